@@ -3,8 +3,6 @@ export interface Clock {
   now(): Date;
 }
 
-export const systemClock: Clock = { now: () => new Date() };
-
 /** A clock a test moves by hand. */
 export class ManualClock implements Clock {
   constructor(private current: Date) {}
