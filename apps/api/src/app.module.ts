@@ -1,0 +1,39 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ZodSerializerInterceptor, ZodValidationPipe } from 'nestjs-zod';
+import type { Db } from '@ticketing/postgres';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { InfoController } from './info/info.controller.js';
+import { AppInfoService } from './info/app-info.service.js';
+import { I18nController } from './i18n/i18n.controller.js';
+import { UserController } from './user/user.controller.js';
+import { HealthController } from './health/health.controller.js';
+import { HealthService } from './health/health.service.js';
+import { CspReportController } from './csp/csp-report.controller.js';
+import { PlatformModule } from './platform/platform.module.js';
+import { DB } from './platform/tokens.js';
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig, db: Db): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [CqrsModule.forRoot(), ScheduleModule.forRoot(), PlatformModule],
+      controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DB, useValue: db },
+        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: ZodSerializerInterceptor },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        AppInfoService,
+        HealthService,
+      ],
+      exports: [APP_CONFIG, DB],
+    };
+  }
+}

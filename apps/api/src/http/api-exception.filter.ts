@@ -1,0 +1,44 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ZodValidationException } from 'nestjs-zod';
+import { ZodError } from 'zod';
+import { DomainError, NotFoundError } from '@ticketing/kernel';
+import { failure, positionalArguments } from './validated-response.js';
+import { descriptorsOf } from './zod-issues.js';
+import { replyWithFrameworkError } from './framework-errors.js';
+
+/**
+ * The one place where failures become the wire format (reference 1.2-1.3): validation -> 422 with
+ * `validationErrors`, a domain rule -> 422 with its stable code, a missing entity -> 404 with an empty body.
+ * Anything unexpected is logged with its stack and answered 500 without internals.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof ZodValidationException) {
+      const error = exception.getZodError();
+      const issues = error instanceof ZodError ? error.issues : [];
+      reply.code(422).send(failure(descriptorsOf(issues, 'request')));
+      return;
+    }
+    if (exception instanceof DomainError) {
+      reply.code(422).send(
+        failure([{ fieldName: exception.field ?? 'request', code: exception.code, arguments: positionalArguments(exception.args) }]),
+      );
+      return;
+    }
+    if (exception instanceof NotFoundError) {
+      reply.code(404).send();
+      return;
+    }
+    if (exception instanceof HttpException) {
+      replyWithFrameworkError(reply, exception.getStatus());
+      return;
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    replyWithFrameworkError(reply, 500);
+  }
+}

@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { failure } from './validated-response.js';
+
+/**
+ * Bodies for the statuses the framework produces (reference 1.3), so a malformed request never surfaces as
+ * a 500: 400 for a body that is not valid JSON, 404 empty, 405, 413, 415, and a generic 500 last.
+ */
+export function replyWithFrameworkError(reply: FastifyReply, status: number): void {
+  if (status === 404) {
+    reply.code(404).send();
+    return;
+  }
+  if (status === 400) {
+    reply.code(400).send(failure([{ fieldName: 'request', code: 'error.malformedRequest', arguments: null }]));
+    return;
+  }
+  if (status === 422) {
+    reply.code(422).send(failure([{ fieldName: 'request', code: 'error.invalidFormat', arguments: null }]));
+    return;
+  }
+  const text: Record<number, string> = {
+    403: 'Access to resource has been denied',
+    405: 'method not supported',
+    413: 'payload too large',
+    415: 'unsupported media type',
+    429: 'too many requests',
+  };
+  reply
+    .code(status >= 400 && status < 600 ? status : 500)
+    .header('content-type', 'text/plain; charset=utf-8')
+    .send(text[status] ?? 'unexpected exception');
+}
+
+/** Errors raised by Fastify itself before a controller runs (content-type parsing, body size). */
+export function installFrameworkErrorHandler(fastify: FastifyInstance, log: (e: unknown) => void): void {
+  fastify.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) log(error);
+    replyWithFrameworkError(reply, status);
+  });
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config/app-config.js';
+import { AntiForgery, isSessionId, newSessionId } from './anti-forgery.js';
+import { readCookie, serializeCookie } from './cookies.js';
+
+export const SESSION_HEADER = 'x-auth-token';
+export const SESSION_COOKIE = 'ALFIO_SESSION';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+/** Providers call these without a browser session; they authenticate by signature instead. */
+const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payment\/webhook\//, /^\/report-csp-violation$/];
+const SESSION_MAX_AGE_SECONDS = 2 * 60 * 60;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The visitor's session id: from X-Auth-Token on the public API, else the session cookie; made when absent. */
+    sessionId: string;
+  }
+}
+
+function pathOf(request: FastifyRequest): string {
+  const q = request.url.indexOf('?');
+  return q < 0 ? request.url : request.url.slice(0, q);
+}
+
+/**
+ * Session token, anti-forgery token, the OpenID header and security headers: the cross-cutting rules of the
+ * public API (reference 1.4), applied to every request before any controller runs.
+ */
+export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig, secret: Buffer): void {
+  const antiForgery = new AntiForgery(secret);
+  const secure = config.mode === 'prod';
+  const frameAncestors = ["'self'", ...config.embeddingAllowedOrigins].join(' ');
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+    'report-uri /report-csp-violation',
+  ].join('; ');
+
+  fastify.decorateRequest('sessionId', '');
+
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = pathOf(request);
+    const isPublicApi = path.startsWith('/api/v2/public/');
+    const fromHeader = isPublicApi ? (request.headers[SESSION_HEADER] as string | undefined)?.trim() : undefined;
+    const fromCookie = readCookie(request.headers.cookie, SESSION_COOKIE);
+    const existing = isSessionId(fromHeader) ? fromHeader : isSessionId(fromCookie) ? fromCookie : undefined;
+    request.sessionId = existing ?? newSessionId();
+    const cookies: string[] = [];
+    if (!existing) {
+      if (isPublicApi) reply.header('X-Auth-Token', request.sessionId);
+      cookies.push(serializeCookie(SESSION_COOKIE, request.sessionId, { httpOnly: true, secure, maxAgeSeconds: SESSION_MAX_AGE_SECONDS }));
+    }
+
+    if (SAFE_METHODS.has(request.method)) {
+      if (request.method === 'GET' && path.startsWith('/api/v2')) {
+        reply.header('Alfio-OpenId-Enabled', String(config.openIdEnabled));
+      }
+      if (request.method === 'GET' && isPublicApi) {
+        const token = antiForgery.issue(request.sessionId);
+        reply.header('XSRF-TOKEN', token);
+        cookies.push(serializeCookie(XSRF_COOKIE, token, { httpOnly: false, secure }));
+      }
+    } else if (!CSRF_EXEMPT.some((p) => p.test(path))) {
+      const token = (request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token']) as string | undefined;
+      if (!existing || !token || !antiForgery.verify(request.sessionId, token)) {
+        reply.code(403).header('content-type', 'text/plain; charset=utf-8');
+        if (cookies.length > 0) reply.header('set-cookie', cookies);
+        return reply.send('Access to resource has been denied');
+      }
+    }
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return undefined;
+  });
+
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Content-Security-Policy', csp);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (secure) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
+}
+
+/** The token for a page the server renders itself (the storefront shell carries it in a meta tag). */
+export function issueAntiForgeryToken(secret: Buffer, sessionId: string): string {
+  return new AntiForgery(secret).issue(sessionId);
+}

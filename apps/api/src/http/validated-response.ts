@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** `ErrorDescriptor` of the wire format: `arguments` keyed by positional index as strings, or null. */
+export const errorDescriptorSchema = z.object({
+  fieldName: z.string(),
+  code: z.string().nullable(),
+  arguments: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ErrorDescriptor = z.infer<typeof errorDescriptorSchema>;
+
+export const warningSchema = z.object({ code: z.string(), params: z.array(z.string()) });
+
+/** `ValidatedResponse<T>`: `success` iff there are no errors; `warnings` only filled by a few calls. */
+export function validatedResponseSchema<T extends z.ZodType>(value: T) {
+  return z.object({
+    success: z.boolean(),
+    errorCount: z.number().int(),
+    validationErrors: z.array(errorDescriptorSchema),
+    value: value.nullable(),
+    warnings: z.array(warningSchema),
+  });
+}
+
+export const validationFailureSchema = validatedResponseSchema(z.null());
+export type ValidationFailure = z.infer<typeof validationFailureSchema>;
+
+export function positionalArguments(args: readonly unknown[]): Record<string, unknown> | null {
+  return args.length === 0 ? null : Object.fromEntries(args.map((a, i) => [String(i), a]));
+}
+
+export function failure(errors: readonly ErrorDescriptor[]): ValidationFailure {
+  return { success: false, errorCount: errors.length, validationErrors: [...errors], value: null, warnings: [] };
+}
+
+export function success<T>(value: T, warnings: z.infer<typeof warningSchema>[] = []) {
+  return { success: true as const, errorCount: 0, validationErrors: [], value, warnings };
+}

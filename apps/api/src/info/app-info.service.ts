@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import type { AlfioInfo } from './info.schemas.js';
+
+/** Builds `AlfioInfo` from configuration; also preloaded into the storefront page. */
+@Injectable()
+export class AppInfoService {
+  private readonly info: AlfioInfo;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.info = {
+      demoModeEnabled: config.mode === 'demo',
+      devModeEnabled: config.mode === 'dev',
+      prodModeEnabled: config.mode === 'prod',
+      analyticsConfiguration: { googleAnalyticsKey: null, googleAnalyticsScrambledInfo: false, clientId: null },
+      globalPrivacyPolicyUrl: config.globalPrivacyPolicyUrl,
+      globalTermsUrl: config.globalTermsUrl,
+      invoicingConfiguration: {
+        userCanDownloadReceiptOrInvoice: false,
+        euVatCheckingEnabled: false,
+        invoiceAllowed: false,
+        onlyInvoice: false,
+        customerReferenceEnabled: false,
+        enabledItalyEInvoicing: false,
+        vatNumberStrictlyRequired: false,
+      },
+      announcementBannerContentHTML: config.announcementBannerHtml,
+      walletConfiguration: { gWalletEnabled: false, passEnabled: false },
+      challengeConfiguration: { apiKey: null, enabled: false, providerId: null },
+    };
+  }
+
+  current(): AlfioInfo {
+    return this.info;
+  }
+}

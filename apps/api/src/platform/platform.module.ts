@@ -1,0 +1,48 @@
+import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { createEventStore, type EventStore } from '@ticketing/event-store';
+import { ProjectionRunner } from '@ticketing/projections';
+import type { Db } from '@ticketing/postgres';
+import { allProjections } from './read-models.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DB, EVENT_STORE, PROJECTION_RUNNER } from './tokens.js';
+import { EventAppender } from './event-appender.js';
+
+/**
+ * The shared resources: the database pool, the event log and the projection runner that follows it.
+ * The pool is made by main (it migrates before Nest starts) and handed in as a value.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: EVENT_STORE,
+      inject: [DB, APP_CONFIG],
+      useFactory: (db: Db, config: AppConfig) => createEventStore({ db, eventStoreUrl: config.eventStoreUrl ?? undefined }),
+    },
+    {
+      provide: PROJECTION_RUNNER,
+      inject: [DB, EVENT_STORE],
+      useFactory: (db: Db, store: EventStore) =>
+        new ProjectionRunner({ db, store, projections: allProjections, logger: new Logger('Projections') }),
+    },
+    EventAppender,
+  ],
+  exports: [EVENT_STORE, PROJECTION_RUNNER, EventAppender],
+})
+export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runner.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.runner.stop();
+    await this.store.close();
+    await this.db.end();
+  }
+}

@@ -1,0 +1,58 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bundleFor, languages, supportedLanguages } from '@ticketing/i18n';
+import type { AlfioInfo } from '../info/info.schemas.js';
+import { issueAntiForgeryToken, XSRF_COOKIE } from '../http/http-policies.js';
+import { serializeCookie } from '../http/cookies.js';
+import { chooseLanguage } from './choose-language.js';
+import { renderShell } from './render-shell.js';
+import { STOREFRONT_ROUTES } from './storefront-routes.js';
+
+export interface StorefrontOptions {
+  readonly dir: string;
+  readonly secret: Buffer;
+  readonly secureCookies: boolean;
+  readonly info: () => AlfioInfo;
+}
+
+/**
+ * Serves the built storefront on the API's port: hashed assets with a year of caching, and the shell page for
+ * every storefront route with the app info, the language's bundle and the session's tokens preloaded.
+ */
+export async function serveStorefront(fastify: FastifyInstance, options: StorefrontOptions): Promise<boolean> {
+  const indexFile = join(options.dir, 'index.html');
+  if (!existsSync(indexFile)) return false;
+  const template = readFileSync(indexFile, 'utf8');
+
+  await fastify.register(fastifyStatic, {
+    root: options.dir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    allowedPath: (path) => path !== '/index.html',
+    setHeaders: (res, path) => {
+      res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  const shell = async (request: FastifyRequest<{ Querystring: { lang?: string } }>, reply: FastifyReply) => {
+    const lang = chooseLanguage(request.query.lang, request.headers['accept-language'], supportedLanguages);
+    const xsrfToken = issueAntiForgeryToken(options.secret, request.sessionId);
+    const html = renderShell(template, {
+      sessionId: request.sessionId,
+      xsrfToken,
+      data: { info: options.info(), lang, bundle: bundleFor(lang), languages: languages() },
+    });
+    const existing = reply.getHeader('set-cookie');
+    const cookies = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+    reply
+      .header('set-cookie', [...cookies, serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies })])
+      .header('Cache-Control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+  for (const url of STOREFRONT_ROUTES) fastify.get(url, shell);
+  return true;
+}

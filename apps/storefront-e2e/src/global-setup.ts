@@ -1,0 +1,48 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
+import { freePort } from '@ticketing/postgres';
+
+let api: ChildProcess | undefined;
+let database: TestDatabase | undefined;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** Builds the app (Nx cache makes a second run instant) and starts it on a free port with its own database. */
+export async function setup(project: TestProject): Promise<void> {
+  const build = spawnSync(process.execPath, ['node_modules/nx/bin/nx.js', 'run-many', '-t', 'build', '--projects=api,storefront', '--outputStyle=static'], {
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false' },
+  });
+  if (build.status !== 0 || !existsSync('dist/api/main.js')) throw new Error('building the app for the browser tests failed');
+  if (!existsSync('/usr/bin/chromium')) throw new Error('browser tests need Debian chromium: apt-get install -y chromium');
+  database = await createTestDatabase('e2e');
+  const port = await freePort();
+  api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, APP_MODE: 'dev', LOG_LEVEL: 'warn' },
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error('the app did not become healthy within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  project.provide('baseUrl', baseUrl);
+}
+
+export async function teardown(): Promise<void> {
+  if (api && api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((r) => api!.once('exit', r));
+  }
+  await database?.drop();
+}

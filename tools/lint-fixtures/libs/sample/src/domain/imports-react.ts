@@ -1,0 +1,3 @@
+// Violates: domain code imports a UI framework.
+import { useState } from 'react';
+export const x = useState;

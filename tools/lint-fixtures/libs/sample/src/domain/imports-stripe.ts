@@ -1,0 +1,3 @@
+// Violates: domain code calls an external service SDK.
+import Stripe from 'stripe';
+export const x = Stripe;

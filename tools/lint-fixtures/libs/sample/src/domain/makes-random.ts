@@ -1,0 +1,2 @@
+// Violates: domain code makes random values.
+export const id = () => Math.random();

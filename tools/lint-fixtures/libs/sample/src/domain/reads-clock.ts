@@ -1,0 +1,2 @@
+// Violates: domain code reads the clock.
+export const now = () => new Date();

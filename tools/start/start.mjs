@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm start`: build what is missing, start (or reuse) the embedded PostgreSQL under .data/, start the API
+// (which migrates, follows the event log and serves the storefront) on PORT (default 8080), print the URL.
+// Ctrl-C stops everything cleanly; the next start reuses the data.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDatabase } from './database.mjs';
+import { waitForHealth } from './wait-for-health.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+process.chdir(root);
+const say = (message) => process.stdout.write(`[start] ${message}\n`);
+
+function build() {
+  say('building what is missing (Nx skips what is up to date)...');
+  const result = spawnSync(process.execPath, ['node_modules/nx/bin/nx.js', 'run-many', '-t', 'build', '--projects=api,storefront', '--outputStyle=static'], {
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (result.status !== 0 || !existsSync('dist/api/main.js') || !existsSync('dist/storefront/index.html')) {
+    throw new Error('the build failed; see the output above');
+  }
+}
+
+async function main() {
+  build();
+  const database = await startDatabase({ root, say });
+  const port = process.env.PORT ?? '8080';
+  const api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
+    stdio: 'inherit',
+    env: { APP_MODE: 'dev', HOST: '127.0.0.1', ...process.env, PORT: port, DATABASE_URL: database.url },
+  });
+
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    say('stopping...');
+    if (api.exitCode === null) {
+      api.kill('SIGTERM');
+      await new Promise((done) => {
+        const timer = setTimeout(() => { api.kill('SIGKILL'); done(); }, 10_000);
+        api.once('exit', () => { clearTimeout(timer); done(); });
+      });
+    }
+    await database.stop();
+    say('stopped');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  api.once('exit', (code) => {
+    if (!stopping) {
+      say(`the API exited with code ${code}`);
+      void stop(code ?? 1);
+    }
+  });
+
+  const url = `http://localhost:${port}/`;
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000);
+  say(`ready: ${url}  (API reference: ${url}api/docs, Ctrl-C to stop)`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`[start] ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
