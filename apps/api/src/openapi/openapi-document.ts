@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
+import { documentConventions } from './document-conventions.js';
 
 const DESCRIPTION = `Public API of the ticketing storefront. Wire-compatible with the alf.io public API v2: same paths,
 JSON field names, status codes and error codes.
@@ -27,7 +28,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,
   });
-  return sortKeys(cleanupOpenApiDoc(document, { version: '3.1' })) as OpenAPIObject;
+  return sortKeys(documentConventions(cleanupOpenApiDoc(document, { version: '3.1' }))) as OpenAPIObject;
 }
 
 /** Stable key order, so the committed file only changes when the API does. */

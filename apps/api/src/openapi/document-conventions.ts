@@ -1,0 +1,55 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+
+type Operation = { responses?: Record<string, { description?: string; headers?: Record<string, unknown> }> };
+
+const header = (description: string) => ({ description, schema: { type: 'string' } });
+
+/**
+ * The cross-cutting rules of reference 1.4 are applied by hooks, not controllers, so they are written into
+ * the description here, from the same path rules the hooks use: token headers on public GETs, the OpenID
+ * flag on /api/v2 GETs, the anti-forgery 403 on every write.
+ */
+export function documentConventions(document: OpenAPIObject): OpenAPIObject {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+      const responses = (operation.responses ??= {});
+      for (const response of Object.values(responses)) response.description ||= 'Success.';
+      if (method === 'get') {
+        const headers: Record<string, unknown> = {};
+        if (path.startsWith('/api/v2')) headers['Alfio-OpenId-Enabled'] = header('`true` when visitors can sign in with OpenID.');
+        if (path.startsWith('/api/v2/public/')) {
+          headers['X-Auth-Token'] = header('Session token, sent when a session was created: send it back on every call.');
+          headers['XSRF-TOKEN'] = header('Anti-forgery token (also set as cookie): send it as X-CSRF-TOKEN or X-XSRF-TOKEN on writes.');
+        }
+        for (const [status, response] of Object.entries(responses)) {
+          if (status.startsWith('2') && Object.keys(headers).length > 0) response.headers = { ...headers, ...response.headers };
+        }
+      } else {
+        responses['403'] ??= { description: 'Missing or invalid anti-forgery token, or no session.' };
+        responses['400'] ??= { description: 'The body is not valid JSON (ValidatedResponse with code error.malformedRequest).' };
+      }
+    }
+  }
+  return renameSchemas(document);
+}
+
+/** `AlfioInfoDto_Output` -> `AlfioInfo`: the generated client's type names should read like the wire models. */
+function renameSchemas(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  const renames = new Map<string, string>();
+  for (const name of Object.keys(schemas)) {
+    const clean = name.replace(/Dto(_Output|_Input)?$/, '');
+    if (clean !== name && !(clean in schemas) && ![...renames.values()].includes(clean)) renames.set(name, clean);
+  }
+  let text = JSON.stringify(document);
+  for (const [from, to] of renames) {
+    text = text.split(`"#/components/schemas/${from}"`).join(`"#/components/schemas/${to}"`);
+  }
+  const result = JSON.parse(text) as OpenAPIObject;
+  if (result.components?.schemas) {
+    result.components.schemas = Object.fromEntries(
+      Object.entries(result.components.schemas).map(([name, schema]) => [renames.get(name) ?? name, schema]),
+    );
+  }
+  return result;
+}
