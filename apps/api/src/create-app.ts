@@ -11,7 +11,6 @@ import { projectionMigrations } from '@ticketing/projections';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { installHttpPolicies } from './http/http-policies.js';
-import { installFrameworkErrorHandler } from './http/framework-errors.js';
 import { JsonNestLogger } from './logging/json-logger.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { appSecretMigrations, loadSessionSecret } from './platform/session-secret.js';
@@ -47,7 +46,6 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   });
   const fastify = app.getHttpAdapter().getInstance();
   installHttpPolicies(fastify, config, secret);
-  installFrameworkErrorHandler(fastify, (error) => options.logger.error({ err: error }, 'request failed'));
   // Browsers post CSP reports with their own JSON media types.
   fastify.addContentTypeParser(
     ['application/csp-report', 'application/reports+json'],

@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import { DomainError, NotFoundError } from '@ticketing/kernel';
 import { failure, positionalArguments } from './validated-response.js';
 import { descriptorsOf } from './zod-issues.js';
-import { replyWithFrameworkError } from './framework-errors.js';
+import { replyWithFrameworkError, statusOfFrameworkError } from './framework-errors.js';
 
 /**
  * The one place where failures become the wire format (reference 1.2-1.3): validation -> 422 with
@@ -36,6 +36,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       replyWithFrameworkError(reply, exception.getStatus());
+      return;
+    }
+    const frameworkStatus = statusOfFrameworkError(exception);
+    if (frameworkStatus !== undefined) {
+      replyWithFrameworkError(reply, frameworkStatus);
       return;
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { failure } from './validated-response.js';
 
 /**
@@ -31,11 +31,10 @@ export function replyWithFrameworkError(reply: FastifyReply, status: number): vo
     .send(text[status] ?? 'unexpected exception');
 }
 
-/** Errors raised by Fastify itself before a controller runs (content-type parsing, body size). */
-export function installFrameworkErrorHandler(fastify: FastifyInstance, log: (e: unknown) => void): void {
-  fastify.setErrorHandler((error: FastifyError, _request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 500) log(error);
-    replyWithFrameworkError(reply, status);
-  });
+/** Fastify's own errors (content-type parsing, body size) carry a 4xx `statusCode` and an `FST_` code. */
+export function statusOfFrameworkError(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+  const fromFastify = typeof code === 'string' && code.startsWith('FST_');
+  return fromFastify && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 ? statusCode : undefined;
 }

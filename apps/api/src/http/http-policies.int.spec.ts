@@ -52,7 +52,7 @@ describe('cross-cutting HTTP rules (reference 1.3-1.4)', () => {
   });
 
   it('accepts the session from the cookie when the header is absent', async () => {
-    const first = await app.inject({ method: 'GET', url: '/' });
+    const first = await app.inject({ method: 'GET', url: '/api/v2/public/i18n/languages' });
     const cookies = ([] as string[]).concat(first.headers['set-cookie'] ?? []);
     const session = cookies.find((c) => c.startsWith('ALFIO_SESSION='))!.split(';')[0]!;
     const xsrfCookie = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!;

@@ -18,7 +18,12 @@ export function beanPath(path: readonly PropertyKey[], root: string): string {
 function codeOf(issue: z.core.$ZodIssue): { code: string; args: unknown[] } {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? { code: 'error.emptyField', args: [] } : { code: 'error.invalidFormat', args: [] };
+      // zod 4 leaves `input` out of issues unless asked; its message still names what was received
+      return issue.input === undefined && !/received (undefined|null)$/.test(issue.message)
+        ? { code: 'error.invalidFormat', args: [] }
+        : issue.input === undefined || issue.input === null
+          ? { code: 'error.emptyField', args: [] }
+          : { code: 'error.invalidFormat', args: [] };
     case 'too_big':
       return { code: 'error.tooLong', args: [Number(issue.maximum)] };
     case 'too_small':

@@ -2,7 +2,7 @@ import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApp
 import { createEventStore, type EventStore } from '@ticketing/event-store';
 import { ProjectionRunner } from '@ticketing/projections';
 import type { Db } from '@ticketing/postgres';
-import { allProjections } from './read-models.js';
+import { allProjections } from '@ticketing/read-models';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DB, EVENT_STORE, PROJECTION_RUNNER } from './tokens.js';
 import { EventAppender } from './event-appender.js';

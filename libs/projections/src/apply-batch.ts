@@ -1,0 +1,38 @@
+import type { GlobalPosition, RecordedEvent } from '@ticketing/event-store';
+import { inTransaction, type Db } from '@ticketing/postgres';
+import { applyEvents } from './apply-events.js';
+import { lockCheckpoint, saveCheckpoint } from './checkpoints.js';
+import { ProjectionVersionMismatchError } from './errors.js';
+import type { Projection } from './projection.js';
+
+export type BatchOutcome =
+  /** The tables are at `checkpoint` now (possibly further than the batch: another process got there first). */
+  | { readonly kind: 'applied'; readonly checkpoint: GlobalPosition }
+  /** The checkpoint is behind the batch's start (a rebuild reset it): read again from `checkpoint`. */
+  | { readonly kind: 'gap'; readonly checkpoint: GlobalPosition };
+
+/**
+ * One batch for one projection in one transaction: lock the checkpoint row, re-read it, apply only the
+ * events after it, move it. Rows and checkpoint commit together or not at all, and a second process
+ * holding the same batch waits on the lock and then finds nothing left to do.
+ */
+export async function applyBatch(
+  db: Db,
+  projection: Projection,
+  schema: string,
+  batchAfter: GlobalPosition,
+  events: readonly RecordedEvent[],
+): Promise<BatchOutcome> {
+  return inTransaction(db, async (client) => {
+    const checkpoint = await lockCheckpoint(client, projection.name);
+    if (!checkpoint) throw new Error(`projection ${projection.name} has no checkpoint row: prepare it first`);
+    if (checkpoint.version !== projection.version) {
+      throw new ProjectionVersionMismatchError(projection.name, checkpoint.version, projection.version);
+    }
+    // The batch must start at or before the checkpoint, else the events in between were never read.
+    if (checkpoint.position < batchAfter) return { kind: 'gap', checkpoint: checkpoint.position };
+    const reached = await applyEvents(client, projection, schema, checkpoint.position, events);
+    if (reached > checkpoint.position) await saveCheckpoint(client, projection.name, reached);
+    return { kind: 'applied', checkpoint: reached };
+  });
+}

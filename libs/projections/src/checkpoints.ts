@@ -1,0 +1,61 @@
+import type { GlobalPosition } from '@ticketing/event-store';
+import type { DbClient, Queryable } from '@ticketing/postgres';
+
+export interface Checkpoint {
+  readonly name: string;
+  readonly position: GlobalPosition;
+  readonly version: number;
+  readonly updatedAt: Date;
+  readonly lastError: string | null;
+}
+
+interface CheckpointRow {
+  name: string;
+  position: string;
+  version: number;
+  updated_at: Date;
+  last_error: string | null;
+}
+
+const COLUMNS = 'name, position, version, updated_at, last_error';
+
+// pg returns bigint as a string: positions are converted here, once.
+function toCheckpoint(row: CheckpointRow): Checkpoint {
+  return { name: row.name, position: BigInt(row.position), version: row.version, updatedAt: row.updated_at, lastError: row.last_error };
+}
+
+/**
+ * Locks the projection's checkpoint row until the transaction ends and returns what it says now. Every
+ * writer of a projection's tables takes this lock first, so two processes never apply the same batch.
+ */
+export async function lockCheckpoint(client: DbClient, name: string): Promise<Checkpoint | undefined> {
+  const result = await client.query<CheckpointRow>(`select ${COLUMNS} from projection_checkpoints where name = $1 for update`, [name]);
+  return result.rows[0] && toCheckpoint(result.rows[0]);
+}
+
+export async function readCheckpoints(db: Queryable, names: readonly string[]): Promise<Checkpoint[]> {
+  const result = await db.query<CheckpointRow>(`select ${COLUMNS} from projection_checkpoints where name = any($1) order by name`, [names]);
+  return result.rows.map(toCheckpoint);
+}
+
+/** Moves the checkpoint; a successful batch also clears the error a previous run left. */
+export async function saveCheckpoint(client: DbClient, name: string, position: GlobalPosition): Promise<void> {
+  await client.query('update projection_checkpoints set position = $2, updated_at = now(), last_error = null where name = $1', [
+    name,
+    position.toString(),
+  ]);
+}
+
+/** Puts the checkpoint back to the start for `version`, creating the row when the projection is new. */
+export async function resetCheckpoint(client: DbClient, name: string, version: number): Promise<void> {
+  await client.query(
+    `insert into projection_checkpoints (name, position, version) values ($1, 0, $2)
+     on conflict (name) do update set position = 0, version = $2, updated_at = now(), last_error = null`,
+    [name, version],
+  );
+}
+
+/** Records why a projection stopped, so `projections list` and other processes' `waitFor` can say so. */
+export async function recordFailure(db: Queryable, name: string, error: string): Promise<void> {
+  await db.query('update projection_checkpoints set last_error = $2, updated_at = now() where name = $1', [name, error]);
+}

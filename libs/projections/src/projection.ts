@@ -1,0 +1,50 @@
+import type { RecordedEvent } from '@ticketing/event-store';
+import type { DbClient } from '@ticketing/postgres';
+
+/** Put in `canHandle` to receive every event of the log (audit read models follow everything). */
+export const ANY_EVENT = '*';
+
+/** One table a projection owns. Nothing else writes it, so dropping it and replaying the log rebuilds it. */
+export interface ProjectionTable {
+  /** Unqualified name, unique across projections (e.g. `stream_summary`). */
+  readonly name: string;
+  /**
+   * `create table` (and its indexes) placed in `schema.schema`; write names through `schema.table(name)`.
+   * Given a schema rather than hard-coding one so that `verify` can build a second copy in a scratch schema.
+   * Columns must be derived from events only (no `now()`, no serial ids) so a rebuild equals the live rows,
+   * and comparable with `except` (jsonb, not json).
+   */
+  readonly ddl: (schema: SchemaNames) => string;
+}
+
+/** Names inside one schema, quoted for SQL. */
+export interface SchemaNames {
+  readonly schema: string;
+  /** Schema-qualified, quoted name of one of the projection's tables, e.g. `"public"."stream_summary"`. */
+  table(name: string): string;
+}
+
+/** What `apply` may use: the transaction that will also move the checkpoint. */
+export interface ProjectionTx extends SchemaNames {
+  readonly client: DbClient;
+}
+
+/** A read model: tables built from the log by `apply`, emmett-like, one folder per read model. */
+export interface Projection {
+  /** Stable key of the checkpoint, kebab-case (`stream-summary`). */
+  readonly name: string;
+  /** Bump when the tables or `apply` change meaning: a runner that starts with a new version rebuilds. */
+  readonly version: number;
+  readonly tables: readonly ProjectionTable[];
+  /** Event types `apply` is given; `ANY_EVENT` for all. Other events only move the checkpoint. */
+  readonly canHandle: readonly string[];
+  /**
+   * Writes the rows for one event inside the batch's transaction. Throwing rolls the whole batch back
+   * (rows and checkpoint) and stops this projection: it never skips an event silently.
+   */
+  apply(event: RecordedEvent, tx: ProjectionTx): Promise<void>;
+}
+
+export function handles(projection: Projection, eventType: string): boolean {
+  return projection.canHandle.includes(ANY_EVENT) || projection.canHandle.includes(eventType);
+}

@@ -1,0 +1,294 @@
+import type { EventStore, GlobalPosition, RecordedEvent, Subscription } from '@ticketing/event-store';
+import type { Db } from '@ticketing/postgres';
+import { applyBatch } from './apply-batch.js';
+import { readCheckpoints, recordFailure, type Checkpoint } from './checkpoints.js';
+import { ProjectionStoppedError } from './errors.js';
+import { pinoProjectionLogger, type ProjectionLogger } from './logger.js';
+import { prepareProjection, resetProjection } from './prepare.js';
+import type { Projection } from './projection.js';
+import { Signal } from './signal.js';
+import { LIVE_SCHEMA } from './sql-names.js';
+import { isTransient } from './transient.js';
+import { verifyProjection, type VerifyReport } from './verify.js';
+import { waitForCheckpoints } from './wait-for.js';
+
+export interface ProjectionRunnerOptions {
+  readonly db: Db;
+  readonly store: EventStore;
+  readonly projections: readonly Projection[];
+  /** Schema of the live tables (default `public`). */
+  readonly schema?: string;
+  /** Events read from the log and applied per transaction (default 500). */
+  readonly batchSize?: number;
+  /**
+   * How the runner learns of new events: `subscription` (subscribeToAll, with a slow poll as a safety net)
+   * or `polling` only. Appends made in this process wake it at once either way, through `waitFor`.
+   */
+  readonly wakeUps?: 'subscription' | 'polling';
+  /** Longest pause between two looks at the log (default 1000 ms with a subscription, 100 ms polling). */
+  readonly pollIntervalMs?: number;
+  readonly logger?: ProjectionLogger;
+}
+
+const MAX_BACKOFF_MS = 5_000;
+
+/**
+ * Follows the global log and keeps every projection's tables and checkpoint moving together. Safe to run
+ * in several processes at once (each batch locks the projection's checkpoint row and re-reads it), and
+ * safe to kill at any moment (a batch commits whole or not at all, and the next run resumes after the
+ * last committed checkpoint).
+ */
+export class ProjectionRunner {
+  private readonly db: Db;
+  private readonly store: EventStore;
+  private readonly projections: readonly Projection[];
+  private readonly schema: string;
+  private readonly batchSize: number;
+  private readonly wakeUps: 'subscription' | 'polling';
+  private readonly pollIntervalMs: number;
+  private readonly logger: ProjectionLogger;
+  /** Last committed checkpoint of each projection as this process knows it. */
+  private readonly positions = new Map<string, GlobalPosition>();
+  /** Projections stopped on an error in this process; they stay stopped until a restart or a rebuild. */
+  private readonly failures = new Map<string, Error>();
+  private readonly wakeUp = new Signal();
+  private readonly progress = new Signal();
+  private readonly stopping = new Signal();
+  private prepared: Promise<void> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private running = false;
+  private loopDone: Promise<void> | undefined;
+  private subscription: Subscription | undefined;
+
+  constructor(options: ProjectionRunnerOptions) {
+    this.db = options.db;
+    this.store = options.store;
+    this.projections = options.projections;
+    this.schema = options.schema ?? LIVE_SCHEMA;
+    this.batchSize = options.batchSize ?? 500;
+    this.wakeUps = options.wakeUps ?? 'subscription';
+    this.pollIntervalMs = options.pollIntervalMs ?? (this.wakeUps === 'subscription' ? 1_000 : 100);
+    this.logger = options.logger ?? pinoProjectionLogger();
+    assertDistinct(this.projections);
+  }
+
+  /** Prepares every projection (rebuilding those whose version changed) and follows the log until `stop`. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    await this.prepare();
+    this.running = true;
+    if (this.wakeUps === 'subscription') await this.subscribe();
+    this.loopDone = this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopping.notify();
+    this.wakeUp.notify();
+    await this.subscription?.stop().catch(() => undefined);
+    this.subscription = undefined;
+    await this.loopDone;
+  }
+
+  /** Applies everything in the log now, then resolves; for the CLI and tests, which do not follow the log. */
+  async catchUp(): Promise<void> {
+    await this.prepare();
+    while (await this.exclusive(() => this.pumpOnce()));
+  }
+
+  /**
+   * Read-your-writes: resolves when every projection's checkpoint is at or past `position` (the position
+   * an append returned). Works when another process runs the projections, by polling the checkpoint table;
+   * when this process runs them it answers as soon as its own batch commits.
+   */
+  async waitFor(position: GlobalPosition, timeoutMs = 5_000): Promise<void> {
+    this.wakeUp.notify();
+    await waitForCheckpoints(
+      this.db,
+      this.projections.map((p) => p.name),
+      position,
+      timeoutMs,
+      { local: () => this.localState(position), progress: (ms) => this.progress.wait(ms) },
+    );
+  }
+
+  /** Drops and recreates the projection's tables, replays the whole log into them, and resolves when done. */
+  async rebuild(name: string): Promise<void> {
+    const projection = this.byName(name);
+    await this.prepare();
+    await this.exclusive(async () => {
+      await resetProjection(this.db, projection, this.schema);
+      this.positions.set(name, 0n);
+      this.failures.delete(name);
+      this.logger.log({ msg: 'projection reset: replaying the log', projection: name, version: projection.version });
+    });
+    await this.catchUp();
+    const failure = this.failures.get(name);
+    if (failure) throw failure;
+  }
+
+  /** Rebuilds the projection in a scratch schema and compares it with the live tables. */
+  async verify(name: string): Promise<VerifyReport> {
+    return verifyProjection(this.db, this.store, this.byName(name), this.schema, this.batchSize);
+  }
+
+  /** The stored checkpoints of this runner's projections (a projection that never ran has none). */
+  async checkpoints(): Promise<Checkpoint[]> {
+    return readCheckpoints(this.db, this.projections.map((p) => p.name));
+  }
+
+  private byName(name: string): Projection {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`no projection named ${name} (known: ${this.projections.map((p) => p.name).join(', ')})`);
+    return projection;
+  }
+
+  /** One caller at a time reads and applies batches in this process; other processes are kept out by the row lock. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private prepare(): Promise<void> {
+    this.prepared ??= this.exclusive(async () => {
+      for (const projection of this.projections) {
+        try {
+          const outcome = await prepareProjection(this.db, projection, this.schema);
+          if (outcome !== 'ready') this.logger.log({ msg: `projection ${projection.name}: tables ${outcome}`, projection: projection.name, version: projection.version, outcome });
+        } catch (error) {
+          if (isTransient(error)) throw error;
+          await this.fail(projection, error);
+        }
+      }
+      await this.refreshPositions();
+    }).catch((error: unknown) => {
+      this.prepared = undefined;
+      throw error;
+    });
+    return this.prepared;
+  }
+
+  private async refreshPositions(): Promise<void> {
+    for (const checkpoint of await readCheckpoints(this.db, this.projections.map((p) => p.name))) {
+      this.positions.set(checkpoint.name, checkpoint.position);
+    }
+    this.progress.notify();
+  }
+
+  /** Reads one batch after the lowest checkpoint and hands it to each projection; false when nothing was left. */
+  private async pumpOnce(): Promise<boolean> {
+    const active = this.projections.filter((p) => !this.failures.has(p.name));
+    if (active.length === 0) return false;
+    const after = active.map((p) => this.positions.get(p.name) ?? 0n).reduce((a, b) => (b < a ? b : a));
+    const events = await this.store.readAll({ after, maxCount: this.batchSize });
+    if (events.length === 0) {
+      // Nothing new: a cheap moment to learn what other processes did (moved or reset checkpoints).
+      await this.refreshPositions();
+      return false;
+    }
+    await Promise.all(active.map((projection) => this.applyTo(projection, after, events)));
+    return true;
+  }
+
+  private async applyTo(projection: Projection, after: GlobalPosition, events: readonly RecordedEvent[]): Promise<void> {
+    const known = this.positions.get(projection.name) ?? 0n;
+    const last = events[events.length - 1]?.position ?? after;
+    if (known >= last) return;
+    try {
+      const outcome = await applyBatch(this.db, projection, this.schema, after, events);
+      if (outcome.kind === 'gap') {
+        this.logger.warn({
+          msg: 'projection checkpoint is behind this batch (reset elsewhere?): reading again from it',
+          projection: projection.name,
+          checkpoint: outcome.checkpoint.toString(),
+          batchAfter: after.toString(),
+        });
+      }
+      this.positions.set(projection.name, outcome.checkpoint);
+      this.progress.notify();
+    } catch (error) {
+      if (isTransient(error)) throw error;
+      await this.fail(projection, error);
+    }
+  }
+
+  private async fail(projection: Projection, error: unknown): Promise<void> {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    this.failures.set(projection.name, failure);
+    this.logger.error({
+      msg: `projection ${projection.name} stopped: ${failure.message}`,
+      projection: projection.name,
+      version: projection.version,
+      checkpoint: this.positions.get(projection.name)?.toString(),
+      code: (failure as { code?: unknown }).code,
+      event: (failure as { event?: unknown }).event,
+      err: failure,
+    });
+    await recordFailure(this.db, projection.name, failure.message).catch((recordError: unknown) =>
+      this.logger.warn({ msg: 'could not record the projection failure', projection: projection.name, err: recordError }),
+    );
+    this.progress.notify();
+  }
+
+  private localState(position: GlobalPosition): 'reached' | Error | undefined {
+    let reached = true;
+    for (const projection of this.projections) {
+      const known = this.positions.get(projection.name);
+      const failure = this.failures.get(projection.name);
+      if (known !== undefined && known >= position) continue;
+      if (failure) return new ProjectionStoppedError(projection.name, known ?? 0n, failure.message);
+      reached = false;
+    }
+    return reached ? 'reached' : undefined;
+  }
+
+  private async loop(): Promise<void> {
+    let backoffMs = 0;
+    while (this.running) {
+      try {
+        const more = await this.exclusive(() => this.pumpOnce());
+        backoffMs = 0;
+        if (more) continue;
+        await this.wakeUp.wait(this.pollIntervalMs);
+      } catch (error) {
+        backoffMs = Math.min(backoffMs ? backoffMs * 2 : 100, MAX_BACKOFF_MS);
+        this.logger.warn({ msg: 'projection runner: a batch failed on the connection; retrying', retryInMs: backoffMs, err: error });
+        await this.stopping.wait(backoffMs);
+      }
+    }
+  }
+
+  /** The subscription only wakes the loop: batches are still read with readAll, so order and checkpoints stay in one place. */
+  private async subscribe(): Promise<void> {
+    const after = await this.store.headPosition();
+    this.subscription = this.store.subscribeToAll({
+      after,
+      onEvent: () => this.wakeUp.notify(),
+      onError: (error) => {
+        this.logger.warn({ msg: 'projection runner: log subscription failed; polling until it is back', err: error });
+        this.subscription = undefined;
+        setTimeout(() => {
+          if (this.running && !this.subscription) {
+            this.subscribe().catch((retryError: unknown) =>
+              this.logger.warn({ msg: 'projection runner: could not subscribe again; polling only', err: retryError }),
+            );
+          }
+        }, this.pollIntervalMs);
+      },
+    });
+  }
+}
+
+function assertDistinct(projections: readonly Projection[]): void {
+  const names = new Set<string>();
+  const tables = new Set<string>();
+  for (const p of projections) {
+    if (names.has(p.name)) throw new Error(`two projections are named ${p.name}`);
+    names.add(p.name);
+    for (const t of p.tables) {
+      if (tables.has(t.name)) throw new Error(`table ${t.name} is owned by two projections`);
+      tables.add(t.name);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { historyOf, type HistoryEntry } from '@ticketing/audit';
+import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
+
+/** `audit history <streamId> [--json] | verify-log [streamId] | forget-subject <subjectId>` */
+export async function auditCommand(args: readonly string[], context: CliContext): Promise<ExitCode> {
+  const [action, ...rest] = args;
+  const operands = rest.filter((a) => !a.startsWith('--'));
+  switch (action) {
+    case 'history': {
+      const streamId = required(operands[0], 'audit history <streamId>');
+      const history = await historyOf(context.store, streamId);
+      if (history.length === 0) {
+        context.out.write(`no events in stream ${streamId}\n`);
+        return 1;
+      }
+      for (const entry of history) context.out.write(rest.includes('--json') ? `${json(entry)}\n` : describe(entry));
+      return 0;
+    }
+    case 'verify-log': {
+      const result = await context.store.verify(operands[0]);
+      for (const p of result.problems) context.out.write(`${p.kind} ${p.streamId}@${p.revision}: ${p.detail}\n`);
+      const scope = operands[0] ? `stream ${operands[0]}` : 'log';
+      context.out.write(`${scope} ${result.ok ? 'intact' : 'BROKEN'}: ${result.streamsChecked} stream(s), ${result.eventsChecked} event(s), ${result.problems.length} problem(s)\n`);
+      return result.ok ? 0 : 1;
+    }
+    case 'forget-subject': {
+      const subjectId = required(operands[0], 'audit forget-subject <subjectId>');
+      await context.store.forgetSubject(subjectId);
+      context.out.write(`forgot subject ${subjectId}: its personal data now reads as erased; the events and their chain stay\n`);
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown audit command: ${action ?? '(none)'}`);
+  }
+}
+
+function required(value: string | undefined, usage: string): string {
+  if (!value) throw new UsageError(`usage: ${usage}`);
+  return value;
+}
+
+function describe(e: HistoryEntry): string {
+  const personal = e.personal ? `\n    personal (${e.personal.subjectId}): ${json(e.personal.data)}` : '';
+  return (
+    `#${e.revision} ${e.type}  position ${e.position}  recorded ${e.recordedAt}  occurred ${e.occurredAt}\n` +
+    `    actor ${e.actor}  correlation ${e.correlationId}  causation ${e.causationId}\n` +
+    `    data: ${json(e.data)}${personal}\n`
+  );
+}

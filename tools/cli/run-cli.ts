@@ -1,0 +1,39 @@
+import { auditCommand } from './commands/audit.command.js';
+import { projectionsCommand } from './commands/projections.command.js';
+import { UsageError, type CliContext, type ExitCode } from './cli-context.js';
+
+export const USAGE = `usage: tools <command>
+  projections list                        checkpoints, versions and lag of every read model
+  projections rebuild <name|--all>        drop the tables and replay the whole log into them
+  projections verify <name|--all>         rebuild in a scratch schema and compare with the live rows (exit 1 on a difference)
+  audit history <streamId> [--json]       every event of one stream, with who, when and why
+  audit verify-log [streamId]             recompute the hash chain of one stream or of the whole log (exit 1 when broken)
+  audit forget-subject <subjectId>        erase one subject's personal data (its key is destroyed)
+`;
+
+/** Runs one command line (without `node main.ts`) and returns the exit code; never exits the process itself. */
+export async function runCli(argv: readonly string[], context: CliContext): Promise<ExitCode> {
+  const [group, ...args] = argv;
+  try {
+    switch (group) {
+      case 'projections':
+        return await projectionsCommand(args, context);
+      case 'audit':
+        return await auditCommand(args, context);
+      case undefined:
+      case 'help':
+      case '--help':
+        context.out.write(USAGE);
+        return group === undefined ? 2 : 0;
+      default:
+        throw new UsageError(`unknown command: ${group}`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      context.out.write(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    context.out.write(`failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
