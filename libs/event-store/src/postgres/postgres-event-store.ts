@@ -1,0 +1,110 @@
+import { inTransaction, type Db } from '@ticketing/postgres';
+import { SubjectKeyVault } from '../personal-data/subject-key-vault.js';
+import { prepareEvents } from '../prepare-events.js';
+import {
+  START,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type GlobalPosition,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  type VerifyResult,
+} from '../port.js';
+import { appendEvents, APPENDED_CHANNEL } from './append-events.js';
+import { startCatchUpSubscription } from './catch-up-subscription.js';
+import { EVENT_COLUMNS, toRecordedEvents, type EventRow } from './event-rows.js';
+import { NotificationListener } from './notification-listener.js';
+import { verifyPostgresChain } from './verify-postgres-chain.js';
+
+export interface PostgresEventStoreOptions {
+  /** Wraps subject keys at rest (see personal-data/master-key.ts); keys are stored as they are without it. */
+  readonly masterKey?: Buffer;
+  /** Events per read while a subscription catches up; default 500. */
+  readonly batchSize?: number;
+  /** How often a live subscription reads even without a notification; default 1000 ms. */
+  readonly pollIntervalMs?: number;
+}
+
+/**
+ * The default event store: events, stream heads and subject keys in PostgreSQL (apply eventStoreMigrations
+ * first). The pool belongs to the caller: close() stops this store's subscriptions and listener, not the pool.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly vault: SubjectKeyVault;
+  private readonly listener: NotificationListener;
+  private readonly subscriptions = new Set<Subscription>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {
+    this.vault = new SubjectKeyVault(db, options.masterKey);
+    this.listener = new NotificationListener(db.options, APPENDED_CHANNEL);
+  }
+
+  async append(streamId: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision = 'any'): Promise<AppendResult> {
+    const prepared = await prepareEvents(events, this.vault);
+    return inTransaction(this.db, (client) => appendEvents(client, streamId, prepared, expectedRevision));
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision limit $3`,
+      [streamId, options.fromRevision ?? 0, options.maxCount ?? null],
+    );
+    return toRecordedEvents(rows, this.vault);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.db.query<EventRow>(
+      `select ${EVENT_COLUMNS} from events where position > $1 order by position limit $2`,
+      [String(options.after ?? START), options.maxCount ?? null],
+    );
+    return toRecordedEvents(rows, this.vault);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const subscription = startCatchUpSubscription(
+      (after, maxCount) => this.readAll({ after, maxCount }),
+      this.listener,
+      options,
+      { batchSize: this.options.batchSize ?? 500, pollIntervalMs: this.options.pollIntervalMs ?? 1_000 },
+    );
+    this.subscriptions.add(subscription);
+    return {
+      caughtUp: subscription.caughtUp,
+      stop: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  }
+
+  async headPosition(): Promise<GlobalPosition> {
+    const { rows } = await this.db.query<{ position: string | null }>('select max(position) as position from events');
+    return BigInt(rows[0]?.position ?? START);
+  }
+
+  verify(streamId?: string): Promise<VerifyResult> {
+    return verifyPostgresChain(this.db, streamId);
+  }
+
+  forgetSubject(subjectId: string): Promise<void> {
+    return this.vault.forget(subjectId);
+  }
+
+  async close(): Promise<void> {
+    const open = [...this.subscriptions];
+    this.subscriptions.clear();
+    await Promise.all(open.map((subscription) => subscription.stop()));
+  }
+}
+
+export function createPostgresEventStore(db: Db, options?: PostgresEventStoreOptions): PostgresEventStore {
+  return new PostgresEventStore(db, options);
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { toJsonValue } from './canonical-json.js';
+import { hashEvent, type HashedContent } from './hash-chain.js';
+import { sealPersonalData, type SealedPersonalData } from './personal-data/personal-data.js';
+import type { SubjectKeyVault } from './personal-data/subject-key-vault.js';
+import type { EventToAppend } from './port.js';
+import type { EventMetadata } from '@ticketing/kernel';
+
+/** An event ready to store: id given, data in its JSON form, personal data sealed. */
+export interface PreparedEvent {
+  readonly id: string;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata: EventMetadata;
+  readonly personal: SealedPersonalData | null;
+}
+
+/** A prepared event placed in its stream: revision and the hash chain. */
+export interface ChainedEvent extends PreparedEvent {
+  readonly revision: number;
+  readonly previousHash: string;
+  readonly hash: string;
+}
+
+/**
+ * Everything about an append that needs no lock: ids, JSON normalisation and encryption (key look-ups are
+ * round trips of their own). Done before the append's transaction so the stream lock is held briefly.
+ */
+export async function prepareEvents(events: readonly EventToAppend[], vault: SubjectKeyVault): Promise<PreparedEvent[]> {
+  return Promise.all(
+    events.map(async (event) => {
+      const id = event.id ?? randomUUID();
+      return {
+        id,
+        type: event.type,
+        data: toJsonValue(event.data),
+        metadata: toJsonValue(event.metadata),
+        personal: event.personal ? await sealPersonalData(vault, id, event.personal) : null,
+      };
+    }),
+  );
+}
+
+export function hashedContent(streamId: string, revision: number, event: PreparedEvent): HashedContent {
+  const { id, type, data, metadata, personal } = event;
+  const sealed = personal ? { subjectId: personal.subjectId, ciphertext: personal.ciphertext.toString('base64') } : null;
+  return { streamId, revision, id, type, data, metadata, personal: sealed };
+}
+
+/** Gives the events the revisions after `lastRevision` and chains each one's hash to the one before. */
+export function chainEvents(streamId: string, events: readonly PreparedEvent[], lastRevision: number, lastHash: string): ChainedEvent[] {
+  let previousHash = lastHash;
+  return events.map((event, index) => {
+    const revision = lastRevision + 1 + index;
+    const hash = hashEvent(hashedContent(streamId, revision, event), previousHash);
+    const chained = { ...event, revision, previousHash, hash };
+    previousHash = hash;
+    return chained;
+  });
+}
