@@ -8,7 +8,7 @@ const run = (command, args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-run(process.execPath, ['node_modules/nx/bin/nx.js', 'run', 'api-client:generate', '--outputStyle=static']);
+run(process.execPath, ['node_modules/nx/dist/bin/nx.js', 'run', 'api-client:generate', '--outputStyle=static']);
 const status = spawnSync('git', ['status', '--porcelain', '--', 'openapi', 'libs/api-client'], { encoding: 'utf8' });
 if (status.status !== 0) {
   process.stderr.write(status.stderr);

@@ -15,7 +15,7 @@ const say = (message) => process.stdout.write(`[start] ${message}\n`);
 
 function build() {
   say('building what is missing (Nx skips what is up to date)...');
-  const result = spawnSync(process.execPath, ['node_modules/nx/bin/nx.js', 'run-many', '-t', 'build', '--projects=api,storefront', '--outputStyle=static'], {
+  const result = spawnSync(process.execPath, ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--projects=api,storefront', '--outputStyle=static'], {
     stdio: 'inherit',
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
   });

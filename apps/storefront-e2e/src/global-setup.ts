@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 /** Builds the app (Nx cache makes a second run instant) and starts it on a free port with its own database. */
 export async function setup(project: TestProject): Promise<void> {
-  const build = spawnSync(process.execPath, ['node_modules/nx/bin/nx.js', 'run-many', '-t', 'build', '--projects=api,storefront', '--outputStyle=static'], {
+  const build = spawnSync(process.execPath, ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--projects=api,storefront', '--outputStyle=static'], {
     stdio: 'inherit',
     env: { ...process.env, NX_DAEMON: 'false' },
   });

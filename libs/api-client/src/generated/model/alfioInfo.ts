@@ -16,7 +16,10 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 import type { AlfioInfoAnalyticsConfiguration } from './alfioInfoAnalyticsConfiguration';
+import type { AlfioInfoAnnouncementBannerContentHTML } from './alfioInfoAnnouncementBannerContentHTML';
 import type { AlfioInfoChallengeConfiguration } from './alfioInfoChallengeConfiguration';
+import type { AlfioInfoGlobalPrivacyPolicyUrl } from './alfioInfoGlobalPrivacyPolicyUrl';
+import type { AlfioInfoGlobalTermsUrl } from './alfioInfoGlobalTermsUrl';
 import type { AlfioInfoInvoicingConfiguration } from './alfioInfoInvoicingConfiguration';
 import type { AlfioInfoWalletConfiguration } from './alfioInfoWalletConfiguration';
 
@@ -26,12 +29,12 @@ import type { AlfioInfoWalletConfiguration } from './alfioInfoWalletConfiguratio
 export interface AlfioInfo {
   analyticsConfiguration: AlfioInfoAnalyticsConfiguration;
   /** Trimmed HTML; null when blank. */
-  announcementBannerContentHTML: string[];
+  announcementBannerContentHTML: AlfioInfoAnnouncementBannerContentHTML;
   challengeConfiguration: AlfioInfoChallengeConfiguration;
   demoModeEnabled: boolean;
   devModeEnabled: boolean;
-  globalPrivacyPolicyUrl: string[];
-  globalTermsUrl: string[];
+  globalPrivacyPolicyUrl: AlfioInfoGlobalPrivacyPolicyUrl;
+  globalTermsUrl: AlfioInfoGlobalTermsUrl;
   invoicingConfiguration: AlfioInfoInvoicingConfiguration;
   prodModeEnabled: boolean;
   walletConfiguration: AlfioInfoWalletConfiguration;

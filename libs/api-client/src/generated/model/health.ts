@@ -17,6 +17,7 @@ Conventions:
  */
 import type { HealthDatabase } from './healthDatabase';
 import type { HealthEventStore } from './healthEventStore';
+import type { HealthHeadPosition } from './healthHeadPosition';
 import type { HealthProjectionsItem } from './healthProjectionsItem';
 import type { HealthStatus } from './healthStatus';
 
@@ -24,7 +25,7 @@ export interface Health {
   database: HealthDatabase;
   eventStore: HealthEventStore;
   /** Global position of the newest event. */
-  headPosition: string[];
+  headPosition: HealthHeadPosition;
   projections: HealthProjectionsItem[];
   status: HealthStatus;
 }

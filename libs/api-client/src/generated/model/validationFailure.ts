@@ -16,6 +16,7 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 import type { ValidationFailureValidationErrorsItem } from './validationFailureValidationErrorsItem';
+import type { ValidationFailureValue } from './validationFailureValue';
 import type { ValidationFailureWarningsItem } from './validationFailureWarningsItem';
 
 export interface ValidationFailure {
@@ -26,6 +27,6 @@ export interface ValidationFailure {
   errorCount: number;
   success: boolean;
   validationErrors: ValidationFailureValidationErrorsItem[];
-  value: null;
+  value: ValidationFailureValue;
   warnings: ValidationFailureWarningsItem[];
 }

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { optionalText, useInfo } from '../../../api/app-queries';
+import { AnnouncementBanner } from './announcement-banner';
+import { EnvironmentBanners } from './environment-banners';
+import { SiteFooter } from './site-footer';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { TopBar } from './top-bar';
+
+interface Props {
+  /** Controls at the end of the top bar (the language select). */
+  readonly topBarControls?: ReactNode;
+  readonly children: ReactNode;
+}
+
+/** Page chrome around every route: skip link, banners, top bar, main landmark, footer. */
+export function AppShell({ topBarControls, children }: Props) {
+  const { data: info } = useInfo();
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:';
+  return (
+    <div className="app">
+      <SkipLink />
+      <header className="site-header">
+        {info ? (
+          <>
+            <EnvironmentBanners devModeEnabled={info.devModeEnabled} prodModeEnabled={info.prodModeEnabled} secure={secure} />
+            <AnnouncementBanner html={optionalText(info.announcementBannerContentHTML)} />
+          </>
+        ) : null}
+        <TopBar>{topBarControls}</TopBar>
+      </header>
+      <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter termsUrl={optionalText(info?.globalTermsUrl)} privacyUrl={optionalText(info?.globalPrivacyPolicyUrl)} />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+export { ANNOUNCEMENT_DISMISSED_KEY, announcementDismissedAtom, devBannerDismissedAtom } from './atoms';
+export { sanitizeHtml } from './sanitize-html';
+export { AppShell } from './components/app-shell';
+export { AnnouncementBanner } from './components/announcement-banner';
+export { EnvironmentBanners } from './components/environment-banners';
+export { SiteFooter } from './components/site-footer';

@@ -1,0 +1,33 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { setAuthStatusListener } from '@ticketing/api-client';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { readPreloadedData, seedQueryCache } from './app/preloaded-data';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { openIdEnabledAtom } from './features/auth/atoms';
+import './styles/app.css';
+
+const queryClient = createQueryClient();
+// Info, languages and the guessed language's bundle come inside the page: no request before the first paint.
+seedQueryCache(queryClient, readPreloadedData(document));
+
+const store = createStore();
+setAuthStatusListener((enabled) => store.set(openIdEnabledAtom, enabled));
+
+const router = createAppRouter({ queryClient, store });
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html lacks #root');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <JotaiProvider store={store}>
+        <RouterProvider router={router} />
+      </JotaiProvider>
+    </QueryClientProvider>
+  </StrictMode>,
+);
