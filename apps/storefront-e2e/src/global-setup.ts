@@ -25,7 +25,7 @@ export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, APP_MODE: 'dev', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, APP_MODE: 'dev', LOG_LEVEL: 'warn', ANNOUNCEMENT_BANNER_HTML: '<strong>Doors open at 18:00</strong> at the main entrance.' },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

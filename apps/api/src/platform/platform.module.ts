@@ -30,6 +30,8 @@ import { EventAppender } from './event-appender.js';
   exports: [EVENT_STORE, PROJECTION_RUNNER, EventAppender],
 })
 export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Platform');
+
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -40,7 +42,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     await this.runner.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async onApplicationShutdown(signal?: string): Promise<void> {
+    this.logger.log({ msg: 'shutting down: stopping projections, closing the event store and the database', signal });
     await this.runner.stop();
     await this.store.close();
     await this.db.end();
