@@ -35,6 +35,7 @@ export default defineConfig({
         main: 'apps/api/src/main.ts',
         'write-openapi': 'apps/api/src/openapi/write-openapi.ts',
         cli: 'tools/cli/main.ts',
+        'catalog-cli': 'tools/catalog/main.ts',
         'embedded-postgres': 'libs/postgres/src/embedded.ts',
       },
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),

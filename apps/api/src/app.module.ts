@@ -14,7 +14,10 @@ import { HealthController } from './health/health.controller.js';
 import { HealthService } from './health/health.service.js';
 import { CspReportController } from './csp/csp-report.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
-import { DB } from './platform/tokens.js';
+import { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
+import { OrganizerApiModule } from '@ticketing/catalog';
+import type { EventStore } from '@ticketing/event-store';
+import type { ProjectionRunner } from '@ticketing/projections';
 
 @Module({})
 export class AppModule {
@@ -22,7 +25,19 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [CqrsModule.forRoot(), ScheduleModule.forRoot(), PlatformModule],
+      imports: [
+        CqrsModule.forRoot(),
+        ScheduleModule.forRoot(),
+        PlatformModule,
+        OrganizerApiModule.registerAsync({
+          inject: [EVENT_STORE, PROJECTION_RUNNER],
+          useFactory: (store: EventStore, runner: ProjectionRunner) => ({
+            store,
+            waitForProjections: (position) => runner.waitFor(position),
+            apiKeys: config.organizerApiKeys ?? undefined,
+          }),
+        }),
+      ],
       controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
       providers: [
         { provide: APP_CONFIG, useValue: config },

@@ -26,6 +26,8 @@ const environment = z.object({
   /** Origins allowed to frame the storefront (space separated), besides itself. */
   EMBEDDING_ALLOWED_ORIGINS: optionalText,
   STOREFRONT_DIR: optionalText,
+  /** Organizer API keys, comma-separated `organizerSlug:key` pairs; unset: the organizer API answers 401. */
+  ORGANIZER_API_KEYS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -43,6 +45,7 @@ export type AppConfig = Readonly<{
   openIdEnabled: boolean;
   embeddingAllowedOrigins: readonly string[];
   storefrontDir: string | null;
+  organizerApiKeys: string | null;
   logLevel: string;
 }>;
 
@@ -69,6 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openIdEnabled: e.OPENID_ENABLED,
     embeddingAllowedOrigins: (e.EMBEDDING_ALLOWED_ORIGINS ?? '').split(/\s+/).filter(Boolean),
     storefrontDir: e.STOREFRONT_DIR,
+    organizerApiKeys: e.ORGANIZER_API_KEYS,
     logLevel: e.LOG_LEVEL,
   };
 }

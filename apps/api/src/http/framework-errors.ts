@@ -19,6 +19,7 @@ export function replyWithFrameworkError(reply: FastifyReply, status: number): vo
     return;
   }
   const text: Record<number, string> = {
+    401: 'authentication required',
     403: 'Access to resource has been denied',
     405: 'method not supported',
     413: 'payload too large',

@@ -7,8 +7,11 @@ export const SESSION_HEADER = 'x-auth-token';
 export const SESSION_COOKIE = 'ALFIO_SESSION';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
-/** Providers call these without a browser session; they authenticate by signature instead. */
-const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payment\/webhook\//, /^\/report-csp-violation$/];
+/**
+ * Callers without a browser session: payment providers (they authenticate by signature), organizers' tools
+ * (API key in the Authorization header, which a cross-site form cannot set) and browsers' CSP reports.
+ */
+const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payment\/webhook\//, /^\/api\/v2\/organizer\//, /^\/report-csp-violation$/];
 const SESSION_MAX_AGE_SECONDS = 2 * 60 * 60;
 
 declare module 'fastify' {

@@ -1,0 +1,34 @@
+import type { AdditionalService, EventDetails, PromoCode, TicketCategory } from '../catalog.events.js';
+
+/** A capacity as the organizer writes it; the id is the decider's to give. */
+export interface CapacityDraft {
+  readonly key: string;
+  readonly name: string | null;
+  readonly size: number;
+}
+
+/** A category as the organizer writes it: no id, the capacity named by its key (null = unbounded). */
+export type TicketCategoryDraft = Omit<TicketCategory, 'id' | 'capacityId'> & { readonly capacity: string | null };
+
+export type AdditionalServiceDraft = Omit<AdditionalService, 'id'>;
+
+/** A code as the organizer writes it: categories named by their keys. */
+export type PromoCodeDraft = Omit<PromoCode, 'categoryIds'> & { readonly categories: readonly string[] };
+
+/**
+ * "This is what the event's catalog should be now": the whole desired state of one event. The decider
+ * answers with only the changes, so sending the same catalog twice changes nothing, and whatever is no longer
+ * listed (a category, a code) is removed.
+ */
+export interface PublishEventCatalog {
+  readonly type: 'PublishEventCatalog';
+  readonly data: {
+    readonly event: EventDetails;
+    /** Cap over all categories; null = only the capacities limit sales. */
+    readonly totalSeats: number | null;
+    readonly capacities: readonly CapacityDraft[];
+    readonly categories: readonly TicketCategoryDraft[];
+    readonly additionalServices: readonly AdditionalServiceDraft[];
+    readonly promoCodes: readonly PromoCodeDraft[];
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, it } from 'vitest';
+import { catalogErrors as e } from '../shared/catalog-violation.js';
+import { deciderSpec } from '../testing/decider-specification.js';
+import { organizer } from '../testing/catalog-fixtures.js';
+import { organizerDecider, type PublishOrganizer } from './publish-organizer.js';
+
+const spec = deciderSpec(organizerDecider);
+const publish = (o = organizer): PublishOrganizer => ({ type: 'PublishOrganizer', data: { organizer: o } });
+
+describe('PublishOrganizer', () => {
+  describe('on an empty stream', () => {
+    it('registers the organizer', () => {
+      spec.given([]).when(publish()).then([{ type: 'OrganizerRegistered', data: { organizer } }]);
+    });
+
+    it.each([
+      ['a slug with capitals', { ...organizer, slug: 'Lakeside' }, e.invalidSlug, 'organizer.slug'],
+      ['an e-mail without a domain', { ...organizer, email: 'hello' }, e.invalidEmail, 'organizer.email'],
+      ['an empty name', { ...organizer, name: ' ' }, e.required, 'organizer.name'],
+      ['a website that is not http(s)', { ...organizer, websiteUrl: 'javascript:alert(1)' }, e.invalidUrl, 'organizer.websiteUrl'],
+      ['a bank transfer delay of 0 days', { ...organizer, payment: { ...organizer.payment, offlinePaymentDelayDays: 0 } }, e.belowOne, 'organizer.payment.offlinePaymentDelayDays'],
+    ])('refuses %s', (_name, o, code, field) => {
+      spec.given([]).when(publish(o)).thenThrows(code, field);
+    });
+  });
+
+  describe('on a registered organizer', () => {
+    const registered = [{ type: 'OrganizerRegistered', data: { organizer } } as const];
+
+    it('appends nothing when nothing changed', () => {
+      spec.given(registered).when(publish()).then([]);
+    });
+
+    it('updates the organizer when a field changed', () => {
+      const renamed = { ...organizer, name: 'Lakeside Events' };
+      spec.given(registered).when(publish(renamed)).then([{ type: 'OrganizerUpdated', data: { organizer: renamed } }]);
+    });
+
+    it('compares with the latest update, not the registration', () => {
+      const renamed = { ...organizer, name: 'Lakeside Events' };
+      spec.given([...registered, { type: 'OrganizerUpdated', data: { organizer: renamed } }]).when(publish(renamed)).then([]);
+    });
+  });
+});

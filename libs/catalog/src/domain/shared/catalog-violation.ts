@@ -1,0 +1,70 @@
+import { DomainError } from '@ticketing/kernel';
+
+/** One broken rule of a catalog command: a stable code, the path of the field inside the command, arguments. */
+export interface CatalogViolation {
+  readonly code: string;
+  /** Path inside the command's data, e.g. `categories[0].price`; the import prefixes its own path. */
+  readonly field: string;
+  readonly args: readonly unknown[];
+}
+
+/**
+ * A catalog command refused. It is a DomainError (code and field of the first violation, so the HTTP layer
+ * maps it as any other) that also carries every violation: an organizer fixes a file in one pass, not one
+ * error per run.
+ */
+export class CatalogRejected extends DomainError {
+  constructor(readonly violations: readonly CatalogViolation[]) {
+    super(violations[0]?.code ?? catalogErrors.invalidValue, violations[0]?.field, violations[0]?.args ?? []);
+    this.name = 'CatalogRejected';
+  }
+}
+
+export function rejectIfAny(violations: readonly CatalogViolation[]): void {
+  if (violations.length > 0) throw new CatalogRejected(violations);
+}
+
+/** Stable codes: they reach organizers' tools and tests; never rename one. */
+export const catalogErrors = {
+  required: 'error.catalog.required',
+  invalidValue: 'error.catalog.invalidValue',
+  invalidSlug: 'error.catalog.invalidSlug',
+  invalidEmail: 'error.catalog.invalidEmail',
+  invalidUrl: 'error.catalog.invalidUrl',
+  invalidDateTime: 'error.catalog.invalidDateTime',
+  invalidTimeZone: 'error.catalog.invalidTimeZone',
+  invalidCurrency: 'error.catalog.invalidCurrency',
+  invalidLanguage: 'error.catalog.invalidLanguage',
+  invalidFileId: 'error.catalog.invalidFileId',
+  endBeforeStart: 'error.catalog.endBeforeStart',
+  negative: 'error.catalog.negative',
+  belowOne: 'error.catalog.belowOne',
+  notInteger: 'error.catalog.notInteger',
+  percentageOutOfRange: 'error.catalog.percentageOutOfRange',
+  tooManyDecimals: 'error.catalog.tooManyDecimals',
+  missingTranslation: 'error.catalog.missingTranslation',
+  languageNotOffered: 'error.catalog.languageNotOffered',
+  duplicateKey: 'error.catalog.duplicateKey',
+  unknownCategory: 'error.catalog.unknownCategory',
+  unknownCapacity: 'error.catalog.unknownCapacity',
+  currencyMismatch: 'error.catalog.currencyMismatch',
+  minAboveMax: 'error.catalog.minAboveMax',
+  noPaymentMethod: 'error.catalog.noPaymentMethod',
+  supplementPolicyRequired: 'error.catalog.supplementPolicyRequired',
+  percentageRequired: 'error.catalog.percentageRequired',
+  percentageNotAllowed: 'error.catalog.percentageNotAllowed',
+  vatPercentageRequired: 'error.catalog.vatPercentageRequired',
+  discountTypeNotAllowed: 'error.catalog.discountTypeNotAllowed',
+  accessCodeWithoutCategory: 'error.catalog.accessCodeWithoutCategory',
+  validityUnitsRequired: 'error.catalog.validityUnitsRequired',
+  validityDatesRequired: 'error.catalog.validityDatesRequired',
+  locationRequired: 'error.catalog.locationRequired',
+  ownedByAnotherOrganizer: 'error.catalog.ownedByAnotherOrganizer',
+  unsupportedContentType: 'error.catalog.unsupportedContentType',
+  fileTooLarge: 'error.catalog.fileTooLarge',
+  unknownOrganizer: 'error.catalog.unknownOrganizer',
+  unknownEvent: 'error.catalog.unknownEvent',
+  unreadableFile: 'error.catalog.unreadableFile',
+  forbiddenOrganizer: 'error.catalog.forbiddenOrganizer',
+  appendFailed: 'error.catalog.appendFailed',
+} as const;

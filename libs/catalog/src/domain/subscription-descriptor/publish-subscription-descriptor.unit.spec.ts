@@ -1,0 +1,55 @@
+import { describe, it } from 'vitest';
+import type { SubscriptionDescriptor } from '../catalog.events.js';
+import { catalogErrors as e } from '../shared/catalog-violation.js';
+import { deciderSpec } from '../testing/decider-specification.js';
+import { descriptor } from '../testing/catalog-fixtures.js';
+import { subscriptionDescriptorDecider, type PublishSubscriptionDescriptor } from './publish-subscription-descriptor.js';
+
+const spec = deciderSpec(subscriptionDescriptorDecider);
+const publish = (d: SubscriptionDescriptor = descriptor): PublishSubscriptionDescriptor => ({ type: 'PublishSubscriptionDescriptor', data: { descriptor: d } });
+
+describe('PublishSubscriptionDescriptor', () => {
+  describe('on an empty stream', () => {
+    it('publishes the descriptor', () => {
+      spec.given([]).when(publish()).then([{ type: 'SubscriptionDescriptorPublished', data: { descriptor } }]);
+    });
+
+    it('accepts a CUSTOM validity with its dates and a NOT_SET one with none', () => {
+      const custom = { ...descriptor, validityType: 'CUSTOM', validityUnits: null, validityTimeUnit: null, validFrom: '2030-01-01T00:00:00', validTo: '2030-12-31T23:59:59' } as const;
+      spec.given([]).when(publish(custom)).then([{ type: 'SubscriptionDescriptorPublished', data: { descriptor: custom } }]);
+      const open = { ...descriptor, validityType: 'NOT_SET', validityUnits: null, validityTimeUnit: null } as const;
+      spec.given([]).when(publish(open)).then([{ type: 'SubscriptionDescriptorPublished', data: { descriptor: open } }]);
+    });
+
+    it.each([
+      ['a STANDARD validity without units', { ...descriptor, validityUnits: null }, e.validityUnitsRequired, 'descriptor.validityUnits'],
+      ['a CUSTOM validity without dates', { ...descriptor, validityType: 'CUSTOM', validityUnits: null, validityTimeUnit: null }, e.validityDatesRequired, 'descriptor.validTo'],
+      ['a CUSTOM validity ending before it starts', { ...descriptor, validityType: 'CUSTOM', validityUnits: null, validityTimeUnit: null, validFrom: '2030-02-01T00:00:00', validTo: '2030-01-01T00:00:00' }, e.endBeforeStart, 'descriptor.validTo'],
+      ['a sale period ending before it starts', { ...descriptor, sale: { start: '2030-02-01T00:00:00', end: '2030-01-01T00:00:00' } }, e.endBeforeStart, 'descriptor.sale.end'],
+      ['a negative price', { ...descriptor, price: -100 }, e.negative, 'descriptor.price'],
+      ['zero max entries', { ...descriptor, maxEntries: 0 }, e.belowOne, 'descriptor.maxEntries'],
+      ['a language without a title', { ...descriptor, contentLanguages: ['en', 'it', 'fr'] }, e.missingTranslation, 'descriptor.title.fr'],
+      ['an id that is not a lower-case UUID', { ...descriptor, id: 'season-pass' }, e.invalidValue, 'descriptor.id'],
+      ['a paid pass without a payment method', { ...descriptor, allowedPaymentProxies: [] }, e.noPaymentMethod, 'descriptor.allowedPaymentProxies'],
+    ] as [string, SubscriptionDescriptor, string, string][])('refuses %s', (_name, d, code, field) => {
+      spec.given([]).when(publish(d)).thenThrows(code, field);
+    });
+  });
+
+  describe('on a published descriptor', () => {
+    const published = [{ type: 'SubscriptionDescriptorPublished', data: { descriptor } } as const];
+
+    it('appends nothing when nothing changed', () => {
+      spec.given(published).when(publish()).then([]);
+    });
+
+    it('changes the descriptor when its compatible events change', () => {
+      const changed = { ...descriptor, compatibleEventShortNames: ['devday-2030', 'devday-2031'] };
+      spec.given(published).when(publish(changed)).then([{ type: 'SubscriptionDescriptorChanged', data: { descriptor: changed } }]);
+    });
+
+    it('refuses the same id from another organizer', () => {
+      spec.given(published).when(publish({ ...descriptor, organizerSlug: 'other' })).thenThrows(e.ownedByAnotherOrganizer, 'descriptor.organizerSlug');
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import type { EventDetails, Organizer, SubscriptionDescriptor } from '../../domain/catalog.events.js';
+import type { PublishEventCatalog } from '../../domain/event-catalog/publish-event-catalog.command.js';
+import type { PublishOrganizer } from '../../domain/organizer/publish-organizer.js';
+import type { PublishSubscriptionDescriptor } from '../../domain/subscription-descriptor/publish-subscription-descriptor.js';
+import type { EventEntry, OrganizerEntry, SubscriptionEntry } from './catalog-file.schema.js';
+
+/** Image reference in the file -> sha256 of its bytes. */
+export type ImageIds = ReadonlyMap<string, string>;
+
+const imageId = (reference: string | null, images: ImageIds) => (reference === null ? null : (images.get(reference) ?? null));
+
+export function publishOrganizer(entry: OrganizerEntry): PublishOrganizer {
+  const organizer: Organizer = { ...entry };
+  return { type: 'PublishOrganizer', data: { organizer } };
+}
+
+export function publishEventCatalog(entry: EventEntry, images: ImageIds): PublishEventCatalog {
+  const { organizer, image, displayName, totalSeats, capacities, categories, additionalServices, promoCodes, ...rest } = entry;
+  const event: EventDetails = {
+    ...rest,
+    organizerSlug: organizer,
+    imageFileId: imageId(image, images),
+    displayName: displayName ?? entry.title[entry.contentLanguages[0] ?? ''] ?? entry.shortName,
+  };
+  return {
+    type: 'PublishEventCatalog',
+    data: {
+      event,
+      totalSeats,
+      capacities,
+      categories: categories.map(({ ordinal, ...c }, i) => ({ ...c, ordinal: ordinal ?? i })),
+      additionalServices: additionalServices.map(({ ordinal, ...s }, i) => ({ ...s, ordinal: ordinal ?? i })),
+      promoCodes,
+    },
+  };
+}
+
+export function publishSubscriptionDescriptor(entry: SubscriptionEntry, images: ImageIds): PublishSubscriptionDescriptor {
+  const { organizer, image, compatibleEvents, ...rest } = entry;
+  const descriptor: SubscriptionDescriptor = {
+    ...rest,
+    organizerSlug: organizer,
+    imageFileId: imageId(image, images),
+    compatibleEventShortNames: compatibleEvents,
+  };
+  return { type: 'PublishSubscriptionDescriptor', data: { descriptor } };
+}
+
+/** Domain field names that the file spells differently. */
+const FILE_NAMES: Record<string, string> = { organizerSlug: 'organizer', imageFileId: 'image', compatibleEventShortNames: 'compatibleEvents' };
+
+/**
+ * A violation's path inside a command -> its path in the document: `event.start` of the third event is
+ * `events[2].start`, `categories[0].price` is `events[2].categories[0].price`.
+ */
+export function documentPathOf(commandField: string, entryPath: string, rootName: 'event' | 'organizer' | 'descriptor'): string {
+  const prefix = `${rootName}.`;
+  const inner = commandField.startsWith(prefix) ? commandField.slice(prefix.length) : commandField;
+  const [head = '', ...tail] = inner.split('.');
+  const renamed = head.replace(/^[A-Za-z]+/, (name) => FILE_NAMES[name] ?? name);
+  return [`${entryPath}.${renamed}`, ...tail].join('.');
+}

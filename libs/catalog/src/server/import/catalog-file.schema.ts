@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import {
+  contentLanguages,
+  currency,
+  imageReference,
+  localDateTime,
+  localizedText,
+  markdownText,
+  minorUnits,
+  optionalUrl,
+  paymentProxies,
+  percentage,
+  saleWindow,
+  slug,
+  timeZone,
+} from './catalog-file.primitives.js';
+import { eventEntrySchema } from './event-entry.schema.js';
+
+export const organizerEntrySchema = z.strictObject({
+  slug: slug.describe('Public identifier (`/o/{slug}`); keep it stable.'),
+  name: z.string().min(1),
+  email: z.email(),
+  description: z.string().nullable().default(null),
+  websiteUrl: optionalUrl,
+  invoicing: z
+    .strictObject({
+      companyName: z.string().min(1),
+      address: z.string().min(1).describe('Postal address, lines separated by newlines.'),
+      vatNumber: z.string().nullable().default(null),
+      country: z.string().regex(/^[A-Z]{2}$/).nullable().default(null),
+    })
+    .nullable()
+    .default(null)
+    .describe('Needed to issue invoices.'),
+  payment: z
+    .strictObject({
+      bankAccount: z.string().nullable().default(null).describe('IBAN or account shown for bank transfers.'),
+      bankAccountOwner: z.array(z.string()).default([]).describe('Account owner, one line per element.'),
+      offlinePaymentDelayDays: z.number().int().min(1).default(5).describe('Days a bank transfer may take.'),
+    })
+    .prefault({}),
+});
+
+export const subscriptionEntrySchema = z.strictObject({
+  id: z.uuid().describe('Stable id you choose (UUID, lower case): it is the public identifier of the pass.'),
+  organizer: slug,
+  isPublic: z.boolean().default(true).describe('Listed on the storefront (false: reachable by link only).'),
+  title: localizedText.describe('Title per content language (required in each).'),
+  description: markdownText.default({}),
+  contentLanguages,
+  image: imageReference,
+  price: minorUnits,
+  currency,
+  vatPercentage: percentage.default(0),
+  vatIncluded: z.boolean().default(true),
+  timeZone,
+  sale: saleWindow,
+  validityType: z.enum(['STANDARD', 'CUSTOM', 'NOT_SET']).describe('STANDARD: units from purchase; CUSTOM: validFrom..validTo; NOT_SET: unlimited.'),
+  validityUnits: z.number().int().min(1).nullable().default(null).describe('STANDARD only.'),
+  validityTimeUnit: z.enum(['DAYS', 'MONTHS', 'YEARS']).nullable().default(null).describe('STANDARD only.'),
+  validFrom: localDateTime.nullable().default(null).describe('CUSTOM only.'),
+  validTo: localDateTime.nullable().default(null).describe('CUSTOM only.'),
+  usageType: z.enum(['ONCE_PER_EVENT', 'UNLIMITED']).default('ONCE_PER_EVENT'),
+  maxEntries: z.number().int().min(1).nullable().default(null).describe('Entries it grants; null = unlimited.'),
+  maxAvailable: z.number().int().min(0).nullable().default(null).describe('How many can be sold; null = unlimited.'),
+  compatibleEvents: z.array(z.string()).default([]).describe('Short names of the events it can be used for.'),
+  privacyPolicyUrl: optionalUrl,
+  termsAndConditionsUrl: optionalUrl,
+  websiteUrl: optionalUrl,
+  allowedPaymentProxies: paymentProxies,
+  displayPin: z.boolean().default(true).describe('Show the PIN to the owner.'),
+  reservationValidityMinutes: z.number().int().min(1).default(25),
+});
+
+/**
+ * A catalog file (YAML or JSON) or the body of `PUT /api/v2/organizer/catalog`: the desired state of what
+ * it lists. Importing it twice changes nothing; an item missing from an event (category, service, code) is
+ * removed; events, organizers and subscriptions not listed are left as they are.
+ */
+export const catalogFileSchema = z
+  .strictObject({
+    organizers: z.array(organizerEntrySchema).default([]),
+    events: z.array(eventEntrySchema).default([]),
+    subscriptions: z.array(subscriptionEntrySchema).default([]).describe('Subscription descriptors (passes).'),
+  })
+  .describe('Catalog document: organizers, events (with capacities, categories, additional services, codes) and subscriptions.');
+
+export type CatalogFile = z.output<typeof catalogFileSchema>;
+/** What authors write: defaults not yet applied. */
+export type CatalogFileInput = z.input<typeof catalogFileSchema>;
+export type OrganizerEntry = z.output<typeof organizerEntrySchema>;
+export type SubscriptionEntry = z.output<typeof subscriptionEntrySchema>;
+export type { EventEntry } from './event-entry.schema.js';

@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEventStore, eventStoreMigrations, type EventStore, type GlobalPosition } from '@ticketing/event-store';
+import { ManualClock, randomIds } from '@ticketing/kernel';
+import { migrate } from '@ticketing/postgres';
+import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
+import type { CatalogFile } from './catalog-file.schema.js';
+import { fileSystemImages } from './image-loader.js';
+import { ImportCatalogService } from './import-catalog.service.js';
+import { parseCatalogText } from './parse-catalog-file.js';
+
+const examplePath = fileURLToPath(new URL('../../../../../tools/catalog/example.catalog.yaml', import.meta.url));
+const options = { actor: 'system:test', images: fileSystemImages(dirname(examplePath)) };
+
+function example(): CatalogFile {
+  const result = parseCatalogText(readFileSync(examplePath, 'utf8'), 'yaml');
+  if (!result.ok) throw new Error('the example must parse');
+  return structuredClone(result.file);
+}
+
+describe('importing a catalog', () => {
+  let test: TestDatabase;
+  let store: EventStore;
+  let waited: GlobalPosition[];
+  let service: ImportCatalogService;
+
+  beforeAll(async () => {
+    test = await createTestDatabase('catalog_import');
+    await migrate(test.db, eventStoreMigrations);
+    store = createEventStore({ db: test.db });
+  });
+  afterAll(async () => {
+    await store.close();
+    await test.drop();
+  });
+  beforeEach(async () => {
+    await test.db.query('truncate events, streams cascade');
+    waited = [];
+    service = new ImportCatalogService({
+      store,
+      waitForProjections: async (position) => void waited.push(position),
+      clock: new ManualClock(new Date('2030-01-15T10:00:00Z')),
+      ids: randomIds,
+    });
+  });
+
+  it('creates every stream once; the same file again appends nothing', async () => {
+    const first = await service.import(example(), options);
+    expect(first).toMatchObject({ ok: true, applied: true, errors: [] });
+    expect(first.streams.map((s) => [s.streamId, s.outcome])).toEqual([
+      [expect.stringMatching(/^file-[0-9a-f]{64}$/), 'created'],
+      ['organizer-lakeside', 'created'],
+      ['event-devday-2030', 'created'],
+      ['subscription-descriptor-6a1d2b9e-8f3c-4d5e-9a7b-1c2d3e4f5a6b', 'created'],
+    ]);
+    const all = await store.readAll();
+    expect(first.eventsAppended).toBe(all.length);
+    expect(waited).toEqual([all.at(-1)!.position]);
+    expect(all[0]!.metadata).toMatchObject({ actor: 'system:test', occurredAt: '2030-01-15T10:00:00.000Z' });
+    const event = all.find((e) => e.type === 'EventPublished')!;
+    expect((event.data['event'] as { imageFileId: string }).imageFileId).toBe(first.streams[0]!.streamId.slice('file-'.length));
+
+    const second = await service.import(example(), options);
+    expect(second).toMatchObject({ ok: true, eventsAppended: 0, written: [] });
+    expect(second.streams.every((s) => s.outcome === 'unchanged')).toBe(true);
+    expect(await store.readAll()).toHaveLength(all.length);
+  });
+
+  it('appends exactly one change event when one price changes', async () => {
+    await service.import(example(), options);
+    const before = await store.headPosition();
+    const changed = example();
+    changed.events[0]!.categories[1]!.price = 12500;
+
+    const report = await service.import(changed, options);
+    expect(report).toMatchObject({ ok: true, eventsAppended: 1, written: ['event-devday-2030'] });
+    const appended = await store.readAll({ after: before });
+    expect(appended.map((e) => e.type)).toEqual(['TicketCategoryChanged']);
+    expect(appended[0]!.data).toMatchObject({ eventShortName: 'devday-2030', category: { key: 'regular', id: 2, price: 12500 } });
+  });
+
+  it('refuses an invalid file whole: nothing appended, every error named by path and field', async () => {
+    const invalid = example();
+    invalid.events[0]!.categories[0]!.sale = { start: '2030-03-01T00:00:00', end: '2030-01-01T00:00:00' };
+    invalid.events[0]!.promoCodes[0]!.categories = ['vip'];
+    invalid.subscriptions[0]!.compatibleEvents = ['devday-2031'];
+
+    const report = await service.validate(invalid, options);
+    expect(report.ok).toBe(false);
+    expect(report.errors.map((e) => [e.path, e.code])).toEqual(
+      expect.arrayContaining([
+        ['events[0].categories[0].sale.end', 'error.catalog.endBeforeStart'],
+        ['events[0].promoCodes[0].categories[0]', 'error.catalog.unknownCategory'],
+        ['subscriptions[0].compatibleEvents[0]', 'error.catalog.unknownEvent'],
+      ]),
+    );
+    expect(await service.import(invalid, options)).toMatchObject({ ok: false, applied: false, eventsAppended: 0, written: [] });
+    expect(await store.readAll()).toEqual([]);
+    expect(waited).toEqual([]);
+  });
+
+  it('reports an unreadable image at the entry that names it', async () => {
+    const file = example();
+    file.events[0]!.image = 'example-images/missing.png';
+    const report = await service.import(file, options);
+    expect(report.errors).toEqual([expect.objectContaining({ path: 'events[0].image', code: 'error.catalog.unreadableFile' })]);
+    expect(await store.readAll()).toEqual([]);
+  });
+
+  it('refuses an event that another organizer already owns', async () => {
+    await service.import(example(), options);
+    const other = example();
+    other.organizers[0]!.slug = 'hijacker';
+    other.events[0]!.organizer = 'hijacker';
+    other.subscriptions = [];
+    const report = await service.import(other, options);
+    expect(report.errors).toEqual([expect.objectContaining({ path: 'events[0].organizer', code: 'error.catalog.ownedByAnotherOrganizer', args: ['lakeside'] })]);
+  });
+
+  it('names what was written when an append fails midway; running it again completes the import', async () => {
+    let appends = 0;
+    const flaky: EventStore = Object.create(store, {
+      append: {
+        value: (...args: Parameters<EventStore['append']>) => (++appends === 3 ? Promise.reject(new Error('connection reset')) : store.append(...args)),
+      },
+    });
+    const interrupted = new ImportCatalogService({ store: flaky, waitForProjections: async () => undefined, clock: new ManualClock(new Date()), ids: randomIds });
+    const report = await interrupted.import(example(), options);
+    expect(report).toMatchObject({ ok: false, applied: true, written: [expect.stringMatching(/^file-/), 'organizer-lakeside'] });
+    expect(report.errors).toEqual([expect.objectContaining({ code: 'error.catalog.appendFailed', args: ['event-devday-2030', 'connection reset'] })]);
+
+    const rerun = await service.import(example(), options);
+    expect(rerun.streams.map((s) => s.outcome)).toEqual(['unchanged', 'unchanged', 'created', 'created']);
+  });
+
+  it('refuses to overwrite a stream another writer changed after it was read', async () => {
+    const racing: EventStore = Object.create(store, {
+      append: {
+        value: async (...args: Parameters<EventStore['append']>) => {
+          // Someone else registers the organizer between our read and our append.
+          if (args[0] === 'organizer-lakeside') await store.append(args[0], [{ ...args[1][0]!, type: 'OrganizerRegistered' }]);
+          return store.append(...args);
+        },
+      },
+    });
+    const report = await new ImportCatalogService({ store: racing, waitForProjections: async () => undefined, clock: new ManualClock(new Date()), ids: randomIds }).import(example(), options);
+    expect(report.ok).toBe(false);
+    expect(report.errors[0]).toMatchObject({ code: 'error.catalog.appendFailed', args: ['organizer-lakeside', expect.stringContaining('expected revision')] });
+  });
+});

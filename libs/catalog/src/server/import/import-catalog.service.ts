@@ -1,0 +1,85 @@
+import type { EventStore, GlobalPosition } from '@ticketing/event-store';
+import type { Clock, EventMetadata, IdGenerator } from '@ticketing/kernel';
+import { catalogErrors } from '../../domain/shared/catalog-violation.js';
+import type { CatalogFile } from './catalog-file.schema.js';
+import { catalogIssue } from './catalog-issue.js';
+import type { CatalogImportReport, StreamChange } from './catalog-import-report.js';
+import type { ImageLoader } from './image-loader.js';
+import { planCatalogImport, type StreamPlan } from './plan-catalog-import.js';
+
+export interface CatalogImportDeps {
+  readonly store: EventStore;
+  /**
+   * Resolves once the read models have applied the log up to `position` (read-your-writes): the API passes
+   * its projection runner's `waitFor`; the CLI, which runs no projections, resolves at once.
+   */
+  readonly waitForProjections: (position: GlobalPosition) => Promise<void>;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+export interface CatalogImportOptions {
+  /** Recorded as the events' actor: `organizer:<slug>` from the API, `system:catalog-cli` from the CLI. */
+  readonly actor: string;
+  readonly images: ImageLoader;
+}
+
+function changeOf(plan: StreamPlan): StreamChange {
+  const outcome = plan.events.length === 0 ? 'unchanged' : plan.expectedRevision === 'no_stream' ? 'created' : 'changed';
+  return { streamId: plan.streamId, outcome, events: plan.events.map((e) => e.type) };
+}
+
+/** Imports a catalog document: all of it or, when anything is invalid, nothing. */
+export class ImportCatalogService {
+  constructor(private readonly deps: CatalogImportDeps) {}
+
+  /** Everything `import` checks, and what it would append, without appending. */
+  async validate(file: CatalogFile, options: CatalogImportOptions): Promise<CatalogImportReport> {
+    const plan = await planCatalogImport(this.deps.store, file, options.images);
+    const streams = plan.streams.map(changeOf);
+    const eventsToAppend = plan.issues.length === 0 ? streams.reduce((n, s) => n + s.events.length, 0) : 0;
+    return { ok: plan.issues.length === 0, applied: false, errors: plan.issues, streams, eventsAppended: eventsToAppend, written: [] };
+  }
+
+  async import(file: CatalogFile, options: CatalogImportOptions): Promise<CatalogImportReport> {
+    const plan = await planCatalogImport(this.deps.store, file, options.images);
+    const streams = plan.streams.map(changeOf);
+    if (plan.issues.length > 0) return { ok: false, applied: false, errors: plan.issues, streams, eventsAppended: 0, written: [] };
+
+    const metadata = (causationId: string, correlationId: string): EventMetadata => ({
+      correlationId,
+      causationId,
+      occurredAt: this.deps.clock.now().toISOString(),
+      actor: options.actor,
+    });
+    const correlationId = this.deps.ids.uuid();
+    const written: string[] = [];
+    let appended = 0;
+    let last: GlobalPosition | undefined;
+    try {
+      for (const stream of plan.streams.filter((s) => s.events.length > 0)) {
+        const meta = metadata(this.deps.ids.uuid(), correlationId);
+        const events = stream.events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: meta }));
+        // The revision the events were decided on: a concurrent writer makes this fail instead of being overwritten.
+        const result = await this.deps.store.append(stream.streamId, events, stream.expectedRevision);
+        written.push(stream.streamId);
+        appended += events.length;
+        last = result.position;
+      }
+    } catch (error) {
+      if (last !== undefined) await this.deps.waitForProjections(last);
+      const failedAt = plan.streams.find((s) => s.events.length > 0 && !written.includes(s.streamId))?.streamId ?? '';
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        ok: false,
+        applied: written.length > 0,
+        errors: [catalogIssue('', catalogErrors.appendFailed, [failedAt, reason])],
+        streams,
+        eventsAppended: appended,
+        written,
+      };
+    }
+    if (last !== undefined) await this.deps.waitForProjections(last);
+    return { ok: true, applied: true, errors: [], streams, eventsAppended: appended, written };
+  }
+}

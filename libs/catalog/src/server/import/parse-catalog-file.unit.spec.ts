@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { descriptor, eventDetails, organizer } from '../../domain/testing/catalog-fixtures.js';
+import { publishEventCatalog, publishOrganizer, publishSubscriptionDescriptor, documentPathOf } from './catalog-commands.js';
+import { formatIssue } from './catalog-issue.js';
+import { formatOfFileName, parseCatalogText, type ParsedCatalog } from './parse-catalog-file.js';
+
+const example = readFileSync(fileURLToPath(new URL('../../../../../tools/catalog/example.catalog.yaml', import.meta.url)), 'utf8');
+
+function parsed(result: ParsedCatalog) {
+  if (!result.ok) throw new Error(result.issues.map(formatIssue).join('\n'));
+  return result.file;
+}
+
+const minimalEvent = {
+  shortName: 'x',
+  organizer: 'lakeside',
+  title: { en: 'X' },
+  start: '2030-01-01T10:00',
+  end: '2030-01-01T12:00',
+  timeZone: 'Europe/Zurich',
+  currency: 'CHF',
+  contentLanguages: ['en'],
+  location: 'Zürich',
+};
+
+describe('parsing a catalog file', () => {
+  it('reads the example, applying defaults and normalizing date-times', () => {
+    const file = parsed(parseCatalogText(example, 'yaml'));
+    const event = file.events[0]!;
+    expect(event.start).toBe('2030-05-10T09:00:00');
+    expect(event.reservationValidityMinutes).toBe(25);
+    expect(event.assignment).toEqual({ forceAssignment: false, enableAttendeeAutocomplete: true, enableTicketTransfer: true });
+    expect(event.additionalServices[0]).toMatchObject({ availableQuantity: 999, vatType: 'INHERITED', sale: { start: null, end: null } });
+    expect(file.subscriptions[0]!.usageType).toBe('ONCE_PER_EVENT');
+  });
+
+  it('reads JSON the same way as YAML', () => {
+    const yaml = parsed(parseCatalogText(example, 'yaml'));
+    const json = parsed(parseCatalogText(JSON.stringify(parsed(parseCatalogText(example, 'yaml'))), 'json'));
+    expect(json).toEqual(yaml);
+  });
+
+  it('names the path and field of every schema error', () => {
+    const text = JSON.stringify({ events: [minimalEvent, { ...minimalEvent, shortName: 'y', categories: [{ key: 'a', name: { en: 'A' }, price: -5 }], prcie: 1 }] });
+    const result = parseCatalogText(text, 'json');
+    expect(result.ok).toBe(false);
+    const lines = result.ok ? [] : result.issues.map(formatIssue);
+    expect(lines).toContain('events[1].categories[0].price: must be >= 0 (error.catalog.negative)');
+    expect(lines).toContain('events[1].prcie: unknown field(s) prcie (error.catalog.invalidValue)');
+  });
+
+  it('reports a missing required field and a wrong enum value', () => {
+    const { title: _title, ...untitled } = minimalEvent;
+    const result = parseCatalogText(JSON.stringify({ events: [{ ...untitled, format: 'VIRTUAL' }] }), 'json');
+    const issues = result.ok ? [] : result.issues;
+    expect(issues).toContainEqual(expect.objectContaining({ path: 'events[0].title', code: 'error.catalog.required' }));
+    expect(issues).toContainEqual(expect.objectContaining({ path: 'events[0].format', code: 'error.catalog.invalidValue' }));
+  });
+
+  it('reports YAML syntax errors with their line', () => {
+    const result = parseCatalogText('events:\n  - shortName: [unclosed\n', 'yaml');
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.issues[0]!.message).toMatch(/^not valid YAML at line \d+, column \d+/);
+  });
+
+  it('tells YAML and JSON apart by extension', () => {
+    expect([formatOfFileName('a.yaml'), formatOfFileName('b.YML'), formatOfFileName('c.json'), formatOfFileName('d.txt')]).toEqual(['yaml', 'yaml', 'json', undefined]);
+  });
+});
+
+describe('from file entries to commands', () => {
+  const file = parsed(parseCatalogText(example, 'yaml'));
+
+  // A field added to the events but not to the file (or the other way round) shows up here.
+  it('fills every field of the event, organizer and descriptor data', () => {
+    const images = new Map([['example-images/devday.svg', 'f'.repeat(64)]]);
+    const event = publishEventCatalog(file.events[0]!, images).data.event;
+    expect(Object.keys(event).sort()).toEqual(Object.keys(eventDetails).sort());
+    expect(event).toMatchObject({ organizerSlug: 'lakeside', imageFileId: 'f'.repeat(64), displayName: 'Dev Day 2030' });
+    expect(Object.keys(publishOrganizer(file.organizers[0]!).data.organizer).sort()).toEqual(Object.keys(organizer).sort());
+    expect(Object.keys(publishSubscriptionDescriptor(file.subscriptions[0]!, images).data.descriptor).sort()).toEqual(Object.keys(descriptor).sort());
+  });
+
+  it('orders categories by their position unless an ordinal is given', () => {
+    expect(publishEventCatalog(file.events[0]!, new Map()).data.categories.map((c) => c.ordinal)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('maps a violation of a command back to the document path', () => {
+    expect(documentPathOf('categories[0].price', 'events[2]', 'event')).toBe('events[2].categories[0].price');
+    expect(documentPathOf('event.title.it', 'events[2]', 'event')).toBe('events[2].title.it');
+    expect(documentPathOf('event.organizerSlug', 'events[0]', 'event')).toBe('events[0].organizer');
+    expect(documentPathOf('descriptor.compatibleEventShortNames[1]', 'subscriptions[0]', 'descriptor')).toBe('subscriptions[0].compatibleEvents[1]');
+  });
+});

@@ -1,0 +1,115 @@
+import type { EventStore, ExpectedRevision } from '@ticketing/event-store';
+import { DomainError, type DomainEvent } from '@ticketing/kernel';
+import { catalogStreams } from '../../domain/catalog.events.js';
+import { eventCatalogDecider } from '../../domain/event-catalog/publish-event-catalog.js';
+import { fileDecider, type StoreFile } from '../../domain/file/store-file.js';
+import { organizerDecider } from '../../domain/organizer/publish-organizer.js';
+import { catalogErrors, CatalogRejected } from '../../domain/shared/catalog-violation.js';
+import { subscriptionDescriptorDecider } from '../../domain/subscription-descriptor/publish-subscription-descriptor.js';
+import { documentPathOf, publishEventCatalog, publishOrganizer, publishSubscriptionDescriptor } from './catalog-commands.js';
+import type { CatalogFile } from './catalog-file.schema.js';
+import { catalogIssue, type CatalogIssue } from './catalog-issue.js';
+import { storeFileCommand, type ImageLoader } from './image-loader.js';
+import { loadStream } from './load-stream.js';
+
+/** What one stream needs: the events decided and the revision they were decided on. */
+export interface StreamPlan {
+  readonly streamId: string;
+  readonly expectedRevision: ExpectedRevision;
+  readonly events: readonly DomainEvent[];
+}
+
+export interface CatalogPlan {
+  readonly issues: readonly CatalogIssue[];
+  /** In append order: files, organizers, events, subscriptions (what points at something comes after it). */
+  readonly streams: readonly StreamPlan[];
+}
+
+type Decider<S, C, E extends DomainEvent> = {
+  initialState: () => S;
+  evolve: (state: S, event: E) => S;
+  decide: (command: C, state: S) => readonly E[];
+};
+
+/**
+ * Loads every stream the document touches and decides on it, without appending: the whole document is
+ * checked (schema already, domain rules, state such as ownership, references between entries) before the
+ * first append, so an invalid document leaves nothing behind.
+ */
+export async function planCatalogImport(store: EventStore, file: CatalogFile, images: ImageLoader): Promise<CatalogPlan> {
+  const issues: CatalogIssue[] = [];
+  const streams: StreamPlan[] = [];
+
+  async function decideOn<S, C, E extends DomainEvent>(streamId: string, decider: Decider<S, C, E>, command: C, pathOf: (field: string) => string) {
+    const { state, expectedRevision } = await loadStream(store, streamId, decider);
+    try {
+      streams.push({ streamId, expectedRevision, events: decider.decide(command, state) });
+    } catch (error) {
+      if (error instanceof CatalogRejected) issues.push(...error.violations.map((v) => catalogIssue(pathOf(v.field), v.code, v.args)));
+      else if (error instanceof DomainError) issues.push(catalogIssue(pathOf(error.field ?? ''), error.code, error.args));
+      else throw error;
+    }
+  }
+
+  checkUnique(issues, file.organizers.map((o) => o.slug), (i) => `organizers[${i}].slug`);
+  checkUnique(issues, file.events.map((e) => e.shortName), (i) => `events[${i}].shortName`);
+  checkUnique(issues, file.subscriptions.map((s) => s.id), (i) => `subscriptions[${i}].id`);
+
+  // Images first: the entries need their ids.
+  const references = new Map<string, string>();
+  file.events.forEach((e, i) => e.image !== null && !references.has(e.image) && references.set(e.image, `events[${i}].image`));
+  file.subscriptions.forEach((s, i) => s.image !== null && !references.has(s.image) && references.set(s.image, `subscriptions[${i}].image`));
+  const imageIds = new Map<string, string>();
+  for (const [reference, path] of references) {
+    let command: StoreFile;
+    try {
+      command = storeFileCommand(await images(reference));
+    } catch (error) {
+      issues.push(catalogIssue(path, catalogErrors.unreadableFile, [(error as Error).message]));
+      continue;
+    }
+    imageIds.set(reference, command.data.fileId);
+    if (!streams.some((s) => s.streamId === catalogStreams.file(command.data.fileId))) {
+      await decideOn(catalogStreams.file(command.data.fileId), fileDecider, command, () => path);
+    }
+  }
+
+  for (const [i, entry] of file.organizers.entries()) {
+    await decideOn(catalogStreams.organizer(entry.slug), organizerDecider, publishOrganizer(entry), (f) => documentPathOf(f, `organizers[${i}]`, 'organizer'));
+  }
+  // A reference is good when it names an entry of this document or something imported before.
+  const exists = async (streamId: string) => (await store.readStream(streamId, { maxCount: 1 })).length > 0;
+  const fileOrganizers = new Set(file.organizers.map((o) => o.slug));
+  const fileEvents = new Set(file.events.map((e) => e.shortName));
+  for (const [i, entry] of file.events.entries()) {
+    if (!fileOrganizers.has(entry.organizer) && !(await exists(catalogStreams.organizer(entry.organizer)))) {
+      issues.push(catalogIssue(`events[${i}].organizer`, catalogErrors.unknownOrganizer, [entry.organizer]));
+    }
+    await decideOn(catalogStreams.event(entry.shortName), eventCatalogDecider, publishEventCatalog(entry, imageIds), (f) => documentPathOf(f, `events[${i}]`, 'event'));
+  }
+  for (const [i, entry] of file.subscriptions.entries()) {
+    if (!fileOrganizers.has(entry.organizer) && !(await exists(catalogStreams.organizer(entry.organizer)))) {
+      issues.push(catalogIssue(`subscriptions[${i}].organizer`, catalogErrors.unknownOrganizer, [entry.organizer]));
+    }
+    for (const [j, shortName] of entry.compatibleEvents.entries()) {
+      if (!fileEvents.has(shortName) && !(await exists(catalogStreams.event(shortName)))) {
+        issues.push(catalogIssue(`subscriptions[${i}].compatibleEvents[${j}]`, catalogErrors.unknownEvent, [shortName]));
+      }
+    }
+    await decideOn(
+      catalogStreams.subscriptionDescriptor(entry.id),
+      subscriptionDescriptorDecider,
+      publishSubscriptionDescriptor(entry, imageIds),
+      (f) => documentPathOf(f, `subscriptions[${i}]`, 'descriptor'),
+    );
+  }
+  return { issues, streams };
+}
+
+function checkUnique(issues: CatalogIssue[], keys: readonly string[], pathOf: (index: number) => string): void {
+  const seen = new Set<string>();
+  keys.forEach((key, i) => {
+    if (seen.has(key)) issues.push(catalogIssue(pathOf(i), catalogErrors.duplicateKey, [key]));
+    seen.add(key);
+  });
+}

@@ -1,0 +1,54 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ZodResponse } from 'nestjs-zod';
+import { NotFoundError } from '@ticketing/kernel';
+import { CatalogQueries } from '../queries/catalog-queries.js';
+import { etagOf, noneMatchHits, notModified } from './conditional-get.js';
+import {
+  BasicSubscriptionDescriptorInfoDto,
+  SubscriptionDescriptorWithAdditionalInfoDto,
+  SubscriptionIdPathDto,
+  SubscriptionSearchQueryDto,
+} from './subscriptions.dtos.js';
+import { ApiNotFound, ApiValidationFailure } from './validated-response.js';
+
+/** Spec point 9: a subscription is cached for 20 minutes. */
+const SUBSCRIPTION_CACHE = 'public, max-age=1200';
+
+@ApiTags('subscriptions')
+@Controller('api/v2/public')
+export class SubscriptionsController {
+  constructor(private readonly queries: CatalogQueries) {}
+
+  @Get('subscriptions')
+  @ApiOperation({ operationId: 'getSubscriptions', summary: 'Public subscriptions (passes) on sale now.' })
+  @ApiValidationFailure()
+  @ZodResponse({ status: 200, type: [BasicSubscriptionDescriptorInfoDto] })
+  getSubscriptions(@Query() query: SubscriptionSearchQueryDto): Promise<BasicSubscriptionDescriptorInfoDto[]> {
+    return this.queries.listSubscriptions(query);
+  }
+
+  @Get('subscription/:id')
+  @ApiOperation({
+    operationId: 'getSubscription',
+    summary: 'The subscription page data (no id property, as alf.io). Unlike alf.io, an id that is not a UUID answers 422, not 500.',
+  })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag of a copy the client holds: 304 when unchanged.' })
+  @ApiResponse({ status: 304, description: 'Not modified (empty body).' })
+  @ApiNotFound('Subscription')
+  @ApiValidationFailure()
+  @ZodResponse({ status: 200, type: SubscriptionDescriptorWithAdditionalInfoDto })
+  async getSubscription(
+    @Param() { id }: SubscriptionIdPathDto,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<SubscriptionDescriptorWithAdditionalInfoDto> {
+    const subscription = await this.queries.getSubscription(id);
+    if (!subscription) throw new NotFoundError('subscription', id);
+    const etag = etagOf(subscription);
+    reply.header('ETag', etag).header('Cache-Control', SUBSCRIPTION_CACHE);
+    if (noneMatchHits(ifNoneMatch, etag)) return notModified(reply);
+    return subscription;
+  }
+}

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubscriptionDescriptor } from '../../domain/catalog.events.js';
+import { catalogEvent, localDaysFrom, organizer, subscriptionDescriptor } from '../testing/catalog-fixtures.js';
+import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+
+const now = new Date();
+const ids = {
+  season: '11111111-1111-4111-8111-111111111111',
+  zeta: '22222222-2222-4222-8222-222222222222',
+  hidden: '33333333-3333-4333-8333-333333333333',
+  future: '44444444-4444-4444-8444-444444444444',
+  over: '55555555-5555-4555-8555-555555555555',
+};
+
+describe('subscriptions', () => {
+  let app: CatalogTestApp;
+  const publish = (descriptor: SubscriptionDescriptor) =>
+    app.given(`subscription-descriptor-${descriptor.id}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
+
+  beforeAll(async () => {
+    app = await startCatalogTestApp();
+    await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
+    await publish(
+      subscriptionDescriptor({
+        id: ids.season,
+        sale: { start: localDaysFrom(now, -10, '00:00:00'), end: localDaysFrom(now, 30, '00:00:00') },
+        validityType: 'CUSTOM',
+        validityUnits: null,
+        validityTimeUnit: null,
+        validFrom: '2030-01-01T00:00:00',
+        validTo: '2030-12-31T23:59:00',
+        maxEntries: 10,
+        maxAvailable: 50,
+        contentLanguages: ['en', 'de'],
+        title: { en: 'Season pass', de: 'Saisonkarte' },
+        description: { en: 'All concerts <b>!</b>', de: 'Alle Konzerte' },
+      }),
+    );
+    await publish(subscriptionDescriptor({ id: ids.zeta, organizerSlug: 'zeta', sale: { start: localDaysFrom(now, -1), end: null } }));
+    await publish(subscriptionDescriptor({ id: ids.hidden, isPublic: false }));
+    await publish(subscriptionDescriptor({ id: ids.future, sale: { start: localDaysFrom(now, 5), end: null }, price: 0 }));
+    await publish(subscriptionDescriptor({ id: ids.over, sale: { start: localDaysFrom(now, -20), end: localDaysFrom(now, -5) } }));
+  });
+  afterAll(() => app.close());
+
+  it('lists the public subscriptions on sale now, by organizer when asked', async () => {
+    const list = async (query = '') => (await app.inject({ method: 'GET', url: `/api/v2/public/subscriptions${query}` })).json().map((s: { id: string }) => s.id);
+    expect(await list()).toEqual([ids.season, ids.zeta]);
+    expect(await list('?organizerSlug=zeta')).toEqual([ids.zeta]);
+    expect(await list('?organizer=acme')).toEqual([ids.season]);
+    expect(await list('?organizer=acme&organizerSlug=zeta')).toEqual([]);
+  });
+
+  it('gives each in the BasicSubscriptionDescriptorInfo shape', async () => {
+    const [season] = (await app.inject({ method: 'GET', url: '/api/v2/public/subscriptions' })).json();
+    expect(season).toMatchObject({
+      id: ids.season,
+      fileBlobId: null,
+      title: { en: 'Season pass', de: 'Saisonkarte' },
+      description: { en: '<p>All concerts &lt;b&gt;!&lt;/b&gt;</p>\n', de: '<p>Alle Konzerte</p>\n' },
+      validityType: 'CUSTOM',
+      usageType: 'ONCE_PER_EVENT',
+      timeZone: 'Europe/Zurich',
+      validityTimeUnit: null,
+      validityUnits: null,
+      maxEntries: 10,
+      organizationEmail: null,
+      organizationName: null,
+      formattedPrice: '120.00',
+      currency: 'CHF',
+      currencyDescriptor: { code: 'CHF', symbol: 'CHF' },
+      vat: 7.7,
+      vatIncluded: true,
+      formattedValidFrom: { en: 'Tue 01 Jan 2030', de: 'Di. 01 Jan. 2030' },
+      formattedValidTo: { en: 'Tue 31 Dec 2030', de: 'Di. 31 Dez. 2030' },
+      contentLanguages: [{ locale: 'en' }, { locale: 'de' }],
+    });
+    expect(season.salePeriod.startDateTime).toBeLessThan(now.getTime());
+    expect(season.salePeriod.endTimeZoneOffset).toBeGreaterThan(0);
+  });
+
+  it('answers one subscription without its id, with organizer and availability', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/v2/public/subscription/${ids.season}` });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).not.toHaveProperty('id');
+    expect(body).toMatchObject({
+      vat: '7.70',
+      free: false,
+      formattedPrice: '120.00',
+      organizationName: 'Acme Events',
+      organizationEmail: 'info@acme.test',
+      bankAccountOwner: ['Acme SA', 'Lugano'],
+      maxEntries: 10,
+      numAvailable: 50,
+      offlinePaymentConfiguration: null,
+      canApplySubscriptions: false,
+      websiteUrl: 'https://acme.test',
+      assignmentConfiguration: { forceAssignment: false, enableAttendeeAutocomplete: false, enableTicketTransfer: false },
+    });
+    expect(response.headers['cache-control']).toBe('public, max-age=1200');
+    const cached = await app.inject({ method: 'GET', url: `/api/v2/public/subscription/${ids.season}`, headers: { 'if-none-match': String(response.headers['etag']) } });
+    expect(cached.statusCode).toBe(304);
+  });
+
+  it('reaches a non-public one by id; nothing is available outside the sale period', async () => {
+    expect((await app.inject({ method: 'GET', url: `/api/v2/public/subscription/${ids.hidden}` })).json()).toMatchObject({ numAvailable: 2147483647, maxEntries: null });
+    expect((await app.inject({ method: 'GET', url: `/api/v2/public/subscription/${ids.future}` })).json()).toMatchObject({ numAvailable: 0, free: true, currencyDescriptor: null, formattedPrice: '0.00' });
+  });
+
+  it('answers 404 for an unknown id and 422 for one that is not a UUID', async () => {
+    const unknown = await app.inject({ method: 'GET', url: '/api/v2/public/subscription/00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe('');
+    const malformed = await app.inject({ method: 'GET', url: '/api/v2/public/subscription/not-a-uuid' });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().validationErrors).toEqual([{ fieldName: 'id', code: 'error.invalidFormat', arguments: null }]);
+  });
+});

@@ -1,0 +1,82 @@
+import type { Queryable } from '@ticketing/postgres';
+import { fromJavaMessageFormat } from '@ticketing/i18n';
+import { formattedEventDates } from '../../formatting/localized-dates.js';
+import { currencyDescriptor } from '../../formatting/money.js';
+import { zonedInstant } from '../../formatting/time-zone.js';
+import { Availability } from '../availability.js';
+import { findEvent, findOffer, type EventRecord } from '../event-records.js';
+import type { SalesFigures } from '../sales-figures.js';
+import {
+  bankAccountOf,
+  bankAccountOwnerOf,
+  invoicingConfigurationOf,
+  languagesOf,
+  noAnalytics,
+  percentText,
+  trimToNull,
+} from '../view-helpers.js';
+import type { EventWithAdditionalInfo } from '../views/event.views.js';
+
+/** The event page's data (`EventWithAdditionalInfo`), or null when the event is unknown or disabled. */
+export async function getEvent(db: Queryable, sales: SalesFigures, shortName: string): Promise<EventWithAdditionalInfo | null> {
+  const record = await findEvent(db, shortName);
+  if (!record) return null;
+  return eventView(record, await ticketsLeft(db, sales, record));
+}
+
+async function ticketsLeft(db: Queryable, sales: SalesFigures, record: EventRecord): Promise<number | null> {
+  if (!record.details.displayTicketsLeft) return null;
+  const [offer, figures] = await Promise.all([findOffer(db, record.details.shortName), sales.forEvent(record.details.shortName)]);
+  return new Availability(offer.categories.map((c) => c.category), offer.capacities, record.totalSeats, figures).forEvent();
+}
+
+export function eventView(record: EventRecord, availableTicketsCount: number | null): EventWithAdditionalInfo {
+  const { details: e, organizer } = record;
+  const free = !record.hasPaidCategories;
+  return {
+    shortName: e.shortName,
+    displayName: e.displayName,
+    title: { ...e.title },
+    format: e.format,
+    fileBlobId: e.imageFileId,
+    websiteUrl: e.websiteUrl,
+    location: e.location,
+    mapUrl: e.mapUrl,
+    organizationName: organizer?.name ?? '',
+    organizationEmail: organizer?.email ?? '',
+    description: record.descriptionHtml,
+    privacyPolicyUrl: trimToNull(e.privacyPolicyUrl),
+    termsAndConditionsUrl: trimToNull(e.termsAndConditionsUrl),
+    currency: e.currency,
+    currencyDescriptor: free ? null : currencyDescriptor(e.currency),
+    vat: percentText(e.vatPercentage),
+    vatIncluded: e.vatIncluded,
+    free,
+    bankAccount: bankAccountOf(organizer),
+    bankAccountOwner: bankAccountOwnerOf(organizer),
+    ...formattedEventDates(zonedInstant(e.start, e.timeZone), zonedInstant(e.end, e.timeZone), e.timeZone, e.contentLanguages),
+    contentLanguages: languagesOf(e.contentLanguages),
+    invoicingConfiguration: invoicingConfigurationOf(e.invoicing, organizer),
+    // No reCAPTCHA key is configured in this product (the challenge is Turnstile, in /info): the key stays null.
+    captchaConfiguration: { ...e.captcha, recaptchaApiKey: null },
+    assignmentConfiguration: { ...e.assignment },
+    promotionsConfiguration: {
+      hasAccessPromotions: e.promotions.displayCodeBox && (record.hasRestrictedCategories || record.hasPromoCodes),
+      usePartnerCode: e.promotions.usePartnerCode,
+    },
+    analyticsConfiguration: noAnalytics,
+    offlinePaymentConfiguration: { ...e.offlinePayment },
+    embeddingConfiguration: { ...e.embedding },
+    i18nOverride: i18nOverrideOf(e.i18nOverrides),
+    availableTicketsCount,
+    customCss: trimToNull(e.customCss),
+    canApplySubscriptions: record.linkedToSubscription,
+  };
+}
+
+/** Organizer overrides may be written Java-style (`{0}`); the wire format wants `{{0}}`. */
+function i18nOverrideOf(overrides: Readonly<Record<string, Readonly<Record<string, string>>>>): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    Object.entries(overrides).map(([lang, messages]) => [lang, Object.fromEntries(Object.entries(messages).map(([k, v]) => [k, fromJavaMessageFormat(v)]))]),
+  );
+}

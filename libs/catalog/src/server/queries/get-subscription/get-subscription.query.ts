@@ -1,0 +1,61 @@
+import type { Queryable } from '@ticketing/postgres';
+import { currencyDescriptor, formatUnit } from '../../formatting/money.js';
+import { onSale, subscriptionDates } from '../list-subscriptions/subscription-dates.js';
+import type { SalesFigures } from '../sales-figures.js';
+import { findDescriptor } from '../subscription-records.js';
+import { bankAccountOf, bankAccountOwnerOf, invoicingConfigurationOf, languagesOf, noAnalytics, percentText, trimToNull } from '../view-helpers.js';
+import type { SubscriptionDescriptorWithAdditionalInfo } from '../views/subscription.views.js';
+
+/** Java's Integer.MAX_VALUE: alf.io's "unlimited" for numAvailable. */
+const UNLIMITED = 2_147_483_647;
+
+/** The subscription page's data, or null when there is no such descriptor (reference 3.5). */
+export async function getSubscription(db: Queryable, sales: SalesFigures, id: string, now: Date): Promise<SubscriptionDescriptorWithAdditionalInfo | null> {
+  const record = await findDescriptor(db, id);
+  if (!record) return null;
+  const { descriptor: d, organizer } = record;
+  const numAvailable = !onSale(d, now) ? 0 : d.maxAvailable === null ? UNLIMITED : Math.max(0, d.maxAvailable - (await sales.subscriptionsSold(d.id)));
+  const dates = subscriptionDates(d);
+  return {
+    title: { ...d.title },
+    description: record.descriptionHtml,
+    fileBlobId: d.imageFileId,
+    currency: d.currency,
+    currencyDescriptor: d.price === 0 ? null : currencyDescriptor(d.currency),
+    vat: percentText(d.vatPercentage),
+    vatIncluded: d.vatIncluded,
+    free: d.price === 0,
+    formattedPrice: formatUnit(d.price, d.currency),
+    privacyPolicyUrl: trimToNull(d.privacyPolicyUrl),
+    termsAndConditionsUrl: trimToNull(d.termsAndConditionsUrl),
+    websiteUrl: trimToNull(d.websiteUrl),
+    bankAccount: bankAccountOf(organizer),
+    bankAccountOwner: bankAccountOwnerOf(organizer),
+    organizationEmail: organizer?.email ?? '',
+    organizationName: organizer?.name ?? '',
+    salePeriod: dates.salePeriod,
+    formattedOnSaleFrom: dates.formattedOnSaleFrom,
+    formattedOnSaleTo: dates.formattedOnSaleTo,
+    timeZone: d.timeZone,
+    formattedValidFrom: dates.formattedValidFrom,
+    formattedValidTo: dates.formattedValidTo,
+    validityType: d.validityType,
+    usageType: d.usageType,
+    validityTimeUnit: d.validityTimeUnit,
+    validityUnits: d.validityUnits,
+    maxEntries: d.maxEntries !== null && d.maxEntries > 0 ? d.maxEntries : null,
+    numAvailable,
+    // descriptors carry no invoicing choices of their own: invoices when the organizer can issue them
+    invoicingConfiguration: invoicingConfigurationOf(
+      { invoiceAllowed: true, onlyInvoice: false, euVatCheckingEnabled: false, customerReferenceEnabled: false, enabledItalyEInvoicing: false, vatNumberStrictlyRequired: false },
+      organizer,
+    ),
+    analyticsConfiguration: noAnalytics,
+    captchaConfiguration: { captchaForTicketSelection: false, captchaForOfflinePaymentAndFree: false, recaptchaApiKey: null },
+    embeddingConfiguration: { notificationOrigin: '', enabled: false },
+    assignmentConfiguration: { forceAssignment: false, enableAttendeeAutocomplete: false, enableTicketTransfer: false },
+    offlinePaymentConfiguration: null,
+    canApplySubscriptions: false,
+    contentLanguages: languagesOf(d.contentLanguages),
+  };
+}

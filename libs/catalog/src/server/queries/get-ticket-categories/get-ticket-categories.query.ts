@@ -1,0 +1,51 @@
+import type { Queryable } from '@ticketing/postgres';
+import type { PromoCode } from '../../../domain/catalog.events.js';
+import { Availability } from '../availability.js';
+import { findEvent, findOffer, findPromoCode } from '../event-records.js';
+import type { SalesFigures } from '../sales-figures.js';
+import type { ItemsByCategory, TicketCategoryView } from '../views/items-by-category.views.js';
+import { categoryView, isVisible, type CategoryContext } from './category-view.js';
+import { isCodeUsable } from './promo-code-rules.js';
+import { serviceView } from './service-view.js';
+
+/**
+ * What can be bought for an event now (`ItemsByCategory`), seen with the buyer's code, or null when the
+ * event is unknown or disabled. A code that is unknown or not usable changes nothing and is no error.
+ */
+export async function getTicketCategories(db: Queryable, sales: SalesFigures, shortName: string, codeText: string | null, now: Date): Promise<ItemsByCategory | null> {
+  const record = await findEvent(db, shortName);
+  if (!record) return null;
+  const event = record.details;
+  const [offer, figures, found] = await Promise.all([
+    findOffer(db, shortName),
+    sales.forEvent(shortName),
+    codeText ? findPromoCode(db, shortName, codeText) : Promise.resolve(null),
+  ]);
+  const codeUsages = found ? (figures.codeUsages.get(found.code) ?? 0) : 0;
+  const code: PromoCode | null = found && isCodeUsable(found, event, now, codeUsages) ? found : null;
+  const ctx: CategoryContext = {
+    event,
+    now,
+    code,
+    codeUsages,
+    availability: new Availability(offer.categories.map((c) => c.category), offer.capacities, record.totalSeats, figures),
+  };
+
+  const views = offer.categories.filter((c) => isVisible(c.category, code)).map((c) => categoryView(c, ctx));
+  const byOrdinal = (a: TicketCategoryView, b: TicketCategoryView) => a.ordinal - b.ordinal || a.id - b.id;
+  const active = views.filter((c) => !c.expired).sort(byOrdinal);
+  const expired = views.filter((c) => c.expired).sort(byOrdinal);
+  // Once the event is over every category has expired (their sale ends with it), so both flags are off.
+  const preSales = event.preRegistrationEnabled && active.length > 0 && active.every((c) => c.saleInFuture);
+  const soldOut = active.length > 0 && active.every((c) => c.soldOutOrLimitReached && !c.saleInFuture);
+  return {
+    ticketCategories: active,
+    expiredCategories: event.displayExpiredCategories ? expired : [],
+    additionalServices: offer.services
+      .map((s) => serviceView(s, event, now, code, figures.soldByService.get(s.service.id) ?? 0))
+      .filter((s) => !s.expired),
+    waitingList: event.waitingListEnabled && !preSales && soldOut,
+    preSales,
+    ticketCategoriesForWaitingList: active.filter((c) => !c.bounded).map((c) => ({ id: c.id, name: c.name })),
+  };
+}

@@ -1,0 +1,41 @@
+import type { EventDetails, PromoCode, TicketCategory } from '../../../domain/catalog.events.js';
+import { zonedInstant } from '../../formatting/time-zone.js';
+
+/**
+ * When a code counts (reference 3.2, validate-code): inside its validity window (event time zone), not
+ * used up, and in the event's currency when it names one. Unlike alf.io, the ticket-categories call uses
+ * only codes that pass these rules, so an expired code no longer reveals or discounts anything.
+ */
+export function isCodeUsable(code: PromoCode, event: EventDetails, now: Date, usages: number): boolean {
+  if (code.validFrom && zonedInstant(code.validFrom, event.timeZone).getTime() > now.getTime()) return false;
+  if (code.validTo && zonedInstant(code.validTo, event.timeZone).getTime() < now.getTime()) return false;
+  if (code.maxUsage !== null && usages >= code.maxUsage) return false;
+  if (code.currency !== null && code.currency !== event.currency) return false;
+  return true;
+}
+
+/** An ACCESS code shows the restricted categories it names. */
+export function revealsCategory(code: PromoCode | null, category: TicketCategory): boolean {
+  return code?.type === 'ACCESS' && code.categoryIds.includes(category.id);
+}
+
+/** A DISCOUNT code applies to the categories it names, or to all when it names none. */
+export function discountAppliesTo(code: PromoCode | null, category: TicketCategory): boolean {
+  return code?.type === 'DISCOUNT' && (code.categoryIds.length === 0 || code.categoryIds.includes(category.id));
+}
+
+/**
+ * Discount on one item (reference 6, PriceContainer.getAppliedDiscount), in minor units: a fixed amount
+ * never more than the price; a percentage rounded half up to the currency's unit. Reservation-wide fixed
+ * amounts do not lower an item's price.
+ */
+export function itemDiscount(price: number, code: PromoCode): number {
+  switch (code.discountType) {
+    case 'FIXED_AMOUNT':
+      return Math.min(price, code.discountAmount);
+    case 'PERCENTAGE':
+      return Math.min(price, Math.floor((price * code.discountAmount + 50) / 100));
+    default:
+      return 0;
+  }
+}

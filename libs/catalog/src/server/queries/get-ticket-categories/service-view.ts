@@ -1,0 +1,56 @@
+import type { AdditionalService, EventDetails, PromoCode } from '../../../domain/catalog.events.js';
+import { formatUnit } from '../../formatting/money.js';
+import type { ServiceRecord } from '../event-records.js';
+import { percentPlain, percentText } from '../view-helpers.js';
+import type { AdditionalServiceView } from '../views/items-by-category.views.js';
+import { itemDiscount } from './promo-code-rules.js';
+import { formattedSaleDates, isExpired, isSaleInFuture, saleInstants } from './sale-window.js';
+
+const PERCENTAGE_POLICIES = new Set(['MANDATORY_PERCENTAGE_FOR_TICKET', 'MANDATORY_PERCENTAGE_RESERVATION']);
+
+/** Percentage codes also lower fixed-price supplements; donations and fixed amounts are left alone (reference 6). */
+function serviceDiscount(service: AdditionalService, code: PromoCode | null): number {
+  if (!code || code.type !== 'DISCOUNT' || code.discountType !== 'PERCENTAGE') return 0;
+  if (service.type !== 'SUPPLEMENT' || !service.fixPrice || PERCENTAGE_POLICIES.has(service.supplementPolicy ?? '')) return 0;
+  return itemDiscount(service.price, code);
+}
+
+function vatOf(service: AdditionalService, event: EventDetails): { vatIncluded: boolean; vatPercentage: number } {
+  switch (service.vatType) {
+    case 'INHERITED':
+      return { vatIncluded: event.vatIncluded, vatPercentage: event.vatPercentage };
+    case 'CUSTOM_INCLUDED':
+      return { vatIncluded: true, vatPercentage: service.vatPercentage ?? 0 };
+    case 'CUSTOM_EXCLUDED':
+      return { vatIncluded: false, vatPercentage: service.vatPercentage ?? 0 };
+    default:
+      return { vatIncluded: false, vatPercentage: 0 };
+  }
+}
+
+export function serviceView({ service, descriptionHtml }: ServiceRecord, event: EventDetails, now: Date, code: PromoCode | null, sold: number): AdditionalServiceView {
+  const window = saleInstants(service.sale, event);
+  const byPercentage = PERCENTAGE_POLICIES.has(service.supplementPolicy ?? '');
+  const discount = serviceDiscount(service, code);
+  const vat = vatOf(service, event);
+  return {
+    id: service.id,
+    type: service.type,
+    supplementPolicy: service.supplementPolicy,
+    fixPrice: service.fixPrice,
+    availableQuantity: Math.max(0, service.availableQuantity - sold),
+    maxQtyPerOrder: service.maxQtyPerOrder,
+    free: service.fixPrice && !byPercentage && service.price === 0,
+    formattedFinalPrice: byPercentage ? percentPlain(service.percentage ?? 0) : formatUnit(service.price, event.currency),
+    hasDiscount: discount > 0,
+    formattedDiscountedPrice: discount > 0 ? formatUnit(service.price - discount, event.currency) : '',
+    vatApplies: service.vatType !== 'NONE',
+    vatIncluded: vat.vatIncluded,
+    vatPercentage: percentText(vat.vatPercentage),
+    expired: isExpired(window, now),
+    saleInFuture: isSaleInFuture(window, now),
+    ...formattedSaleDates(window, event),
+    title: { ...service.title },
+    description: descriptionHtml,
+  };
+}

@@ -1,0 +1,44 @@
+import type { Queryable } from '@ticketing/postgres';
+import { currencyDescriptor, formatUnit } from '../../formatting/money.js';
+import { listDescriptorsOnSale, type DescriptorRecord } from '../subscription-records.js';
+import { languagesOf } from '../view-helpers.js';
+import type { BasicSubscriptionDescriptorInfo } from '../views/subscription.views.js';
+import { subscriptionDates } from './subscription-dates.js';
+
+export interface SubscriptionSearch {
+  /** Organizer identifier (its slug here; alf.io used a numeric id). */
+  readonly organizer?: string | null;
+  readonly organizerSlug?: string | null;
+}
+
+/** Public subscriptions on sale now (reference 3.5, GET /subscriptions). */
+export async function listSubscriptions(db: Queryable, search: SubscriptionSearch, now: Date): Promise<BasicSubscriptionDescriptorInfo[]> {
+  const organizer = search.organizerSlug ?? search.organizer ?? null;
+  // both filters name the organizer: when both are given and differ, nothing matches
+  if (search.organizer && search.organizerSlug && search.organizer !== search.organizerSlug) return [];
+  return (await listDescriptorsOnSale(db, now, organizer)).map(basicSubscriptionInfo);
+}
+
+export function basicSubscriptionInfo({ descriptor: d, descriptionHtml }: DescriptorRecord): BasicSubscriptionDescriptorInfo {
+  return {
+    id: d.id,
+    fileBlobId: d.imageFileId,
+    title: { ...d.title },
+    description: descriptionHtml,
+    ...subscriptionDates(d),
+    validityType: d.validityType,
+    usageType: d.usageType,
+    timeZone: d.timeZone,
+    validityTimeUnit: d.validityTimeUnit,
+    validityUnits: d.validityUnits,
+    maxEntries: d.maxEntries ?? -1,
+    organizationEmail: null,
+    organizationName: null,
+    formattedPrice: formatUnit(d.price, d.currency),
+    currency: d.currency,
+    currencyDescriptor: d.price === 0 ? null : currencyDescriptor(d.currency),
+    vat: Math.round(d.vatPercentage * 100) / 100,
+    vatIncluded: d.vatIncluded,
+    contentLanguages: languagesOf(d.contentLanguages),
+  };
+}

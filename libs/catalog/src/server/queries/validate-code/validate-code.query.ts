@@ -1,0 +1,48 @@
+import type { Queryable } from '@ticketing/postgres';
+import type { PromoCode } from '../../../domain/catalog.events.js';
+import { formatUnit } from '../../formatting/money.js';
+import { findEvent, findPromoCode } from '../event-records.js';
+import { isCodeUsable } from '../get-ticket-categories/promo-code-rules.js';
+import type { SalesFigures } from '../sales-figures.js';
+import type { EventCode } from '../views/event-code.views.js';
+
+export type CodeValidation =
+  | { readonly valid: true; readonly value: EventCode }
+  | { readonly valid: false; readonly fieldName: 'promoCode' | 'eventName'; readonly errorCode: string | null; readonly value: EventCode };
+
+export const CODE_NOT_FOUND = 'error.STEP_1_CODE_NOT_FOUND';
+
+/** Whether the buyer's code can be used for the event now, and what it gives (reference 3.2, validate-code). */
+export async function validateCode(db: Queryable, sales: SalesFigures, shortName: string, code: string, now: Date): Promise<CodeValidation> {
+  const unknown: EventCode = { code, type: null, discountType: null, discountAmount: null };
+  const record = await findEvent(db, shortName);
+  if (!record) return { valid: false, fieldName: 'eventName', errorCode: null, value: unknown };
+  const found = await findPromoCode(db, shortName, code);
+  const usages = found ? ((await sales.forEvent(shortName)).codeUsages.get(found.code) ?? 0) : 0;
+  if (!found || !isCodeUsable(found, record.details, now, usages)) {
+    return { valid: false, fieldName: 'promoCode', errorCode: CODE_NOT_FOUND, value: unknown };
+  }
+  return { valid: true, value: eventCodeOf(found, record.details.currency) };
+}
+
+export function eventCodeOf(code: PromoCode, currency: string): EventCode {
+  return {
+    code: code.code,
+    type: code.type,
+    discountType: code.discountType,
+    discountAmount: discountAmountText(code, currency),
+  };
+}
+
+/** Percentages as integers ("10"), fixed amounts as money ("5.00"), nothing for an access code without discount. */
+function discountAmountText(code: PromoCode, currency: string): string | null {
+  switch (code.discountType) {
+    case 'PERCENTAGE':
+      return String(code.discountAmount);
+    case 'FIXED_AMOUNT':
+    case 'FIXED_AMOUNT_RESERVATION':
+      return formatUnit(code.discountAmount, code.currency ?? currency);
+    default:
+      return null;
+  }
+}

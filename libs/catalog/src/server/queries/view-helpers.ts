@@ -1,0 +1,56 @@
+import { displayLanguage } from '@ticketing/i18n';
+import type { InvoicingConfiguration, Organizer } from '../../domain/catalog.events.js';
+import { decimalText } from '../formatting/money.js';
+import type { AnalyticsConfiguration } from './views/common.views.js';
+
+/** `Language` entries for content languages, each named in itself. */
+export function languagesOf(codes: readonly string[]): { locale: string; displayLanguage: string }[] {
+  return codes.map((locale) => ({ locale, displayLanguage: displayLanguage(locale) }));
+}
+
+/** A percentage as BigDecimal text with two decimals: 7.7 -> "7.70". */
+export function percentText(percentage: number): string {
+  return decimalText(Math.round(percentage * 100), 2);
+}
+
+/** A percentage as short as it can be written: 5 -> "5", 2.5 -> "2.5". */
+export function percentPlain(percentage: number): string {
+  return String(Math.round(percentage * 100) / 100);
+}
+
+export function trimToNull(text: string | null | undefined): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+export function bankAccountOf(organizer: Organizer | null): string {
+  return organizer?.payment.bankAccount ?? '';
+}
+
+/** alf.io splits its configuration on new lines, which gives [""] when unset. */
+export function bankAccountOwnerOf(organizer: Organizer | null): string[] {
+  const lines = organizer?.payment.bankAccountOwner ?? [];
+  return lines.length > 0 ? [...lines] : [''];
+}
+
+/**
+ * Invoices need the organizer's invoicing details (address and VAT number); Italian e-invoicing forbids a
+ * downloadable receipt and always makes an invoice (reference section 2, InvoicingConfiguration).
+ */
+export function invoicingConfigurationOf(config: InvoicingConfiguration | null, organizer: Organizer | null) {
+  const canInvoice = Boolean(organizer?.invoicing?.address && organizer.invoicing.vatNumber);
+  const invoiceAllowed = Boolean(config?.invoiceAllowed) && canInvoice;
+  const italy = Boolean(config?.enabledItalyEInvoicing);
+  return {
+    userCanDownloadReceiptOrInvoice: !italy,
+    euVatCheckingEnabled: Boolean(config?.euVatCheckingEnabled),
+    invoiceAllowed,
+    onlyInvoice: invoiceAllowed && (Boolean(config?.onlyInvoice) || italy),
+    customerReferenceEnabled: Boolean(config?.customerReferenceEnabled),
+    enabledItalyEInvoicing: italy,
+    vatNumberStrictlyRequired: Boolean(config?.vatNumberStrictlyRequired),
+  };
+}
+
+/** Analytics is system configuration, not catalog data: none is configured for the catalog views yet. */
+export const noAnalytics: AnalyticsConfiguration = { googleAnalyticsKey: null, googleAnalyticsScrambledInfo: false, clientId: null };
