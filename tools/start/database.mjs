@@ -8,7 +8,7 @@ import { join } from 'node:path';
 export async function startDatabase({ root, say }) {
   if (process.env.DATABASE_URL) {
     say('using the PostgreSQL at DATABASE_URL');
-    return { url: process.env.DATABASE_URL, stop: async () => undefined };
+    return { url: process.env.DATABASE_URL, embedded: false, stop: async () => undefined };
   }
   // The TypeScript library is bundled into dist/api; the launcher is small enough to load from there too.
   const { startEmbeddedPostgres } = await import(join(root, 'dist/api/embedded-postgres.js'));
@@ -20,5 +20,5 @@ export async function startDatabase({ root, say }) {
     log: (line) => { if (/error|fatal/i.test(line)) say(`postgres: ${line}`); },
   });
   say(`PostgreSQL ready on 127.0.0.1:${pg.port} (data: ${pg.dataDir})`);
-  return pg;
+  return { url: pg.url, embedded: true, stop: () => pg.stop() };
 }

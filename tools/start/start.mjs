@@ -7,7 +7,7 @@
 // PostgreSQL while the API still holds connections. So this process only starts a supervisor in a session of
 // its own and forwards the stop to it; the supervisor stops the API first, then the database.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDatabase } from './database.mjs';
@@ -26,6 +26,27 @@ function build() {
   if (result.status !== 0 || !existsSync('dist/api/main.js') || !existsSync('dist/storefront/index.html')) {
     throw new Error('the build failed; see the output above');
   }
+}
+
+const DEMO_CATALOG = 'tools/catalog/demo/demo.catalog.yaml';
+const DEMO_MARKER = '.data/demo-catalog.loaded';
+
+// The demo catalog is imported on the first start of a fresh embedded database only (an external DATABASE_URL
+// gets it with LOAD_DEMO_CATALOG=true): a later start must not undo what an organizer changed since.
+function loadDemoCatalogOnce(databaseUrl, embedded) {
+  const wanted = process.env.LOAD_DEMO_CATALOG === 'true' || (embedded && !existsSync(DEMO_MARKER));
+  if (!wanted || process.env.LOAD_DEMO_CATALOG === 'false') return;
+  say('loading the demo catalog...');
+  const result = spawnSync(process.execPath, ['dist/api/catalog-cli.js', 'import', DEMO_CATALOG], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+  });
+  if (result.status !== 0) {
+    say(`the demo catalog could not be loaded:\n${result.stdout}${result.stderr}`);
+    return;
+  }
+  writeFileSync(DEMO_MARKER, `${new Date().toISOString()}\n`);
+  say('demo catalog loaded');
 }
 
 async function main() {
@@ -68,6 +89,7 @@ async function main() {
 
   const url = `http://localhost:${port}/`;
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000);
+  loadDemoCatalogOnce(database.url, database.embedded);
   say(`ready: ${url}  (API reference: ${url}api/docs, Ctrl-C to stop)`);
 }
 

@@ -36,6 +36,12 @@ export async function setup(project: TestProject): Promise<void> {
     if (Date.now() > deadline) throw new Error('the app did not become healthy within 60 s');
     await new Promise((r) => setTimeout(r, 200));
   }
+  // The browser tests browse the demo catalog, imported the way `npm start` does it.
+  const demo = spawnSync(process.execPath, ['dist/api/catalog-cli.js', 'import', 'tools/catalog/demo/demo.catalog.yaml'], {
+    encoding: 'utf8',
+    env: { ...process.env, DATABASE_URL: database.url },
+  });
+  if (demo.status !== 0) throw new Error(`importing the demo catalog failed:\n${demo.stdout}${demo.stderr}`);
   project.provide('baseUrl', baseUrl);
 }
 
