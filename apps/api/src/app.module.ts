@@ -15,7 +15,7 @@ import { HealthService } from './health/health.service.js';
 import { CspReportController } from './csp/csp-report.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
-import { OrganizerApiModule } from '@ticketing/catalog';
+import { CATALOG_DB, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog';
 import type { EventStore } from '@ticketing/event-store';
 import type { ProjectionRunner } from '@ticketing/projections';
 
@@ -29,6 +29,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         ScheduleModule.forRoot(),
         PlatformModule,
+        CatalogReadModule,
         OrganizerApiModule.registerAsync({
           inject: [EVENT_STORE, PROJECTION_RUNNER],
           useFactory: (store: EventStore, runner: ProjectionRunner) => ({
@@ -42,13 +43,14 @@ export class AppModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DB, useValue: db },
+        { provide: CATALOG_DB, useExisting: DB },
         { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: ZodSerializerInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         AppInfoService,
         HealthService,
       ],
-      exports: [APP_CONFIG, DB],
+      exports: [APP_CONFIG, DB, CATALOG_DB],
     };
   }
 }

@@ -39,3 +39,10 @@ export { dataUriImages, fileSystemImages, type ImageLoader, type LoadedImage } f
 export { OrganizerApiModule, type OrganizerApiOptions, type OrganizerApiAsyncOptions } from './server/organizer-api/organizer-api.module.js';
 export { ORGANIZER_API_OPTIONS } from './server/tokens.js';
 export { OrganizerApiKeys } from './server/organizer-api/organizer-api-keys.js';
+
+// Read side (Nest): public catalog endpoints and the queries behind them; the composition root provides CATALOG_DB.
+export { CatalogReadModule } from './server/catalog-read.module.js';
+export { CatalogQueries } from './server/queries/catalog-queries.js';
+export { CATALOG_DB, CATALOG_CLOCK, CATALOG_SALES_FIGURES } from './server/read-tokens.js';
+export { catalogProjections } from './server/read-models/catalog-projections.js';
+export type { SalesFigures, EventSalesFigures } from './server/queries/sales-figures.js';

@@ -8,6 +8,21 @@ import { wallClock } from './time-zone.js';
  * Supported letters: E, d, M, y, H, m, s; text in single quotes is literal, `''` is a quote.
  */
 export function formatDatePattern(instant: Date, pattern: string, lang: string, timeZone: string): string {
+  // Catalog dates are few and asked for on every page view: format each once.
+  const key = `${instant.getTime()}|${pattern}|${lang}|${timeZone}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    if (formatted.size >= MAX_FORMATTED) formatted.clear();
+    text = format(instant, pattern, lang, timeZone);
+    formatted.set(key, text);
+  }
+  return text;
+}
+
+const formatted = new Map<string, string>();
+const MAX_FORMATTED = 20_000;
+
+function format(instant: Date, pattern: string, lang: string, timeZone: string): string {
   let out = '';
   let clock: ReturnType<typeof wallClock> | undefined;
   const fields = () => (clock ??= wallClock(instant, timeZone));

@@ -85,6 +85,21 @@ const DAY_MS = 86_400_000;
  * moved later by the length of the gap.
  */
 export function zonedInstant(local: string, timeZone: string): Date {
+  // Sale windows are resolved on every request: resolve each wall-clock time once per zone.
+  const key = `${local}|${timeZone}`;
+  let epochMs = resolved.get(key);
+  if (epochMs === undefined) {
+    if (resolved.size >= MAX_RESOLVED) resolved.clear();
+    epochMs = resolve(local, timeZone);
+    resolved.set(key, epochMs);
+  }
+  return new Date(epochMs);
+}
+
+const resolved = new Map<string, number>();
+const MAX_RESOLVED = 20_000;
+
+function resolve(local: string, timeZone: string): number {
   const m = LOCAL_DATE_TIME.exec(local);
   if (!m) throw new RangeError(`not a local date-time: ${local}`);
   const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
@@ -93,6 +108,6 @@ export function zonedInstant(local: string, timeZone: string): Date {
   const after = offsetSeconds(new Date(asUtc + DAY_MS), timeZone);
   const fits = (offset: number) => offsetSeconds(new Date(asUtc - offset * 1000), timeZone) === offset;
   const candidates = [before, after].filter(fits);
-  if (candidates.length === 0) return new Date(asUtc - before * 1000); // gap
-  return new Date(asUtc - Math.max(...candidates) * 1000); // the larger offset is the earlier instant
+  if (candidates.length === 0) return asUtc - before * 1000; // gap
+  return asUtc - Math.max(...candidates) * 1000; // the larger offset is the earlier instant
 }

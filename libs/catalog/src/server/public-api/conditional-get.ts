@@ -1,12 +1,6 @@
-import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-
-/** A strong validator of a JSON body: the same body always gets the same tag. */
-export function etagOf(body: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
-}
 
 /**
  * Whether an If-None-Match header lists `etag` (RFC 9110 13.1.2: weak comparison, `*` matches anything).

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../queries/catalog-queries.js';
@@ -16,7 +16,6 @@ export class EventCalendarController {
     operationId: 'getEventCalendar',
     summary: 'The event as an iCalendar file (UTC times), or with type=google a redirect to a Google Calendar entry.',
   })
-  @ApiProduces('text/calendar')
   @ApiResponse({
     status: 200,
     description: 'RFC 5545 calendar with one VEVENT, shown inline as calendar.ics.',

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ZodResponse } from 'nestjs-zod';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../queries/catalog-queries.js';
-import { etagOf, noneMatchHits, notModified } from './conditional-get.js';
+import { noneMatchHits, notModified } from './conditional-get.js';
 import {
   BasicEventInfoDto,
   CheckDiscountFormDto,
@@ -57,12 +57,11 @@ export class EventsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<EventWithAdditionalInfoDto> {
     allowAnyOrigin(reply);
-    const event = await this.queries.getEvent(shortName);
-    if (!event) throw new NotFoundError('event', shortName);
-    const etag = etagOf(event);
-    reply.header('ETag', etag).header('Cache-Control', EVENT_CACHE);
-    if (noneMatchHits(ifNoneMatch, etag)) return notModified(reply);
-    return event;
+    const page = await this.queries.getEvent(shortName);
+    if (!page) throw new NotFoundError('event', shortName);
+    reply.header('ETag', page.etag).header('Cache-Control', EVENT_CACHE);
+    if (noneMatchHits(ifNoneMatch, page.etag)) return notModified(reply);
+    return page.view;
   }
 
   @Get('event/:shortName/ticket-categories')
@@ -70,7 +69,8 @@ export class EventsController {
     operationId: 'getTicketCategories',
     summary:
       'Categories, supplements and donations on offer now. With a usable code: access-restricted categories it names, discounted prices. ' +
-      'Unlike alf.io, a code that is expired, used up or in another currency changes nothing.',
+      'Unlike alf.io, a code that is expired, used up or in another currency changes nothing, and a code with a usage limit lowers ' +
+      'maximumSaleableTickets to its uses left without raising it above the category maximum.',
   })
   @ApiNotFound('Event')
   @ApiValidationFailure()

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -25,8 +25,11 @@ export class FilesController {
   @Get(':id')
   @ApiOperation({ operationId: 'getFile', summary: 'An image referenced by fileBlobId. ETag is the id; cacheable for six months.' })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The id (ETag) of a copy the client holds: 304.' })
-  @ApiProduces('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml', 'application/octet-stream')
-  @ApiResponse({ status: 200, description: 'The bytes, with their content type.', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({
+    status: 200,
+    description: 'The bytes, with their content type (anything but an image comes as a download).',
+    content: Object.fromEntries([...IMAGE_TYPES, 'application/octet-stream'].map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+  })
   @ApiResponse({ status: 304, description: 'Not modified (empty body).' })
   @ApiNotFound('File')
   @ApiValidationFailure()

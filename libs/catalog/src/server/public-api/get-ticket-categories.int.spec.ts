@@ -49,6 +49,8 @@ describe('GET /api/v2/public/event/{shortName}/ticket-categories', () => {
       { type: 'PromoCodeAdded', data: inEvent({ promoCode: promoCode({ code: 'SAVE10' }) }) },
       { type: 'PromoCodeAdded', data: inEvent({ promoCode: promoCode({ code: 'FIVE', discountType: 'FIXED_AMOUNT', discountAmount: 500, categoryIds: [1], maxUsage: 3 }) }) },
       { type: 'PromoCodeAdded', data: inEvent({ promoCode: promoCode({ code: 'VIPCODE', type: 'ACCESS', discountType: 'NONE', discountAmount: 0, categoryIds: [2] }) }) },
+      { type: 'PromoCodeAdded', data: inEvent({ promoCode: promoCode({ code: 'KIDS-ONE', discountType: 'FIXED_AMOUNT', discountAmount: 100, categoryIds: [1, 5], maxUsage: 1 }) }) },
+      { type: 'PromoCodeAdded', data: inEvent({ promoCode: promoCode({ code: 'MANY', discountAmount: 5, categoryIds: [5], maxUsage: 50 }) }) },
       { type: 'PromoCodeAdded', data: inEvent({ promoCode: promoCode({ code: 'OLD', validTo: localDaysFrom(now, -1) }) }) },
       { type: 'PromoCodeAdded', data: inEvent({ promoCode: promoCode({ code: 'EURO', currency: 'EUR' }) }) },
     ]);
@@ -121,6 +123,14 @@ describe('GET /api/v2/public/event/{shortName}/ticket-categories', () => {
     expect(byName(five.ticketCategories, 'Late')).toMatchObject({ hasDiscount: false, maximumSaleableTickets: 5 });
   });
 
+  it('caps the maximum at the uses a code has left, never above the category maximum', async () => {
+    const one = (await get(e, 'KIDS-ONE')).body;
+    expect(byName(one.ticketCategories, 'Regular')).toMatchObject({ maximumSaleableTickets: 1 });
+    expect(byName(one.ticketCategories, 'Kids')).toMatchObject({ maximumSaleableTickets: 1, hasDiscount: false });
+    expect(byName(one.ticketCategories, 'Late')).toMatchObject({ maximumSaleableTickets: 5 });
+    expect(byName((await get(e, 'MANY')).body.ticketCategories, 'Kids')).toMatchObject({ maximumSaleableTickets: 2 });
+  });
+
   it('ignores codes that are unknown, expired or in another currency', async () => {
     const plain = (await get(e)).body;
     for (const code of ['NOPE', 'OLD', 'EURO', '']) expect((await get(e, code)).body).toEqual(plain);
@@ -170,6 +180,18 @@ describe('GET /api/v2/public/event/{shortName}/ticket-categories', () => {
       { type: 'TicketCategoryAdded', data: { eventShortName: 'soon', category: ticketCategory({ sale: { start: localDaysFrom(now, 3), end: null } }) } },
     ]);
     expect((await get('soon')).body).toMatchObject({ waitingList: false, preSales: true });
+  });
+
+  it('shows a catalog change on the next read (cached views follow the read tables)', async () => {
+    await app.given('event-later', [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'later', start: localDaysFrom(now, 9), end: localDaysFrom(now, 9, '23:00:00') }) } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'later', category: ticketCategory() } }),
+    ]);
+    expect((await get('later')).body.ticketCategories[0].formattedFinalPrice).toBe('10.00');
+    await app.given('event-later', [catalogEvent({ type: 'TicketCategoryChanged', data: { eventShortName: 'later', category: ticketCategory({ price: 1250 }) } })]);
+    expect((await get('later')).body.ticketCategories[0].formattedFinalPrice).toBe('12.50');
+    await app.given('event-later', [catalogEvent({ type: 'EventDetailsChanged', data: { event: eventDetails({ shortName: 'later', status: 'DISABLED' }) } })]);
+    expect((await get('later')).status).toBe(404);
   });
 
   it('answers 404 for an unknown event and 422 for a malformed code', async () => {

@@ -4,7 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { ZodResponse } from 'nestjs-zod';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../queries/catalog-queries.js';
-import { etagOf, noneMatchHits, notModified } from './conditional-get.js';
+import { contentTag } from '../queries/content-tag.js';
+import { noneMatchHits, notModified } from './conditional-get.js';
 import {
   BasicSubscriptionDescriptorInfoDto,
   SubscriptionDescriptorWithAdditionalInfoDto,
@@ -46,7 +47,7 @@ export class SubscriptionsController {
   ): Promise<SubscriptionDescriptorWithAdditionalInfoDto> {
     const subscription = await this.queries.getSubscription(id);
     if (!subscription) throw new NotFoundError('subscription', id);
-    const etag = etagOf(subscription);
+    const etag = contentTag(subscription);
     reply.header('ETag', etag).header('Cache-Control', SUBSCRIPTION_CACHE);
     if (noneMatchHits(ifNoneMatch, etag)) return notModified(reply);
     return subscription;

@@ -1,24 +1,38 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@ticketing/kernel';
 import type { Db } from '@ticketing/postgres';
+import { catalogProjections } from '../read-models/catalog-projections.js';
 import { CATALOG_CLOCK, CATALOG_DB, CATALOG_SALES_FIGURES } from '../read-tokens.js';
 import { checkDiscount, type SelectedTickets } from './check-discount/check-discount.query.js';
-import { eventCalendar } from './event-calendar/event-calendar.query.js';
-import { getEvent } from './get-event/get-event.query.js';
+import { eventCalendar, type EventCalendar } from './event-calendar/event-calendar.query.js';
+import { loadEventSnapshot, type EventSnapshot } from './event-records.js';
+import { eventPage, type EventPage } from './get-event/get-event.query.js';
 import { getFile } from './get-file/get-file.query.js';
 import { getSubscription } from './get-subscription/get-subscription.query.js';
-import { getTicketCategories } from './get-ticket-categories/get-ticket-categories.query.js';
+import { itemsByCategory } from './get-ticket-categories/get-ticket-categories.query.js';
 import { listEvents, type EventSearch } from './list-events/list-events.query.js';
 import { listSubscriptions, type SubscriptionSearch } from './list-subscriptions/list-subscriptions.query.js';
 import type { SalesFigures } from './sales-figures.js';
 import { validateCode } from './validate-code/validate-code.query.js';
+import { readTablesVersion, SharedVersionReader, VersionedCache } from './versioned-cache.js';
+import type { ItemsByCategory } from './views/items-by-category.views.js';
+
+const CATALOG_READ_MODELS = catalogProjections.map((p) => p.name);
 
 /**
- * The catalog's query surface: each method runs one query slice with the pool, the clock and the sales
- * figures bound. Controllers use it, and so can the server that preloads the event into the page.
+ * The catalog's query surface, with the pool, the clock and the sales figures bound. Controllers use it,
+ * and so can the server that preloads the event into the page.
+ *
+ * Event reads are the hot path (every visitor of an event page asks for the event and its categories):
+ * the event's catalog snapshot, and the page when it does not depend on sales, are kept per version of the
+ * catalog tables, so a request costs one indexed read of the checkpoints until the catalog changes.
  */
 @Injectable()
 export class CatalogQueries {
+  private readonly snapshots = new VersionedCache<EventSnapshot | null>();
+  private readonly pages = new VersionedCache<EventPage | null>();
+  private readonly catalogVersion = new SharedVersionReader(() => readTablesVersion(this.db, CATALOG_READ_MODELS));
+
   constructor(
     @Inject(CATALOG_DB) private readonly db: Db,
     @Inject(CATALOG_CLOCK) private readonly clock: Clock,
@@ -29,24 +43,32 @@ export class CatalogQueries {
     return listEvents(this.db, search, this.clock.now());
   }
 
-  getEvent(shortName: string) {
-    return getEvent(this.db, this.sales, shortName);
+  /** The event page and its ETag, or null when the event is unknown or disabled. */
+  async getEvent(shortName: string): Promise<EventPage | null> {
+    const version = await this.catalogVersion.version();
+    const snapshot = await this.snapshots.get(shortName, version, () => loadEventSnapshot(this.db, shortName));
+    if (!snapshot) return null;
+    if (snapshot.record.details.displayTicketsLeft) return eventPage(snapshot, await this.sales.forEvent(shortName));
+    return this.pages.get(shortName, version, async () => eventPage(snapshot, null));
   }
 
-  getTicketCategories(shortName: string, code: string | null) {
-    return getTicketCategories(this.db, this.sales, shortName, code, this.clock.now());
+  async getTicketCategories(shortName: string, code: string | null): Promise<ItemsByCategory | null> {
+    const snapshot = await this.snapshot(shortName);
+    return snapshot && itemsByCategory(snapshot, await this.sales.forEvent(shortName), code, this.clock.now());
   }
 
-  validateCode(shortName: string, code: string) {
-    return validateCode(this.db, this.sales, shortName, code, this.clock.now());
+  async validateCode(shortName: string, code: string) {
+    const snapshot = await this.snapshot(shortName);
+    return validateCode(snapshot, await this.sales.forEvent(shortName), code, this.clock.now());
   }
 
   checkDiscount(shortName: string, selection: readonly SelectedTickets[]) {
     return checkDiscount(shortName, selection);
   }
 
-  eventCalendar(shortName: string, lang: string) {
-    return eventCalendar(this.db, shortName, lang, this.clock.now());
+  async eventCalendar(shortName: string, lang: string): Promise<EventCalendar | null> {
+    const snapshot = await this.snapshot(shortName);
+    return snapshot && eventCalendar(snapshot.record, lang, this.clock.now());
   }
 
   listSubscriptions(search: SubscriptionSearch) {
@@ -59,5 +81,10 @@ export class CatalogQueries {
 
   getFile(id: string) {
     return getFile(this.db, id);
+  }
+
+  private async snapshot(shortName: string): Promise<EventSnapshot | null> {
+    const version = await this.catalogVersion.version();
+    return this.snapshots.get(shortName, version, () => loadEventSnapshot(this.db, shortName));
   }
 }

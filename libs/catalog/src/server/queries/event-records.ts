@@ -88,8 +88,23 @@ export async function findOffer(db: Queryable, shortName: string): Promise<Event
   };
 }
 
-/** A promo or access code of the event by its exact text, or null. */
-export async function findPromoCode(db: Queryable, shortName: string, code: string): Promise<PromoCode | null> {
-  const { rows } = await db.query<{ details: PromoCode }>(`select details from ${tables.promoCodes} where short_name = $1 and code = $2 and not removed`, [shortName, code]);
-  return rows[0]?.details ?? null;
+/** Every code of the event, by the exact text the buyer types. */
+export async function findPromoCodes(db: Queryable, shortName: string): Promise<ReadonlyMap<string, PromoCode>> {
+  const { rows } = await db.query<{ details: PromoCode }>(`select details from ${tables.promoCodes} where short_name = $1 and not removed`, [shortName]);
+  return new Map(rows.map((r) => [r.details.code, r.details]));
+}
+
+/** Everything the catalog holds about one event: what every event read is computed from. */
+export interface EventSnapshot {
+  readonly record: EventRecord;
+  readonly offer: EventOffer;
+  readonly promoCodes: ReadonlyMap<string, PromoCode>;
+}
+
+/** The event's snapshot, or null when the event is unknown or disabled. */
+export async function loadEventSnapshot(db: Queryable, shortName: string): Promise<EventSnapshot | null> {
+  const record = await findEvent(db, shortName);
+  if (!record) return null;
+  const [offer, promoCodes] = await Promise.all([findOffer(db, shortName), findPromoCodes(db, shortName)]);
+  return { record, offer, promoCodes };
 }

@@ -3,9 +3,19 @@ import type { InvoicingConfiguration, Organizer } from '../../domain/catalog.eve
 import { decimalText } from '../formatting/money.js';
 import type { AnalyticsConfiguration } from './views/common.views.js';
 
+// Intl.DisplayNames is costly to build and a language's own name never changes.
+const ownNames = new Map<string, string>();
+
 /** `Language` entries for content languages, each named in itself. */
 export function languagesOf(codes: readonly string[]): { locale: string; displayLanguage: string }[] {
-  return codes.map((locale) => ({ locale, displayLanguage: displayLanguage(locale) }));
+  return codes.map((locale) => {
+    let name = ownNames.get(locale);
+    if (name === undefined) {
+      name = displayLanguage(locale);
+      ownNames.set(locale, name);
+    }
+    return { locale, displayLanguage: name };
+  });
 }
 
 /** A percentage as BigDecimal text with two decimals: 7.7 -> "7.70". */

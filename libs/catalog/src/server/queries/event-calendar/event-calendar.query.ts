@@ -1,9 +1,8 @@
-import type { Queryable } from '@ticketing/postgres';
 import type { EventDetails, Organizer } from '../../../domain/catalog.events.js';
 import { icalendar, utcDateTime } from '../../formatting/icalendar.js';
 import { markdownToText } from '../../formatting/markdown.js';
 import { zonedInstant } from '../../formatting/time-zone.js';
-import { findEvent } from '../event-records.js';
+import type { EventRecord } from '../event-records.js';
 
 export interface EventCalendar {
   /** The ICS document (text/calendar). */
@@ -20,9 +19,7 @@ const GOOGLE_DETAILS_MAX = 1000;
  * description = plain text of the description in that language, no location for online events, URL =
  * the event website. `lang` is matched against the content languages, else the first one is used.
  */
-export async function eventCalendar(db: Queryable, shortName: string, lang: string, now: Date): Promise<EventCalendar | null> {
-  const record = await findEvent(db, shortName);
-  if (!record) return null;
+export function eventCalendar(record: EventRecord, lang: string, now: Date): EventCalendar {
   const e = record.details;
   const language = e.contentLanguages.find((l) => l.toLowerCase() === lang.toLowerCase()) ?? e.contentLanguages[0] ?? 'en';
   const start = zonedInstant(e.start, e.timeZone);

@@ -1,11 +1,11 @@
-import type { Queryable } from '@ticketing/postgres';
 import { fromJavaMessageFormat } from '@ticketing/i18n';
 import { formattedEventDates } from '../../formatting/localized-dates.js';
 import { currencyDescriptor } from '../../formatting/money.js';
 import { zonedInstant } from '../../formatting/time-zone.js';
 import { Availability } from '../availability.js';
-import { findEvent, findOffer, type EventRecord } from '../event-records.js';
-import type { SalesFigures } from '../sales-figures.js';
+import { contentTag } from '../content-tag.js';
+import type { EventRecord, EventSnapshot } from '../event-records.js';
+import type { EventSalesFigures } from '../sales-figures.js';
 import {
   bankAccountOf,
   bankAccountOwnerOf,
@@ -17,17 +17,24 @@ import {
 } from '../view-helpers.js';
 import type { EventWithAdditionalInfo } from '../views/event.views.js';
 
-/** The event page's data (`EventWithAdditionalInfo`), or null when the event is unknown or disabled. */
-export async function getEvent(db: Queryable, sales: SalesFigures, shortName: string): Promise<EventWithAdditionalInfo | null> {
-  const record = await findEvent(db, shortName);
-  if (!record) return null;
-  return eventView(record, await ticketsLeft(db, sales, record));
+/** The event page's data and its ETag. */
+export interface EventPage {
+  readonly view: EventWithAdditionalInfo;
+  readonly etag: string;
 }
 
-async function ticketsLeft(db: Queryable, sales: SalesFigures, record: EventRecord): Promise<number | null> {
-  if (!record.details.displayTicketsLeft) return null;
-  const [offer, figures] = await Promise.all([findOffer(db, record.details.shortName), sales.forEvent(record.details.shortName)]);
-  return new Availability(offer.categories.map((c) => c.category), offer.capacities, record.totalSeats, figures).forEvent();
+/**
+ * The event page (`EventWithAdditionalInfo`). Only the tickets-left count depends on sales: `figures` is
+ * needed when the event shows it, and the page is otherwise a function of the catalog alone.
+ */
+export function eventPage(snapshot: EventSnapshot, figures: EventSalesFigures | null): EventPage {
+  const { record, offer } = snapshot;
+  const ticketsLeft =
+    record.details.displayTicketsLeft && figures
+      ? new Availability(offer.categories.map((c) => c.category), offer.capacities, record.totalSeats, figures).forEvent()
+      : null;
+  const view = eventView(record, ticketsLeft);
+  return { view, etag: contentTag(view) };
 }
 
 export function eventView(record: EventRecord, availableTicketsCount: number | null): EventWithAdditionalInfo {

@@ -22,12 +22,14 @@ export function isVisible(category: TicketCategory, code: PromoCode | null): boo
 
 /**
  * Max per reservation: the category's, else the event's; a code with a usage limit that applies to the
- * category allows what is left of it instead (reference 3.2, ticket-categories).
+ * category also caps it at the uses left. alf.io lets the uses left replace the category's maximum, which
+ * lets an access code with 80 uses buy 80 tickets of a category limited to 2 at once; here both hold.
  */
 function maxPerReservation(category: TicketCategory, ctx: CategoryContext): number {
+  const max = category.maxPerReservation ?? ctx.event.maxTicketsPerReservation;
   const code = ctx.code;
-  if (code && code.maxUsage !== null && (discountAppliesTo(code, category) || revealsCategory(code, category))) return code.maxUsage - ctx.codeUsages;
-  return category.maxPerReservation ?? ctx.event.maxTicketsPerReservation;
+  if (code && code.maxUsage !== null && (discountAppliesTo(code, category) || revealsCategory(code, category))) return Math.min(max, code.maxUsage - ctx.codeUsages);
+  return max;
 }
 
 export function categoryView({ category, descriptionHtml }: CategoryRecord, ctx: CategoryContext): TicketCategoryView {

@@ -1,26 +1,20 @@
-import type { Queryable } from '@ticketing/postgres';
 import type { PromoCode } from '../../../domain/catalog.events.js';
 import { Availability } from '../availability.js';
-import { findEvent, findOffer, findPromoCode } from '../event-records.js';
-import type { SalesFigures } from '../sales-figures.js';
+import type { EventSnapshot } from '../event-records.js';
+import type { EventSalesFigures } from '../sales-figures.js';
 import type { ItemsByCategory, TicketCategoryView } from '../views/items-by-category.views.js';
 import { categoryView, isVisible, type CategoryContext } from './category-view.js';
 import { isCodeUsable } from './promo-code-rules.js';
 import { serviceView } from './service-view.js';
 
 /**
- * What can be bought for an event now (`ItemsByCategory`), seen with the buyer's code, or null when the
- * event is unknown or disabled. A code that is unknown or not usable changes nothing and is no error.
+ * What can be bought for an event now (`ItemsByCategory`), seen with the buyer's code. A code that is
+ * unknown or not usable changes nothing and is no error.
  */
-export async function getTicketCategories(db: Queryable, sales: SalesFigures, shortName: string, codeText: string | null, now: Date): Promise<ItemsByCategory | null> {
-  const record = await findEvent(db, shortName);
-  if (!record) return null;
+export function itemsByCategory(snapshot: EventSnapshot, figures: EventSalesFigures, codeText: string | null, now: Date): ItemsByCategory {
+  const { record, offer } = snapshot;
   const event = record.details;
-  const [offer, figures, found] = await Promise.all([
-    findOffer(db, shortName),
-    sales.forEvent(shortName),
-    codeText ? findPromoCode(db, shortName, codeText) : Promise.resolve(null),
-  ]);
+  const found = codeText ? (snapshot.promoCodes.get(codeText) ?? null) : null;
   const codeUsages = found ? (figures.codeUsages.get(found.code) ?? 0) : 0;
   const code: PromoCode | null = found && isCodeUsable(found, event, now, codeUsages) ? found : null;
   const ctx: CategoryContext = {

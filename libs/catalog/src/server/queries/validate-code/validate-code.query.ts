@@ -1,9 +1,8 @@
-import type { Queryable } from '@ticketing/postgres';
 import type { PromoCode } from '../../../domain/catalog.events.js';
 import { formatUnit } from '../../formatting/money.js';
-import { findEvent, findPromoCode } from '../event-records.js';
+import type { EventSnapshot } from '../event-records.js';
 import { isCodeUsable } from '../get-ticket-categories/promo-code-rules.js';
-import type { SalesFigures } from '../sales-figures.js';
+import type { EventSalesFigures } from '../sales-figures.js';
 import type { EventCode } from '../views/event-code.views.js';
 
 export type CodeValidation =
@@ -13,12 +12,12 @@ export type CodeValidation =
 export const CODE_NOT_FOUND = 'error.STEP_1_CODE_NOT_FOUND';
 
 /** Whether the buyer's code can be used for the event now, and what it gives (reference 3.2, validate-code). */
-export async function validateCode(db: Queryable, sales: SalesFigures, shortName: string, code: string, now: Date): Promise<CodeValidation> {
+export function validateCode(snapshot: EventSnapshot | null, figures: EventSalesFigures, code: string, now: Date): CodeValidation {
   const unknown: EventCode = { code, type: null, discountType: null, discountAmount: null };
-  const record = await findEvent(db, shortName);
-  if (!record) return { valid: false, fieldName: 'eventName', errorCode: null, value: unknown };
-  const found = await findPromoCode(db, shortName, code);
-  const usages = found ? ((await sales.forEvent(shortName)).codeUsages.get(found.code) ?? 0) : 0;
+  if (!snapshot) return { valid: false, fieldName: 'eventName', errorCode: null, value: unknown };
+  const record = snapshot.record;
+  const found = snapshot.promoCodes.get(code) ?? null;
+  const usages = found ? (figures.codeUsages.get(found.code) ?? 0) : 0;
   if (!found || !isCodeUsable(found, record.details, now, usages)) {
     return { valid: false, fieldName: 'promoCode', errorCode: CODE_NOT_FOUND, value: unknown };
   }

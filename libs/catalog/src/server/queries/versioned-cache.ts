@@ -1,0 +1,61 @@
+import type { Queryable } from '@ticketing/postgres';
+
+/**
+ * Values computed from the read tables, kept until the tables change. The version is the checkpoints of
+ * the projections the values are read from: a projection moves its checkpoint in the same transaction as
+ * its rows, and a command returns only once the checkpoints reached its events, so a reader that sees a
+ * version sees at least the data of that version (read-your-writes holds, in every API process). A load
+ * may see newer rows than its version; they are only replaced sooner.
+ */
+export class VersionedCache<T> {
+  private version: string | undefined;
+  private readonly entries = new Map<string, Promise<T>>();
+
+  constructor(private readonly maxEntries = 1_000) {}
+
+  get(key: string, version: string, load: () => Promise<T>): Promise<T> {
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+    let entry = this.entries.get(key);
+    if (!entry) {
+      if (this.entries.size >= this.maxEntries) this.entries.clear();
+      entry = load();
+      this.entries.set(key, entry);
+      // a failed load is not remembered: the next caller tries again
+      entry.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
+    }
+    return entry;
+  }
+}
+
+/** The version of the read tables of `projections`: their checkpoints, in one short indexed read. */
+export async function readTablesVersion(db: Queryable, projections: readonly string[]): Promise<string> {
+  const { rows } = await db.query<{ version: string | null }>({
+    name: 'catalog-read-tables-version',
+    text: `select string_agg(name || ':' || position || ':' || version, ',' order by name) as version
+             from projection_checkpoints where name = any($1)`,
+    values: [projections],
+  });
+  return rows[0]?.version ?? '';
+}
+
+/**
+ * Reads the tables' version for many requests at once: every request that arrives before the next read
+ * starts shares it. A read is only ever shared by requests that arrived before it was sent, so each sees
+ * every write that completed before it arrived (sharing a read already under way would not).
+ */
+export class SharedVersionReader {
+  private next: Promise<string> | undefined;
+
+  constructor(private readonly read: () => Promise<string>) {}
+
+  version(): Promise<string> {
+    this.next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      this.next = undefined;
+      return this.read();
+    });
+    return this.next;
+  }
+}
