@@ -16,6 +16,7 @@ import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { appSecretMigrations, loadSessionSecret } from './platform/session-secret.js';
 import { AppInfoService } from './info/app-info.service.js';
 import { serveStorefront } from './storefront/storefront.js';
+import { CatalogQueries } from '@ticketing/catalog';
 
 export const allMigrations = [...appSecretMigrations, ...eventStoreMigrations, ...projectionMigrations];
 
@@ -66,6 +67,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
       secret,
       secureCookies: config.mode === 'prod',
       info: () => app.get(AppInfoService).current(),
+      event: async (shortName) => (await app.get(CatalogQueries).getEvent(shortName))?.view ?? null,
     });
     if (!served) options.logger.warn({ dir }, 'storefront is not built: only the API is served (npm run build)');
   }

@@ -4,6 +4,8 @@ export interface PreloadedData {
   readonly lang: string;
   readonly bundle: Record<string, string>;
   readonly languages: readonly { locale: string; displayLanguage: string }[];
+  /** On event routes: the event (`EventWithAdditionalInfo`), as GET /api/v2/public/event/{shortName} answers it. */
+  readonly event?: unknown;
 }
 
 const escapeAttribute = (value: string) =>

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -8,7 +9,11 @@ if (!built) console.log('skipping storefront serving tests: dist/storefront is n
 describe.skipIf(!built)('the storefront on the API port', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ ORGANIZER_API_KEYS: 'lakeside:k-3f9a1c2e7b5d8e0f4a6c' });
+    const catalog = parse(readFileSync('tools/catalog/example.catalog.yaml', 'utf8')) as { events?: Record<string, unknown>[] };
+    for (const event of catalog.events ?? []) delete event['image'];
+    const imported = await app.inject({ method: 'PUT', url: '/api/v2/organizer/catalog', headers: { authorization: 'ApiKey k-3f9a1c2e7b5d8e0f4a6c' }, payload: catalog });
+    expect(imported.statusCode).toBe(200);
   });
   afterAll(() => app.close());
 
@@ -27,6 +32,17 @@ describe.skipIf(!built)('the storefront on the API port', () => {
       expect(response.body).toMatch(/<meta name="GID" content="[A-Za-z0-9_-]{43}">/);
     },
   );
+
+  it('preloads the event on event routes, as the event endpoint answers it', async () => {
+    const page = await app.inject({ method: 'GET', url: '/event/devday-2030' });
+    const data = JSON.parse(page.body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!);
+    const api = await app.inject({ method: 'GET', url: '/api/v2/public/event/devday-2030' });
+    expect(api.statusCode).toBe(200);
+    expect(data.event).toEqual(api.json());
+    const unknown = await app.inject({ method: 'GET', url: '/event/no-such-event' });
+    expect(unknown.statusCode).toBe(200);
+    expect(JSON.parse(unknown.body.match(/id="preloaded-data">(.*?)<\/script>/s)![1]!).event).toBeUndefined();
+  });
 
   it('prefers the lang query over the browser language', async () => {
     const response = await app.inject({ method: 'GET', url: '/?lang=fr', headers: { 'accept-language': 'de' } });

@@ -15,6 +15,8 @@ export interface StorefrontOptions {
   readonly secret: Buffer;
   readonly secureCookies: boolean;
   readonly info: () => AlfioInfo;
+  /** The event shown by an event route, preloaded so its page renders without a request; null when unknown. */
+  readonly event: (shortName: string) => Promise<unknown>;
 }
 
 /**
@@ -37,13 +39,18 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
     },
   });
 
-  const shell = async (request: FastifyRequest<{ Querystring: { lang?: string } }>, reply: FastifyReply) => {
+  const shell = async (
+    request: FastifyRequest<{ Querystring: { lang?: string }; Params: { eventShortName?: string } }>,
+    reply: FastifyReply,
+  ) => {
     const lang = chooseLanguage(request.query.lang, request.headers['accept-language'], supportedLanguages);
+    const shortName = request.params.eventShortName;
+    const event = shortName ? await options.event(shortName) : null;
     const xsrfToken = issueAntiForgeryToken(options.secret, request.sessionId);
     const html = renderShell(template, {
       sessionId: request.sessionId,
       xsrfToken,
-      data: { info: options.info(), lang, bundle: bundleFor(lang), languages: languages() },
+      data: { info: options.info(), lang, bundle: bundleFor(lang), languages: languages(), ...(event ? { event } : {}) },
     });
     const existing = reply.getHeader('set-cookie');
     const cookies = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
