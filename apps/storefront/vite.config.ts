@@ -36,6 +36,17 @@ export default defineConfig({
     outDir: `${repoRoot}dist/storefront`,
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries change only with the lock file: one long-cached chunk instead of pieces named after
+            // whichever module first shared them.
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

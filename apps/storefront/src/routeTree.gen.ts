@@ -10,43 +10,140 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as EventsAllRouteImport } from './routes/events-all'
+import { Route as SubscriptionsAllRouteImport } from './routes/subscriptions-all'
+import { Route as EventEventShortNameRouteImport } from './routes/event.$eventShortName'
+import { Route as EventEventShortNameIndexRouteImport } from './routes/event.$eventShortName.index'
 import { Route as OOrganizerSlugIndexRouteImport } from './routes/o.$organizerSlug.index'
+import { Route as OOrganizerSlugEventsAllRouteImport } from './routes/o.$organizerSlug.events-all'
+import { Route as OOrganizerSlugSubscriptionsAllRouteImport } from './routes/o.$organizerSlug.subscriptions-all'
+import { Route as SubscriptionIdIndexRouteImport } from './routes/subscription.$id.index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventsAllRoute = EventsAllRouteImport.update({
+  id: '/events-all',
+  path: '/events-all',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscriptionsAllRoute = SubscriptionsAllRouteImport.update({
+  id: '/subscriptions-all',
+  path: '/subscriptions-all',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventEventShortNameRoute = EventEventShortNameRouteImport.update({
+  id: '/event/$eventShortName',
+  path: '/event/$eventShortName',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EventEventShortNameIndexRoute =
+  EventEventShortNameIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => EventEventShortNameRoute,
+  } as any)
 const OOrganizerSlugIndexRoute = OOrganizerSlugIndexRouteImport.update({
   id: '/o/$organizerSlug/',
   path: '/o/$organizerSlug/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OOrganizerSlugEventsAllRoute = OOrganizerSlugEventsAllRouteImport.update({
+  id: '/o/$organizerSlug/events-all',
+  path: '/o/$organizerSlug/events-all',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OOrganizerSlugSubscriptionsAllRoute =
+  OOrganizerSlugSubscriptionsAllRouteImport.update({
+    id: '/o/$organizerSlug/subscriptions-all',
+    path: '/o/$organizerSlug/subscriptions-all',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const SubscriptionIdIndexRoute = SubscriptionIdIndexRouteImport.update({
+  id: '/subscription/$id/',
+  path: '/subscription/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/events-all': typeof EventsAllRoute
+  '/subscriptions-all': typeof SubscriptionsAllRoute
+  '/event/$eventShortName': typeof EventEventShortNameRouteWithChildren
+  '/o/$organizerSlug/events-all': typeof OOrganizerSlugEventsAllRoute
+  '/o/$organizerSlug/subscriptions-all': typeof OOrganizerSlugSubscriptionsAllRoute
+  '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
+  '/subscription/$id/': typeof SubscriptionIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/events-all': typeof EventsAllRoute
+  '/subscriptions-all': typeof SubscriptionsAllRoute
+  '/o/$organizerSlug/events-all': typeof OOrganizerSlugEventsAllRoute
+  '/o/$organizerSlug/subscriptions-all': typeof OOrganizerSlugSubscriptionsAllRoute
+  '/event/$eventShortName': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug': typeof OOrganizerSlugIndexRoute
+  '/subscription/$id': typeof SubscriptionIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/events-all': typeof EventsAllRoute
+  '/subscriptions-all': typeof SubscriptionsAllRoute
+  '/event/$eventShortName': typeof EventEventShortNameRouteWithChildren
+  '/o/$organizerSlug/events-all': typeof OOrganizerSlugEventsAllRoute
+  '/o/$organizerSlug/subscriptions-all': typeof OOrganizerSlugSubscriptionsAllRoute
+  '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
+  '/subscription/$id/': typeof SubscriptionIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/o/$organizerSlug/'
+  fullPaths:
+    | '/'
+    | '/events-all'
+    | '/subscriptions-all'
+    | '/event/$eventShortName'
+    | '/o/$organizerSlug/events-all'
+    | '/o/$organizerSlug/subscriptions-all'
+    | '/event/$eventShortName/'
+    | '/o/$organizerSlug/'
+    | '/subscription/$id/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/o/$organizerSlug'
-  id: '__root__' | '/' | '/o/$organizerSlug/'
+  to:
+    | '/'
+    | '/events-all'
+    | '/subscriptions-all'
+    | '/o/$organizerSlug/events-all'
+    | '/o/$organizerSlug/subscriptions-all'
+    | '/event/$eventShortName'
+    | '/o/$organizerSlug'
+    | '/subscription/$id'
+  id:
+    | '__root__'
+    | '/'
+    | '/events-all'
+    | '/subscriptions-all'
+    | '/event/$eventShortName'
+    | '/o/$organizerSlug/events-all'
+    | '/o/$organizerSlug/subscriptions-all'
+    | '/event/$eventShortName/'
+    | '/o/$organizerSlug/'
+    | '/subscription/$id/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  EventsAllRoute: typeof EventsAllRoute
+  SubscriptionsAllRoute: typeof SubscriptionsAllRoute
+  EventEventShortNameRoute: typeof EventEventShortNameRouteWithChildren
+  OOrganizerSlugEventsAllRoute: typeof OOrganizerSlugEventsAllRoute
+  OOrganizerSlugSubscriptionsAllRoute: typeof OOrganizerSlugSubscriptionsAllRoute
   OOrganizerSlugIndexRoute: typeof OOrganizerSlugIndexRoute
+  SubscriptionIdIndexRoute: typeof SubscriptionIdIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,6 +155,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/events-all': {
+      id: '/events-all'
+      path: '/events-all'
+      fullPath: '/events-all'
+      preLoaderRoute: typeof EventsAllRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscriptions-all': {
+      id: '/subscriptions-all'
+      path: '/subscriptions-all'
+      fullPath: '/subscriptions-all'
+      preLoaderRoute: typeof SubscriptionsAllRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/$eventShortName': {
+      id: '/event/$eventShortName'
+      path: '/event/$eventShortName'
+      fullPath: '/event/$eventShortName'
+      preLoaderRoute: typeof EventEventShortNameRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/event/$eventShortName/': {
+      id: '/event/$eventShortName/'
+      path: '/'
+      fullPath: '/event/$eventShortName/'
+      preLoaderRoute: typeof EventEventShortNameIndexRouteImport
+      parentRoute: typeof EventEventShortNameRoute
+    }
     '/o/$organizerSlug/': {
       id: '/o/$organizerSlug/'
       path: '/o/$organizerSlug'
@@ -65,12 +190,50 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OOrganizerSlugIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/o/$organizerSlug/events-all': {
+      id: '/o/$organizerSlug/events-all'
+      path: '/o/$organizerSlug/events-all'
+      fullPath: '/o/$organizerSlug/events-all'
+      preLoaderRoute: typeof OOrganizerSlugEventsAllRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/o/$organizerSlug/subscriptions-all': {
+      id: '/o/$organizerSlug/subscriptions-all'
+      path: '/o/$organizerSlug/subscriptions-all'
+      fullPath: '/o/$organizerSlug/subscriptions-all'
+      preLoaderRoute: typeof OOrganizerSlugSubscriptionsAllRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscription/$id/': {
+      id: '/subscription/$id/'
+      path: '/subscription/$id'
+      fullPath: '/subscription/$id/'
+      preLoaderRoute: typeof SubscriptionIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface EventEventShortNameRouteChildren {
+  EventEventShortNameIndexRoute: typeof EventEventShortNameIndexRoute
+}
+
+const EventEventShortNameRouteChildren: EventEventShortNameRouteChildren = {
+  EventEventShortNameIndexRoute: EventEventShortNameIndexRoute,
+}
+
+const EventEventShortNameRouteWithChildren =
+  EventEventShortNameRoute._addFileChildren(EventEventShortNameRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  EventsAllRoute: EventsAllRoute,
+  SubscriptionsAllRoute: SubscriptionsAllRoute,
+  EventEventShortNameRoute: EventEventShortNameRouteWithChildren,
+  OOrganizerSlugEventsAllRoute: OOrganizerSlugEventsAllRoute,
+  OOrganizerSlugSubscriptionsAllRoute: OOrganizerSlugSubscriptionsAllRoute,
   OOrganizerSlugIndexRoute: OOrganizerSlugIndexRoute,
+  SubscriptionIdIndexRoute: SubscriptionIdIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,11 +3,18 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANNOUNCEMENT_DISMISSED_KEY } from '../features/chrome';
 import { LANGUAGE_STORAGE_KEY } from '../features/i18n';
+import { asResponse } from '../api/app-queries';
+import { eventsQueryOptions, subscriptionsQueryOptions } from '../api/catalog-queries';
 import { createTestContext, forbidFetch, makeInfo, renderWithProviders } from '../test/test-context';
 import { createAppRouter } from './router';
 
 function renderApp(path: string, info = makeInfo()) {
   const context = createTestContext({ info });
+  // Empty catalogs, as the home pages' loaders would find them in the cache.
+  for (const params of [undefined, { organizerSlug: 'acme' }]) {
+    context.queryClient.setQueryData(eventsQueryOptions(params).queryKey, asResponse([]));
+    context.queryClient.setQueryData(subscriptionsQueryOptions(params).queryKey, asResponse([]));
+  }
   const router = createAppRouter(context, { history: createMemoryHistory({ initialEntries: [path] }) });
   renderWithProviders(<RouterProvider router={router} />, context);
   return { router, context };

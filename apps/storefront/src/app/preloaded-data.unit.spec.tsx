@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { bundleQueryOptions, infoQueryOptions, languagesQueryOptions } from '../api/app-queries';
+import { eventQueryOptions } from '../api/catalog-queries';
+import { makeEvent } from '../test/catalog-fixtures';
 import { makeInfo } from '../test/test-context';
 import { readPreloadedData, seedQueryCache } from './preloaded-data';
 
@@ -43,5 +45,20 @@ describe('preloaded data', () => {
     expect(queryClient.getQueryData(languagesQueryOptions().queryKey)).toMatchObject({ data: payload.languages });
     expect(queryClient.getQueryData(bundleQueryOptions('de').queryKey)).toMatchObject({ data: { 'common.or': 'oder' } });
     expect(queryClient.getQueryData(bundleQueryOptions('en').queryKey)).toBeUndefined();
+  });
+
+  it('reads the event of an event route and seeds it under the event query key', () => {
+    const event = makeEvent('milanodev-conf-2027', { langs: ['it', 'en'] });
+    const data = readPreloadedData(page(JSON.stringify({ ...payload, event })));
+    expect(data.event).toEqual(event);
+
+    const queryClient = new QueryClient();
+    seedQueryCache(queryClient, data);
+    expect(queryClient.getQueryData(eventQueryOptions('milanodev-conf-2027').queryKey)).toMatchObject({ data: event, status: 200 });
+  });
+
+  it('ignores an event without a short name or content languages', () => {
+    expect(readPreloadedData(page(JSON.stringify({ event: { title: {} } }))).event).toBeUndefined();
+    expect(readPreloadedData(page(JSON.stringify({ event: { shortName: 'x', title: {}, contentLanguages: [{}] } }))).event).toBeUndefined();
   });
 });

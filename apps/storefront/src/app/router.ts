@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import type { createStore } from 'jotai';
+import { ErrorNotice } from '../features/chrome';
 import { routeTree } from '../routeTree.gen';
+import { parseSearch, stringifySearch } from './search-serialization';
 
 export interface RouterContext {
   readonly queryClient: QueryClient;
@@ -15,9 +17,13 @@ export function createAppRouter(context: RouterContext, options: { history?: Par
     context,
     ...options,
     defaultPreload: 'intent',
+    parseSearch,
+    stringifySearch,
     // The query cache decides freshness; the router should not hold its own stale copy.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // A page whose data failed to load says so inside the chrome (a 404 event or subscription goes home instead).
+    defaultErrorComponent: ErrorNotice,
   });
 }
 

@@ -1,8 +1,9 @@
-import { createRootRouteWithContext, Navigate, Outlet, useNavigate } from '@tanstack/react-router';
+import { createRootRouteWithContext, Navigate, Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { bundleQueryOptions, infoQueryOptions, languagesQueryOptions } from '../api/app-queries';
+import { deepestPageContext } from '../app/page-context';
 import type { RouterContext } from '../app/router';
 import { AppShell } from '../features/chrome';
-import { browserLanguages, chooseLanguage, languageAtom, LanguageSelect, readPersistedLanguage } from '../features/i18n';
+import { browserLanguages, chooseLanguage, languageAtom, LanguageSelect, readPersistedLanguage, useContentLanguages } from '../features/i18n';
 import { ToastRegion } from '../features/toast';
 
 interface RootSearch {
@@ -42,13 +43,19 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const navigate = useNavigate();
   const { lang } = Route.useSearch();
+  // What the page shows decides the languages offered and the legal links (see app/page-context.ts).
+  const pageContext = useMatches({ select: deepestPageContext });
+  const offered = useContentLanguages(pageContext?.contentLanguages);
   // A `lang` left in the address would win over the new choice on the next navigation: drop it.
   const dropLangQuery = () => {
     if (lang) void navigate({ to: '.', search: (prev) => ({ ...prev, lang: undefined }), replace: true });
   };
   return (
     <>
-      <AppShell topBarControls={<LanguageSelect onChange={dropLangQuery} />}>
+      <AppShell
+        topBarControls={<LanguageSelect restrictTo={offered} onChange={dropLangQuery} />}
+        legalLinks={pageContext?.termsUrl || pageContext?.privacyUrl ? pageContext : undefined}
+      >
         <Outlet />
       </AppShell>
       <ToastRegion />

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { bundles } from '@ticketing/i18n';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import type { ReactElement, ReactNode } from 'react';
 import type { AlfioInfo, Language, MessageBundle } from '../api/app-queries';
@@ -13,10 +14,11 @@ export const LANGUAGES: Language[] = [
   { locale: 'it', displayLanguage: 'Italiano' },
 ];
 
+// The served bundles (libs/i18n), with a few texts pinned so the tests do not follow copy edits.
 export const BUNDLES: Record<string, MessageBundle> = {
-  en: { 'reservation-page-complete.language': 'Language', 'event-list.header.title': 'Choose your Event', greeting: 'Hello {{0}}' },
-  de: { 'reservation-page-complete.language': 'Sprache', 'event-list.header.title': 'Wählen Sie Ihre Veranstaltung', greeting: 'Hallo {{0}}' },
-  it: { 'reservation-page-complete.language': 'Lingua', 'event-list.header.title': 'Scegli il tuo evento', greeting: 'Ciao {{0}}' },
+  en: { ...bundles.en, 'reservation-page-complete.language': 'Language', 'event-list.header.title': 'Choose your Event', greeting: 'Hello {{0}}' },
+  de: { ...bundles.de, 'reservation-page-complete.language': 'Sprache', 'event-list.header.title': 'Wählen Sie Ihre Veranstaltung', greeting: 'Hallo {{0}}' },
+  it: { ...bundles.it, 'reservation-page-complete.language': 'Lingua', 'event-list.header.title': 'Scegli il tuo evento', greeting: 'Ciao {{0}}' },
 };
 
 export function makeInfo(overrides: Record<string, unknown> = {}): AlfioInfo {

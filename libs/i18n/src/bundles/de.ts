@@ -151,6 +151,15 @@ const messages = {
   'storefront.insecure.banner': 'Diese Website läuft im Produktionsmodus ohne HTTPS. Diese Konfiguration wird nicht empfohlen.',
   'storefront.footer.label': 'Rechtliche Hinweise',
   'storefront.notification.close': 'Benachrichtigung schließen',
+  'storefront.event.facts': 'Angaben zur Veranstaltung',
+  'storefront.donation.any-amount': 'Betrag nach Wahl',
+  'storefront.subscription.validity': 'Gültigkeit',
+  'storefront.subscription.entries': 'Eintritte',
+  'storefront.subscription.sale-period': 'Verkaufszeitraum',
+  'storefront.subscription.compatible-events': 'Veranstaltungen, die Sie mit diesem Abonnement besuchen können',
+  'storefront.subscription.time-unit.DAYS.one': 'Tag',
+  'storefront.subscription.time-unit.MONTHS.one': 'Monat',
+  'storefront.subscription.time-unit.YEARS.one': 'Jahr',
   'reservation-page-complete.language': 'Sprache',
 
   // ---- footer

@@ -153,6 +153,15 @@ const messages = {
   'storefront.insecure.banner': 'This site runs in production mode without HTTPS. This is not a recommended configuration.',
   'storefront.footer.label': 'Legal information',
   'storefront.notification.close': 'Close notification',
+  'storefront.event.facts': 'Event details',
+  'storefront.donation.any-amount': 'Amount of your choice',
+  'storefront.subscription.validity': 'Validity',
+  'storefront.subscription.entries': 'Entries',
+  'storefront.subscription.sale-period': 'Sale period',
+  'storefront.subscription.compatible-events': 'Events you can attend with this subscription',
+  'storefront.subscription.time-unit.DAYS.one': 'day',
+  'storefront.subscription.time-unit.MONTHS.one': 'month',
+  'storefront.subscription.time-unit.YEARS.one': 'year',
   'reservation-page-complete.language': 'Language',
 
   // ---- footer

@@ -154,6 +154,15 @@ const messages = {
   'storefront.insecure.banner': 'Ce site fonctionne en mode production sans HTTPS. Cette configuration n’est pas recommandée.',
   'storefront.footer.label': 'Informations légales',
   'storefront.notification.close': 'Fermer la notification',
+  'storefront.event.facts': "Informations sur l'événement",
+  'storefront.donation.any-amount': 'Montant de votre choix',
+  'storefront.subscription.validity': 'Validité',
+  'storefront.subscription.entries': 'Entrées',
+  'storefront.subscription.sale-period': 'Période de vente',
+  'storefront.subscription.compatible-events': 'Événements auxquels vous pouvez assister avec cet abonnement',
+  'storefront.subscription.time-unit.DAYS.one': 'jour',
+  'storefront.subscription.time-unit.MONTHS.one': 'mois',
+  'storefront.subscription.time-unit.YEARS.one': 'an',
   'reservation-page-complete.language': 'Langue',
 
   // ---- footer

@@ -151,6 +151,15 @@ const messages = {
   'storefront.insecure.banner': 'Questo sito è in modalità di produzione senza HTTPS. Non è una configurazione consigliata.',
   'storefront.footer.label': 'Note legali',
   'storefront.notification.close': 'Chiudi la notifica',
+  'storefront.event.facts': "Dettagli dell'evento",
+  'storefront.donation.any-amount': 'Importo a tua scelta',
+  'storefront.subscription.validity': 'Validità',
+  'storefront.subscription.entries': 'Ingressi',
+  'storefront.subscription.sale-period': 'Periodo di vendita',
+  'storefront.subscription.compatible-events': 'Eventi a cui puoi partecipare con questo abbonamento',
+  'storefront.subscription.time-unit.DAYS.one': 'giorno',
+  'storefront.subscription.time-unit.MONTHS.one': 'mese',
+  'storefront.subscription.time-unit.YEARS.one': 'anno',
   'reservation-page-complete.language': 'Lingua',
 
   // ---- footer

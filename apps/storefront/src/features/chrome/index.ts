@@ -4,3 +4,4 @@ export { AppShell } from './components/app-shell';
 export { AnnouncementBanner } from './components/announcement-banner';
 export { EnvironmentBanners } from './components/environment-banners';
 export { SiteFooter } from './components/site-footer';
+export { ErrorNotice } from './components/error-notice';

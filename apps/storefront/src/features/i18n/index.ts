@@ -4,6 +4,11 @@ export { browserLanguages, chooseLanguage, DEFAULT_LANGUAGE, matchLocale } from 
 export { readPersistedLanguage, persistLanguage, LANGUAGE_STORAGE_KEY } from './language-storage';
 export { formatMessage, interpolate } from './format-message';
 export type { MessageArg } from './format-message';
-export { useLanguage, useTranslate } from './hooks/use-translate';
-export type { Translate } from './hooks/use-translate';
+export { languageOutsideContent, pickLocalized } from './localized';
+export type { LocalizedMap } from './localized';
+export { MessageOverridesProvider, useLanguage, useTranslate } from './hooks/use-translate';
+export type { MessageOverrides, Translate } from './hooks/use-translate';
+export { useLocalized } from './hooks/use-localized';
+export type { Localize } from './hooks/use-localized';
+export { useContentLanguages } from './hooks/use-content-languages';
 export { LanguageSelect } from './components/language-select';

@@ -9,11 +9,13 @@ import { TopBar } from './top-bar';
 interface Props {
   /** Controls at the end of the top bar (the language select). */
   readonly topBarControls?: ReactNode;
+  /** The page's own terms and privacy links (an event's), used instead of the global ones when given. */
+  readonly legalLinks?: { readonly termsUrl?: string | null | undefined; readonly privacyUrl?: string | null | undefined } | undefined;
   readonly children: ReactNode;
 }
 
 /** Page chrome around every route: skip link, banners, top bar, main landmark, footer. */
-export function AppShell({ topBarControls, children }: Props) {
+export function AppShell({ topBarControls, legalLinks, children }: Props) {
   const { data: info } = useInfo();
   const secure = typeof location !== 'undefined' && location.protocol === 'https:';
   return (
@@ -31,7 +33,10 @@ export function AppShell({ topBarControls, children }: Props) {
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter termsUrl={optionalText(info?.globalTermsUrl)} privacyUrl={optionalText(info?.globalPrivacyPolicyUrl)} />
+      <SiteFooter
+        termsUrl={optionalText(legalLinks?.termsUrl) ?? optionalText(info?.globalTermsUrl)}
+        privacyUrl={optionalText(legalLinks?.privacyUrl) ?? optionalText(info?.globalPrivacyPolicyUrl)}
+      />
     </div>
   );
 }

@@ -1,0 +1,56 @@
+/**
+ * Query parameters of the catalog routes (spec 2), parsed by hand: a schema library would weigh more than
+ * these few lines. The router hands over strings and lists of strings (see search-serialization.ts); a number
+ * is accepted too, for a navigation made in code.
+ */
+export interface CatalogSearch {
+  /** A subscription id: only events usable with it (spec 5: a UUID v4, anything else is ignored). */
+  subscription?: string;
+  /** The organizer (its slug; alf.io took a numeric id). */
+  organizer?: string;
+  tags?: string[];
+}
+
+export interface EventSearch extends CatalogSearch {
+  /** A promo, access or partner code to apply on entry. */
+  code?: string;
+  /** Comma-separated error codes to show as global errors (set by the server's code redirects). */
+  errors?: string;
+}
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export const isUuidV4 = (value: string): boolean => UUID_V4.test(value);
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+export function parseCatalogSearch(search: Record<string, unknown>): CatalogSearch {
+  const result: CatalogSearch = {};
+  const subscription = text(search['subscription']);
+  if (subscription && isUuidV4(subscription)) result.subscription = subscription;
+  const organizer = text(search['organizer']);
+  if (organizer) result.organizer = organizer;
+  const rawTags = search['tags'];
+  const tags = (Array.isArray(rawTags) ? rawTags : [rawTags]).map(text).filter((t): t is string => t !== undefined);
+  if (tags.length) result.tags = tags;
+  return result;
+}
+
+export function parseEventSearch(search: Record<string, unknown>): EventSearch {
+  const result: EventSearch = parseCatalogSearch(search);
+  const code = text(search['code']);
+  if (code) result.code = code;
+  const errors = text(search['errors']);
+  if (errors) result.errors = errors;
+  return result;
+}
+
+/** Only the catalog filters (what the list calls take), without the language or anything else. */
+export const catalogFilters = ({ subscription, organizer, tags }: CatalogSearch): CatalogSearch => ({
+  ...(subscription ? { subscription } : {}),
+  ...(organizer ? { organizer } : {}),
+  ...(tags?.length ? { tags } : {}),
+});

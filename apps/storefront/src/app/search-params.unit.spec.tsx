@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { catalogFilters, parseCatalogSearch, parseEventSearch } from './search-params';
+
+describe('catalog query parameters', () => {
+  it('keeps a UUID v4 subscription, the organizer and the tags', () => {
+    expect(parseCatalogSearch({ subscription: '6f30c825-ff76-4b1f-b14e-1bde488a97a7', organizer: 'seeklang', tags: ['music', 'jazz'] })).toEqual({
+      subscription: '6f30c825-ff76-4b1f-b14e-1bde488a97a7',
+      organizer: 'seeklang',
+      tags: ['music', 'jazz'],
+    });
+    expect(parseCatalogSearch({ tags: 'music' })).toEqual({ tags: ['music'] });
+  });
+
+  it('drops what is not valid (spec 5: the subscription must be a UUID v4)', () => {
+    expect(parseCatalogSearch({ subscription: 'abc', organizer: '', tags: ['', null] })).toEqual({});
+    expect(parseCatalogSearch({ subscription: '6f30c825-ff76-1b1f-b14e-1bde488a97a7' })).toEqual({});
+  });
+
+  it('reads a numeric promo code back as text, and the error list', () => {
+    expect(parseEventSearch({ code: 2027, errors: 'error.STEP_1_CODE_NOT_FOUND' })).toEqual({ code: '2027', errors: 'error.STEP_1_CODE_NOT_FOUND' });
+  });
+
+  it('reduces a search to the list filters', () => {
+    expect(catalogFilters({ organizer: '7', tags: [] })).toEqual({ organizer: '7' });
+  });
+});

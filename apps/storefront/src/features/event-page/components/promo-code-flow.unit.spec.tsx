@@ -1,0 +1,89 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeCategory, makeEvent, makeItems } from '../../../test/catalog-fixtures';
+import { renderApp } from '../../../test/render-app';
+
+const API = '/api/v2/public/event/concert';
+const NOT_FOUND = {
+  status: 422,
+  body: {
+    success: false,
+    errorCount: 1,
+    validationErrors: [{ fieldName: 'promoCode', code: 'error.STEP_1_CODE_NOT_FOUND', arguments: null }],
+    value: { code: 'NOPE', type: null, discountType: null, discountAmount: null },
+    warnings: [],
+  },
+};
+const valid = (code: string) => ({
+  success: true,
+  errorCount: 0,
+  validationErrors: [],
+  value: { code, type: 'ACCESS', discountType: 'NONE', discountAmount: null },
+  warnings: [],
+});
+
+const plain = makeItems({ ticketCategories: [makeCategory(1, 'Standard')] });
+const withHidden = makeItems({ ticketCategories: [makeCategory(1, 'Standard'), makeCategory(5, 'Backstage', { accessRestricted: true, ordinal: -1 })] });
+
+function routes() {
+  return {
+    [API]: makeEvent('concert'),
+    [`${API}/ticket-categories`]: plain,
+    [`${API}/ticket-categories?code=VIP`]: withHidden,
+    [`${API}/validate-code?code=VIP`]: valid('VIP'),
+    [`${API}/validate-code?code=NOPE`]: NOT_FOUND,
+  };
+}
+
+const categoryNames = () =>
+  within(within(screen.getByRole('region', { name: 'Tickets' })).getAllByRole('list')[0]!)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
+
+describe('promo code on the event page', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('applies a valid code: the code goes in the address and the categories reload with it', async () => {
+    const { router, calls } = renderApp('/event/concert', routes());
+    const field = await screen.findByRole('textbox', { name: 'Enter your promotional code here' });
+    fireEvent.change(field, { target: { value: 'VIP' } });
+    fireEvent.submit(field.closest('form')!);
+
+    await waitFor(() => expect(router.state.location.search).toEqual({ code: 'VIP' }));
+    await waitFor(() => expect(categoryNames()).toContain('Backstage'));
+    expect(screen.getByText('Your code unlocks restricted ticket categories.')).toBeTruthy();
+    expect(calls).toContain(`${API}/ticket-categories?code=VIP`);
+    expect(calls.filter((c) => c.includes('validate-code'))).toHaveLength(1);
+  });
+
+  it('rejects an invalid code: error shown, field cleared, categories reloaded without a code', async () => {
+    const { router, calls } = renderApp('/event/concert?code=VIP', routes());
+    await waitFor(() => expect(categoryNames()).toContain('Backstage'));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove code' }));
+    await waitFor(() => expect(categoryNames()).not.toContain('Backstage'));
+    expect(router.state.location.search).toEqual({});
+
+    const before = calls.filter((c) => c === `${API}/ticket-categories`).length;
+    const field = screen.getByRole('textbox', { name: 'Enter your promotional code here' });
+    fireEvent.change(field, { target: { value: 'NOPE' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply code' }));
+
+    expect((await screen.findByText('This code is not valid or has already been used.')).getAttribute('role')).toBe('alert');
+    expect(field).toHaveProperty('value', '');
+    await waitFor(() => expect(calls.filter((c) => c === `${API}/ticket-categories`).length).toBe(before + 1));
+    expect(calls).not.toContain(`${API}/ticket-categories?code=NOPE`);
+    expect(router.state.location.search).toEqual({});
+  });
+
+  it('checks a code that comes with the address, and never asks for categories with an invalid one', async () => {
+    const { calls } = renderApp('/event/concert?code=NOPE', routes());
+    expect(await screen.findByText('This code is not valid or has already been used.')).toBeTruthy();
+    expect(categoryNames()).toEqual(['Standard']);
+    expect(calls).toContain(`${API}/ticket-categories`);
+    expect(calls.some((c) => c.includes('ticket-categories?code='))).toBe(false);
+  });
+});
