@@ -36,7 +36,7 @@ function defaultStorefrontDir(): string {
 
 /** Builds the whole application (migrated database, policies, API, OpenAPI, storefront), ready to listen. */
 export async function createApp(config: AppConfig, options: CreateAppOptions): Promise<{ app: NestFastifyApplication; db: Db }> {
-  const db = createPool(config.databaseUrl, 20);
+  const db = createPool(config.databaseUrl, 20, (error) => options.logger.warn({ err: error }, 'an idle database connection was closed by the server'));
   let secret: Buffer = Buffer.alloc(32);
   if (!options.documentOnly) {
     await migrate(db, allMigrations);

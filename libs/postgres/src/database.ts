@@ -6,8 +6,13 @@ export type DbClient = pg.PoolClient;
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 // bigint columns come back as strings by default; positions are read as BigInt where they matter.
-export function createPool(connectionString: string, max = 10): Db {
-  return new pg.Pool({ connectionString, max, application_name: 'ticketing' });
+export function createPool(connectionString: string, max = 10, onIdleError: (error: Error) => void = () => undefined): Db {
+  const pool = new pg.Pool({ connectionString, max, application_name: 'ticketing' });
+  // An idle connection that the server drops (restart, failover, `drop database ... with (force)`) is an 'error'
+  // event on the pool; without a listener Node treats it as unhandled and the whole process dies. The pool
+  // replaces the connection by itself; the caller only hears about it.
+  pool.on('error', onIdleError);
+  return pool;
 }
 
 /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */

@@ -70,6 +70,14 @@ describe('cross-cutting HTTP rules (reference 1.3-1.4)', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('makes no session (no Set-Cookie) for answers everyone shares', async () => {
+    for (const url of ['/api/v2/info', '/api/health', '/api/openapi.json']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('answers an unknown API path 404 with an empty body', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v2/public/no-such-thing' });
     expect(response.statusCode).toBe(404);

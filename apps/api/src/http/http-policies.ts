@@ -13,6 +13,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
  */
 const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payment\/webhook\//, /^\/api\/v2\/organizer\//, /^\/report-csp-violation$/];
 const SESSION_MAX_AGE_SECONDS = 2 * 60 * 60;
+/**
+ * Answers that are the same for everyone and cached (assets, files, app info, API description, health): no
+ * session is made for them, so no Set-Cookie spoils a shared cache.
+ */
+const STATELESS_GETS = [/^\/assets\//, /^\/file\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/health$/, /^\/api\/v2\/info$/, /^\/[^/]+\.[a-z0-9]+$/i];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,9 +61,10 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
     const fromHeader = isPublicApi ? (request.headers[SESSION_HEADER] as string | undefined)?.trim() : undefined;
     const fromCookie = readCookie(request.headers.cookie, SESSION_COOKIE);
     const existing = isSessionId(fromHeader) ? fromHeader : isSessionId(fromCookie) ? fromCookie : undefined;
-    request.sessionId = existing ?? newSessionId();
+    const stateless = SAFE_METHODS.has(request.method) && STATELESS_GETS.some((p) => p.test(path));
+    request.sessionId = existing ?? (stateless ? '' : newSessionId());
     const cookies: string[] = [];
-    if (!existing) {
+    if (!existing && !stateless) {
       if (isPublicApi) reply.header('X-Auth-Token', request.sessionId);
       cookies.push(serializeCookie(SESSION_COOKIE, request.sessionId, { httpOnly: true, secure, maxAgeSeconds: SESSION_MAX_AGE_SECONDS }));
     }
