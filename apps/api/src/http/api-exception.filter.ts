@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import { DomainError, NotFoundError } from '@ticketing/kernel';
-import { failure, positionalArguments } from './validated-response.js';
+import { failure, positionalArguments } from '@ticketing/wire';
 import { descriptorsOf } from './zod-issues.js';
 import { replyWithFrameworkError, statusOfFrameworkError } from './framework-errors.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { failure } from './validated-response.js';
+import { failure } from '@ticketing/wire';
 
 /**
  * Bodies for the statuses the framework produces (reference 1.3), so a malformed request never surfaces as

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { positionalArguments, type ErrorDescriptor } from './validated-response.js';
+import { positionalArguments, type ErrorDescriptor } from '@ticketing/wire';
 
 /** `tickets.<uuid>.firstName` -> `tickets[<uuid>].firstName`: the bean path the wire format and clients use. */
 export function beanPath(path: readonly PropertyKey[], root: string): string {

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import { bundleFor, countries, countriesVat, euCountriesVat, languages } from '@ticketing/i18n';
 import { BundleQueryDto, LangPathDto, LanguageDto, LocalizedCountryDto, MessageBundleDto } from './i18n.schemas.js';
-import { ApiValidationFailure } from '../openapi/api-responses.js';
+import { ApiValidationFailure } from '@ticketing/wire';
 
 const ONE_HOUR = 'public, max-age=3600';
 

@@ -1,29 +1,11 @@
 import { z } from 'zod';
 import { createZodDto } from 'nestjs-zod';
-
-export const analyticsConfigurationSchema = z.object({
-  googleAnalyticsKey: z.string().nullable(),
-  googleAnalyticsScrambledInfo: z.boolean(),
-  clientId: z.string().nullable(),
-});
-
-export const invoicingConfigurationSchema = z.object({
-  userCanDownloadReceiptOrInvoice: z.boolean(),
-  euVatCheckingEnabled: z.boolean(),
-  invoiceAllowed: z.boolean(),
-  onlyInvoice: z.boolean(),
-  customerReferenceEnabled: z.boolean(),
-  enabledItalyEInvoicing: z.boolean(),
-  vatNumberStrictlyRequired: z.boolean(),
-});
-
-export const walletConfigurationSchema = z.object({ gWalletEnabled: z.boolean(), passEnabled: z.boolean() });
-
-export const challengeConfigurationSchema = z.object({
-  apiKey: z.string().nullable(),
-  enabled: z.boolean(),
-  providerId: z.string().nullable(),
-});
+import {
+  analyticsConfigurationSchema,
+  challengeConfigurationSchema,
+  invoicingConfigurationSchema,
+  walletConfigurationSchema,
+} from '@ticketing/wire';
 
 export const alfioInfoSchema = z
   .object({

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../queries/catalog-queries.js';
 import { CalendarPathDto, CalendarQueryDto } from './events.dtos.js';
-import { ApiNotFound, ApiValidationFailure } from './validated-response.js';
+import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 
 @ApiTags('events')
 @Controller('api/v2/public/event')

@@ -17,7 +17,7 @@ import {
   TicketCategoriesQueryDto,
   ValidateCodeQueryDto,
 } from './events.dtos.js';
-import { ApiNotFound, ApiValidationFailure } from './validated-response.js';
+import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 
 /** Spec point 9: the event is cached for 20 minutes. */
 const EVENT_CACHE = 'public, max-age=1200';

@@ -4,7 +4,7 @@ import { dynamicDiscountSchema, eventCodeSchema } from '../queries/views/event-c
 import { basicEventInfoSchema, eventWithAdditionalInfoSchema } from '../queries/views/event.views.js';
 import { itemsByCategorySchema } from '../queries/views/items-by-category.views.js';
 import { identifier, langParam, optionalQuery, repeatableQuery, shortNameParam, uuidParam } from './request-schemas.js';
-import { validatedResponseSchema } from './validated-response.js';
+import { validatedResponseSchema } from '@ticketing/wire';
 
 // ---------------------------------------------------------------- requests
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../queries/catalog-queries.js';
 import { noneMatchHits, notModified } from './conditional-get.js';
-import { ApiNotFound, ApiValidationFailure } from './validated-response.js';
+import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 
 class FileIdPathDto extends createZodDto(
   z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'error.invalidFormat').describe('sha256 (hex) of the file, as in fileBlobId.') }),

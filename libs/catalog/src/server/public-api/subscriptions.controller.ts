@@ -12,7 +12,7 @@ import {
   SubscriptionIdPathDto,
   SubscriptionSearchQueryDto,
 } from './subscriptions.dtos.js';
-import { ApiNotFound, ApiValidationFailure } from './validated-response.js';
+import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 
 /** Spec point 9: a subscription is cached for 20 minutes. */
 const SUBSCRIPTION_CACHE = 'public, max-age=1200';

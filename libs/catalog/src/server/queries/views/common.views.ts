@@ -1,4 +1,23 @@
 import { z } from 'zod';
+import {
+  analyticsConfigurationSchema,
+  assignmentConfigurationSchema,
+  captchaConfigurationSchema,
+  embeddingConfigurationSchema,
+  invoicingConfigurationSchema,
+  offlinePaymentConfigurationSchema,
+  promotionsConfigurationSchema,
+} from '@ticketing/wire';
+
+export {
+  analyticsConfigurationSchema,
+  assignmentConfigurationSchema,
+  captchaConfigurationSchema,
+  embeddingConfigurationSchema,
+  invoicingConfigurationSchema,
+  offlinePaymentConfigurationSchema,
+  promotionsConfigurationSchema,
+};
 
 /** Wire shapes shared by the catalog views (reference section 2). Every field is emitted, nulls included. */
 
@@ -36,39 +55,12 @@ export const eventDatesShape = {
   formattedEndTime: langMapSchema,
 };
 
-export const invoicingConfigurationSchema = z.object({
-  userCanDownloadReceiptOrInvoice: z.boolean(),
-  euVatCheckingEnabled: z.boolean(),
-  invoiceAllowed: z.boolean(),
-  onlyInvoice: z.boolean(),
-  customerReferenceEnabled: z.boolean(),
-  enabledItalyEInvoicing: z.boolean(),
-  vatNumberStrictlyRequired: z.boolean(),
-});
 
-export const captchaConfigurationSchema = z.object({
-  captchaForTicketSelection: z.boolean(),
-  captchaForOfflinePaymentAndFree: z.boolean(),
-  recaptchaApiKey: z.string().nullable(),
-});
 
-export const assignmentConfigurationSchema = z.object({
-  forceAssignment: z.boolean(),
-  enableAttendeeAutocomplete: z.boolean(),
-  enableTicketTransfer: z.boolean(),
-});
 
-export const promotionsConfigurationSchema = z.object({ hasAccessPromotions: z.boolean(), usePartnerCode: z.boolean() });
 
-export const analyticsConfigurationSchema = z.object({
-  googleAnalyticsKey: z.string().nullable(),
-  googleAnalyticsScrambledInfo: z.boolean(),
-  clientId: z.string().nullable(),
-});
 
-export const offlinePaymentConfigurationSchema = z.object({ showOnlyBasicInstructions: z.boolean() });
 
-export const embeddingConfigurationSchema = z.object({ notificationOrigin: z.string(), enabled: z.boolean() });
 
 export type LangMap = z.infer<typeof langMapSchema>;
 export type AnalyticsConfiguration = z.infer<typeof analyticsConfigurationSchema>;

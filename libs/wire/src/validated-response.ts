@@ -1,3 +1,7 @@
+/** The public API's wire envelope (reference 1.2) and its OpenAPI documentation, shared by every context. */
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
 /** `ErrorDescriptor` of the wire format: `arguments` keyed by positional index as strings, or null. */
@@ -34,4 +38,25 @@ export function failure(errors: readonly ErrorDescriptor[]): ValidationFailure {
 
 export function success<T>(value: T, warnings: z.infer<typeof warningSchema>[] = []) {
   return { success: true as const, errorCount: 0, validationErrors: [], value, warnings };
+}
+
+
+export class ValidationFailureDto extends createZodDto(validationFailureSchema) {}
+
+/** Documents the 422 every call with parameters or a body can answer. */
+export function ApiValidationFailure(): MethodDecorator {
+  return applyDecorators(
+    ApiResponse({ status: 422, description: 'Validation failed: `validationErrors` names each field and its code.', type: ValidationFailureDto.Output }),
+  );
+}
+
+/** Documents the 403 of the anti-forgery check on every non-GET call. */
+export function ApiAntiForgery(): MethodDecorator {
+  return applyDecorators(
+    ApiResponse({ status: 403, description: 'Missing or invalid anti-forgery token (X-CSRF-TOKEN or X-XSRF-TOKEN).' }),
+  );
+}
+
+export function ApiNotFound(what: string): MethodDecorator {
+  return applyDecorators(ApiResponse({ status: 404, description: `${what} not found (empty body).` }));
 }

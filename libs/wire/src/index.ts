@@ -1,0 +1,2 @@
+export * from './validated-response.js';
+export * from './configuration.schemas.js';
