@@ -16,7 +16,7 @@ import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { appSecretMigrations, loadSessionSecret } from './platform/session-secret.js';
 import { AppInfoService } from './info/app-info.service.js';
 import { serveStorefront } from './storefront/storefront.js';
-import { CatalogQueries } from '@ticketing/catalog';
+import { CatalogQueries, shortNameParam } from '@ticketing/catalog';
 
 export const allMigrations = [...appSecretMigrations, ...eventStoreMigrations, ...projectionMigrations];
 
@@ -67,7 +67,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
       secret,
       secureCookies: config.mode === 'prod',
       info: () => app.get(AppInfoService).current(),
-      event: async (shortName) => (await app.get(CatalogQueries).getEvent(shortName))?.view ?? null,
+      // Same input rule as the event endpoint; a preload that fails only costs the page one request.
+      event: async (shortName) => {
+        if (!shortNameParam.safeParse(shortName).success) return null;
+        try {
+          return (await app.get(CatalogQueries).getEvent(shortName))?.view ?? null;
+        } catch (error) {
+          options.logger.warn({ err: error, shortName }, 'could not preload the event into the page');
+          return null;
+        }
+      },
     });
     if (!served) options.logger.warn({ dir }, 'storefront is not built: only the API is served (npm run build)');
   }

@@ -46,3 +46,4 @@ export { CatalogQueries } from './server/queries/catalog-queries.js';
 export { CATALOG_DB, CATALOG_CLOCK, CATALOG_SALES_FIGURES } from './server/read-tokens.js';
 export { catalogProjections } from './server/read-models/catalog-projections.js';
 export type { SalesFigures, EventSalesFigures } from './server/queries/sales-figures.js';
+export { shortNameParam } from './server/public-api/request-schemas.js';
