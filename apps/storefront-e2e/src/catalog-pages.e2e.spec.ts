@@ -217,7 +217,8 @@ describe('the catalog pages in chromium, on the demo catalog', () => {
     await field.fill('NOT-A-CODE');
     await page.getByRole('button', { name: t('show-event.promo-code.apply') }).click();
     await page.getByRole('alert').filter({ hasText: en['error.STEP_1_CODE_NOT_FOUND']! }).waitFor();
-    expect(await field.inputValue()).toBe('');
+    // the field is cleared as the categories reload, which may finish just after the error shows
+    await expect.poll(() => field.inputValue(), { timeout: 5_000 }).toBe('');
     expect(new URL(page.url()).searchParams.has('code')).toBe(false);
 
     await field.fill('SEEKLANG-CREW');
