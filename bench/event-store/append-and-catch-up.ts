@@ -1,14 +1,16 @@
 /**
  * Append throughput and subscription catch-up rate of the PostgreSQL event store, on an embedded PostgreSQL of
  * its own (nothing else shares the machine's cluster). Run: `npx tsx bench/event-store/append-and-catch-up.ts`.
- * Counts can be changed with BENCH_APPENDS (single-event appends per scenario) and BENCH_CATCH_UP_EVENTS.
+ * Counts can be changed with BENCH_APPENDS (single-event appends per scenario; the multi-append scenarios make
+ * a fiftieth as many calls, 200 events each) and BENCH_CATCH_UP_EVENTS.
  */
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPool, migrate, type Db } from '@ticketing/postgres';
 import { startEmbeddedPostgres } from '@ticketing/postgres/embedded';
-import { eventStoreMigrations, PostgresEventStore, START, type EventToAppend } from '@ticketing/event-store';
+import { eventStoreMigrations, PostgresEventStore, START, type EventToAppend, type StreamAppend } from '@ticketing/event-store';
 
 const APPENDS = Number(process.env['BENCH_APPENDS'] ?? 5_000);
 const CATCH_UP_EVENTS = Number(process.env['BENCH_CATCH_UP_EVENTS'] ?? 50_000);
@@ -35,6 +37,26 @@ async function appendScenario(store: PostgresEventStore, scenario: string, write
     }),
   );
   return { scenario, appends: perWriter * writers, events: perWriter * writers * batch, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The on-sale rush: each appendToStreams call holds 100 seats on one inventory stream (shared by all writers,
+ * `any`) and opens 100 new reservation streams of one event each (`no_stream`): 200 events per call.
+ */
+async function rushScenario(store: PostgresEventStore, scenario: string, writers: number, calls: number): Promise<Row> {
+  const perWriter = Math.ceil(calls / writers);
+  const inventory = `bench-inventory-${writers}`;
+  const rush = (n: number): StreamAppend[] => [
+    { streamId: inventory, events: Array.from({ length: 100 }, (_, i) => anEvent(n * 100 + i)), expectedRevision: 'any' },
+    ...Array.from({ length: 100 }, () => ({ streamId: `bench-reservation-${randomUUID()}`, events: [anEvent(n)], expectedRevision: 'no_stream' as const })),
+  ];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      for (let n = 0; n < perWriter; n++) await store.appendToStreams(rush(writer * perWriter + n));
+    }),
+  );
+  return { scenario, appends: perWriter * writers, events: perWriter * writers * 200, seconds: (performance.now() - started) / 1000 };
 }
 
 async function catchUpScenario(store: PostgresEventStore, db: Db): Promise<Row> {
@@ -85,6 +107,9 @@ async function main(): Promise<void> {
     rows.push(await appendScenario(store, '1 writer, 10 events per append', 1, APPENDS / 5, 10));
     rows.push(await appendScenario(store, '8 writers, 10 events per append', 8, APPENDS / 5, 10));
     rows.push(await catchUpScenario(store, db));
+    // After the catch-up, so that it still reads BENCH_CATCH_UP_EVENTS events.
+    rows.push(await rushScenario(store, '1 writer, multi-append 1x100 + 100x1', 1, APPENDS / 50));
+    rows.push(await rushScenario(store, '8 writers, multi-append 1x100 + 100x1', 8, APPENDS / 50));
     printTable(rows);
     await store.close();
   } finally {

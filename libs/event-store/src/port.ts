@@ -52,6 +52,24 @@ export interface AppendResult {
   readonly position: GlobalPosition;
 }
 
+/** One stream's part of an `appendToStreams` call. */
+export interface StreamAppend {
+  readonly streamId: string;
+  /** Empty: the stream's expectation is checked, nothing is written to it. */
+  readonly events: readonly EventToAppend[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
+export interface MultiAppendResult {
+  /**
+   * per stream, in the order given. A written stream's position is never before its last event, but may be
+   * later: a store that answers one position per call (KurrentDB) reports that one for every stream.
+   */
+  readonly streams: readonly AppendResult[];
+  /** global position of the last event appended (with no event at all: the furthest position in `streams`) */
+  readonly position: GlobalPosition;
+}
+
 export class WrongExpectedRevisionError extends Error {
   constructor(
     readonly streamId: string,
@@ -110,6 +128,12 @@ export interface VerifyResult {
 export interface EventStore {
   /** Appends all events or none; fails with WrongExpectedRevisionError when the expectation does not hold. */
   append(streamId: string, events: readonly EventToAppend[], expectedRevision?: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one all-or-nothing step: every expectation holds and all events are written,
+   * or nothing is (WrongExpectedRevisionError names the first stream that failed). A stream may appear once per
+   * call (a plain Error otherwise). Global positions follow the order of `appends`, each stream's events in order.
+   */
+  appendToStreams(appends: readonly StreamAppend[]): Promise<MultiAppendResult>;
   /** The stream's events in revision order; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in global order. */

@@ -3,7 +3,7 @@ import { toJsonValue } from './canonical-json.js';
 import { hashEvent, type HashedContent } from './hash-chain.js';
 import { sealPersonalData, type SealedPersonalData } from './personal-data/personal-data.js';
 import type { SubjectKeyVault } from './personal-data/subject-key-vault.js';
-import type { EventToAppend } from './port.js';
+import type { EventToAppend, ExpectedRevision, StreamAppend } from './port.js';
 import type { EventMetadata } from '@ticketing/kernel';
 
 /** An event ready to store: id given, data in its JSON form, personal data sealed. */
@@ -38,6 +38,28 @@ export async function prepareEvents(events: readonly EventToAppend[], vault: Sub
         personal: event.personal ? await sealPersonalData(vault, id, event.personal) : null,
       };
     }),
+  );
+}
+
+/** One stream's part of a multi-stream append, its events prepared. */
+export interface PreparedStreamAppend {
+  readonly streamId: string;
+  readonly events: readonly PreparedEvent[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
+/**
+ * prepareEvents for every stream of a multi-stream append. A stream named twice is refused first: its two
+ * expectations would be checked against the same revision, and the second batch would fork its chain.
+ */
+export async function prepareStreamAppends(appends: readonly StreamAppend[], vault: SubjectKeyVault): Promise<PreparedStreamAppend[]> {
+  const seen = new Set<string>();
+  for (const { streamId } of appends) {
+    if (seen.has(streamId)) throw new Error(`appendToStreams: stream ${streamId} appears more than once`);
+    seen.add(streamId);
+  }
+  return Promise.all(
+    appends.map(async ({ streamId, events, expectedRevision }) => ({ streamId, events: await prepareEvents(events, vault), expectedRevision })),
   );
 }
 

@@ -6,13 +6,14 @@ import {
   NO_STREAM,
   StreamNotFoundError,
   WrongExpectedVersionError,
+  type AppendStreamRequest,
   type EventData,
 } from '@kurrent/kurrentdb-client';
 import type { Db } from '@ticketing/postgres';
 import { assertExpectedRevision, NO_EVENTS } from '../expected-revision.js';
 import { GENESIS_HASH, verifyResult, verifyStreamChain } from '../hash-chain.js';
 import { SubjectKeyVault } from '../personal-data/subject-key-vault.js';
-import { chainEvents, prepareEvents } from '../prepare-events.js';
+import { chainEvents, prepareEvents, prepareStreamAppends, type PreparedStreamAppend } from '../prepare-events.js';
 import {
   START,
   WrongExpectedRevisionError,
@@ -22,14 +23,16 @@ import {
   type EventToAppend,
   type ExpectedRevision,
   type GlobalPosition,
+  type MultiAppendResult,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
   type Subscription,
   type VerifyResult,
 } from '../port.js';
-import { fromResolved, toEventData, toLink, toRecordedEvents, type KurrentEvent } from './kurrentdb-events.js';
+import { fromResolved, toEventData, toFlatEventData, toLink, toRecordedEvents, type KurrentEvent } from './kurrentdb-events.js';
 import { fromPosition, subscribeToKurrentAll } from './kurrentdb-subscription.js';
 
 export interface KurrentDbEventStoreOptions {
@@ -94,6 +97,50 @@ export class KurrentDbEventStore implements EventStore {
     // throwOnAppendFailure=false in the connection string: the refusal arrives as a result, not an error.
     const last = await this.lastEvent(streamId);
     return { actual: last ? last.revision : 'no_stream' };
+  }
+
+  /**
+   * Needs KurrentDB 25.1 or later (the client's multiStreamAppend, protocol v2); older servers refuse the call.
+   * Like append: reads each stream's last event, checks, chains, and writes every stream on exactly the revision
+   * it chained onto, all in one atomic request; a conflict on an `any` stream re-reads and retries.
+   *
+   * Two differences from PostgreSQL. A stream given no events is checked by that read only, not inside the
+   * atomic write (this API writes, it cannot only check), so a writer in between can go unnoticed. And the
+   * server answers one position for the whole request: every written stream reports it, which is at or after
+   * its own last event, as read-your-writes needs.
+   */
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiAppendResult> {
+    const prepared = await prepareStreamAppends(appends, this.vault);
+    for (let attempt = 1; ; attempt++) {
+      const lasts = await Promise.all(prepared.map(({ streamId }) => this.lastEvent(streamId)));
+      const current = lasts.map((last) => last?.revision ?? NO_EVENTS);
+      prepared.forEach(({ streamId, expectedRevision }, i) => assertExpectedRevision(streamId, expectedRevision, current[i]!));
+      const checked = prepared.map((_, i): AppendResult => ({ nextExpectedRevision: current[i]!, position: lasts[i]?.position ?? START }));
+      const requests = prepared.flatMap(({ streamId, events }, i): AppendStreamRequest[] => {
+        if (events.length === 0) return [];
+        const chained = chainEvents(streamId, events, current[i]!, lasts[i]?.stored.hash ?? GENESIS_HASH);
+        const expectedState = current[i] === NO_EVENTS ? NO_STREAM : BigInt(current[i]!);
+        return [{ streamName: streamId, events: chained.map(toFlatEventData), expectedState }];
+      });
+      if (requests.length === 0) {
+        return { streams: checked, position: checked.reduce((max, r) => (r.position > max ? r.position : max), START) };
+      }
+      try {
+        const written = await this.client.multiStreamAppend(requests);
+        const revisions = new Map(written.responses.map((response) => [response.streamName, Number(response.revision)]));
+        const streams = prepared.map(({ streamId }, i): AppendResult => {
+          const revision = revisions.get(streamId);
+          return revision === undefined ? checked[i]! : { nextExpectedRevision: revision, position: written.position };
+        });
+        return { streams, position: written.position };
+      } catch (error) {
+        const conflict = conflictOf(error, prepared);
+        if (!conflict) throw error;
+        // Another writer got in between the read and the write; only an `any` stream may simply be re-read.
+        if (conflict.expected === 'any' && attempt < ANY_APPEND_ATTEMPTS) continue;
+        throw conflict;
+      }
+    }
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -195,6 +242,14 @@ export class KurrentDbEventStore implements EventStore {
     }
     return [...ids];
   }
+}
+
+/** The server's refusal as our error, naming the stream it names; undefined for any other failure. */
+function conflictOf(error: unknown, appends: readonly PreparedStreamAppend[]): WrongExpectedRevisionError | undefined {
+  if (!(error instanceof WrongExpectedVersionError)) return undefined;
+  const append = appends.find(({ streamId }) => streamId === error.streamName);
+  const actual = error.actualState === NO_STREAM ? 'no_stream' : Number(error.actualState);
+  return new WrongExpectedRevisionError(error.streamName, append?.expectedRevision ?? 'any', actual);
 }
 
 export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): KurrentDbEventStore {

@@ -20,8 +20,8 @@ export interface StoredMetadata {
   readonly personal?: { readonly subjectId: string; readonly ciphertext: string };
 }
 
-export function toEventData(event: ChainedEvent): EventData {
-  const stored: StoredMetadata = {
+function storedMetadata(event: ChainedEvent): StoredMetadata {
+  return {
     $correlationId: event.metadata.correlationId,
     $causationId: event.metadata.causationId,
     metadata: event.metadata,
@@ -31,7 +31,34 @@ export function toEventData(event: ChainedEvent): EventData {
       ? { personal: { subjectId: event.personal.subjectId, ciphertext: event.personal.ciphertext.toString('base64') } }
       : {}),
   };
+}
+
+export function toEventData(event: ChainedEvent): EventData {
+  const stored = storedMetadata(event);
   return jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: stored as unknown as Record<string, unknown> });
+}
+
+/**
+ * The same event for multiStreamAppend, which takes metadata only as a flat object of strings (client 1.3,
+ * KurrentDB 25.1): the nested fields travel as JSON text, and fromResolved reads both forms.
+ */
+export function toFlatEventData(event: ChainedEvent): EventData {
+  const stored = storedMetadata(event);
+  const flat: Record<string, string> = {
+    $correlationId: stored.$correlationId,
+    $causationId: stored.$causationId,
+    metadata: JSON.stringify(stored.metadata),
+    hash: stored.hash,
+    previousHash: stored.previousHash,
+    ...(stored.personal ? { personal: JSON.stringify(stored.personal) } : {}),
+  };
+  return jsonEvent({ id: event.id, type: event.type, data: event.data, metadata: flat });
+}
+
+function unflattened(raw: Record<string, unknown>): StoredMetadata {
+  const parsed = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+  const stored = { ...raw, metadata: parsed(raw['metadata']), ...('personal' in raw ? { personal: parsed(raw['personal']) } : {}) };
+  return stored as unknown as StoredMetadata;
 }
 
 /** A stored event with its metadata unpacked, before decryption. */
@@ -52,8 +79,9 @@ export interface KurrentEvent {
 export function fromResolved(resolved: ResolvedEvent | AllStreamResolvedEvent): KurrentEvent | undefined {
   const event = resolved.event;
   if (!event || !event.isJson) return undefined;
-  const stored = event.metadata as unknown as StoredMetadata | undefined;
-  if (!stored || typeof stored !== 'object' || !('hash' in stored)) return undefined;
+  const raw = event.metadata as Record<string, unknown> | undefined;
+  if (!raw || typeof raw !== 'object' || !('hash' in raw)) return undefined;
+  const stored = unflattened(raw);
   return {
     id: event.id,
     streamId: event.streamId,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AllStreamResolvedEvent } from '@kurrent/kurrentdb-client';
 import { GENESIS_HASH, verifyStreamChain } from '../hash-chain.js';
 import { chainEvents, type PreparedEvent } from '../prepare-events.js';
-import { fromResolved, toEventData, toLink } from './kurrentdb-events.js';
+import { fromResolved, toEventData, toFlatEventData, toLink } from './kurrentdb-events.js';
 import { fromPosition } from './kurrentdb-subscription.js';
 
 const metadata = { correlationId: 'corr', causationId: 'cause', occurredAt: '2025-01-01T00:00:00.000Z', actor: 'user:1' };
@@ -43,6 +43,17 @@ describe('KurrentDB event mapping', () => {
     expect(read[1]!.sealed).toEqual({ subjectId: 'buyer-1', ciphertext: Buffer.from([1, 2, 3]) });
     expect(read.map((e) => e.position)).toEqual([100n, 110n]);
     expect(read[0]!.stored.$correlationId).toBe('corr');
+    expect(verifyStreamChain('s', read.map(toLink))).toEqual([]);
+  });
+
+  it('writes string-only metadata for multiStreamAppend and reads it back as the nested form', () => {
+    const chained = chainEvents('s', prepared, -1, GENESIS_HASH);
+    const flat = chained.map(toFlatEventData);
+    expect(flat.every((e) => Object.values(e.metadata as object).every((value) => typeof value === 'string'))).toBe(true);
+    const read = flat.map((written, i) => fromResolved(asRead('s', i, BigInt(100 + i), written))!);
+    const nested = chained.map((event, i) => fromResolved(asRead('s', i, BigInt(100 + i), toEventData(event)))!);
+    expect(read.map((e) => e.stored)).toEqual(nested.map((e) => e.stored));
+    expect(read[1]!.sealed).toEqual({ subjectId: 'buyer-1', ciphertext: Buffer.from([1, 2, 3]) });
     expect(verifyStreamChain('s', read.map(toLink))).toEqual([]);
   });
 

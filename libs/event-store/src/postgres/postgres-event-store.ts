@@ -1,6 +1,6 @@
 import { inTransaction, type Db } from '@ticketing/postgres';
 import { SubjectKeyVault } from '../personal-data/subject-key-vault.js';
-import { prepareEvents } from '../prepare-events.js';
+import { prepareEvents, prepareStreamAppends } from '../prepare-events.js';
 import {
   START,
   type AppendResult,
@@ -8,14 +8,17 @@ import {
   type EventToAppend,
   type ExpectedRevision,
   type GlobalPosition,
+  type MultiAppendResult,
   type ReadAllOptions,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
   type SubscribeOptions,
   type Subscription,
   type VerifyResult,
 } from '../port.js';
 import { appendEvents, APPENDED_CHANNEL } from './append-events.js';
+import { appendToStreams } from './append-to-streams.js';
 import { startCatchUpSubscription } from './catch-up-subscription.js';
 import { EVENT_COLUMNS, toRecordedEvents, type EventRow } from './event-rows.js';
 import { NotificationListener } from './notification-listener.js';
@@ -50,6 +53,12 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision = 'any'): Promise<AppendResult> {
     const prepared = await prepareEvents(events, this.vault);
     return inTransaction(this.db, (client) => appendEvents(client, streamId, prepared, expectedRevision));
+  }
+
+  async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiAppendResult> {
+    const prepared = await prepareStreamAppends(appends, this.vault);
+    if (prepared.length === 0) return { streams: [], position: START };
+    return inTransaction(this.db, (client) => appendToStreams(client, prepared));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { EventStore } from '../port.js';
 import { appendContract } from './contract-appends.js';
 import { hashChainContract } from './contract-hash-chain.js';
+import { multiAppendContract } from './contract-multi-appends.js';
 import { personalDataContract } from './contract-personal-data.js';
 import { readContract } from './contract-reads.js';
 import { subscriptionContract } from './contract-subscriptions.js';
@@ -28,6 +29,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Eve
     });
 
     describe('append and expected revision', () => appendContract(store));
+    describe('append to several streams at once', () => multiAppendContract(store));
     describe('reads', () => readContract(store));
     describe('subscriptions', () => subscriptionContract(store));
     describe('personal data', () => personalDataContract(store));

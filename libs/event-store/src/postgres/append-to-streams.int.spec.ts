@@ -1,0 +1,111 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { migrate } from '@ticketing/postgres';
+import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
+import { anEvent, aStreamId } from '../testing/fixtures.js';
+import type { StreamAppend } from '../port.js';
+import { SubjectKeyVault } from '../personal-data/subject-key-vault.js';
+import { prepareEvents } from '../prepare-events.js';
+import { appendEvents } from './append-events.js';
+import { eventStoreMigrations } from './migrations.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+
+/** What the contract cannot see of appendToStreams through the port: statements, rows and the append lock. */
+describe('PostgresEventStore.appendToStreams', () => {
+  let test: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    test = await createTestDatabase('event_store_multi');
+    await migrate(test.db, eventStoreMigrations);
+    store = new PostgresEventStore(test.db);
+  });
+  afterAll(async () => {
+    await store.close();
+    await test.drop();
+  });
+
+  const newStream = (streamId: string): StreamAppend => ({ streamId, events: [anEvent('Opened')], expectedRevision: 'no_stream' });
+
+  /** The on-sale shape: one busy stream with `events` events, plus `events` new streams of one event each. */
+  const rush = (busy: string, events: number): StreamAppend[] => [
+    { streamId: busy, events: Array.from({ length: events }, (_, n) => anEvent('SeatsHeld', { n })), expectedRevision: 'any' },
+    ...Array.from({ length: events }, () => newStream(aStreamId('reservation'))),
+  ];
+
+  it('sends the same statements for 2 streams as for 201', async () => {
+    const statements = async (appends: StreamAppend[]): Promise<number> => {
+      const query = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        await store.appendToStreams(appends);
+        return query.mock.calls.length;
+      } finally {
+        query.mockRestore();
+      }
+    };
+    const busy = aStreamId('inventory');
+    const small = await statements(rush(busy, 1));
+    const large = await statements(rush(busy, 200));
+    // begin, create streams, lock heads, move heads, insert events, commit
+    expect({ small, large }).toEqual({ small: 6, large: 6 });
+    expect(await store.readStream(busy)).toHaveLength(201);
+    expect(await store.verify(busy)).toMatchObject({ ok: true, eventsChecked: 201 });
+  });
+
+  it('reports for each stream the position of its own last event', async () => {
+    const appends = rush(aStreamId('inventory'), 3);
+    const result = await store.appendToStreams(appends);
+    for (const [index, { streamId }] of appends.entries()) {
+      expect(result.streams[index]!.position).toBe((await store.readStream(streamId)).at(-1)!.position);
+    }
+  });
+
+  it('leaves no stream row behind when a call fails', async () => {
+    const taken = aStreamId('taken');
+    await store.append(taken, [anEvent('A')]);
+    const appends = [...rush(aStreamId('inventory'), 3), { streamId: taken, events: [anEvent('B')], expectedRevision: 'no_stream' as const }];
+    await expect(store.appendToStreams(appends)).rejects.toMatchObject({ streamId: taken });
+    const rows = await test.db.query('select stream_id from streams where stream_id = any($1)', [appends.map((a) => a.streamId)]);
+    expect(rows.rows).toEqual([{ stream_id: taken }]);
+  });
+
+  it('creates missing streams in stream_id order, so a concurrent creator of the same streams cannot deadlock it', async () => {
+    const base = aStreamId('order');
+    const [first, second] = [`${base}-1`, `${base}-2`];
+    const other = await test.db.connect();
+    try {
+      // Another transaction is creating `first`, and will create `second` next (as a multi-append does, in order).
+      await other.query('begin');
+      await other.query(`insert into streams (stream_id, revision, last_hash) values ($1, -1, '') on conflict do nothing`, [first]);
+      // Named the other way round: in call order it would create `second`, then wait for `first`.
+      const multi = store.appendToStreams([newStream(second), newStream(first)]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await other.query(`insert into streams (stream_id, revision, last_hash) values ($1, -1, '') on conflict do nothing`, [second]);
+      await other.query('rollback');
+      expect((await multi).streams.map((s) => s.nextExpectedRevision)).toEqual([0, 0]);
+    } finally {
+      await other.query('rollback').catch(() => undefined);
+      other.release();
+    }
+  });
+
+  it('takes the append lock: waits for an earlier uncommitted append and lands after it', async () => {
+    const head = await store.headPosition();
+    const slow = await test.db.connect();
+    let multiDone = false;
+    let multi: Promise<unknown> | undefined;
+    try {
+      await slow.query('begin');
+      await appendEvents(slow, aStreamId('slow'), await prepareEvents([anEvent('Slow')], new SubjectKeyVault(test.db)), 'any');
+      const fast: StreamAppend = { streamId: aStreamId('fast'), events: [anEvent('Fast')], expectedRevision: 'any' };
+      multi = store.appendToStreams([fast]).then(() => (multiDone = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(multiDone).toBe(false);
+      await slow.query('commit');
+    } finally {
+      await slow.query('rollback').catch(() => undefined);
+      slow.release();
+    }
+    await multi;
+    expect((await store.readAll({ after: head })).map((e) => e.type)).toEqual(['Slow', 'Fast']);
+  });
+});
