@@ -20,3 +20,22 @@ export class NotFoundError extends Error {
     this.name = 'NotFoundError';
   }
 }
+
+/** One broken rule among several: a stable code, the input it is about, arguments. */
+export interface RuleViolation {
+  readonly code: string;
+  /** A field path (`tickets[uuid].firstName`) or the form's name for a global error (`reservationForm`). */
+  readonly field: string;
+  readonly args: readonly unknown[];
+}
+
+/**
+ * A command refused for one or more reasons, all reported at once (a buyer sees every problem of the form,
+ * not one per try). The first violation is also the DomainError's own code and field.
+ */
+export class RuleViolations extends DomainError {
+  constructor(readonly violations: readonly RuleViolation[]) {
+    super(violations[0]?.code ?? 'error.generic', violations[0]?.field, violations[0]?.args ?? []);
+    this.name = 'RuleViolations';
+  }
+}

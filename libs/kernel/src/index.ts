@@ -2,3 +2,4 @@ export * from './event.js';
 export * from './errors.js';
 export * from './clock.js';
 export * from './ids.js';
+export * from './money.js';

@@ -1,3 +1,4 @@
+import { percentOf } from '@ticketing/kernel';
 import type { EventDetails, PromoCode, TicketCategory } from '../../../domain/catalog.events.js';
 import { zonedInstant } from '../../formatting/time-zone.js';
 
@@ -26,15 +27,16 @@ export function discountAppliesTo(code: PromoCode | null, category: TicketCatego
 
 /**
  * Discount on one item (reference 6, PriceContainer.getAppliedDiscount), in minor units: a fixed amount
- * never more than the price; a percentage rounded half up to the currency's unit. Reservation-wide fixed
- * amounts do not lower an item's price.
+ * never more than the price; a percentage rounded by the kernel's one rule (percentOf, half up), the one
+ * sales' pricing (discountOn) charges with, so the discounted list price is the price paid. Reservation-wide
+ * fixed amounts do not lower an item's price.
  */
 export function itemDiscount(price: number, code: PromoCode): number {
   switch (code.discountType) {
     case 'FIXED_AMOUNT':
       return Math.min(price, code.discountAmount);
     case 'PERCENTAGE':
-      return Math.min(price, Math.floor((price * code.discountAmount + 50) / 100));
+      return Math.min(price, percentOf(price, code.discountAmount));
     default:
       return 0;
   }
