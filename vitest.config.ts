@@ -52,6 +52,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Several real API processes (dist/api/main.js) on one database; run alone, after the other projects.
+          name: 'system',
+          include: ['apps/**/*.system.spec.ts'],
+          environment: 'node',
+          globalSetup: ['tools/test/pg-global-setup.ts', 'tools/test/build-api-global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

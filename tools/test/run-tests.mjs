@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test (unit, ui, integration on an embedded PostgreSQL the tests start themselves, browser
-// tests in Debian chromium against the built app), then one closing line `N passed, N failed, N skipped`.
+// tests in Debian chromium against the built app, system tests with several built API processes on one
+// database; vitest runs every project of vitest.config.ts), then one closing line `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 

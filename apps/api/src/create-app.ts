@@ -11,6 +11,7 @@ import { projectionMigrations } from '@ticketing/projections';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { installHttpPolicies } from './http/http-policies.js';
+import { installAbuseProtection } from './abuse/index.js';
 import { JsonNestLogger } from './logging/json-logger.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { appSecretMigrations, loadSessionSecret } from './platform/session-secret.js';
@@ -42,13 +43,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
     await migrate(db, allMigrations);
     secret = await loadSessionSecret(db, config.sessionSecret);
   }
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: config.mode === 'prod', logger: false });
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: config.trustProxy, logger: false });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db), adapter, {
     logger: new JsonNestLogger(options.logger.child({})),
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   installHttpPolicies(fastify, config, secret);
+  installAbuseProtection(fastify, config, options.logger);
   // Browsers post CSP reports with their own JSON media types.
   fastify.addContentTypeParser(
     ['application/csp-report', 'application/reports+json'],

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import { freePort } from '@ticketing/postgres';
+import { buildApp } from '../../../tools/test/build-app.js';
 
 let api: ChildProcess | undefined;
 let database: TestDatabase | undefined;
@@ -15,11 +16,7 @@ declare module 'vitest' {
 
 /** Builds the app (Nx cache makes a second run instant) and starts it on a free port with its own database. */
 export async function setup(project: TestProject): Promise<void> {
-  const build = spawnSync(process.execPath, ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', '--projects=api,storefront', '--outputStyle=static'], {
-    stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false' },
-  });
-  if (build.status !== 0 || !existsSync('dist/api/main.js')) throw new Error('building the app for the browser tests failed');
+  buildApp(['api', 'storefront'], 'the browser tests');
   if (!existsSync('/usr/bin/chromium')) throw new Error('browser tests need Debian chromium: apt-get install -y chromium');
   database = await createTestDatabase('e2e');
   const port = await freePort();

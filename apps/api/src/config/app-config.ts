@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { trustProxySetting, type TrustProxy } from '../abuse/client-address.js';
+import { rateLimitsSetting, type RateLimitSettings } from '../abuse/rate-limits/rate-limit-settings.js';
+import { RECAPTCHA_SITEVERIFY_URL, TURNSTILE_SITEVERIFY_URL } from '../abuse/verification/siteverify.js';
+import type { TurnstileSettings } from '../abuse/verification/turnstile.hook.js';
+import type { CaptchaSettings } from '../abuse/verification/captcha-verifier.js';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -29,6 +34,29 @@ const environment = z.object({
   /** Organizer API keys, comma-separated `organizerSlug:key` pairs; unset: the organizer API answers 401. */
   ORGANIZER_API_KEYS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Whose X-Forwarded-For to believe: true, false, a hop count or proxy addresses; unset: true in prod only. */
+  TRUST_PROXY: trustProxySetting,
+  /** Human verification on reserve-tickets and the subscription purchase (reference 1.4); needs both keys. */
+  TURNSTILE_ENABLED: flag,
+  TURNSTILE_SITE_KEY: optionalText,
+  TURNSTILE_SECRET: optionalText,
+  TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(TURNSTILE_SITEVERIFY_URL),
+  TURNSTILE_PRE_CLEARANCE: flag,
+  /** Legacy form captcha; without a secret the check passes. */
+  RECAPTCHA_SECRET: optionalText,
+  RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(RECAPTCHA_SITEVERIFY_URL),
+  /** Per-client limits on guessable calls: unset for the defaults, `off`, or `code=20:10,reserve=60`. */
+  RATE_LIMITS: rateLimitsSetting,
+  /** Benchmark-only routes under /api/bench (bench/rush); never set in production. */
+  BENCH_ROUTES: flag,
+  /** How often unpaid reservations past their validity are expired and their seats returned; 0 = never. */
+  RESERVATION_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).default(30_000),
+  /** Outgoing mail server, `smtp://host:port` or `smtps://user:password@host`; unset: no mail (and no waiting-list offers). */
+  SMTP_URL: optionalText.refine((v) => v === null || /^smtps?:\/\/[^/\s]+/.test(v), 'must be an smtp:// or smtps:// URL'),
+  /** Sender of the e-mails, e.g. `Tickets <tickets@example.org>`. */
+  MAIL_FROM: optionalText,
+  /** Minutes a seat offered to a waiting-list subscriber stays reserved for them. */
+  WAITING_LIST_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(20_160).default(240),
 });
 
 export type AppConfig = Readonly<{
@@ -47,6 +75,16 @@ export type AppConfig = Readonly<{
   storefrontDir: string | null;
   organizerApiKeys: string | null;
   logLevel: string;
+  trustProxy: TrustProxy;
+  turnstile: TurnstileSettings;
+  recaptcha: CaptchaSettings;
+  /** Null: no rate limits. */
+  rateLimits: RateLimitSettings | null;
+  benchRoutes: boolean;
+  reservationSweepIntervalMs: number;
+  smtpUrl: string | null;
+  mailFrom: string;
+  waitingListReservationMinutes: number;
 }>;
 
 export class InvalidConfigurationError extends Error {}
@@ -58,6 +96,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new InvalidConfigurationError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.TURNSTILE_ENABLED && !(e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET)) {
+    throw new InvalidConfigurationError('invalid configuration:\n  TURNSTILE_ENABLED: needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -74,6 +115,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storefrontDir: e.STOREFRONT_DIR,
     organizerApiKeys: e.ORGANIZER_API_KEYS,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? e.APP_MODE === 'prod',
+    turnstile: {
+      enabled: e.TURNSTILE_ENABLED,
+      siteKey: e.TURNSTILE_SITE_KEY,
+      secret: e.TURNSTILE_SECRET,
+      verifyUrl: e.TURNSTILE_VERIFY_URL,
+      preClearance: e.TURNSTILE_PRE_CLEARANCE,
+    },
+    recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
+    rateLimits: e.RATE_LIMITS,
+    benchRoutes: e.BENCH_ROUTES,
+    reservationSweepIntervalMs: e.RESERVATION_SWEEP_INTERVAL_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
+    waitingListReservationMinutes: e.WAITING_LIST_RESERVATION_MINUTES,
   };
 }
 

@@ -11,7 +11,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
  * Callers without a browser session: payment providers (they authenticate by signature), organizers' tools
  * (API key in the Authorization header, which a cross-site form cannot set) and browsers' CSP reports.
  */
-const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payment\/webhook\//, /^\/api\/v2\/organizer\//, /^\/report-csp-violation$/];
+const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payment\/webhook\//, /^\/api\/v2\/organizer\//, /^\/report-csp-violation$/, /^\/api\/bench\//];
 const SESSION_MAX_AGE_SECONDS = 2 * 60 * 60;
 /**
  * Answers that are the same for everyone and cached (assets, files, app info, API description, health): no

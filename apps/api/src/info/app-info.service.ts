@@ -26,7 +26,9 @@ export class AppInfoService {
       },
       announcementBannerContentHTML: config.announcementBannerHtml,
       walletConfiguration: { gWalletEnabled: false, passEnabled: false },
-      challengeConfiguration: { apiKey: null, enabled: false, providerId: null },
+      challengeConfiguration: config.turnstile.enabled
+        ? { apiKey: config.turnstile.siteKey, enabled: true, providerId: 'turnstile' }
+        : { apiKey: null, enabled: false, providerId: null },
     };
   }
 

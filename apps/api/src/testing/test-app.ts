@@ -14,7 +14,8 @@ export interface TestApp {
 /** The real application on a database of its own, driven through Fastify's in-process HTTP injection. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase('api');
-  const config = readConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', APP_MODE: 'dev', ...env });
+  // Tests repeat calls from one address far faster than a person: rate limits only where a test asks for them.
+  const config = readConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', APP_MODE: 'dev', RATE_LIMITS: 'off', ...env });
   const { app } = await createApp(config, { logger: createRootLogger('silent') });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -673,6 +673,7 @@ const messages = {
   'error.STEP_2_PAYMENT_PROCESSING_ERROR': 'Fehler bei der Zahlungsabwicklung: {{0}}',
   'error.STEP_2_ORDER_HAS_EXPIRED': 'Die Bestellung ist abgelaufen. Klicken Sie auf „Abbrechen“.',
   'error.STEP_2_CAPTCHA_VALIDATION_FAILED': 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  'error.TOO_MANY_REQUESTS': 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
   'error.STEP_2_MISSING_STRIPE_TOKEN': 'Fehler beim Zahlungsanbieter: Das Zahlungstoken fehlt. Ist JavaScript aktiviert?',
   'error.STEP_2_MISSING_PAYMENT_METHOD': 'Bitte wählen Sie eine Zahlungsart.',
   'error.STEP_2_TERMS_CONDITIONS': 'Sie müssen die Allgemeinen Geschäftsbedingungen akzeptieren.',

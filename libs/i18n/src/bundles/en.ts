@@ -681,6 +681,7 @@ const messages = {
   'error.STEP_2_PAYMENT_PROCESSING_ERROR': 'Payment processing error: {{0}}',
   'error.STEP_2_ORDER_HAS_EXPIRED': "Order has expired. Click the 'Cancel' button.",
   'error.STEP_2_CAPTCHA_VALIDATION_FAILED': 'The security check failed. Please try again.',
+  'error.TOO_MANY_REQUESTS': 'Too many attempts. Please wait a moment and try again.',
   'error.STEP_2_MISSING_STRIPE_TOKEN': 'Payment processor error: the payment token is missing. Is JavaScript enabled?',
   'error.STEP_2_MISSING_PAYMENT_METHOD': 'Please select a payment method.',
   'error.STEP_2_TERMS_CONDITIONS': 'You must accept the terms and conditions.',

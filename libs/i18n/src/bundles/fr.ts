@@ -676,6 +676,7 @@ const messages = {
   'error.STEP_2_PAYMENT_PROCESSING_ERROR': 'Erreur lors du traitement du paiement\u00a0: {{0}}',
   'error.STEP_2_ORDER_HAS_EXPIRED': 'La commande a expiré. Cliquez sur le bouton «\u00a0Annuler\u00a0».',
   'error.STEP_2_CAPTCHA_VALIDATION_FAILED': 'Le contrôle de sécurité a échoué. Veuillez réessayer.',
+  'error.TOO_MANY_REQUESTS': 'Trop de tentatives. Veuillez patienter un instant et réessayer.',
   'error.STEP_2_MISSING_STRIPE_TOKEN': 'Erreur du prestataire de paiement\u00a0: le jeton de paiement est manquant. JavaScript est-il activé\u00a0?',
   'error.STEP_2_MISSING_PAYMENT_METHOD': 'Veuillez choisir un moyen de paiement.',
   'error.STEP_2_TERMS_CONDITIONS': 'Vous devez accepter les conditions générales.',

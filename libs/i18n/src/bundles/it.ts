@@ -673,6 +673,7 @@ const messages = {
   'error.STEP_2_PAYMENT_PROCESSING_ERROR': 'Errore durante l’elaborazione del pagamento: {{0}}',
   'error.STEP_2_ORDER_HAS_EXPIRED': 'L’ordine è scaduto. Fai clic sul pulsante «Annulla».',
   'error.STEP_2_CAPTCHA_VALIDATION_FAILED': 'Il controllo di sicurezza non è riuscito. Riprova.',
+  'error.TOO_MANY_REQUESTS': 'Troppi tentativi. Attendi un momento e riprova.',
   'error.STEP_2_MISSING_STRIPE_TOKEN': 'Errore del sistema di pagamento: manca il token di pagamento. JavaScript è attivo?',
   'error.STEP_2_MISSING_PAYMENT_METHOD': 'Seleziona un metodo di pagamento.',
   'error.STEP_2_TERMS_CONDITIONS': 'Devi accettare i termini e le condizioni.',

@@ -1,0 +1,47 @@
+import { isIPv6 } from 'node:net';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * Whom Fastify believes about the client's address (`request.ip` from X-Forwarded-For): `true` (every hop:
+ * the left-most address, which a client can forge), `false`, a hop count, or the proxies' addresses/CIDRs.
+ * Unset keeps the earlier behaviour: true in prod. CF-Connecting-IP is never used for rate limits.
+ */
+export type TrustProxy = boolean | number | string[];
+
+export const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw): TrustProxy | null => {
+    const text = raw?.trim() ?? '';
+    if (text === '') return null;
+    if (text === 'true' || text === 'false') return text === 'true';
+    if (/^\d+$/.test(text)) return Number(text);
+    return text.split(',').map((s) => s.trim()).filter(Boolean);
+  });
+
+/**
+ * The key a client is rate limited by: its IPv4 address, or the /64 of an IPv6 address, since one subscriber
+ * usually holds a whole /64 and could otherwise take a fresh address for every call.
+ */
+export function rateLimitKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  if (!isIPv6(ip)) return ip;
+  const address = ip.split('%')[0] as string;
+  const [head = '', tail] = address.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  // an IPv4 tail (::ffff:1.2.3.4, 64:ff9b::1.2.3.4) stands for two groups
+  const tailLength = tailGroups.reduce((n, group) => n + (group.includes('.') ? 2 : 1), 0);
+  const zeros = tail === undefined ? [] : Array<string>(8 - headGroups.length - tailLength).fill('0');
+  const groups = [...headGroups, ...zeros, ...tailGroups].slice(0, 4);
+  return `${groups.map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+}
+
+/** The visitor's address as a human-verification service wants it: Cloudflare's header when present. */
+export function verificationRemoteIp(request: FastifyRequest): string {
+  const header = request.headers['cf-connecting-ip'];
+  const fromCloudflare = (Array.isArray(header) ? header[0] : header)?.trim();
+  return fromCloudflare || request.ip;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { RateLimit } from './token-buckets.js';
+
+/** The kinds of guessable call; each has its own bucket per client. */
+export const RATE_LIMITED_CALLS = ['code', 'reserve', 'discount', 'waiting-list'] as const;
+export type RateLimitedCall = (typeof RATE_LIMITED_CALLS)[number];
+export type RateLimitSettings = Readonly<Record<RateLimitedCall, RateLimit>>;
+
+/**
+ * Generous for a person, slow for a script. `code` is shared by every call that tells whether a code exists:
+ * at 10 a minute, trying the 36^6 six-character codes takes one address about 400 years.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  code: { perMinute: 10, burst: 10 },
+  reserve: { perMinute: 30, burst: 10 },
+  discount: { perMinute: 60, burst: 20 },
+  'waiting-list': { perMinute: 10, burst: 5 },
+};
+
+const OVERRIDE = /^([a-z-]+)=(\d+)(?::(\d+))?$/;
+
+/**
+ * `RATE_LIMITS`: unset or `on` for the defaults, `off` for none (benchmarks), or overrides of some calls,
+ * `<call>=<per minute>[:<burst>]` separated by commas (`code=20:10,reserve=60`); the burst defaults to the rate.
+ * Null means off.
+ */
+export function parseRateLimits(raw: string | undefined): RateLimitSettings | null {
+  const text = raw?.trim() ?? '';
+  if (text === 'off') return null;
+  if (text === '' || text === 'on') return DEFAULT_RATE_LIMITS;
+  const settings: Record<RateLimitedCall, RateLimit> = { ...DEFAULT_RATE_LIMITS };
+  for (const part of text.split(',')) {
+    const match = OVERRIDE.exec(part.trim());
+    const call = match?.[1] as RateLimitedCall | undefined;
+    if (!match || !call || !RATE_LIMITED_CALLS.includes(call)) {
+      throw new Error(`"${part.trim()}" is not <call>=<per minute>[:<burst>] with a call among ${RATE_LIMITED_CALLS.join(', ')}`);
+    }
+    const perMinute = Number(match[2]);
+    const burst = match[3] === undefined ? perMinute : Number(match[3]);
+    if (perMinute < 1 || burst < 1) throw new Error(`"${part.trim()}": rate and burst must be at least 1 (use RATE_LIMITS=off to lift the limits)`);
+    settings[call] = { perMinute, burst };
+  }
+  return settings;
+}
+
+/** The environment variable as app-config reads it: a wrong value stops the start. */
+export const rateLimitsSetting = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    try {
+      return parseRateLimits(raw);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { matchesRule, type RouteRule } from '../request-target.js';
+import type { RateLimitedCall } from './rate-limit-settings.js';
+
+interface RateLimitedRoute extends RouteRule {
+  readonly call: RateLimitedCall;
+  readonly onlyIf?: (request: FastifyRequest) => boolean;
+}
+
+const EVENT = String.raw`^/api/v2/public/event/[^/]+`;
+
+function hasCode(request: FastifyRequest): boolean {
+  const query = request.query as Record<string, unknown> | undefined;
+  return query?.code !== undefined;
+}
+
+/** The public calls that answer whether a guess was right, or that a script could repeat to hoard tickets. */
+const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
+  { call: 'code', methods: ['GET'], path: new RegExp(`${EVENT}/validate-code$`) },
+  { call: 'code', methods: ['GET'], path: new RegExp(`${EVENT}/ticket-categories$`), onlyIf: hasCode },
+  { call: 'code', methods: ['GET', 'POST'], path: new RegExp(`${EVENT}/code/[^/]+$`) },
+  // a subscription PIN is a code too
+  { call: 'code', methods: ['POST'], path: /^\/api\/v2\/public\/reservation\/[^/]+\/apply-code$/ },
+  { call: 'discount', methods: ['POST'], path: new RegExp(`${EVENT}/check-discount$`) },
+  { call: 'reserve', methods: ['POST'], path: new RegExp(`${EVENT}/reserve-tickets$`) },
+  { call: 'reserve', methods: ['POST'], path: /^\/api\/v2\/public\/subscription\/[^/]+$/ },
+  { call: 'waiting-list', methods: ['POST'], path: new RegExp(`${EVENT}/waiting-list/subscribe$`) },
+];
+
+export function rateLimitedCallOf(request: FastifyRequest): RateLimitedCall | undefined {
+  return RATE_LIMITED_ROUTES.find((route) => matchesRule(request, route) && (!route.onlyIf || route.onlyIf(request)))?.call;
+}

@@ -1,0 +1,26 @@
+import { siteverify } from './siteverify.js';
+
+/**
+ * The port a reservation handler checks a form's legacy captcha through (reference 1.4, reCAPTCHA): true when
+ * the token passes, or when no secret is configured. A false answer becomes `error.STEP_2_CAPTCHA_VALIDATION_FAILED`.
+ */
+export type CaptchaVerifier = (token: string | null, remoteIp: string) => Promise<boolean>;
+
+/** Nest token of the `CaptchaVerifier` (see CaptchaModule). */
+export const CAPTCHA_VERIFIER = Symbol('CAPTCHA_VERIFIER');
+
+export interface CaptchaSettings {
+  readonly secret: string | null;
+  readonly verifyUrl: string;
+}
+
+export function createCaptchaVerifier(settings: CaptchaSettings, onUnavailable: (url: string) => void = () => {}): CaptchaVerifier {
+  const { secret, verifyUrl } = settings;
+  return async function verifyCaptchaResponse(token, remoteIp) {
+    if (!secret) return true;
+    if (!token || token.trim() === '') return false;
+    const outcome = await siteverify({ url: verifyUrl, secret }, token.trim(), remoteIp);
+    if (outcome === 'unavailable') onUnavailable(verifyUrl);
+    return outcome === 'passed';
+  };
+}

@@ -1,0 +1,64 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { freePort } from '@ticketing/postgres';
+
+/** The built API (dist/api/main.js, see tools/test/build-api-global-setup.ts) running as a process of its own. */
+export interface ApiProcess {
+  readonly name: string;
+  readonly baseUrl: string;
+  /** The end of what the process wrote to stderr (its warnings and errors), for failure messages. */
+  logs(): string;
+  /** SIGTERM, then SIGKILL after 15 s; resolves once the process is gone. */
+  stop(): Promise<void>;
+}
+
+const taken = new Set<number>();
+const LOG_TAIL = 20_000;
+
+/** Starts one API process on a free port of 127.0.0.1 and waits (at most 60 s) until /api/health answers 200. */
+export async function startApiProcess(name: string, env: Record<string, string>): Promise<ApiProcess> {
+  let port = await freePort();
+  while (taken.has(port)) port = await freePort();
+  taken.add(port);
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_MODE: 'dev', LOG_LEVEL: 'warn', ...env },
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-LOG_TAIL);
+  });
+  const logs = (): string => `--- stderr of API process ${name} (last ${LOG_TAIL} characters) ---\n${stderr}`;
+  const exited = once(child, 'exit');
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killer);
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API process ${name} exited with code ${child.exitCode} while starting\n${logs()}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`API process ${name} did not become healthy within 60 s\n${logs()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { name, baseUrl, logs, stop };
+}
+
+/** Runs one of the bundled command-line tools (dist/api/<tool>.js) against a database; never throws. */
+export function runBuiltTool(
+  tool: 'cli' | 'catalog-cli',
+  args: readonly string[],
+  databaseUrl: string,
+): { status: number | null; stdout: string; output: string } {
+  const run = spawnSync(process.execPath, [`dist/api/${tool}.js`, ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 120_000 });
+  const stdout = run.stdout ?? '';
+  return { status: run.status, stdout, output: `${stdout}${run.stderr ?? ''}${run.error ? `\n${run.error.message}` : ''}` };
+}

@@ -1,0 +1,323 @@
+#!/usr/bin/env node
+// The on-sale rush: many buyers at once against 1,000 seats, through the real reserve endpoint, beside two
+// reference points served by the same process (BENCH_ROUTES=1): alf.io's way of holding seats (one row per
+// seat, FOR UPDATE SKIP LOCKED) and a no-op POST (the HTTP ceiling). Loopback only, bounded in count and time.
+//   node bench/rush/run.mjs        (after `npm run build`)
+// Env: BENCH_BUYERS [10000], BENCH_CONCURRENCY [64], BENCH_SESSIONS [200], BENCH_PHASE_SECONDS [60],
+//      BENCH_DIST [dist/api] (the built API to run).
+// Exit code 1 when a run sold anything but exactly 1,000 seats, answered any 5xx, lost a request, or answered
+// something else than success / sold out. Timings are printed, never asserted.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const BUYERS = positive('BENCH_BUYERS', 10_000);
+const CONCURRENCY = positive('BENCH_CONCURRENCY', 64);
+const SESSIONS = positive('BENCH_SESSIONS', 200);
+const PHASE_SECONDS = positive('BENCH_PHASE_SECONDS', 60);
+const DIST = resolve(process.env.BENCH_DIST ?? 'dist/api');
+const WARMUP = Math.min(2_000, BUYERS);
+const SEATS = 1_000; // the capacity of every event in rush.catalog.yaml, and the SKIP LOCKED table's size
+const REQUEST_TIMEOUT_MS = 30_000;
+const CATALOG = 'bench/rush/rush.catalog.yaml';
+const SOLD_OUT = new Set(['error.STEP_1_NOT_ENOUGH_TICKETS', 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
+
+function positive(name, fallback) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+const freePort = () =>
+  new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+// ---- HTTP: one keep-alive agent with exactly CONCURRENCY sockets; every request is accounted for on its own.
+let port = 0;
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
+
+function send(method, path, { body, headers = {} } = {}) {
+  return new Promise((done, fail) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length, ...headers } : headers,
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        response.on('error', fail);
+      },
+    );
+    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    request.on('error', fail);
+    request.end(payload);
+  });
+}
+
+function json(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** success: a hold / reservation / no-op answer; soldOut: 422 with a sold-out code; anything else is `other`. */
+function classify(response) {
+  const body = json(response.text);
+  if (response.status === 200 && body?.success === true && typeof body.value === 'string') return 'success';
+  if (response.status === 422 && SOLD_OUT.has(body?.validationErrors?.[0]?.code)) return 'soldOut';
+  if (response.status >= 500) return 'serverError';
+  return 'other';
+}
+
+/**
+ * `count` calls, at most CONCURRENCY in flight (each worker sends its next call when its previous one is
+ * answered), stopped at PHASE_SECONDS. Elapsed time: from the first call sent to the last answer received.
+ */
+async function phase(count, call) {
+  const latencies = new Float64Array(count);
+  const tally = { success: 0, soldOut: 0, serverError: 0, other: 0, failed: 0 };
+  const samples = new Map(); // a few unexpected answers, for the report
+  let next = 0;
+  let answered = 0;
+  let lastSuccess = 0;
+  let timedOut = false;
+  const started = performance.now();
+  const deadline = started + PHASE_SECONDS * 1000;
+  async function worker() {
+    for (;;) {
+      if (performance.now() > deadline) {
+        timedOut = next < count;
+        return;
+      }
+      const i = next++;
+      if (i >= count) return;
+      const sent = performance.now();
+      try {
+        const response = await call(i);
+        const now = performance.now();
+        latencies[answered++] = now - sent;
+        const kind = classify(response);
+        tally[kind]++;
+        if (kind === 'success') lastSuccess = now - started;
+        if (kind === 'other' || kind === 'serverError') samples.set(`${response.status} ${response.text.slice(0, 160)}`, true);
+      } catch (error) {
+        tally.failed++;
+        samples.set(`request failed: ${error instanceof Error ? error.message : String(error)}`, true);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = latencies.slice(0, answered).sort();
+  const percentile = (p) => (answered === 0 ? NaN : sorted[Math.min(answered - 1, Math.ceil((p / 100) * answered) - 1)]);
+  return {
+    attempts: next > count ? count : next,
+    seconds,
+    ...tally,
+    lastSuccess: lastSuccess / 1000,
+    p50: percentile(50),
+    p99: percentile(99),
+    timedOut,
+    samples: [...samples.keys()].slice(0, 5),
+  };
+}
+
+// ---- the system under test
+const { startEmbeddedPostgres } = await import(join(DIST, 'embedded-postgres.js'));
+const parent = mkdtempSync(join(tmpdir(), 'bench-rush-'));
+chmodSync(parent, 0o755);
+const database = await startEmbeddedPostgres({ dataDir: join(parent, 'pg'), database: 'bench', ephemeral: true });
+port = await freePort();
+const api = spawn(process.execPath, [join(DIST, 'main.js')], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, LOG_LEVEL: 'error', APP_MODE: 'prod', BENCH_ROUTES: '1', RATE_LIMITS: 'off' },
+});
+const sql = new pg.Client({ connectionString: database.url });
+let exitCode = 0;
+try {
+  for (let i = 0; ; i++) {
+    if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
+    if (await send('GET', '/api/health').then((r) => r.status === 200, () => false)) break;
+    if (i > 300) throw new Error('the app did not become healthy within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const imported = spawnSync(process.execPath, [join(DIST, 'catalog-cli.js'), 'import', CATALOG], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: database.url } });
+  if (imported.status !== 0) throw new Error(`importing ${CATALOG} failed:\n${imported.stdout}${imported.stderr}`);
+  await sql.connect();
+
+  /** The category of an event once the read side shows it, and its availableTickets (null when not shown). */
+  async function category(event) {
+    const response = await send('GET', `/api/v2/public/event/${event}/ticket-categories`);
+    const first = response.status === 200 ? json(response.text)?.ticketCategories?.[0] : undefined;
+    return first ? { id: first.id, available: typeof first.availableTickets === 'number' ? first.availableTickets : null } : undefined;
+  }
+  async function waitFor(what, probe, seconds) {
+    const deadline = Date.now() + seconds * 1000;
+    for (;;) {
+      const value = await probe();
+      if (value.done) return value;
+      if (Date.now() > deadline) return { ...value, late: what };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const categories = {};
+  for (const event of ['rush-warmup', 'rush-single', 'rush-pair']) {
+    const found = await waitFor(`${event} to be readable`, async () => {
+      const c = await category(event);
+      return { done: c !== undefined, c };
+    }, 30);
+    if (!found.c) throw new Error(`${event} did not show up in the public API within 30 s of the import`);
+    categories[event] = found.c.id;
+  }
+
+  // A session is the header pair a first GET hands out (reference 1.4); buyers share them round-robin.
+  const sessions = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const r = await send('GET', '/api/v2/public/i18n/languages');
+    const token = r.headers['x-auth-token'];
+    const xsrf = r.headers['xsrf-token'];
+    if (r.status !== 200 || typeof token !== 'string' || typeof xsrf !== 'string') throw new Error(`opening a session answered ${r.status} without the token pair`);
+    sessions.push({ 'x-auth-token': token, 'x-csrf-token': xsrf });
+  }
+
+  const reserve = (event, amount) => (i) =>
+    send('POST', `/api/v2/public/event/${event}/reserve-tickets?lang=en`, {
+      headers: sessions[i % sessions.length],
+      body: { reservation: [{ ticketCategoryId: categories[event], amount }], additionalService: [] },
+    });
+  const hold = (quantity) => () => send('POST', '/api/bench/skip-locked/hold', { body: { quantity } });
+  // Same body as a reserve call, so that the ceiling parses as much JSON.
+  const noop = () => send('POST', '/api/bench/noop', { body: { reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [] } });
+  async function setupSeats() {
+    const r = await send('POST', '/api/bench/skip-locked/setup', { body: { seats: SEATS } });
+    if (r.status !== 200) throw new Error(`skip-locked/setup answered ${r.status}: ${r.text}`);
+  }
+
+  /** Seats the read side shows as taken once it caught up with `expected` (null: availableTickets not shown). */
+  async function readBackSold(event, expected) {
+    const seen = await waitFor(`${event} availability`, async () => {
+      const c = await category(event);
+      const sold = c && c.available !== null ? SEATS - c.available : null;
+      return { done: sold === null || sold === expected, sold };
+    }, 15);
+    return seen.sold ?? null;
+  }
+  async function tableSold() {
+    const r = await sql.query('select count(*)::int as n from bench_seats where reservation_id is not null');
+    return r.rows[0].n;
+  }
+
+  // ---- warm-up, not measured: every path once hot (JIT, pools, caches) before anything is timed.
+  process.stdout.write(`warming up (${WARMUP} calls per route)...\n`);
+  const warm = [await phase(WARMUP, noop), await phase(WARMUP, reserve('rush-warmup', 1))];
+  await setupSeats();
+  warm.push(await phase(WARMUP, hold(1)));
+  if (warm[1].success === 0) {
+    process.stdout.write(`warning: no reserve call succeeded during the warm-up (${warm[1].samples.join(' | ') || 'no answer'})\n`);
+  }
+
+  // ---- measured runs
+  const runs = [];
+  async function measure(name, seatsPerBuyer, count, call, sold) {
+    process.stdout.write(`${name}: ${count} calls, ${CONCURRENCY} in flight...\n`);
+    const result = await phase(count, call);
+    const counted = result.success * seatsPerBuyer;
+    const observed = sold ? await sold(counted) : null;
+    runs.push({ name, seatsPerBuyer, counted, observed, ...result });
+  }
+  await measure('reserve-tickets, 1 seat per buyer', 1, BUYERS, reserve('rush-single', 1), (n) => readBackSold('rush-single', n));
+  await measure('reserve-tickets, 2 seats per buyer', 2, BUYERS, reserve('rush-pair', 2), (n) => readBackSold('rush-pair', n));
+  await setupSeats();
+  await measure('SKIP LOCKED baseline, 1 seat per buyer', 1, BUYERS, hold(1), () => tableSold());
+  await setupSeats();
+  await measure('SKIP LOCKED baseline, 2 seats per buyer', 2, BUYERS, hold(2), () => tableSold());
+  await measure('no-op POST (HTTP ceiling)', 0, BUYERS, noop, null);
+
+  // ---- report
+  const fixed = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+  const rate = (n, seconds) => n / seconds;
+  process.stdout.write(
+    `\nRush: ${BUYERS} buyers per run, ${CONCURRENCY} keep-alive connections, ${SESSIONS} sessions, ${SEATS} seats, ` +
+      `time limit ${PHASE_SECONDS} s per run, loopback, one API process (prod mode, RATE_LIMITS=off)\n` +
+      'attempts/s = answered calls / run seconds (run = first call sent to last answer, sold-out answers included); ' +
+      'holds/s = successful holds / sold-out-at seconds (the rate seats were taken while there were seats left); ' +
+      'sold out at = seconds from the start of the run to the last success; ' +
+      'seats sold = successes x seats per buyer / what ticket-categories (availableTickets) or the bench_seats table shows.\n\n',
+  );
+  const rows = [['run', 'attempts', 'attempts/s', 'successes', 'holds/s', 'sold out at s', 'p50 ms', 'p99 ms', 'seats sold (answers / read back)', '5xx', 'other']];
+  const problems = [];
+  for (const r of runs) {
+    const isNoop = r.seatsPerBuyer === 0;
+    const seats = isNoop ? '-' : `${r.counted} / ${r.observed ?? 'n/a'}`;
+    rows.push([
+      r.name,
+      `${r.attempts}${r.timedOut ? ' (time limit)' : ''}`,
+      fixed(rate(r.success + r.soldOut + r.other + r.serverError, r.seconds)),
+      String(r.success),
+      isNoop ? '-' : fixed(rate(r.success, r.lastSuccess)),
+      isNoop ? '-' : fixed(r.lastSuccess, 2),
+      fixed(r.p50, 1),
+      fixed(r.p99, 1),
+      seats,
+      String(r.serverError),
+      String(r.other + r.failed),
+    ]);
+    if (!isNoop && r.counted !== SEATS) problems.push(`${r.name}: ${r.counted > SEATS ? 'OVERSOLD' : 'undersold'}, ${r.counted} of ${SEATS} seats by the answers`);
+    if (!isNoop && r.observed !== null && r.observed !== r.counted) problems.push(`${r.name}: the answers say ${r.counted} seats, the ${r.name.startsWith('SKIP') ? 'table' : 'read side'} says ${r.observed}`);
+    if (r.serverError > 0) problems.push(`${r.name}: ${r.serverError} answers 5xx`);
+    if (r.other + r.failed > 0) problems.push(`${r.name}: ${r.other} unexpected answers, ${r.failed} failed requests`);
+    for (const sample of r.samples) problems.push(`  e.g. ${sample}`);
+  }
+  for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n${row === rows[0] ? `|${row.map(() => '---').join('|')}|\n` : ''}`);
+
+  const [single, pair, lockedSingle, lockedPair, ceiling] = runs;
+  const attemptsPerSecond = (r) => rate(r.success + r.soldOut + r.other + r.serverError, r.seconds);
+  const ratios = [
+    ['reserve holds/s ÷ SKIP LOCKED holds/s, 1 seat', rate(single.success, single.lastSuccess) / rate(lockedSingle.success, lockedSingle.lastSuccess), 3],
+    ['reserve holds/s ÷ SKIP LOCKED holds/s, 2 seats', rate(pair.success, pair.lastSuccess) / rate(lockedPair.success, lockedPair.lastSuccess), 3],
+    ['reserve attempts/s ÷ no-op requests/s, 1 seat', attemptsPerSecond(single) / attemptsPerSecond(ceiling), 0.6],
+    ['reserve attempts/s ÷ no-op requests/s, 2 seats', attemptsPerSecond(pair) / attemptsPerSecond(ceiling), 0.6],
+    // Informative: the whole run, sold-out answers included (mostly a measure of how cheap a refusal is).
+    ['reserve attempts/s ÷ SKIP LOCKED attempts/s, 1 seat', attemptsPerSecond(single) / attemptsPerSecond(lockedSingle), null],
+  ];
+  process.stdout.write('\n| ratio | value | target |\n|---|---|---|\n');
+  for (const [name, value, target] of ratios) {
+    const verdict = target === null ? '-' : `>= ${target}x ${Number.isFinite(value) && value >= target ? '(met)' : '(not met)'}`;
+    process.stdout.write(`| ${name} | ${fixed(value, 2)}x | ${verdict} |\n`);
+  }
+  if (problems.length > 0) {
+    exitCode = 1;
+    process.stdout.write(`\nFAILED:\n${problems.map((p) => `- ${p}`).join('\n')}\n`);
+  } else {
+    process.stdout.write(`\nOK: every run sold exactly ${SEATS} seats, no 5xx, no unexpected answer.\n`);
+  }
+} catch (error) {
+  exitCode = 1;
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  agent.destroy();
+  await sql.end().catch(() => undefined);
+  if (api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+  }
+  await database.stop();
+}
+process.exit(exitCode);
