@@ -18,9 +18,10 @@ describe('tools CLI', () => {
     test = await createTestDatabase('cli');
     await migrate(test.db, [...eventStoreMigrations, ...projectionMigrations]);
     store = createEventStore({ db: test.db });
+    // event types of no read model: this file tests the CLI, not a context's projections
     await store.append('reservation-1', [
-      { type: 'ReservationOpened', data: { seats: 2 }, metadata },
-      { type: 'BookingValidated', data: { total: 5000 }, metadata, personal: { subjectId: 'buyer-7', data: { email: 'ann@example.org' } } },
+      { type: 'ExampleOpened', data: { seats: 2 }, metadata },
+      { type: 'ExampleValidated', data: { total: 5000 }, metadata, personal: { subjectId: 'buyer-7', data: { email: 'ann@example.org' } } },
     ]);
     await store.append('ticket-1', [{ type: 'TicketIssued', data: {}, metadata }]);
   });
@@ -60,12 +61,12 @@ describe('tools CLI', () => {
   it('prints the history of one stream, readable or as JSON lines, and erases a forgotten subject', async () => {
     const readable = await cli('audit', 'history', 'reservation-1');
     expect(readable.code).toBe(0);
-    expect(readable.text).toMatch(/^#0 ReservationOpened {2}position \d+ {2}recorded \S+ {2}occurred 2025-03-01T10:00:00.000Z$/m);
+    expect(readable.text).toMatch(/^#0 ExampleOpened {2}position \d+ {2}recorded \S+ {2}occurred 2025-03-01T10:00:00.000Z$/m);
     expect(readable.text).toContain('actor session:abc  correlation corr-1  causation cmd-1');
     expect(readable.text).toContain('personal (buyer-7): {"email":"ann@example.org"}');
 
     const lines = (await cli('audit', 'history', 'reservation-1', '--json')).text.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.type, l.revision])).toEqual([['ReservationOpened', 0], ['BookingValidated', 1]]);
+    expect(lines.map((l) => [l.type, l.revision])).toEqual([['ExampleOpened', 0], ['ExampleValidated', 1]]);
 
     expect(await cli('audit', 'forget-subject', 'buyer-7')).toMatchObject({ code: 0, text: expect.stringContaining('forgot subject buyer-7') });
     expect((await cli('audit', 'history', 'reservation-1')).text).toContain('personal (buyer-7): "[erased]"');

@@ -15,9 +15,13 @@ import { HealthService } from './health/health.service.js';
 import { CspReportController } from './csp/csp-report.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
-import { CATALOG_DB, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog';
+import { CATALOG_DB, CATALOG_SALES_FIGURES, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog';
+import { HoldsSalesFigures, SalesModule } from '@ticketing/sales';
+import { randomIds } from '@ticketing/kernel';
+import { CAPTCHA_VERIFIER, CaptchaModule, type CaptchaVerifier } from './abuse/index.js';
 import type { EventStore } from '@ticketing/event-store';
 import type { ProjectionRunner } from '@ticketing/projections';
+import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
 
 @Module({})
 export class AppModule {
@@ -38,19 +42,37 @@ export class AppModule {
             apiKeys: config.organizerApiKeys ?? undefined,
           }),
         }),
+        CaptchaModule,
+        SalesModule.registerAsync({
+          inject: [EVENT_STORE, PROJECTION_RUNNER, DB, CAPTCHA_VERIFIER],
+          useFactory: (store: EventStore, runner: ProjectionRunner, pool: Db, verifyCaptcha: CaptchaVerifier) => ({
+            store,
+            db: pool,
+            clock: { now: () => new Date() },
+            ids: randomIds,
+            waitForProjections: (position) => runner.waitFor(position),
+            verifyCaptcha,
+            sweepIntervalMs: config.reservationSweepIntervalMs,
+            mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+            publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+            waitingListReservationMinutes: config.waitingListReservationMinutes,
+          }),
+        }),
+        ...(config.benchRoutes ? [BenchRoutesModule] : []),
       ],
       controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: DB, useValue: db },
         { provide: CATALOG_DB, useExisting: DB },
+        { provide: CATALOG_SALES_FIGURES, useExisting: HoldsSalesFigures },
         { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: ZodSerializerInterceptor },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         AppInfoService,
         HealthService,
       ],
-      exports: [APP_CONFIG, DB, CATALOG_DB],
+      exports: [APP_CONFIG, DB, CATALOG_DB, CATALOG_SALES_FIGURES],
     };
   }
 }

@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { FastifyReply } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
-import { DomainError, NotFoundError } from '@ticketing/kernel';
+import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { failure, positionalArguments } from '@ticketing/wire';
 import { descriptorsOf } from './zod-issues.js';
 import { replyWithFrameworkError, statusOfFrameworkError } from './framework-errors.js';
@@ -22,6 +22,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const error = exception.getZodError();
       const issues = error instanceof ZodError ? error.issues : [];
       reply.code(422).send(failure(descriptorsOf(issues, 'request')));
+      return;
+    }
+    if (exception instanceof RuleViolations) {
+      reply.code(422).send(
+        failure(exception.violations.map((v) => ({ fieldName: v.field, code: v.code, arguments: positionalArguments(v.args) }))),
+      );
       return;
     }
     if (exception instanceof DomainError) {

@@ -14,6 +14,7 @@ import { listEvents, type EventSearch } from './list-events/list-events.query.js
 import { listSubscriptions, type SubscriptionSearch } from './list-subscriptions/list-subscriptions.query.js';
 import type { SalesFigures } from './sales-figures.js';
 import { validateCode } from './validate-code/validate-code.query.js';
+import { purchaseOffer, type PurchaseOffer } from './purchase-offer/purchase-offer.query.js';
 import { readTablesVersion, SharedVersionReader, VersionedCache } from './versioned-cache.js';
 import type { ItemsByCategory } from './views/items-by-category.views.js';
 
@@ -81,6 +82,12 @@ export class CatalogQueries {
 
   getFile(id: string) {
     return getFile(this.db, id);
+  }
+
+  /** What a buyer can reserve from the event now, with the code they typed; null when the event is unknown or disabled. */
+  async purchaseOffer(shortName: string, code: string | null, now: Date): Promise<PurchaseOffer | null> {
+    const snapshot = await this.snapshot(shortName);
+    return snapshot && purchaseOffer(snapshot, code, now);
   }
 
   private async snapshot(shortName: string): Promise<EventSnapshot | null> {

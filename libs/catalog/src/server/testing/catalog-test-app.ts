@@ -35,9 +35,9 @@ export interface CatalogTestApp extends TestApp {
   session(): Promise<Record<string, string>>;
 }
 
-export async function startCatalogTestApp(): Promise<CatalogTestApp> {
+export async function startCatalogTestApp(env: Record<string, string> = {}): Promise<CatalogTestApp> {
   wireCatalogIntoAppModule();
-  const app = await startTestApp();
+  const app = await startTestApp(env);
   const store = app.app.get<EventStore>(EVENT_STORE);
   const runner = app.app.get<ProjectionRunner>(PROJECTION_RUNNER);
   const pool = app.app.get<Db>(DB);

@@ -1,0 +1,134 @@
+import type { InventoryState } from './inventory.js';
+import type { CodeUse, HoldReleased, HoldReleaseReason, SeatsHeld, ServiceLine, TicketLine } from './inventory.events.js';
+
+/** The catalog's limits at the time of the request: what the inventory counts against. */
+export interface InventoryLimits {
+  /** Category id -> the capacity it sells from (null: unbounded, only the event's total limits it). A category not listed sells nothing. */
+  readonly categoryCapacity: ReadonlyMap<number, number | null>;
+  /** Capacity id -> seats. */
+  readonly capacitySize: ReadonlyMap<number, number>;
+  /** The event's cap over all categories, or null. */
+  readonly totalSeats: number | null;
+  /** Additional service id -> items available in total. */
+  readonly serviceQuantity: ReadonlyMap<number, number>;
+  /** The usage limit of the request's code (null: unlimited). */
+  readonly codeMaxUsage: number | null;
+}
+
+export interface HoldSeats {
+  readonly eventShortName: string;
+  readonly reservationId: string;
+  readonly tickets: readonly TicketLine[];
+  readonly services: readonly ServiceLine[];
+  readonly codeUse: CodeUse | null;
+  readonly expiresAt: string;
+  readonly limits: InventoryLimits;
+}
+
+export const NOT_ENOUGH_TICKETS = 'error.STEP_1_NOT_ENOUGH_TICKETS';
+export const DISCOUNT_CODE_USAGE_EXCEEDED = 'error.STEP2_DISCOUNT_CODE_USAGE_EXCEEDED';
+export type HoldRefusal = typeof NOT_ENOUGH_TICKETS | typeof DISCOUNT_CODE_USAGE_EXCEEDED;
+export type HoldOutcome = { readonly held: true } | { readonly held: false; readonly code: HoldRefusal };
+
+/**
+ * Decides a batch of holds in arrival order against one state: each is granted whole or refused whole,
+ * and a granted one counts against the ones after it. Many requests, one decision, one append: under an
+ * on-sale rush this is what keeps throughput from collapsing into retries.
+ */
+export function decideHolds(state: InventoryState, requests: readonly HoldSeats[]): { events: SeatsHeld[]; outcomes: HoldOutcome[] } {
+  const taken = new Map(state.takenByCategory);
+  const services = new Map(state.takenByService);
+  const uses = new Map(state.usesByCode);
+  const seen = new Set<string>();
+  const events: SeatsHeld[] = [];
+  const outcomes: HoldOutcome[] = [];
+
+  for (const request of requests) {
+    if (state.holds.has(request.reservationId) || seen.has(request.reservationId)) {
+      outcomes.push({ held: true }); // the same reservation asked twice: it already holds its seats
+      continue;
+    }
+    const refusal = refusalOf(request, taken, services, uses);
+    if (refusal) {
+      outcomes.push({ held: false, code: refusal });
+      continue;
+    }
+    for (const line of request.tickets) taken.set(line.categoryId, (taken.get(line.categoryId) ?? 0) + line.quantity);
+    for (const line of request.services) services.set(line.serviceId, (services.get(line.serviceId) ?? 0) + line.quantity);
+    if (request.codeUse) uses.set(request.codeUse.code, (uses.get(request.codeUse.code) ?? 0) + request.codeUse.uses);
+    seen.add(request.reservationId);
+    outcomes.push({ held: true });
+    events.push({
+      type: 'SeatsHeld',
+      data: {
+        eventShortName: request.eventShortName,
+        reservationId: request.reservationId,
+        tickets: request.tickets,
+        services: request.services,
+        codeUse: request.codeUse,
+        expiresAt: request.expiresAt,
+      },
+    });
+  }
+  return { events, outcomes };
+}
+
+function refusalOf(
+  request: HoldSeats,
+  taken: ReadonlyMap<number, number>,
+  services: ReadonlyMap<number, number>,
+  uses: ReadonlyMap<string, number>,
+): HoldRefusal | null {
+  const { limits } = request;
+  const wanted = new Map<number, number>();
+  let wantedTotal = 0;
+  for (const line of request.tickets) {
+    if (!limits.categoryCapacity.has(line.categoryId)) return NOT_ENOUGH_TICKETS;
+    const capacity = limits.categoryCapacity.get(line.categoryId) ?? null;
+    if (capacity !== null) wanted.set(capacity, (wanted.get(capacity) ?? 0) + line.quantity);
+    wantedTotal += line.quantity;
+  }
+  for (const [capacity, quantity] of wanted) {
+    let used = 0;
+    for (const [categoryId, capacityOfCategory] of limits.categoryCapacity) if (capacityOfCategory === capacity) used += taken.get(categoryId) ?? 0;
+    if (used + quantity > (limits.capacitySize.get(capacity) ?? 0)) return NOT_ENOUGH_TICKETS;
+  }
+  if (limits.totalSeats !== null) {
+    let used = 0;
+    for (const quantity of taken.values()) used += quantity;
+    if (used + wantedTotal > limits.totalSeats) return NOT_ENOUGH_TICKETS;
+  }
+  for (const line of request.services) {
+    const available = limits.serviceQuantity.get(line.serviceId) ?? 0;
+    if ((services.get(line.serviceId) ?? 0) + line.quantity > available) return NOT_ENOUGH_TICKETS;
+  }
+  if (request.codeUse && limits.codeMaxUsage !== null && (uses.get(request.codeUse.code) ?? 0) + request.codeUse.uses > limits.codeMaxUsage) {
+    return DISCOUNT_CODE_USAGE_EXCEEDED;
+  }
+  return null;
+}
+
+export interface ReleaseHold {
+  readonly eventShortName: string;
+  readonly reservationId: string;
+  readonly reason: HoldReleaseReason;
+}
+
+/** Lets a hold go; nothing when it is not held (already released, or never granted): releasing twice changes nothing. */
+export function decideRelease(state: InventoryState, command: ReleaseHold): HoldReleased[] {
+  const hold = state.holds.get(command.reservationId);
+  if (!hold) return [];
+  return [
+    {
+      type: 'HoldReleased',
+      data: {
+        eventShortName: command.eventShortName,
+        reservationId: command.reservationId,
+        reason: command.reason,
+        tickets: hold.tickets,
+        services: hold.services,
+        codeUse: hold.codeUse,
+      },
+    },
+  ];
+}

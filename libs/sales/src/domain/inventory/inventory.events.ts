@@ -1,0 +1,59 @@
+import type { DomainEvent } from '@ticketing/kernel';
+
+/** Seats of one category taken by one reservation. */
+export interface TicketLine {
+  readonly categoryId: number;
+  readonly quantity: number;
+}
+
+/** Items of one additional service taken by one reservation. */
+export interface ServiceLine {
+  readonly serviceId: number;
+  readonly quantity: number;
+}
+
+/** A code whose uses are limited, and how many uses this reservation takes (one per ticket it applies to). */
+export interface CodeUse {
+  readonly code: string;
+  readonly uses: number;
+}
+
+export type HoldReleaseReason = 'EXPIRED' | 'CANCELLED';
+
+/**
+ * Events of an `inventory-{shortName}` stream: the seats, items and code uses of one event, held by
+ * reservations until they are paid or let go. One stream per event guards every limit a reservation can
+ * hit at once (a capacity shared by categories, the event's total, supplements, a code's uses), so one
+ * append with the expected revision settles all of them together.
+ */
+export type SeatsHeld = DomainEvent<
+  'SeatsHeld',
+  {
+    readonly eventShortName: string;
+    readonly reservationId: string;
+    readonly tickets: readonly TicketLine[];
+    readonly services: readonly ServiceLine[];
+    readonly codeUse: CodeUse | null;
+    /** ISO instant: a hold never outlives it (the expiry sweeper releases it). */
+    readonly expiresAt: string;
+  }
+>;
+
+/** The hold is over: what it took is free again. Carries the lines so that readers need no other event. */
+export type HoldReleased = DomainEvent<
+  'HoldReleased',
+  {
+    readonly eventShortName: string;
+    readonly reservationId: string;
+    readonly reason: HoldReleaseReason;
+    readonly tickets: readonly TicketLine[];
+    readonly services: readonly ServiceLine[];
+    readonly codeUse: CodeUse | null;
+  }
+>;
+
+export type InventoryEvent = SeatsHeld | HoldReleased;
+
+export const inventoryEventTypes: readonly InventoryEvent['type'][] = ['SeatsHeld', 'HoldReleased'];
+
+export const inventoryStreamId = (eventShortName: string) => `inventory-${eventShortName}`;

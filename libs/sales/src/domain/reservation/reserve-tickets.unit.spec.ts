@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { RuleViolations } from '@ticketing/kernel';
+import type { OfferedCategory, PurchaseOffer } from '@ticketing/catalog';
+import { additionalService, eventDetails, promoCode, ticketCategory } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
+import { decideReserveTickets, type ReserveTickets } from './reserve-tickets.js';
+
+const now = new Date('2027-03-01T10:00:00.000Z');
+const category = (overrides: Partial<OfferedCategory> & { id: number; price?: number; capacityId?: number | null; accessRestricted?: boolean }): OfferedCategory => ({
+  category: ticketCategory({ id: overrides.id, key: `c${overrides.id}`, price: overrides.price ?? 1000, capacityId: overrides.capacityId ?? 1, accessRestricted: overrides.accessRestricted ?? false }),
+  onSale: overrides.onSale ?? true,
+  accessible: overrides.accessible ?? true,
+  maxPerReservation: overrides.maxPerReservation ?? 4,
+});
+
+const offer = (overrides: Partial<PurchaseOffer> = {}): PurchaseOffer => ({
+  event: eventDetails({ shortName: 'gala', currency: 'CHF', vatPercentage: 7.7, vatIncluded: true, allowedPaymentProxies: ['OFFLINE'], reservationValidityMinutes: 25 }),
+  organizer: null,
+  totalSeats: null,
+  capacities: [{ id: 1, key: 'hall', name: null, size: 100 }],
+  categories: [category({ id: 1 }), category({ id: 2, onSale: false }), category({ id: 3, accessRestricted: true, accessible: false })],
+  services: [
+    { service: additionalService({ id: 1, price: 500 }), onSale: true },
+    { service: additionalService({ id: 2, key: 'fee', supplementPolicy: 'MANDATORY_ONE_FOR_TICKET', price: 200 }), onSale: true },
+    { service: additionalService({ id: 3, key: 'gift', type: 'DONATION', supplementPolicy: null, fixPrice: false, price: 0, minPrice: 100, maxPrice: 10_000 }), onSale: true },
+  ],
+  code: null,
+  ...overrides,
+});
+
+const command = (overrides: Partial<ReserveTickets> = {}): ReserveTickets => ({
+  reservationId: 'r-1',
+  ticketIds: ['t-1', 't-2', 't-3', 't-4'],
+  eventShortName: 'gala',
+  language: 'en',
+  selection: [{ categoryId: 1, quantity: 2, metadata: [] }],
+  services: [],
+  promoCode: null,
+  captchaPassed: null,
+  ownerUserId: null,
+  now,
+  ...overrides,
+});
+
+function refusal(run: () => unknown): string[] {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof RuleViolations) return error.violations.map((v) => v.code);
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('decideReserveTickets', () => {
+  it('plans tickets, mandatory supplements, prices, validity and the hold', () => {
+    const plan = decideReserveTickets(command({ services: [{ serviceId: 1, quantity: 1, amount: null }] }), offer());
+    const data = plan.opened.data;
+    expect(data.tickets.map((t) => [t.ticketId, t.categoryId])).toEqual([
+      ['t-1', 1],
+      ['t-2', 1],
+    ]);
+    expect(data.additionalServices).toEqual([
+      { serviceId: 2, quantity: 2, amount: null, mandatory: true },
+      { serviceId: 1, quantity: 1, amount: null, mandatory: false },
+    ]);
+    // 2 x 10.00 + 2 x 2.00 (mandatory) + 5.00 = 29.00, VAT included
+    expect(data.price.totals.priceWithVat).toBe(2900);
+    expect(data.validUntil).toBe('2027-03-01T10:25:00.000Z');
+    expect(plan.hold).toMatchObject({
+      reservationId: 'r-1',
+      tickets: [{ categoryId: 1, quantity: 2 }],
+      services: [
+        { serviceId: 2, quantity: 2 },
+        { serviceId: 1, quantity: 1 },
+      ],
+      codeUse: null,
+      expiresAt: data.validUntil,
+    });
+  });
+
+  it('checks in the reference order and stops where it says so', () => {
+    expect(refusal(() => decideReserveTickets(command({ selection: [] }), offer()))).toEqual(['error.STEP_1_SELECT_AT_LEAST_ONE']);
+    expect(refusal(() => decideReserveTickets(command({ promoCode: 'NOPE', captchaPassed: false, selection: [] }), offer({ code: { text: 'NOPE', found: null, usable: false } })))).toEqual([
+      'error.STEP_1_CODE_NOT_FOUND',
+      'error.STEP_2_CAPTCHA_VALIDATION_FAILED',
+      'error.STEP_1_SELECT_AT_LEAST_ONE',
+    ]);
+    expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 1, quantity: 5, metadata: [] }] }), offer()))).toEqual(['error.STEP_1_OVER_MAXIMUM']);
+    expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 9, quantity: 1, metadata: [] }] }), offer()))).toEqual([
+      'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE',
+    ]);
+    expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 2, quantity: 1, metadata: [] }, { categoryId: 3, quantity: 1, metadata: [] }] }), offer()))).toEqual([
+      'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE',
+      'error.STEP_1_ACCESS_RESTRICTED',
+    ]);
+  });
+
+  it('holds supplements to their policy and donations to their bounds', () => {
+    const tooMany = command({ services: [{ serviceId: 1, quantity: 3, amount: null }] });
+    expect(refusal(() => decideReserveTickets(tooMany, offer()))).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
+    const noAmount = command({ services: [{ serviceId: 3, quantity: 1, amount: null }] });
+    expect(refusal(() => decideReserveTickets(noAmount, offer()))).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
+    const belowMin = command({ services: [{ serviceId: 3, quantity: 1, amount: 50 }] });
+    expect(refusal(() => decideReserveTickets(belowMin, offer()))).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
+    const donation = decideReserveTickets(command({ services: [{ serviceId: 3, quantity: 1, amount: 1250 }] }), offer());
+    expect(donation.opened.data.price.totals.priceWithVat).toBe(2000 + 400 + 1250);
+    // a mandatory supplement sent by the buyer is ignored, not refused
+    const mandatory = decideReserveTickets(command({ services: [{ serviceId: 2, quantity: 9, amount: null }] }), offer());
+    expect(mandatory.hold.services).toEqual([{ serviceId: 2, quantity: 2 }]);
+  });
+
+  it('applies a usable discount code, counts its uses when limited, and opens restricted categories with an access code', () => {
+    const code = promoCode({ code: 'SAVE10', maxUsage: 10, categoryIds: [1] });
+    const plan = decideReserveTickets(command({ promoCode: 'SAVE10' }), offer({ code: { text: 'SAVE10', found: code, usable: true } }));
+    expect(plan.opened.data.promoCode).toBe('SAVE10');
+    expect(plan.hold.codeUse).toEqual({ code: 'SAVE10', uses: 2 });
+    expect(plan.hold.limits.codeMaxUsage).toBe(10);
+    // a percentage code lowers fixed-price supplements too (reference 6): 2 x 9.00 + 2 x 1.80
+    expect(plan.opened.data.price.totals.priceWithVat).toBe(2 * 900 + 2 * 180);
+
+    const access = promoCode({ code: 'VIP', type: 'ACCESS', discountType: 'NONE', discountAmount: 0, categoryIds: [3] });
+    const opened = offer({ code: { text: 'VIP', found: access, usable: true }, categories: [category({ id: 3, accessRestricted: true, accessible: true })] });
+    const vip = decideReserveTickets(command({ promoCode: 'VIP', selection: [{ categoryId: 3, quantity: 1, metadata: [] }] }), opened);
+    expect(vip.opened.data.promoCode).toBe('VIP');
+    expect(vip.opened.data.price.totals.priceWithVat).toBe(1000 + 200);
+  });
+
+  it('refuses a paid reservation the event has no payment method for', () => {
+    const event = { ...offer().event, allowedPaymentProxies: [] };
+    expect(refusal(() => decideReserveTickets(command(), offer({ event })))).toEqual(['error.STEP_1_CATEGORIES_NOT_COMPATIBLE']);
+    const free = offer({ event, categories: [category({ id: 1, price: 0 })], services: [] });
+    expect(decideReserveTickets(command(), free).opened.data.price.requiresPayment).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
+import { DomainError } from '@ticketing/kernel';
+import { decideCancelReservation, evolveReservation, initialReservationState } from '../../../domain/reservation/reservation.js';
+import { reservationStreamId, type ReservationEvent } from '../../../domain/reservation/reservation.events.js';
+import { provenance, toAppend } from '../../event-data.js';
+import { InventoryDesk } from '../../inventory/inventory-desk.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
+
+/** Resolves to true when the reservation was pending and is now cancelled (its seats back), false otherwise. */
+export class CancelReservationCommand extends Command<boolean> {
+  constructor(
+    readonly reservationId: string,
+    readonly actor: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CancelReservationCommand)
+export class CancelReservationHandler implements ICommandHandler<CancelReservationCommand, boolean> {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly desk: InventoryDesk,
+  ) {}
+
+  async execute({ reservationId, actor }: CancelReservationCommand): Promise<boolean> {
+    const streamId = reservationStreamId(reservationId);
+    const recorded = await this.store.readStream(streamId);
+    if (recorded.length === 0) return false;
+    const state = recorded.map((e) => ({ type: e.type, data: e.data }) as ReservationEvent).reduce(evolveReservation, initialReservationState());
+    if (state.status === 'NONE') return false;
+    const now = this.options.clock.now();
+    let events;
+    try {
+      events = decideCancelReservation(state, reservationId);
+    } catch (error) {
+      if (error instanceof DomainError) return false; // not pending: nothing to cancel
+      throw error;
+    }
+    if (events.length === 0) return false;
+    const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
+    const companion = { streamId, events: events.map((e) => toAppend(e, metadata)), expectedRevision: recorded.at(-1)!.revision };
+    try {
+      const { position } = await this.desk.release({ eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED' }, metadata, [companion]);
+      if (position !== null) await this.options.waitForProjections(position);
+      return true;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError && error.streamId === streamId) return false; // changed meanwhile (expired, paid)
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { Inject, Logger } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { WrongExpectedRevisionError } from '@ticketing/event-store';
+import type { Queryable } from '@ticketing/postgres';
+import { reservationStreamId, type ReservationExpired } from '../../../domain/reservation/reservation.events.js';
+import { provenance, toAppend } from '../../event-data.js';
+import { InventoryDesk } from '../../inventory/inventory-desk.js';
+import { HOLDS_TABLE } from '../../read-models/holds/holds.projection.js';
+import { RESERVATIONS_TABLE } from '../../read-models/reservations/reservations.projection.js';
+import { SALES_DB, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
+
+/** Resolves to how many reservations expired and how many holds were let go. */
+export class ExpireReservationsCommand extends Command<{ expired: number; released: number }> {
+  constructor(
+    readonly limit = 500,
+    /** Sweep as of this instant instead of the clock's now (tests and tools looking ahead). */
+    readonly asOf: Date | null = null,
+  ) {
+    super();
+  }
+}
+
+const ACTOR = 'system:reservation-expiry';
+
+/**
+ * The deadline of every hold, kept: pending reservations past their validity expire (`ReservationExpired`)
+ * and give their seats back in the same append; a hold whose reservation is no longer pending and whose
+ * expiry has passed is released too, so nothing stays held past its expiry whatever happened in between.
+ * Two processes may sweep at once: each append carries the reservation's revision, so one of them wins and
+ * the other finds nothing left to do.
+ */
+@CommandHandler(ExpireReservationsCommand)
+export class ExpireReservationsHandler implements ICommandHandler<ExpireReservationsCommand> {
+  private readonly logger = new Logger('ReservationExpiry');
+
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_DB) private readonly db: Queryable,
+    private readonly desk: InventoryDesk,
+  ) {}
+
+  async execute({ limit, asOf }: ExpireReservationsCommand): Promise<{ expired: number; released: number }> {
+    const now = asOf ?? this.options.clock.now();
+    const due = await this.db.query<{ reservation_id: string; short_name: string; revision: number; valid_until: Date }>(
+      `select reservation_id, short_name, revision, valid_until from ${RESERVATIONS_TABLE}
+        where status = 'PENDING' and valid_until <= $1 order by valid_until limit $2`,
+      [now, limit],
+    );
+    const results = await Promise.allSettled(
+      due.rows.map(async (row) => {
+        const metadata = provenance(this.options.ids.uuid(), ACTOR, now, row.reservation_id);
+        const expired: ReservationExpired = {
+          type: 'ReservationExpired',
+          data: { reservationId: row.reservation_id, eventShortName: row.short_name, validUntil: row.valid_until.toISOString() },
+        };
+        const companion = { streamId: reservationStreamId(row.reservation_id), events: [toAppend(expired, metadata)], expectedRevision: row.revision };
+        const { position } = await this.desk.release({ eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' }, metadata, [companion]);
+        if (position !== null) await this.options.waitForProjections(position);
+      }),
+    );
+    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    for (const failure of failures) {
+      // another process expired it, or the buyer acted just now: the next sweep sees the new state
+      if (!(failure.reason instanceof WrongExpectedRevisionError)) this.logger.warn({ msg: 'expiring a reservation failed', error: String(failure.reason) });
+    }
+    const released = await this.releaseOrphanHolds(now, limit);
+    return { expired: results.length - failures.length, released };
+  }
+
+  /** Holds past their expiry whose reservation is not pending (or does not exist): nothing may keep them. */
+  private async releaseOrphanHolds(now: Date, limit: number): Promise<number> {
+    const orphans = await this.db.query<{ reservation_id: string; short_name: string }>(
+      `select h.reservation_id, h.short_name from ${HOLDS_TABLE} h
+         left join ${RESERVATIONS_TABLE} r on r.reservation_id = h.reservation_id
+        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status <> 'PENDING')
+        limit $2`,
+      [now, limit],
+    );
+    await Promise.all(
+      orphans.rows.map(async (row) => {
+        const metadata = provenance(this.options.ids.uuid(), ACTOR, now, row.reservation_id);
+        const { position } = await this.desk.release({ eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' }, metadata);
+        if (position !== null) await this.options.waitForProjections(position);
+      }),
+    );
+    return orphans.rowCount ?? 0;
+  }
+}

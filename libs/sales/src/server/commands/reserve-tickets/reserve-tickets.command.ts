@@ -1,0 +1,80 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CatalogQueries, fractionDigits } from '@ticketing/catalog';
+import { NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { decideReserveTickets, type SelectedCategory } from '../../../domain/reservation/reserve-tickets.js';
+import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
+import { provenance, toAppend } from '../../event-data.js';
+import { InventoryDesk } from '../../inventory/inventory-desk.js';
+import { SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
+
+export interface ReserveTicketsInput {
+  readonly eventShortName: string;
+  readonly language: string;
+  readonly selection: readonly SelectedCategory[];
+  readonly services: readonly RequestedService[];
+  readonly promoCode: string | null;
+  readonly captcha: string | null;
+  readonly remoteIp: string;
+  /** `session:<id>` or `user:<id>`: who asked, for the events' metadata. */
+  readonly actor: string;
+  readonly ownerUserId: string | null;
+  /** Restricted categories opened by their own code link. */
+  readonly unlockedCategoryIds?: readonly number[];
+}
+
+export interface RequestedService {
+  readonly serviceId: number;
+  readonly quantity: number;
+  /** The amount as the buyer typed it, in currency units (`12.50`), or null. */
+  readonly amount: string | null;
+}
+
+/** `12.50` in a currency with 2 digits -> 1250, half up; null when absent. */
+function toMinorUnits(amount: string | null, digits: number): number | null {
+  if (amount === null) return null;
+  return Math.round(Number(amount) * 10 ** digits);
+}
+
+/** Resolves to the new reservation's id. */
+export class ReserveTicketsCommand extends Command<string> {
+  constructor(readonly input: ReserveTicketsInput) {
+    super();
+  }
+}
+
+/** Loads the offer, decides the reservation, and has the inventory hold its seats and record it in one append. */
+@CommandHandler(ReserveTicketsCommand)
+export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsCommand, string> {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    private readonly catalog: CatalogQueries,
+    private readonly desk: InventoryDesk,
+  ) {}
+
+  async execute({ input }: ReserveTicketsCommand): Promise<string> {
+    const now = this.options.clock.now();
+    const offer = await this.catalog.purchaseOffer(input.eventShortName, input.promoCode, now);
+    if (!offer) throw new NotFoundError('event', input.eventShortName);
+    const captchaPassed = offer.event.captcha.captchaForTicketSelection ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
+    const ticketCount = input.selection.reduce((sum, line) => sum + Math.max(0, line.quantity), 0);
+    const reservationId = this.options.ids.uuid();
+    const plan = decideReserveTickets(
+      {
+        ...input,
+        services: input.services.map((s) => ({ ...s, amount: toMinorUnits(s.amount, fractionDigits(offer.event.currency)) })),
+        reservationId,
+        ticketIds: Array.from({ length: Math.min(ticketCount, 1_000) }, () => this.options.ids.uuid()),
+        captchaPassed,
+        now,
+      },
+      offer,
+    );
+    const metadata = provenance(reservationId, input.actor, now);
+    const opened = { streamId: reservationStreamId(reservationId), events: [toAppend(plan.opened, metadata)], expectedRevision: 'no_stream' as const };
+    const { outcome, position } = await this.desk.hold(plan.hold, metadata, (result) => (result.held ? [opened] : []));
+    if (!outcome.held) throw new RuleViolations([{ code: outcome.code, field: 'reservationForm', args: [] }]);
+    if (position !== null) await this.options.waitForProjections(position);
+    return reservationId;
+  }
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@ticketing/event-store';
+import { migrate } from '@ticketing/postgres';
+import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
+import type { HoldSeats, InventoryLimits } from '../../domain/inventory/hold-seats.js';
+import { provenance } from '../event-data.js';
+import { InventoryDesk } from './inventory-desk.js';
+
+const limits: InventoryLimits = {
+  categoryCapacity: new Map([[1, 1]]),
+  capacitySize: new Map([[1, 50]]),
+  totalSeats: null,
+  serviceQuantity: new Map(),
+  codeMaxUsage: null,
+};
+
+const request = (reservationId: string): HoldSeats => ({
+  eventShortName: 'rush',
+  reservationId,
+  tickets: [{ categoryId: 1, quantity: 1 }],
+  services: [],
+  codeUse: null,
+  expiresAt: new Date(Date.now() + 60_000).toISOString(),
+  limits,
+});
+
+describe('InventoryDesk', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('desk');
+    await migrate(database.db, eventStoreMigrations);
+    store = createPostgresEventStore(database.db);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('two desks on one log (two API processes) never grant more than the capacity, and record every grant with its reservation', async () => {
+    const desks = [new InventoryDesk(store), new InventoryDesk(store)];
+    const ids = Array.from({ length: 300 }, () => crypto.randomUUID());
+    const results = await Promise.all(
+      ids.map((id, i) =>
+        desks[i % 2]!.hold(request(id), provenance(id, 'test', new Date()), (outcome) =>
+          outcome.held ? [{ streamId: `reservation-${id}`, events: [{ type: 'ReservationOpened', data: { reservationId: id }, metadata: provenance(id, 'test', new Date()) }], expectedRevision: 'no_stream' }] : [],
+        ),
+      ),
+    );
+    const granted = ids.filter((_, i) => results[i]!.outcome.held);
+    expect(granted).toHaveLength(50);
+    expect(results.filter((r) => !r.outcome.held).every((r) => !r.outcome.held && r.outcome.code === 'error.STEP_1_NOT_ENOUGH_TICKETS')).toBe(true);
+
+    const inventory = await store.readStream('inventory-rush');
+    expect(inventory.filter((e) => e.type === 'SeatsHeld').map((e) => e.data['reservationId']).sort()).toEqual([...granted].sort());
+    for (const id of granted) expect(await store.readStream(`reservation-${id}`)).toHaveLength(1);
+    for (const id of ids.filter((id) => !granted.includes(id)).slice(0, 20)) expect(await store.readStream(`reservation-${id}`)).toHaveLength(0);
+    expect((await store.verify('inventory-rush')).ok).toBe(true);
+
+    // a release through one desk frees a seat the other desk then grants
+    await desks[0]!.release({ eventShortName: 'rush', reservationId: granted[0]!, reason: 'CANCELLED' }, provenance('c', 'test', new Date()));
+    const again = await desks[1]!.hold(request(crypto.randomUUID()), provenance('x', 'test', new Date()), () => []);
+    expect(again.outcome.held).toBe(true);
+    const last = await desks[0]!.hold(request(crypto.randomUUID()), provenance('y', 'test', new Date()), () => []);
+    expect(last.outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
+  });
+});

@@ -1,0 +1,213 @@
+import { type EventStore, type GlobalPosition, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
+import { decideHolds, decideRelease, type HoldOutcome, type HoldSeats, type ReleaseHold } from '../../domain/inventory/hold-seats.js';
+import { evolveInventory, initialInventoryState, type InventoryState } from '../../domain/inventory/inventory.js';
+import { inventoryStreamId, type InventoryEvent } from '../../domain/inventory/inventory.events.js';
+import { toAppend, type Provenance } from '../event-data.js';
+
+/** The other streams a job writes with its inventory events, in the same all-or-nothing append. */
+export type CompanionAppends = (outcome: HoldOutcome) => readonly StreamAppend[];
+
+interface HoldJob {
+  readonly kind: 'hold';
+  readonly request: HoldSeats;
+  readonly provenance: Provenance;
+  readonly companions: CompanionAppends;
+  resolve(result: DeskResult): void;
+  reject(error: unknown): void;
+}
+
+interface ReleaseJob {
+  readonly kind: 'release';
+  readonly command: ReleaseHold;
+  readonly provenance: Provenance;
+  readonly companions: readonly StreamAppend[];
+  resolve(result: DeskResult): void;
+  reject(error: unknown): void;
+}
+
+type Job = HoldJob | ReleaseJob;
+
+export interface DeskResult {
+  readonly outcome: HoldOutcome;
+  /** Global position of the job's last event (wait for projections to reach it); null when nothing was appended. */
+  readonly position: GlobalPosition | null;
+}
+
+export interface InventoryDeskOptions {
+  /** Most jobs decided and appended together; default 500. */
+  readonly maxBatch?: number;
+  /** Attempts of one batch against other processes' appends before its jobs fail; default 50. */
+  readonly maxAttempts?: number;
+}
+
+/**
+ * The inventory of every event, served by one queue per event in this process. Jobs that arrive while a
+ * batch is being appended wait and go together in the next one: one read of nothing (the state is kept in
+ * memory), one decision, one append with the expected revision for hundreds of buyers. Another process
+ * appending to the same stream makes the append fail on the revision; the queue then reads what it missed
+ * and decides the same batch again, so buyers never see the conflict and no seat is counted twice.
+ */
+export class InventoryDesk {
+  private readonly desks = new Map<string, EventDesk>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly options: InventoryDeskOptions = {},
+  ) {}
+
+  /** Holds seats; on success the companions (the reservation's first events) are appended with them. */
+  hold(request: HoldSeats, provenance: Provenance, companions: CompanionAppends): Promise<DeskResult> {
+    return new Promise((resolve, reject) => this.desk(request.eventShortName).submit({ kind: 'hold', request, provenance, companions, resolve, reject }));
+  }
+
+  /** Releases a hold (a no-op when not held) and appends the companions in the same step either way. */
+  release(command: ReleaseHold, provenance: Provenance, companions: readonly StreamAppend[] = []): Promise<DeskResult> {
+    return new Promise((resolve, reject) => this.desk(command.eventShortName).submit({ kind: 'release', command, provenance, companions, resolve, reject }));
+  }
+
+  private desk(eventShortName: string): EventDesk {
+    let desk = this.desks.get(eventShortName);
+    if (!desk) {
+      desk = new EventDesk(this.store, inventoryStreamId(eventShortName), this.options.maxBatch ?? 500, this.options.maxAttempts ?? 50);
+      this.desks.set(eventShortName, desk);
+    }
+    return desk;
+  }
+}
+
+class EventDesk {
+  private state: InventoryState = initialInventoryState();
+  /** Revision of the last event folded into the state; -1 before the first. */
+  private revision = -1;
+  /** False until the stream was read once, and again after a failure left the state in doubt. */
+  private loaded = false;
+  private readonly queue: Job[] = [];
+  private draining = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly streamId: string,
+    private readonly maxBatch: number,
+    private readonly maxAttempts: number,
+  ) {}
+
+  submit(job: Job): void {
+    this.queue.push(job);
+    if (!this.draining) void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length > 0) {
+        // holds and releases go in separate batches: a batch decides on one state
+        const kind = this.queue[0]!.kind;
+        let end = 1;
+        while (end < this.queue.length && end < this.maxBatch && this.queue[end]!.kind === kind) end++;
+        const batch = this.queue.splice(0, end);
+        await this.process(batch);
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async process(batch: Job[]): Promise<void> {
+    let pending = batch;
+    try {
+      if (!this.loaded) await this.catchUp();
+      for (let attempt = 1; pending.length > 0; attempt++) {
+        const { appends, inventoryEvents, outcomes, counts } = this.decide(pending);
+        if (appends.every((a) => a.events.length === 0) && outcomes.every((o) => !o.held)) {
+          // every hold refused: a refusal must rest on the stream as it is now, not on a state another process has moved past
+          const before = this.revision;
+          await this.catchUp();
+          if (this.revision !== before) continue;
+          pending.forEach((job, i) => job.resolve({ outcome: outcomes[i]!, position: null }));
+          return;
+        }
+        try {
+          const result = await this.store.appendToStreams(appends);
+          for (const event of inventoryEvents) evolveInventory(this.state, event);
+          this.revision = result.streams[0]!.nextExpectedRevision;
+          pending.forEach((job, i) => job.resolve({ outcome: outcomes[i]!, position: counts[i]! > 0 ? result.position : null }));
+          return;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || attempt >= this.maxAttempts) throw error;
+          if (error.streamId === this.streamId) {
+            await this.catchUp(); // another process sold seats: learn what it did, decide again
+          } else {
+            // a companion stream moved (the reservation changed meanwhile): that job alone fails
+            const failed = pending.filter((job) => companionStreams(job, outcomes[pending.indexOf(job)]!).includes(error.streamId));
+            failed.forEach((job) => job.reject(error));
+            pending = pending.filter((job) => !failed.includes(job));
+          }
+        }
+      }
+    } catch (error) {
+      // the append may or may not have been written (a lost connection): forget the state, read it again next time
+      this.state = initialInventoryState();
+      this.revision = -1;
+      this.loaded = false;
+      pending.forEach((job) => job.reject(error));
+    }
+  }
+
+  private decide(jobs: readonly Job[]) {
+    const inventoryEvents: InventoryEvent[] = [];
+    const appends: StreamAppend[] = [];
+    const outcomes: HoldOutcome[] = [];
+    const counts: number[] = [];
+    const inventoryAppends: StreamAppend['events'][number][] = [];
+    if (jobs[0]?.kind === 'hold') {
+      const holds = jobs as HoldJob[];
+      const decision = decideHolds(this.state, holds.map((job) => job.request));
+      const heldEvents = new Map(decision.events.map((event) => [event.data.reservationId, event]));
+      holds.forEach((job, i) => {
+        const outcome = decision.outcomes[i]!;
+        const event = outcome.held ? heldEvents.get(job.request.reservationId) : undefined;
+        if (event) {
+          inventoryEvents.push(event);
+          inventoryAppends.push(toAppend(event, job.provenance));
+        }
+        const companions = job.companions(outcome);
+        appends.push(...companions);
+        outcomes.push(outcome);
+        counts.push((event ? 1 : 0) + companions.reduce((sum, c) => sum + c.events.length, 0));
+      });
+    } else {
+      const released = new Set<string>();
+      for (const job of jobs as ReleaseJob[]) {
+        const events = released.has(job.command.reservationId) ? [] : decideRelease(this.state, job.command);
+        released.add(job.command.reservationId);
+        for (const event of events) {
+          inventoryEvents.push(event);
+          inventoryAppends.push(toAppend(event, job.provenance));
+        }
+        appends.push(...job.companions);
+        outcomes.push({ held: true });
+        counts.push(events.length + job.companions.reduce((sum, c) => sum + c.events.length, 0));
+      }
+    }
+    const expectedRevision = this.revision === -1 ? 'no_stream' : this.revision;
+    return { appends: [{ streamId: this.streamId, events: inventoryAppends, expectedRevision } as StreamAppend, ...appends], inventoryEvents, outcomes, counts };
+  }
+
+  /** Folds the events this process has not seen (appended by another one, or everything after a restart). */
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      const events = await this.store.readStream(this.streamId, { fromRevision: this.revision + 1, maxCount: 5_000 });
+      for (const event of events) {
+        evolveInventory(this.state, { type: event.type, data: event.data } as InventoryEvent);
+        this.revision = event.revision;
+      }
+      if (events.length < 5_000) break;
+    }
+    this.loaded = true;
+  }
+}
+
+function companionStreams(job: Job, outcome: HoldOutcome): string[] {
+  const appends = job.kind === 'hold' ? job.companions(outcome) : job.companions;
+  return appends.map((a) => a.streamId);
+}

@@ -1,0 +1,55 @@
+import { readTablesVersion, SharedVersionReader, VersionedCache, type EventSalesFigures, type SalesFigures } from '@ticketing/catalog';
+import type { Queryable } from '@ticketing/postgres';
+import { HOLDS_TABLE, holdsProjection } from '../read-models/holds/holds.projection.js';
+
+interface FigureRow {
+  kind: 'category' | 'service' | 'code';
+  key: string;
+  taken: number;
+}
+
+/**
+ * Seats taken (held or sold), items sold and code uses per event, for the catalog's availability, from the
+ * holds read model: one indexed aggregate over the event's standing holds, kept until the holds table
+ * changes (its checkpoint is the version, read once for all requests that arrive together).
+ */
+export class HoldsSalesFigures implements SalesFigures {
+  private readonly cache = new VersionedCache<EventSalesFigures>();
+  private readonly version: SharedVersionReader;
+
+  constructor(private readonly db: Queryable) {
+    this.version = new SharedVersionReader(() => readTablesVersion(db, [holdsProjection.name]));
+  }
+
+  async forEvent(shortName: string): Promise<EventSalesFigures> {
+    return this.cache.get(shortName, await this.version.version(), () => this.load(shortName));
+  }
+
+  private async load(shortName: string): Promise<EventSalesFigures> {
+    const { rows } = await this.db.query<FigureRow>({
+      name: 'sales-figures-for-event',
+      text: `with standing as (select tickets, services, code, code_uses from ${HOLDS_TABLE} where short_name = $1 and status = 'HELD')
+        select 'category' as kind, line->>'categoryId' as key, sum((line->>'quantity')::int)::int as taken
+          from standing, jsonb_array_elements(tickets) line group by 2
+        union all
+        select 'service', line->>'serviceId', sum((line->>'quantity')::int)::int from standing, jsonb_array_elements(services) line group by 2
+        union all
+        select 'code', code, sum(code_uses)::int from standing where code is not null group by 2`,
+      values: [shortName],
+    });
+    const takenByCategory = new Map<number, number>();
+    const soldByService = new Map<number, number>();
+    const codeUsages = new Map<string, number>();
+    for (const row of rows) {
+      if (row.kind === 'category') takenByCategory.set(Number(row.key), row.taken);
+      else if (row.kind === 'service') soldByService.set(Number(row.key), row.taken);
+      else codeUsages.set(row.key, row.taken);
+    }
+    // every standing hold is unpaid until payments exist (issue 5): all taken seats are pending
+    return { takenByCategory, pendingCategoryIds: new Set(takenByCategory.keys()), codeUsages, soldByService };
+  }
+
+  async subscriptionsSold(): Promise<number> {
+    return 0;
+  }
+}

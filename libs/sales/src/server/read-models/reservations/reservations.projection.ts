@@ -1,0 +1,57 @@
+import type { RecordedEvent } from '@ticketing/event-store';
+import type { Projection, ProjectionTx } from '@ticketing/projections';
+import type { ReservationEvent } from '../../../domain/reservation/reservation.events.js';
+import { reservationEventTypes } from '../../../domain/reservation/reservation.events.js';
+
+export const RESERVATIONS_TABLE = 'sales_reservations';
+
+/**
+ * One row per reservation: its status, deadline and the stream revision it reflects (the sweeper appends
+ * with that revision, so a reservation that changed meanwhile is not expired by mistake), and the data it
+ * was opened with for the reservation views.
+ */
+async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
+  const table = tx.table(RESERVATIONS_TABLE);
+  const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
+  switch (event.type) {
+    case 'ReservationOpened':
+      await tx.client.query(
+        `insert into ${table} (reservation_id, short_name, status, valid_until, opened_at, revision, opened)
+         values ($1, $2, 'PENDING', $3, $4, $5, $6::jsonb)
+         on conflict (reservation_id) do nothing`,
+        [event.data.reservationId, event.data.eventShortName, event.data.validUntil, recorded.metadata.occurredAt, recorded.revision, JSON.stringify(event.data)],
+      );
+      return;
+    case 'ReservationCancelled':
+    case 'ReservationExpired':
+      await tx.client.query(`update ${table} set status = $2, revision = $3 where reservation_id = $1 and revision < $3`, [
+        event.data.reservationId,
+        event.type === 'ReservationCancelled' ? 'CANCELLED' : 'EXPIRED',
+        recorded.revision,
+      ]);
+      return;
+  }
+}
+
+export const reservationsProjection: Projection = {
+  name: 'sales-reservations',
+  version: 1,
+  canHandle: reservationEventTypes,
+  tables: [
+    {
+      name: RESERVATIONS_TABLE,
+      ddl: (s) => `
+        create table ${s.table(RESERVATIONS_TABLE)} (
+          reservation_id uuid primary key,
+          short_name text not null,
+          status text not null,
+          valid_until timestamptz not null,
+          opened_at timestamptz not null,
+          revision integer not null,
+          opened jsonb not null
+        );
+        create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status = 'PENDING'`,
+    },
+  ],
+  apply,
+};

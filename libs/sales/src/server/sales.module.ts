@@ -1,0 +1,62 @@
+import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
+import { CatalogReadModule } from '@ticketing/catalog';
+import type { EventStore } from '@ticketing/event-store';
+import type { Db } from '@ticketing/postgres';
+import { CancelReservationHandler } from './commands/cancel-reservation/cancel-reservation.command.js';
+import { ExpireReservationsHandler } from './commands/expire-reservations/expire-reservations.command.js';
+import { ExpirySweeper } from './commands/expire-reservations/expiry-sweeper.js';
+import { ReserveTicketsHandler } from './commands/reserve-tickets/reserve-tickets.command.js';
+import { InventoryDesk } from './inventory/inventory-desk.js';
+import { CodeLinksController } from './public-api/code-links.controller.js';
+import { ReservationsController } from './public-api/reservations.controller.js';
+import { HoldsSalesFigures } from './queries/sales-figures.query.js';
+import { SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from './tokens.js';
+import { SmtpMailer } from './waiting-list/mail/smtp-mailer.js';
+import { OfferReleasedSeatsHandler } from './waiting-list/offer-released-seats/offer-released-seats.command.js';
+import { WaitingListController } from './waiting-list/subscribe-to-waiting-list/subscribe-to-waiting-list.controller.js';
+import { SubscribeToWaitingListHandler } from './waiting-list/subscribe-to-waiting-list/subscribe-to-waiting-list.command.js';
+
+export interface SalesModuleOptions extends SalesOptions {
+  readonly store: EventStore;
+  readonly db: Db;
+}
+
+export interface SalesModuleAsyncOptions {
+  readonly imports?: ModuleMetadata['imports'];
+  readonly inject?: InjectionToken[];
+  readonly useFactory: (...args: never[]) => SalesModuleOptions | Promise<SalesModuleOptions>;
+}
+
+const MODULE_OPTIONS = Symbol('SALES_MODULE_OPTIONS');
+
+/**
+ * Reservations, inventory and their public calls. The composition root hands in the event store, the pool,
+ * the projection wait, the clock and the captcha check (this library never imports the app); the catalog's
+ * availability reads `HoldsSalesFigures`, exported here.
+ */
+@Module({})
+export class SalesModule {
+  static registerAsync(options: SalesModuleAsyncOptions): DynamicModule {
+    return {
+      module: SalesModule,
+      imports: [...(options.imports ?? []), CatalogReadModule],
+      controllers: [ReservationsController, CodeLinksController, WaitingListController],
+      providers: [
+        { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => SalesModuleOptions },
+        { provide: SALES_OPTIONS, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o },
+        { provide: SALES_EVENT_STORE, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o.store },
+        { provide: SALES_DB, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o.db },
+        { provide: InventoryDesk, inject: [SALES_EVENT_STORE], useFactory: (store: EventStore) => new InventoryDesk(store) },
+        { provide: HoldsSalesFigures, inject: [SALES_DB], useFactory: (db: Db) => new HoldsSalesFigures(db) },
+        ReserveTicketsHandler,
+        CancelReservationHandler,
+        ExpireReservationsHandler,
+        ExpirySweeper,
+        SubscribeToWaitingListHandler,
+        OfferReleasedSeatsHandler,
+        SmtpMailer,
+      ],
+      exports: [HoldsSalesFigures, ExpirySweeper],
+    };
+  }
+}

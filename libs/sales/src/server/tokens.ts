@@ -1,0 +1,26 @@
+import type { GlobalPosition } from '@ticketing/event-store';
+import type { Clock, IdGenerator } from '@ticketing/kernel';
+
+/** Verifies a legacy body captcha answer (reCAPTCHA-style); passes when no secret is configured. */
+export type CaptchaVerifier = (token: string | null, remoteIp: string) => Promise<boolean>;
+
+/** What the composition root hands the sales context (it never imports the app). */
+export interface SalesOptions {
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  /** The projection runner's `waitFor`: a command returns once the read models show it (read-your-writes). */
+  readonly waitForProjections: (position: GlobalPosition) => Promise<void>;
+  readonly verifyCaptcha: CaptchaVerifier;
+  /** How often the expiry sweeper runs (RESERVATION_SWEEP_INTERVAL_MS, default 30 s); 0 = never (tests drive it). */
+  readonly sweepIntervalMs: number;
+  /** Outgoing mail: SMTP_URL (null: no mail, and so no waiting-list offers) and MAIL_FROM. */
+  readonly mail: { readonly smtpUrl: string | null; readonly from: string };
+  /** Base of the links in e-mails: PUBLIC_BASE_URL, else http://localhost:PORT. */
+  readonly publicBaseUrl: string;
+  /** How long a seat offered to a waiting-list subscriber stays reserved (WAITING_LIST_RESERVATION_MINUTES, default 240). */
+  readonly waitingListReservationMinutes: number;
+}
+
+export const SALES_OPTIONS = Symbol('SALES_OPTIONS');
+export const SALES_EVENT_STORE = Symbol('SALES_EVENT_STORE');
+export const SALES_DB = Symbol('SALES_DB');

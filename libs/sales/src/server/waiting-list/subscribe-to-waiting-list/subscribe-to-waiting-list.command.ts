@@ -1,0 +1,77 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CatalogQueries, type EventDetails } from '@ticketing/catalog';
+import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
+import { NotFoundError } from '@ticketing/kernel';
+import {
+  decideSubscribeToWaitingList,
+  type WaitingListForm,
+  type WaitingListTerms,
+} from '../../../domain/waiting-list/subscribe-to-waiting-list.js';
+import { waitingListStreamId } from '../../../domain/waiting-list/waiting-list.events.js';
+import { provenance } from '../../event-data.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
+import { loadWaitingList, toLogAppend } from '../waiting-list-stream.js';
+
+export interface SubscribeToWaitingListInput {
+  readonly eventShortName: string;
+  readonly form: WaitingListForm;
+  /** `session:<id>` or `anonymous`: who asked, for the events' metadata. */
+  readonly actor: string;
+}
+
+/** Resolves to true when the subscriber was added, false when the list takes no entries or already has them. */
+export class SubscribeToWaitingListCommand extends Command<boolean> {
+  constructor(readonly input: SubscribeToWaitingListInput) {
+    super();
+  }
+}
+
+type ItemsByCategory = NonNullable<Awaited<ReturnType<CatalogQueries['getTicketCategories']>>>;
+
+/** The list's terms from what the event page shows: the same flags decide whether the form is offered at all. */
+function termsOf(event: EventDetails, items: ItemsByCategory): WaitingListTerms {
+  return {
+    open: items.waitingList ? 'SOLD_OUT' : items.preSales ? 'PRE_SALES' : null,
+    categoryIds: items.ticketCategoriesForWaitingList.map((c) => c.id),
+    contentLanguages: event.contentLanguages,
+    privacyPolicyRequired: (event.privacyPolicyUrl ?? '').trim() !== '',
+  };
+}
+
+/** Two sign-ups for one event at the same instant: the later one decides again on the list as it now is. */
+const MAX_ATTEMPTS = 10;
+
+/** Loads the list, decides, appends with the list's revision (the one-entry-per-e-mail rule holds under races). */
+@CommandHandler(SubscribeToWaitingListCommand)
+export class SubscribeToWaitingListHandler implements ICommandHandler<SubscribeToWaitingListCommand, boolean> {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly catalog: CatalogQueries,
+  ) {}
+
+  async execute({ input }: SubscribeToWaitingListCommand): Promise<boolean> {
+    const { eventShortName, form, actor } = input;
+    const now = this.options.clock.now();
+    const [offer, items] = await Promise.all([this.catalog.purchaseOffer(eventShortName, null, now), this.catalog.getTicketCategories(eventShortName, null)]);
+    if (!offer || !items) throw new NotFoundError('event', eventShortName);
+    const terms = termsOf(offer.event, items);
+    const subscriberId = this.options.ids.uuid();
+    const command = { subscriberId, subjectId: `waiting-list-subscriber-${subscriberId}`, eventShortName, form, terms };
+    const metadata = provenance(subscriberId, actor, now);
+
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await loadWaitingList(this.store, eventShortName);
+      const events = decideSubscribeToWaitingList(command, state);
+      if (events.length === 0) return false;
+      try {
+        const { position } = await this.store.append(waitingListStreamId(eventShortName), events.map((e) => toLogAppend(e, metadata)), revision);
+        await this.options.waitForProjections(position);
+        return true;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+}
