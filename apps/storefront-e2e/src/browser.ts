@@ -14,9 +14,12 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
 
-/** Screenshots are for people to look at; they are kept out of git (screenshots/ is ignored). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots are for people to look at; they are kept out of git (screenshots/ is ignored). The whole page by
+ * default; `fullPage: false` for what is on screen (a modal over the page).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   const dir = join(process.cwd(), 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: options.fullPage ?? true });
 }

@@ -18,6 +18,7 @@ import { Route as OOrganizerSlugIndexRouteImport } from './routes/o.$organizerSl
 import { Route as OOrganizerSlugEventsAllRouteImport } from './routes/o.$organizerSlug.events-all'
 import { Route as OOrganizerSlugSubscriptionsAllRouteImport } from './routes/o.$organizerSlug.subscriptions-all'
 import { Route as SubscriptionIdIndexRouteImport } from './routes/subscription.$id.index'
+import { Route as EventEventShortNameReservationReservationIdBookRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.book'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -66,6 +67,12 @@ const SubscriptionIdIndexRoute = SubscriptionIdIndexRouteImport.update({
   path: '/subscription/$id/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventEventShortNameReservationReservationIdBookRoute =
+  EventEventShortNameReservationReservationIdBookRouteImport.update({
+    id: '/reservation/$reservationId/book',
+    path: '/reservation/$reservationId/book',
+    getParentRoute: () => EventEventShortNameRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -77,6 +84,7 @@ export interface FileRoutesByFullPath {
   '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -87,6 +95,7 @@ export interface FileRoutesByTo {
   '/event/$eventShortName': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug': typeof OOrganizerSlugIndexRoute
   '/subscription/$id': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -99,6 +108,7 @@ export interface FileRoutesById {
   '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -112,6 +122,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/'
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
+    | '/event/$eventShortName/reservation/$reservationId/book'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -122,6 +133,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName'
     | '/o/$organizerSlug'
     | '/subscription/$id'
+    | '/event/$eventShortName/reservation/$reservationId/book'
   id:
     | '__root__'
     | '/'
@@ -133,6 +145,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/'
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
+    | '/event/$eventShortName/reservation/$reservationId/book'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -211,15 +224,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SubscriptionIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/event/$eventShortName/reservation/$reservationId/book': {
+      id: '/event/$eventShortName/reservation/$reservationId/book'
+      path: '/reservation/$reservationId/book'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/book'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdBookRouteImport
+      parentRoute: typeof EventEventShortNameRoute
+    }
   }
 }
 
 interface EventEventShortNameRouteChildren {
   EventEventShortNameIndexRoute: typeof EventEventShortNameIndexRoute
+  EventEventShortNameReservationReservationIdBookRoute: typeof EventEventShortNameReservationReservationIdBookRoute
 }
 
 const EventEventShortNameRouteChildren: EventEventShortNameRouteChildren = {
   EventEventShortNameIndexRoute: EventEventShortNameIndexRoute,
+  EventEventShortNameReservationReservationIdBookRoute:
+    EventEventShortNameReservationReservationIdBookRoute,
 }
 
 const EventEventShortNameRouteWithChildren =

@@ -11,7 +11,15 @@ export interface CatalogSearch {
   tags?: string[];
 }
 
-export interface EventSearch extends CatalogSearch {
+/**
+ * What the reserve step carries from the event page to the booking step (spec 2): the catalog filters and the
+ * organizer slug, so 'back to the events' can return to the same list.
+ */
+export interface ReservationSearch extends CatalogSearch {
+  organizerSlug?: string;
+}
+
+export interface EventSearch extends ReservationSearch {
   /** A promo, access or partner code to apply on entry. */
   code?: string;
   /** Comma-separated error codes to show as global errors (set by the server's code redirects). */
@@ -39,8 +47,15 @@ export function parseCatalogSearch(search: Record<string, unknown>): CatalogSear
   return result;
 }
 
+export function parseReservationSearch(search: Record<string, unknown>): ReservationSearch {
+  const result: ReservationSearch = parseCatalogSearch(search);
+  const organizerSlug = text(search['organizerSlug']);
+  if (organizerSlug) result.organizerSlug = organizerSlug;
+  return result;
+}
+
 export function parseEventSearch(search: Record<string, unknown>): EventSearch {
-  const result: EventSearch = parseCatalogSearch(search);
+  const result: EventSearch = parseReservationSearch(search);
   const code = text(search['code']);
   if (code) result.code = code;
   const errors = text(search['errors']);
@@ -53,4 +68,10 @@ export const catalogFilters = ({ subscription, organizer, tags }: CatalogSearch)
   ...(subscription ? { subscription } : {}),
   ...(organizer ? { organizer } : {}),
   ...(tags?.length ? { tags } : {}),
+});
+
+/** The part of an event page's query that the booking step carries on. */
+export const reservationSearch = ({ subscription, organizer, tags, organizerSlug }: ReservationSearch): ReservationSearch => ({
+  ...catalogFilters({ subscription, organizer, tags }),
+  ...(organizerSlug ? { organizerSlug } : {}),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogFilters, parseCatalogSearch, parseEventSearch } from './search-params';
+import { catalogFilters, parseCatalogSearch, parseEventSearch, reservationSearch } from './search-params';
 
 describe('catalog query parameters', () => {
   it('keeps a UUID v4 subscription, the organizer and the tags', () => {
@@ -22,5 +22,10 @@ describe('catalog query parameters', () => {
 
   it('reduces a search to the list filters', () => {
     expect(catalogFilters({ organizer: '7', tags: [] })).toEqual({ organizer: '7' });
+  });
+
+  it('carries the filters and the organizer slug to the booking step, without the code or the errors', () => {
+    const search = parseEventSearch({ tags: 'music', organizerSlug: 'seeklang', code: 'WINTER10', errors: 'x', subscription: 'nope' });
+    expect(reservationSearch(search)).toEqual({ tags: ['music'], organizerSlug: 'seeklang' });
   });
 });

@@ -2,6 +2,7 @@ import { createRootRouteWithContext, Navigate, Outlet, useMatches, useNavigate }
 import { bundleQueryOptions, infoQueryOptions, languagesQueryOptions } from '../api/app-queries';
 import { deepestPageContext } from '../app/page-context';
 import type { RouterContext } from '../app/router';
+import { ChallengeDialog } from '../features/challenge';
 import { AppShell } from '../features/chrome';
 import { browserLanguages, chooseLanguage, languageAtom, LanguageSelect, readPersistedLanguage, useContentLanguages } from '../features/i18n';
 import { ToastRegion } from '../features/toast';
@@ -59,6 +60,7 @@ function RootLayout() {
         <Outlet />
       </AppShell>
       <ToastRegion />
+      <ChallengeDialog />
     </>
   );
 }

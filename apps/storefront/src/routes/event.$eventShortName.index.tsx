@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseEventSearch } from '../app/search-params';
+import { parseEventSearch, reservationSearch } from '../app/search-params';
 import { loadEventItems } from '../features/event-page/event-loaders';
 import { EventPage } from '../features/event-page/components/event-page';
+import { addressErrorMessages } from '../features/event-page/reservation-errors';
 
 export const Route = createFileRoute('/event/$eventShortName/')({
   validateSearch: parseEventSearch,
@@ -12,6 +13,6 @@ export const Route = createFileRoute('/event/$eventShortName/')({
 
 function Event() {
   const { eventShortName } = Route.useParams();
-  const { errors } = Route.useSearch();
-  return <EventPage shortName={eventShortName} codeState={Route.useLoaderData()} errors={errors ? errors.split(',').filter(Boolean) : []} />;
+  const search = Route.useSearch();
+  return <EventPage shortName={eventShortName} codeState={Route.useLoaderData()} errors={addressErrorMessages(search.errors)} carry={reservationSearch(search)} />;
 }

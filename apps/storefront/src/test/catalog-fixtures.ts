@@ -200,26 +200,50 @@ export function makeSubscription(overrides: Partial<SubscriptionDescriptorWithAd
 export const SUBSCRIPTION_ID = '6f1c2a8e-1d2b-4c3d-9e4f-5a6b7c8d9e0f';
 
 /**
- * A fetch double answering by path (and query, when the key has one); records every URL it was asked for.
- * A value is the JSON body of a 200; `{ status, body }` answers that status.
+ * A fetch double answering by path (and query, when the key has one); a key may start with the method
+ * (`'POST /api/...'`), which wins over the bare path. Records every URL it was asked for (`calls`) and every
+ * request with its method, headers and JSON body (`requests`).
+ * A value is the JSON body of a 200; `{ status, body, headers }` answers that status; a function gets the URL
+ * and the request and answers either.
  */
-export type FakeAnswer = unknown | { status: number; body?: unknown };
+export type FakeAnswer = unknown | { status: number; body?: unknown; headers?: Record<string, string> };
 
-export function fakeApi(routes: Record<string, FakeAnswer | ((url: URL) => FakeAnswer)>) {
-  const calls: string[] = [];
-  const fetch = async (input: RequestInfo | URL) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    calls.push(url.pathname + url.search);
-    const route = routes[url.pathname + url.search] ?? routes[url.pathname];
-    if (route === undefined) return new Response('', { status: 404 });
-    const answer = typeof route === 'function' ? (route as (url: URL) => FakeAnswer)(url) : route;
-    const withStatus = isStatusAnswer(answer) ? answer : { status: 200, body: answer };
-    const body = withStatus.body === undefined ? '' : JSON.stringify(withStatus.body);
-    return new Response(body, { status: withStatus.status, headers: body ? { 'Content-Type': 'application/json' } : {} });
-  };
-  return { fetch, calls };
+export interface FakeRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Headers;
+  readonly body: unknown;
 }
 
-function isStatusAnswer(answer: unknown): answer is { status: number; body?: unknown } {
-  return typeof answer === 'object' && answer !== null && 'status' in answer && typeof (answer as { status: unknown }).status === 'number' && Object.keys(answer).every((k) => k === 'status' || k === 'body');
+type FakeRoute = FakeAnswer | ((url: URL, request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>);
+
+export function fakeApi(routes: Record<string, FakeRoute>) {
+  const calls: string[] = [];
+  const requests: FakeRequest[] = [];
+  const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname + url.search;
+    const request: FakeRequest = { method, url: path, headers: new Headers(init.headers), body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    calls.push(path);
+    requests.push(request);
+    const route = routes[`${method} ${path}`] ?? routes[`${method} ${url.pathname}`] ?? routes[path] ?? routes[url.pathname];
+    if (route === undefined) return new Response('', { status: 404 });
+    const answer = typeof route === 'function' ? await (route as (url: URL, request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>)(url, request) : route;
+    const withStatus = isStatusAnswer(answer) ? answer : { status: 200, body: answer };
+    const body = withStatus.body === undefined ? '' : JSON.stringify(withStatus.body);
+    const headers = { ...(body ? { 'Content-Type': 'application/json' } : {}), ...withStatus.headers };
+    return new Response(withStatus.status === 204 ? null : body, { status: withStatus.status, headers });
+  };
+  return { fetch, calls, requests };
+}
+
+function isStatusAnswer(answer: unknown): answer is { status: number; body?: unknown; headers?: Record<string, string> } {
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    'status' in answer &&
+    typeof (answer as { status: unknown }).status === 'number' &&
+    Object.keys(answer).every((k) => k === 'status' || k === 'body' || k === 'headers')
+  );
 }

@@ -48,7 +48,9 @@ import type {
   GetTicketCategoriesParams,
   ItemsByCategory,
   ValidateCodeParams,
-  ValidationFailure
+  ValidationFailure,
+  WaitingListSubscriptionResponse,
+  WaitingQueueSubscriptionForm
 } from '.././model';
 
 import { customFetch } from '../../http';
@@ -563,6 +565,189 @@ export const useCheckDiscount = <TError = ErrorType<void | void | ValidationFail
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary Always 307. A usable promo or access code: to /event/{e}?code=. A category code: reserves one ticket and goes to its booking page. Otherwise to /event/{e}?errors=<codes>.
+ */
+export type openCodeLinkResponse307 = {
+  data: void
+  status: 307
+}
+
+export type openCodeLinkResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+;
+export type openCodeLinkResponseError = (openCodeLinkResponse307 | openCodeLinkResponse422) & {
+  headers: Headers;
+};
+
+export type openCodeLinkResponse = (openCodeLinkResponseError)
+
+export const getOpenCodeLinkUrl = (shortName: string,
+    code: string,) => {
+
+
+  
+
+  return `/api/v2/public/event/${shortName}/code/${code}`
+}
+
+export const openCodeLink = async (shortName: string,
+    code: string, options?: RequestInit): Promise<openCodeLinkResponse> => {
+  
+  return customFetch<openCodeLinkResponse>(getOpenCodeLinkUrl(shortName,code),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getOpenCodeLinkQueryKey = (shortName?: string,
+    code?: string,) => {
+    return [
+    `/api/v2/public/event/${shortName}/code/${code}`
+    ] as const;
+    }
+
+    
+export const getOpenCodeLinkQueryOptions = <TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(shortName: string,
+    code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOpenCodeLinkQueryKey(shortName,code);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof openCodeLink>>> = ({ signal }) => openCodeLink(shortName,code, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(shortName && code), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OpenCodeLinkQueryResult = NonNullable<Awaited<ReturnType<typeof openCodeLink>>>
+export type OpenCodeLinkQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+ shortName: string,
+    code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof openCodeLink>>,
+          TError,
+          Awaited<ReturnType<typeof openCodeLink>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+ shortName: string,
+    code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof openCodeLink>>,
+          TError,
+          Awaited<ReturnType<typeof openCodeLink>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+ shortName: string,
+    code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Always 307. A usable promo or access code: to /event/{e}?code=. A category code: reserves one ticket and goes to its booking page. Otherwise to /event/{e}?errors=<codes>.
+ */
+
+export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+ shortName: string,
+    code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOpenCodeLinkQueryOptions(shortName,code,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getOpenCodeLinkSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(shortName: string,
+    code: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOpenCodeLinkQueryKey(shortName,code);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof openCodeLink>>> = ({ signal }) => openCodeLink(shortName,code, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OpenCodeLinkSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof openCodeLink>>>
+export type OpenCodeLinkSuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+ shortName: string,
+    code: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+ shortName: string,
+    code: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+ shortName: string,
+    code: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Always 307. A usable promo or access code: to /event/{e}?code=. A category code: reserves one ticket and goes to its booking page. Otherwise to /event/{e}?errors=<codes>.
+ */
+
+export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+ shortName: string,
+    code: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOpenCodeLinkSuspenseQueryOptions(shortName,code,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Categories, supplements and donations on offer now. With a usable code: access-restricted categories it names, discounted prices. Unlike alf.io, a code that is expired, used up or in another currency changes nothing, and a code with a usage limit lowers maximumSaleableTickets to its uses left without raising it above the category maximum.
  */
 export type getTicketCategoriesResponse200 = {
@@ -952,6 +1137,112 @@ export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof valida
 
 
 /**
+ * @summary Joins the waiting list of a sold-out event (or pre-registers before sales start, when the event takes pre-registrations). When a seat comes free it is reserved for the first subscriber waiting (for WAITING_LIST_RESERVATION_MINUTES, default 4 hours) and a link to book it is e-mailed in the chosen language. 200 with value false when the list takes no entries now or the e-mail already waits; 422 with the field codes of the reference.
+ */
+export type subscribeToWaitingListResponse200 = {
+  data: WaitingListSubscriptionResponse
+  status: 200
+}
+
+export type subscribeToWaitingListResponse400 = {
+  data: void
+  status: 400
+}
+
+export type subscribeToWaitingListResponse403 = {
+  data: void
+  status: 403
+}
+
+export type subscribeToWaitingListResponse404 = {
+  data: void
+  status: 404
+}
+
+export type subscribeToWaitingListResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type subscribeToWaitingListResponseSuccess = (subscribeToWaitingListResponse200) & {
+  headers: Headers;
+};
+export type subscribeToWaitingListResponseError = (subscribeToWaitingListResponse400 | subscribeToWaitingListResponse403 | subscribeToWaitingListResponse404 | subscribeToWaitingListResponse422) & {
+  headers: Headers;
+};
+
+export type subscribeToWaitingListResponse = (subscribeToWaitingListResponseSuccess | subscribeToWaitingListResponseError)
+
+export const getSubscribeToWaitingListUrl = (shortName: string,) => {
+
+
+  
+
+  return `/api/v2/public/event/${shortName}/waiting-list/subscribe`
+}
+
+export const subscribeToWaitingList = async (shortName: string,
+    waitingQueueSubscriptionForm: WaitingQueueSubscriptionForm, options?: RequestInit): Promise<subscribeToWaitingListResponse> => {
+  
+  return customFetch<subscribeToWaitingListResponse>(getSubscribeToWaitingListUrl(shortName),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      waitingQueueSubscriptionForm,)
+  }
+);}
+
+
+
+
+export const getSubscribeToWaitingListMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof subscribeToWaitingList>>, TError,{shortName: string;data: BodyType<WaitingQueueSubscriptionForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof subscribeToWaitingList>>, TError,{shortName: string;data: BodyType<WaitingQueueSubscriptionForm>}, TContext> => {
+
+const mutationKey = ['subscribeToWaitingList'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof subscribeToWaitingList>>, {shortName: string;data: BodyType<WaitingQueueSubscriptionForm>}> = (props) => {
+          const {shortName,data} = props ?? {};
+
+          return  subscribeToWaitingList(shortName,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SubscribeToWaitingListMutationResult = NonNullable<Awaited<ReturnType<typeof subscribeToWaitingList>>>
+    export type SubscribeToWaitingListMutationBody = BodyType<WaitingQueueSubscriptionForm>
+    export type SubscribeToWaitingListMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @summary Joins the waiting list of a sold-out event (or pre-registers before sales start, when the event takes pre-registrations). When a seat comes free it is reserved for the first subscriber waiting (for WAITING_LIST_RESERVATION_MINUTES, default 4 hours) and a link to book it is e-mailed in the chosen language. 200 with value false when the list takes no entries now or the e-mail already waits; 422 with the field codes of the reference.
+ */
+export const useSubscribeToWaitingList = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof subscribeToWaitingList>>, TError,{shortName: string;data: BodyType<WaitingQueueSubscriptionForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof subscribeToWaitingList>>,
+        TError,
+        {shortName: string;data: BodyType<WaitingQueueSubscriptionForm>},
+        TContext
+      > => {
+
+      const mutationOptions = getSubscribeToWaitingListMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Public events that have not ended, by start date; filters combine.
  */
 export type getEventsResponse200 = {

@@ -3,16 +3,23 @@ import { Price, vatText } from '../../../components/price';
 import { RichText } from '../../../components/rich-text';
 import type { Localize, Translate } from '../../i18n';
 import { useLocalized, useTranslate } from '../../i18n';
+import { isSelectable } from '../selection/selection-rules';
+import { QuantitySelect } from './quantity-select';
 
 interface Props {
   readonly category: TicketCategory;
   readonly event: Pick<EventWithAdditionalInfo, 'currency' | 'vat' | 'vatIncluded' | 'contentLanguages'>;
   /** Reloads the availability (shown for a category whose tickets are all held by pending orders). */
   readonly onRefresh?: () => void;
+  /** The chosen quantity and its setter; without them (expired categories) the item is read-only. */
+  readonly quantity?: { readonly value: number; readonly onChange: (quantity: number) => void };
 }
 
-/** One ticket category, read-only: name, sale window, description, price with discount and tax, availability. */
-export function CategoryItem({ category: c, event, onRefresh }: Props) {
+/**
+ * One ticket category: name, sale window, description, price with discount and tax, and either a quantity
+ * select (0..maximumSaleableTickets, while on sale) or why there is none (sold out, held, not on sale yet).
+ */
+export function CategoryItem({ category: c, event, onRefresh, quantity }: Props) {
   const t = useTranslate();
   const localize = useLocalized();
   const sale = saleText(t, localize, c, event.contentLanguages);
@@ -32,6 +39,7 @@ export function CategoryItem({ category: c, event, onRefresh }: Props) {
         </p>
         {c.displayTaxInformation && !c.free ? <p className="category__tax">{vatText(t, event.vat, event.vatIncluded)}</p> : null}
         <Availability category={c} onRefresh={onRefresh} />
+        {quantity && isSelectable(c) ? <QuantitySelect itemName={name} max={c.maximumSaleableTickets} value={quantity.value} onChange={quantity.onChange} /> : null}
       </div>
     </li>
   );

@@ -1,15 +1,19 @@
 import type { EventWithAdditionalInfo, ItemsByCategory } from '../../../api/catalog-queries';
 import { useTranslate } from '../../i18n';
+import type { Selection } from '../selection/selection-rules';
+import { ticketQuantity } from '../selection/selection-rules';
 import { CategoryItem } from './category-item';
 
 interface Props {
   readonly items: ItemsByCategory;
   readonly event: EventWithAdditionalInfo;
   readonly onRefresh: () => void;
+  readonly selection: Selection;
+  readonly onQuantity: (categoryId: number, quantity: number) => void;
 }
 
-/** The categories on sale (or soon), the sales state of the event, and the expired categories collapsed. */
-export function CategoryList({ items, event, onRefresh }: Props) {
+/** The categories on sale (or soon) with their quantity selects, the sales state, the expired ones collapsed. */
+export function CategoryList({ items, event, onRefresh, selection, onQuantity }: Props) {
   const t = useTranslate();
   const allUnbounded = items.ticketCategories.every((c) => !c.bounded);
   const ticketsLeft = event.availableTicketsCount != null && event.availableTicketsCount > 0 && allUnbounded ? event.availableTicketsCount : null;
@@ -22,7 +26,13 @@ export function CategoryList({ items, event, onRefresh }: Props) {
       {items.ticketCategories.length ? (
         <ul className="category-list">
           {items.ticketCategories.map((c) => (
-            <CategoryItem key={c.id} category={c} event={event} onRefresh={onRefresh} />
+            <CategoryItem
+              key={c.id}
+              category={c}
+              event={event}
+              onRefresh={onRefresh}
+              quantity={{ value: ticketQuantity(selection, c), onChange: (n) => onQuantity(c.id, n) }}
+            />
           ))}
         </ul>
       ) : null}

@@ -1,37 +1,38 @@
 import { useEventSuspense, useTicketCategoriesSuspense } from '../../../api/catalog-queries';
+import type { ReservationSearch } from '../../../app/search-params';
 import { RichText } from '../../../components/rich-text';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
 import type { CodeState } from '../event-loaders';
 import { usePromoCode } from '../hooks/use-promo-code';
-import { useRefreshCategories } from '../hooks/use-refresh-categories';
-import { AdditionalServices } from './additional-services';
-import { CategoryList } from './category-list';
+import type { ErrorMessage } from '../reservation-errors';
+import { WaitingListSection } from '../waiting-list/waiting-list-section';
 import { EventFacts } from './event-facts';
 import { EventHeader } from './event-header';
-import { GlobalErrors } from './global-errors';
 import { PromoCodeBox } from './promo-code-box';
+import { TicketSelection } from './ticket-selection';
 
 interface Props {
   readonly shortName: string;
   /** The loader's check of the address's `code`. */
   readonly codeState: CodeState;
   /** `?errors=` codes, shown as global errors. */
-  readonly errors: readonly string[];
+  readonly errors: readonly ErrorMessage[];
+  /** The query parameters the booking step carries on (spec 2). */
+  readonly carry: ReservationSearch;
 }
 
 /**
- * The event page of spec 2, read-only: header, facts, description, categories (expired ones collapsed),
- * supplements and donations, promo code box. Choosing quantities and reserving come with the next issue.
+ * The event page of spec 2: header, facts, description, the selection (categories, supplements, donations,
+ * promo code box, continue) and, when sales have not started or the event is sold out, the waiting list.
  */
-export function EventPage({ shortName, codeState, errors }: Props) {
+export function EventPage({ shortName, codeState, errors, carry }: Props) {
   const t = useTranslate();
   const localize = useLocalized();
   const event = useEventSuspense(shortName);
   const code = codeState.eventCode?.code;
   const items = useTicketCategoriesSuspense(shortName, code);
   const promo = usePromoCode(shortName);
-  const refresh = useRefreshCategories(shortName, code);
 
   const title = localize(event.title, event.contentLanguages) || event.displayName;
   useDocumentTitle(t('show-event.header.title', title));
@@ -49,23 +50,28 @@ export function EventPage({ shortName, codeState, errors }: Props) {
           </h2>
           <RichText html={localize(event.description, event.contentLanguages)} />
         </section>
-        <section className="event-section" aria-labelledby="event-tickets-title">
-          <h2 id="event-tickets-title">{t('show-event.tickets')}</h2>
-          <GlobalErrors codes={errors} />
-          <CategoryList items={items} event={event} onRefresh={refresh} />
-          {showPromoBox ? (
-            <PromoCodeBox
-              applied={codeState.eventCode}
-              error={promo.error === undefined ? codeState.codeError : promo.error}
-              partner={event.promotionsConfiguration?.usePartnerCode ?? false}
-              currency={event.currency}
-              pending={promo.pending}
-              onApply={promo.apply}
-              onRemove={() => void promo.remove()}
-            />
-          ) : null}
-        </section>
-        <AdditionalServices services={items.additionalServices} event={event} />
+        <TicketSelection
+          shortName={shortName}
+          event={event}
+          items={items}
+          code={codeState.eventCode}
+          addressErrors={errors}
+          carry={carry}
+          promoBox={
+            showPromoBox ? (
+              <PromoCodeBox
+                applied={codeState.eventCode}
+                error={promo.error === undefined ? codeState.codeError : promo.error}
+                partner={event.promotionsConfiguration?.usePartnerCode ?? false}
+                currency={event.currency}
+                pending={promo.pending}
+                onApply={promo.apply}
+                onRemove={() => void promo.remove()}
+              />
+            ) : null
+          }
+        />
+        <WaitingListSection shortName={shortName} event={event} items={items} />
       </div>
     </div>
   );

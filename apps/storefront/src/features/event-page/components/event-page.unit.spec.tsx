@@ -70,7 +70,7 @@ describe('event page', () => {
     expect(document.title).toBe('Reserve a ticket for milanodev-2027 (en)!');
   });
 
-  it('lists the categories with prices, discounts, tax, sale dates and availability, read-only', async () => {
+  it('lists the categories with prices, discounts, tax, sale dates, availability and quantity selects', async () => {
     renderApp('/event/milanodev-2027', api());
     const tickets = await screen.findByRole('region', { name: 'Tickets' });
     const [early, student, workshop, standard] = within(tickets).getAllByRole('listitem').slice(0, 4).map((li) => within(li));
@@ -87,8 +87,12 @@ describe('event page', () => {
     expect(workshop!.getByText('Sales start 01.03.2027 09:00')).toBeTruthy();
     expect(standard!.getByText('Sold out')).toBeTruthy();
 
-    expect(within(tickets).queryByRole('combobox')).toBeNull();
-    expect(screen.queryByRole('button', { name: /continue|reserve/i })).toBeNull();
+    // On sale: a quantity select each; not yet on sale or sold out: none.
+    expect(early!.getByRole('combobox', { name: 'Quantity for Early bird' })).toBeTruthy();
+    expect(student!.getByRole('combobox', { name: 'Quantity for Student' })).toBeTruthy();
+    expect(workshop!.queryByRole('combobox')).toBeNull();
+    expect(standard!.queryByRole('combobox')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 
   it('keeps expired categories in a collapsed section', async () => {
@@ -160,7 +164,8 @@ describe('event page', () => {
     await waitFor(() => expect(document.documentElement.lang).toBe('it'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Biglietti' })).toBeTruthy();
     // A single language leaves nothing to choose.
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Lingua' })).toBeNull();
+    expect(screen.getAllByRole('combobox').every((c) => c.getAttribute('aria-label')?.startsWith('Quantit'))).toBe(true);
   });
 
   it('uses the event terms and privacy links in the footer', async () => {

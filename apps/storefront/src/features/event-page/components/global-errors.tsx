@@ -1,14 +1,18 @@
 import { useTranslate } from '../../i18n';
+import type { ErrorMessage } from '../reservation-errors';
 
-/** Error codes from the address (`?errors=a,b`, set by the server's code links) as a red alert list (spec 8). */
-export function GlobalErrors({ codes }: { codes: readonly string[] }) {
+/**
+ * Global errors as a red alert list (spec 8): each code translated with its arguments; a code the bundle does
+ * not know shows as itself. Used for the `?errors=` codes of the address and for a refused reservation.
+ */
+export function GlobalErrors({ errors }: { errors: readonly ErrorMessage[] }) {
   const t = useTranslate();
-  if (codes.length === 0) return null;
+  if (errors.length === 0) return null;
   return (
     <div className="alert alert--danger" role="alert">
       <ul>
-        {codes.map((code) => (
-          <li key={code}>{t(code)}</li>
+        {errors.map((e, i) => (
+          <li key={`${e.code}-${i}`}>{t(e.code, ...e.args)}</li>
         ))}
       </ul>
     </div>

@@ -22,6 +22,15 @@ const valid = (code: string) => ({
   warnings: [],
 });
 
+const discount = (code: string) => ({
+  success: true,
+  errorCount: 0,
+  validationErrors: [],
+  value: { code, type: 'DISCOUNT', discountType: 'PERCENTAGE', discountAmount: '10' },
+  warnings: [],
+});
+const RESERVATION_ID = '4b7e2f8a-1c3d-4e5f-9a0b-1c2d3e4f5a6b';
+
 const plain = makeItems({ ticketCategories: [makeCategory(1, 'Standard')] });
 const withHidden = makeItems({ ticketCategories: [makeCategory(1, 'Standard'), makeCategory(5, 'Backstage', { accessRestricted: true, ordinal: -1 })] });
 
@@ -32,6 +41,10 @@ function routes() {
     [`${API}/ticket-categories?code=VIP`]: withHidden,
     [`${API}/validate-code?code=VIP`]: valid('VIP'),
     [`${API}/validate-code?code=NOPE`]: NOT_FOUND,
+    [`${API}/validate-code?code=TEN`]: discount('TEN'),
+    [`${API}/ticket-categories?code=TEN`]: makeItems({ ticketCategories: [makeCategory(1, 'Standard', { hasDiscount: true, formattedDiscountedPrice: '90.00' })] }),
+    [`POST ${API}/check-discount`]: { status: 204 },
+    [`POST ${API}/reserve-tickets`]: { success: true, errorCount: 0, validationErrors: [], value: RESERVATION_ID, warnings: [] },
   };
 }
 
@@ -85,5 +98,44 @@ describe('promo code on the event page', () => {
     expect(categoryNames()).toEqual(['Standard']);
     expect(calls).toContain(`${API}/ticket-categories`);
     expect(calls.some((c) => c.includes('ticket-categories?code='))).toBe(false);
+  });
+
+  it('keeps the chosen quantities when a code is applied, and reserves with the code', async () => {
+    const { router, requests } = renderApp('/event/concert', routes());
+    const quantity = await screen.findByRole('combobox', { name: 'Quantity for Standard' });
+    fireEvent.change(quantity, { target: { value: '2' } });
+    const field = screen.getByRole('textbox', { name: 'Enter your promotional code here' });
+    fireEvent.change(field, { target: { value: 'VIP' } });
+    fireEvent.submit(field.closest('form')!);
+    await waitFor(() => expect(categoryNames()).toContain('Backstage'));
+    expect(screen.getByRole('combobox', { name: 'Quantity for Standard' })).toHaveProperty('value', '2');
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'Quantity for Backstage' }), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/event/concert/reservation/${RESERVATION_ID}/book`));
+    const reserve = requests.find((r) => r.url.includes('/reserve-tickets'))!;
+    expect(reserve.body).toEqual({
+      reservation: [
+        { ticketCategoryId: 1, amount: 2 },
+        { ticketCategoryId: 5, amount: 1 },
+      ],
+      additionalService: [],
+      promoCode: 'VIP',
+    });
+  });
+
+  it('does not look for an automatic discount while a discount code is applied (an access code does not stop it)', async () => {
+    const { calls, requests } = renderApp('/event/concert?code=TEN', routes());
+    const quantity = await screen.findByRole('combobox', { name: 'Quantity for Standard' });
+    fireEvent.change(quantity, { target: { value: '1' } });
+    await new Promise((r) => setTimeout(r, 800));
+    expect(calls.filter((c) => c.endsWith('/check-discount'))).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove code' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove code' })).toBeNull());
+    fireEvent.change(screen.getByRole('combobox', { name: 'Quantity for Standard' }), { target: { value: '2' } });
+    await waitFor(() => expect(requests.filter((r) => r.url.endsWith('/check-discount')).at(-1)?.body).toEqual({ reservation: [{ ticketCategoryId: 1, amount: 2 }], promoCode: null }), {
+      timeout: 3000,
+    });
   });
 });

@@ -1,0 +1,88 @@
+import type { FormEvent, ReactNode } from 'react';
+import { useId, useState } from 'react';
+import type { EventCode, EventWithAdditionalInfo, ItemsByCategory } from '../../../api/catalog-queries';
+import type { ReservationSearch } from '../../../app/search-params';
+import { useTranslate } from '../../i18n';
+import { useDynamicDiscount } from '../hooks/use-dynamic-discount';
+import { useRefreshCategories } from '../hooks/use-refresh-categories';
+import { useReserve } from '../hooks/use-reserve';
+import { useSelection } from '../hooks/use-selection';
+import type { ErrorMessage } from '../reservation-errors';
+import { isSelectable, reservationForm, ticketCount, ticketLines } from '../selection/selection-rules';
+import { AdditionalServices } from './additional-services';
+import { CategoryList } from './category-list';
+import { DynamicDiscountMessage } from './dynamic-discount-message';
+import { GlobalErrors } from './global-errors';
+import { ReserveButton } from './reserve-button';
+
+interface Props {
+  readonly shortName: string;
+  readonly event: EventWithAdditionalInfo;
+  readonly items: ItemsByCategory;
+  /** The code in force (its categories and prices are the ones shown). */
+  readonly code: EventCode | null;
+  /** `?errors=` codes of the address. */
+  readonly addressErrors: readonly ErrorMessage[];
+  /** Query parameters the booking step carries on. */
+  readonly carry: ReservationSearch;
+  /** The promo code box: between the donations and the continue button (spec 2), outside the form. */
+  readonly promoBox: ReactNode;
+}
+
+const SELECT_AT_LEAST_ONE: ErrorMessage = { code: 'error.STEP_1_SELECT_AT_LEAST_ONE', args: [] };
+
+/**
+ * Spec 2, the selection part of the event page in its order: categories (expired ones collapsed), supplements,
+ * donations, promo code box, automatic-discount message, errors and the continue button.
+ */
+export function TicketSelection({ shortName, event, items, code, addressErrors, carry, promoBox }: Props) {
+  const t = useTranslate();
+  const formId = useId();
+  const { selection, setTickets, setQuantity, setAmount } = useSelection();
+  const refresh = useRefreshCategories(shortName, code?.code);
+  const reserve = useReserve(shortName, carry);
+  const [nothingChosen, setNothingChosen] = useState(false);
+  const lines = ticketLines(selection, items.ticketCategories);
+  const discount = useDynamicDiscount(shortName, event, lines, code);
+  const canReserve = items.ticketCategories.some(isSelectable);
+  const tickets = ticketCount(selection, items.ticketCategories);
+  // Only the latest reason not to go on: a new choice clears the 'select at least one' hint.
+  const errors = nothingChosen && lines.length === 0 ? [SELECT_AT_LEAST_ONE] : reserve.errors;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reserve.pending) return;
+    if (lines.length === 0) {
+      reserve.reset();
+      setNothingChosen(true);
+      return;
+    }
+    setNothingChosen(false);
+    void reserve.submit(reservationForm(selection, items, code?.code ?? null));
+  };
+
+  return (
+    <>
+      <form id={formId} className="ticket-selection" noValidate onSubmit={onSubmit}>
+        <section className="event-section" aria-labelledby="event-tickets-title">
+          <h2 id="event-tickets-title">{t('show-event.tickets')}</h2>
+          <GlobalErrors errors={addressErrors} />
+          <CategoryList items={items} event={event} onRefresh={refresh} selection={selection} onQuantity={setTickets} />
+        </section>
+        <AdditionalServices
+          services={items.additionalServices}
+          event={event}
+          choice={canReserve ? { selection, ticketCount: tickets, onQuantity: setQuantity, onAmount: setAmount } : undefined}
+        />
+      </form>
+      {promoBox}
+      {canReserve ? (
+        <div className="reserve">
+          <DynamicDiscountMessage message={discount} />
+          <GlobalErrors errors={errors} />
+          <ReserveButton form={formId} pending={reserve.pending} />
+        </div>
+      ) : null}
+    </>
+  );
+}
