@@ -3,7 +3,7 @@ import { inTransaction, type Db } from '@ticketing/postgres';
 import { applyEvents } from './apply-events.js';
 import { lockCheckpoint, saveCheckpoint } from './checkpoints.js';
 import { ProjectionVersionMismatchError } from './errors.js';
-import type { Projection } from './projection.js';
+import { handles, type Projection } from './projection.js';
 
 export type BatchOutcome =
   /** The tables are at `checkpoint` now (possibly further than the batch: another process got there first). */
@@ -32,7 +32,8 @@ export async function applyBatch(
     // The batch must start at or before the checkpoint, else the events in between were never read.
     if (checkpoint.position < batchAfter) return { kind: 'gap', checkpoint: checkpoint.position };
     const reached = await applyEvents(client, projection, schema, checkpoint.position, events);
-    if (reached > checkpoint.position) await saveCheckpoint(client, projection.name, reached);
+    const wroteRows = events.some((e) => e.position > checkpoint.position && handles(projection, e.type));
+    if (reached > checkpoint.position) await saveCheckpoint(client, projection.name, reached, wroteRows);
     return { kind: 'applied', checkpoint: reached };
   });
 }

@@ -16,17 +16,25 @@ export async function applyEvents(
   events: readonly RecordedEvent[],
 ): Promise<GlobalPosition> {
   const tx = { client, ...schemaNames(projection, schema) };
-  let reached = after;
-  for (const event of events) {
-    if (event.position <= after) continue;
-    if (handles(projection, event.type)) {
+  const fresh = events.filter((event) => event.position > after);
+  if (fresh.length === 0) return after;
+  const handled = fresh.filter((event) => handles(projection, event.type));
+  if (projection.applyBatch) {
+    if (handled.length > 0) {
       try {
-        await projection.apply(event, tx);
+        await projection.applyBatch(handled, tx);
       } catch (error) {
-        throw new ProjectionApplyError(projection.name, event, error);
+        throw new ProjectionApplyError(projection.name, handled[0]!, error);
       }
     }
-    reached = event.position;
+    return fresh[fresh.length - 1]!.position;
   }
-  return reached;
+  for (const event of handled) {
+    try {
+      await projection.apply(event, tx);
+    } catch (error) {
+      throw new ProjectionApplyError(projection.name, event, error);
+    }
+  }
+  return fresh[fresh.length - 1]!.position;
 }

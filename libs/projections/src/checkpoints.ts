@@ -38,19 +38,41 @@ export async function readCheckpoints(db: Queryable, names: readonly string[]): 
   return result.rows.map(toCheckpoint);
 }
 
-/** Moves the checkpoint; a successful batch also clears the error a previous run left. */
-export async function saveCheckpoint(client: DbClient, name: string, position: GlobalPosition): Promise<void> {
-  await client.query('update projection_checkpoints set position = $2, updated_at = now(), last_error = null where name = $1', [
-    name,
-    position.toString(),
-  ]);
+/** Moves the checkpoint (and its changed position when the batch wrote rows); a successful batch also clears the error a previous run left. */
+export async function saveCheckpoint(client: DbClient, name: string, position: GlobalPosition, changedRows = true): Promise<void> {
+  await client.query(
+    `update projection_checkpoints set position = $2, updated_at = now(), last_error = null,
+       changed_position = case when $3 then $2::bigint else changed_position end
+     where name = $1`,
+    [name, position.toString(), changedRows],
+  );
+}
+
+/**
+ * Moves the checkpoints of projections that handle none of a batch's events, all in one statement: only those
+ * still at or after the batch's start (no gap) and of the version this process runs. Returns the ones moved.
+ */
+export async function advanceIdleCheckpoints(
+  db: Queryable,
+  projections: readonly { name: string; version: number }[],
+  batchAfter: GlobalPosition,
+  reached: GlobalPosition,
+): Promise<Set<string>> {
+  const { rows } = await db.query<{ name: string }>(
+    `update projection_checkpoints c set position = $3, updated_at = now(), last_error = null
+       from unnest($1::text[], $2::int[]) as p(name, version)
+      where c.name = p.name and c.version = p.version and c.position >= $4 and c.position < $3
+      returning c.name`,
+    [projections.map((p) => p.name), projections.map((p) => p.version), reached.toString(), batchAfter.toString()],
+  );
+  return new Set(rows.map((r) => r.name));
 }
 
 /** Puts the checkpoint back to the start for `version`, creating the row when the projection is new. */
 export async function resetCheckpoint(client: DbClient, name: string, version: number): Promise<void> {
   await client.query(
     `insert into projection_checkpoints (name, position, version) values ($1, 0, $2)
-     on conflict (name) do update set position = 0, version = $2, updated_at = now(), last_error = null`,
+     on conflict (name) do update set position = 0, changed_position = 0, version = $2, updated_at = now(), last_error = null`,
     [name, version],
   );
 }

@@ -15,4 +15,10 @@ export const projectionMigrations: readonly Migration[] = [
       last_error text
     )`,
   },
+  {
+    // The position of the last batch that wrote rows: what caches of the tables key on. `position` moves with
+    // every batch of the log, also one the projection has nothing to do with.
+    id: 'projections-002-changed-position',
+    sql: `alter table projection_checkpoints add column changed_position bigint not null default 0`,
+  },
 ];

@@ -43,6 +43,12 @@ export interface Projection {
    * (rows and checkpoint) and stops this projection: it never skips an event silently.
    */
   apply(event: RecordedEvent, tx: ProjectionTx): Promise<void>;
+  /**
+   * Optional: writes the rows for several events at once (the handled ones of a batch, in log order), for the
+   * read models of the hot path, where one statement per event is what limits an on-sale rush. Must leave the
+   * same rows as `apply` called for each event in turn.
+   */
+  applyBatch?(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void>;
 }
 
 export function handles(projection: Projection, eventType: string): boolean {

@@ -30,14 +30,18 @@ export async function waitForCheckpoints(
     if (local instanceof Error) throw local;
     return local === 'reached';
   };
-  // With a runner in this process, its progress is the common answer: the checkpoint table is read only when
-  // a pause went by without it (another process applied the events, or this runner is stuck), so hundreds of
-  // waiting commands do not poll the database in a loop.
-  for (let pollMs = options.progress ? 25 : 5; ; pollMs = Math.min(pollMs * 2, maxPollMs)) {
+  // With a runner in this process, its progress is the answer: it applies every batch itself or, when another
+  // process got there first, learns so on its next round. The checkpoint table is read only when a long pause
+  // went by without an answer (this runner is stuck), so hundreds of waiting commands do not poll the database.
+  for (let pollMs = options.progress ? 500 : 5; ; pollMs = Math.min(pollMs * 2, options.progress ? 1_000 : maxPollMs)) {
     if (localAnswer()) return;
     if (options.progress) {
-      await options.progress(Math.max(1, Math.min(pollMs, deadline - Date.now())));
-      if (localAnswer()) return;
+      // every move of a checkpoint in this process wakes us; the database is asked only once a whole pause passed
+      const until = Math.min(Date.now() + pollMs, deadline);
+      while (Date.now() < until) {
+        await options.progress(Math.max(1, until - Date.now()));
+        if (localAnswer()) return;
+      }
     }
     const checkpoints = new Map((await readCheckpoints(db, names)).map((c) => [c.name, c]));
     const behind = names

@@ -36,6 +36,39 @@ async function apply(event: RecordedEvent, tx: ProjectionTx): Promise<void> {
   );
 }
 
+/**
+ * The same rows for a whole batch in one statement: per stream, its first and last event of the batch. The
+ * count follows from the revision (a stream's revisions have no gaps), so an overlap could never count twice.
+ */
+async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
+  const byStream = new Map<string, { first: RecordedEvent; last: RecordedEvent }>();
+  for (const event of events) {
+    const seen = byStream.get(event.streamId);
+    if (!seen) byStream.set(event.streamId, { first: event, last: event });
+    else if (event.revision > seen.last.revision) seen.last = event;
+  }
+  const rows = [...byStream.values()];
+  await tx.client.query(
+    `insert into ${tx.table(STREAM_SUMMARY_TABLE)} as s (stream_id, category, revision, first_event_at, last_event_at, last_event_type, event_count)
+     select r.stream_id, r.category, r.revision, r.first_at, r.last_at, r.last_type, r.revision - r.first_revision + 1
+       from unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::text[])
+         as r(stream_id, category, revision, first_revision, first_at, last_at, last_type)
+     on conflict (stream_id) do update
+       set revision = excluded.revision, last_event_at = excluded.last_event_at,
+           last_event_type = excluded.last_event_type, event_count = s.event_count + (excluded.revision - s.revision)
+     where s.revision < excluded.revision`,
+    [
+      rows.map((r) => r.first.streamId),
+      rows.map((r) => categoryOf(r.first.streamId)),
+      rows.map((r) => r.last.revision),
+      rows.map((r) => r.first.revision),
+      rows.map((r) => r.first.recordedAt),
+      rows.map((r) => r.last.recordedAt),
+      rows.map((r) => r.last.type),
+    ],
+  );
+}
+
 export const streamSummaryProjection: Projection = {
   name: 'stream-summary',
   version: 1,
@@ -57,4 +90,5 @@ export const streamSummaryProjection: Projection = {
     },
   ],
   apply,
+  applyBatch,
 };

@@ -30,11 +30,14 @@ export class VersionedCache<T> {
   }
 }
 
-/** The version of the read tables of `projections`: their checkpoints, in one short indexed read. */
+/**
+ * The version of the read tables of `projections`, in one short indexed read: where each last wrote rows
+ * (not its checkpoint, which moves with every batch of the log, also under a rush of reservations).
+ */
 export async function readTablesVersion(db: Queryable, projections: readonly string[]): Promise<string> {
   const { rows } = await db.query<{ version: string | null }>({
     name: 'catalog-read-tables-version',
-    text: `select string_agg(name || ':' || position || ':' || version, ',' order by name) as version
+    text: `select string_agg(name || ':' || changed_position || ':' || version, ',' order by name) as version
              from projection_checkpoints where name = any($1)`,
     values: [projections],
   });

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
-import { inventoryEventTypes, type InventoryEvent } from '../../../domain/inventory/inventory.events.js';
+import { inventoryEventTypes, type InventoryEvent, type SeatsHeld } from '../../../domain/inventory/inventory.events.js';
+import { runsOf } from '../runs.js';
 
 export const HOLDS_TABLE = 'sales_holds';
 
@@ -31,6 +32,40 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   }
 }
 
+/** One insert per run of holds and one update per run of releases: a rush holds hundreds of seats per batch. */
+async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
+  const table = tx.table(HOLDS_TABLE);
+  for (const run of runsOf(events, (e) => e.type)) {
+    if (run.kind === 'SeatsHeld') {
+      const held = run.items.map((e) => ({ revision: e.revision, data: e.data as SeatsHeld['data'] }));
+      await tx.client.query(
+        `insert into ${table} (reservation_id, short_name, status, expires_at, tickets, services, code, code_uses, revision)
+         select r.id, r.short_name, 'HELD', r.expires_at, r.tickets, r.services, r.code, r.code_uses, r.revision
+           from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::jsonb[], $5::jsonb[], $6::text[], $7::int[], $8::int[])
+             as r(id, short_name, expires_at, tickets, services, code, code_uses, revision)
+         on conflict (reservation_id) do nothing`,
+        [
+          held.map((h) => h.data.reservationId),
+          held.map((h) => h.data.eventShortName),
+          held.map((h) => h.data.expiresAt),
+          held.map((h) => JSON.stringify(h.data.tickets)),
+          held.map((h) => JSON.stringify(h.data.services)),
+          held.map((h) => h.data.codeUse?.code ?? null),
+          held.map((h) => h.data.codeUse?.uses ?? 0),
+          held.map((h) => h.revision),
+        ],
+      );
+    } else {
+      await tx.client.query(
+        `update ${table} h set status = 'RELEASED', revision = r.revision
+           from unnest($1::uuid[], $2::int[]) as r(id, revision)
+          where h.reservation_id = r.id and h.revision < r.revision`,
+        [run.items.map((e) => (e.data as { reservationId: string }).reservationId), run.items.map((e) => e.revision)],
+      );
+    }
+  }
+}
+
 export const holdsProjection: Projection = {
   name: 'sales-holds',
   version: 1,
@@ -55,4 +90,5 @@ export const holdsProjection: Projection = {
     },
   ],
   apply,
+  applyBatch,
 };

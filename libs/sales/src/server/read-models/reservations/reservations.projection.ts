@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
-import type { ReservationEvent } from '../../../domain/reservation/reservation.events.js';
+import type { ReservationEvent, ReservationOpened } from '../../../domain/reservation/reservation.events.js';
 import { reservationEventTypes } from '../../../domain/reservation/reservation.events.js';
+import { runsOf } from '../runs.js';
 
 export const RESERVATIONS_TABLE = 'sales_reservations';
 
@@ -33,6 +34,33 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   }
 }
 
+/** A rush opens hundreds of reservations per batch: one insert for each run of openings, one update for each run of endings. */
+async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
+  const table = tx.table(RESERVATIONS_TABLE);
+  for (const run of runsOf(events, (e) => (e.type === 'ReservationOpened' ? 'opened' : 'ended'))) {
+    if (run.kind === 'opened') {
+      const opened = run.items.map((e) => ({ event: e, data: e.data as ReservationOpened['data'] }));
+      await tx.client.query(
+        `insert into ${table} (reservation_id, short_name, status, valid_until, opened_at, revision, opened)
+         select r.id, r.short_name, 'PENDING', r.valid_until, r.opened_at, r.revision, r.opened
+           from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::jsonb[])
+             as r(id, short_name, valid_until, opened_at, revision, opened)
+         on conflict (reservation_id) do nothing`,
+        [
+          opened.map((o) => o.data.reservationId),
+          opened.map((o) => o.data.eventShortName),
+          opened.map((o) => o.data.validUntil),
+          opened.map((o) => o.event.metadata.occurredAt),
+          opened.map((o) => o.event.revision),
+          opened.map((o) => JSON.stringify(o.data)),
+        ],
+      );
+    } else {
+      for (const event of run.items) await apply(event, tx);
+    }
+  }
+}
+
 export const reservationsProjection: Projection = {
   name: 'sales-reservations',
   version: 1,
@@ -54,4 +82,5 @@ export const reservationsProjection: Projection = {
     },
   ],
   apply,
+  applyBatch,
 };

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventToAppend } from '@ticketing/event-store';
+import { projectionHarness, type ProjectionHarness } from '../../../../catalog/src/server/testing/projection-harness.js';
+import { holdsProjection } from './holds/holds.projection.js';
+import { reservationsProjection } from './reservations/reservations.projection.js';
+
+const metadata = { correlationId: 'c', causationId: 'c', occurredAt: '2027-01-01T10:00:00.000Z', actor: 'test' };
+const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
+const at = (event: { type: string; data: object }): EventToAppend => ({ type: event.type, data: event.data as Record<string, unknown>, metadata });
+
+describe('sales read models (batched apply)', () => {
+  let h: ProjectionHarness;
+
+  beforeAll(async () => {
+    h = await projectionHarness('sales_rm', [reservationsProjection, holdsProjection]);
+    // batches of 3 cut these runs in different places: holds and releases of one reservation may meet in one batch
+    await h.given(
+      'inventory-gala',
+      ids.map((reservationId, i) =>
+        at({ type: 'SeatsHeld', data: { eventShortName: 'gala', reservationId, tickets: [{ categoryId: 1, quantity: i + 1 }], services: [], codeUse: i === 0 ? { code: 'SAVE', uses: 1 } : null, expiresAt: '2027-01-01T10:25:00.000Z' } }),
+      ),
+    );
+    for (const reservationId of ids) {
+      await h.given(`reservation-${reservationId}`, [
+        at({ type: 'ReservationOpened', data: { reservationId, eventShortName: 'gala', validUntil: '2027-01-01T10:25:00.000Z', tickets: [] } }),
+      ]);
+    }
+    await h.given('inventory-gala', [
+      at({ type: 'HoldReleased', data: { eventShortName: 'gala', reservationId: ids[1], reason: 'CANCELLED', tickets: [{ categoryId: 1, quantity: 2 }], services: [], codeUse: null } }),
+      at({ type: 'HoldReleased', data: { eventShortName: 'gala', reservationId: ids[2], reason: 'EXPIRED', tickets: [{ categoryId: 1, quantity: 3 }], services: [], codeUse: null } }),
+    ]);
+    await h.given(`reservation-${ids[1]}`, [at({ type: 'ReservationCancelled', data: { reservationId: ids[1], eventShortName: 'gala' } })]);
+    await h.given(`reservation-${ids[2]}`, [at({ type: 'ReservationExpired', data: { reservationId: ids[2], eventShortName: 'gala', validUntil: '2027-01-01T10:25:00.000Z' } })]);
+  });
+  afterAll(() => h.close());
+
+  const holds = () => h.rows('select reservation_id, status, tickets, code, code_uses, revision from sales_holds order by reservation_id');
+  const reservations = () => h.rows('select reservation_id, status, revision, valid_until from sales_reservations order by reservation_id');
+
+  it('keeps each hold and reservation with its status', async () => {
+    expect(await holds()).toEqual([
+      { reservation_id: ids[0], status: 'HELD', tickets: [{ categoryId: 1, quantity: 1 }], code: 'SAVE', code_uses: 1, revision: 0 },
+      { reservation_id: ids[1], status: 'RELEASED', tickets: [{ categoryId: 1, quantity: 2 }], code: null, code_uses: 0, revision: 3 },
+      { reservation_id: ids[2], status: 'RELEASED', tickets: [{ categoryId: 1, quantity: 3 }], code: null, code_uses: 0, revision: 4 },
+    ]);
+    expect((await reservations()).map((r) => [r['reservation_id'], r['status'], r['revision']])).toEqual([
+      [ids[0], 'PENDING', 0],
+      [ids[1], 'CANCELLED', 1],
+      [ids[2], 'EXPIRED', 1],
+    ]);
+  });
+
+  it('gives the same rows when every event is applied one by one again, newest first (a duplicate delivery)', async () => {
+    const [beforeHolds, beforeReservations] = [await holds(), await reservations()];
+    await h.replayAllAgain(holdsProjection);
+    await h.replayAllAgain(reservationsProjection);
+    expect(await holds()).toEqual(beforeHolds);
+    expect(await reservations()).toEqual(beforeReservations);
+  });
+});
