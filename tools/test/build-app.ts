@@ -8,7 +8,9 @@ import { existsSync } from 'node:fs';
 export function buildApp(projects: readonly string[], purpose: string): void {
   const build = spawnSync(process.execPath, ['node_modules/nx/dist/bin/nx.js', 'run-many', '-t', 'build', `--projects=${projects.join(',')}`, '--outputStyle=static'], {
     stdio: 'inherit',
-    env: { ...process.env, NX_DAEMON: 'false' },
+    // vitest sets NODE_ENV=test, which would make Vite bundle development builds; Nx does not key its cache on
+    // NODE_ENV, so a later `npm run build` would reuse them. The tests run what production runs.
+    env: { ...process.env, NX_DAEMON: 'false', NODE_ENV: 'production' },
   });
   if (build.status !== 0 || !existsSync('dist/api/main.js')) throw new Error(`building the app for ${purpose} failed`);
 }
