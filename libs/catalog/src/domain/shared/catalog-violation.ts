@@ -1,21 +1,15 @@
-import { DomainError } from '@ticketing/kernel';
+import { RuleViolations, type RuleViolation } from '@ticketing/kernel';
 
 /** One broken rule of a catalog command: a stable code, the path of the field inside the command, arguments. */
-export interface CatalogViolation {
-  readonly code: string;
-  /** Path inside the command's data, e.g. `categories[0].price`; the import prefixes its own path. */
-  readonly field: string;
-  readonly args: readonly unknown[];
-}
+export type CatalogViolation = RuleViolation;
 
 /**
- * A catalog command refused. It is a DomainError (code and field of the first violation, so the HTTP layer
- * maps it as any other) that also carries every violation: an organizer fixes a file in one pass, not one
- * error per run.
+ * A catalog command refused, with every violation: an organizer fixes a file in one pass, not one error per run.
+ * `field` is a path inside the command's data (`categories[0].price`); the import prefixes its own path.
  */
-export class CatalogRejected extends DomainError {
-  constructor(readonly violations: readonly CatalogViolation[]) {
-    super(violations[0]?.code ?? catalogErrors.invalidValue, violations[0]?.field, violations[0]?.args ?? []);
+export class CatalogRejected extends RuleViolations {
+  constructor(violations: readonly CatalogViolation[]) {
+    super(violations);
     this.name = 'CatalogRejected';
   }
 }
