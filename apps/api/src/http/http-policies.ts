@@ -26,6 +26,8 @@ declare module 'fastify' {
   }
 }
 
+const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
 function pathOf(request: FastifyRequest): string {
   const q = request.url.indexOf('?');
   return q < 0 ? request.url : request.url.slice(0, q);
@@ -39,9 +41,12 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
   const antiForgery = new AntiForgery(secret);
   const secure = config.mode === 'prod';
   const frameAncestors = ["'self'", ...config.embeddingAllowedOrigins].join(' ');
+  // The Turnstile widget is a script and an iframe from Cloudflare: allowed only when human verification is on.
+  const challenge = config.turnstile.enabled ? ` ${TURNSTILE_ORIGIN}` : '';
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${challenge}`,
+    ...(challenge ? [`frame-src${challenge}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -60,6 +60,12 @@ describe('human verification switched off (the default)', () => {
     const info = (await app.inject({ method: 'GET', url: '/api/v2/info' })).json();
     expect(info.challengeConfiguration).toEqual({ apiKey: null, enabled: false, providerId: null });
   });
+
+  it("keeps Cloudflare's widget out of the page's content security policy", async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toContain('challenges.cloudflare.com');
+  });
 });
 
 describe('human verification switched on', () => {
@@ -72,6 +78,12 @@ describe('human verification switched on', () => {
   it('publishes the site key where the storefront reads it', async () => {
     const info = (await app.inject({ method: 'GET', url: '/api/v2/info' })).json();
     expect(info.challengeConfiguration).toEqual({ apiKey: '1x00000000000000000000AA', enabled: true, providerId: 'turnstile' });
+  });
+
+  it("lets the page load Cloudflare's widget (script and iframe) under its content security policy", async () => {
+    const csp = String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://challenges.cloudflare.com;");
+    expect(csp).toContain('frame-src https://challenges.cloudflare.com;');
   });
 
   it.each([RESERVE, SUBSCRIBE])('refuses POST %s without the header with 403 and Alfio-Verification-Missing', async (url) => {
