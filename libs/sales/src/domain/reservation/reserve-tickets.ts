@@ -70,7 +70,7 @@ export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOff
   // 2. the captcha, when asked for
   if (command.captchaPassed === false) violations.push(violation(reserveErrors.captchaFailed));
 
-  const selection = command.selection.filter((line) => line.quantity > 0);
+  const selection = mergeLines(command.selection.filter((line) => line.quantity > 0));
   // 3.
   if (selection.length === 0) throw new RuleViolations([...violations, violation(reserveErrors.selectAtLeastOne)]);
 
@@ -148,12 +148,23 @@ export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOff
   return { opened, hold };
 }
 
+/** One line per category: a category sent twice counts once against its maximum, with both quantities. */
+function mergeLines(lines: readonly SelectedCategory[]): SelectedCategory[] {
+  const merged = new Map<number, SelectedCategory>();
+  for (const line of lines) {
+    const seen = merged.get(line.categoryId);
+    merged.set(line.categoryId, seen ? { ...seen, quantity: seen.quantity + line.quantity, metadata: [...seen.metadata, ...line.metadata] } : line);
+  }
+  return [...merged.values()];
+}
+
 function reservedTickets(command: ReserveTickets, selection: readonly SelectedCategory[]): ReservedTicket[] {
   const tickets: ReservedTicket[] = [];
   for (const line of selection) {
     for (let i = 0; i < line.quantity; i++) {
       const ticketId = command.ticketIds[tickets.length];
-      if (!ticketId) throw new Error('reserve-tickets: fewer ticket ids than tickets');
+      // the edge makes at most a thousand ids: no reservation holds more tickets than that
+      if (!ticketId) throw new RuleViolations([violation(reserveErrors.overMaximum, [command.ticketIds.length])]);
       tickets.push({ ticketId, categoryId: line.categoryId, metadata: line.metadata[i] ?? {} });
     }
   }

@@ -86,6 +86,9 @@ describe('decideReserveTickets', () => {
       'error.STEP_1_SELECT_AT_LEAST_ONE',
     ]);
     expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 1, quantity: 5, metadata: [] }] }), offer()))).toEqual(['error.STEP_1_OVER_MAXIMUM']);
+    // a category sent on several lines counts once against its maximum
+    const split = command({ selection: [1, 2, 3].map(() => ({ categoryId: 1, quantity: 2, metadata: [] })) });
+    expect(refusal(() => decideReserveTickets(split, offer()))).toEqual(['error.STEP_1_OVER_MAXIMUM']);
     expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 9, quantity: 1, metadata: [] }] }), offer()))).toEqual([
       'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE',
     ]);
