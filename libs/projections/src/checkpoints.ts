@@ -50,20 +50,20 @@ export async function saveCheckpoint(client: DbClient, name: string, position: G
 
 /**
  * Moves the checkpoints of projections that handle none of a batch's events, all in one statement: only those
- * still at or after the batch's start (no gap) and of the version this process runs. Returns the ones moved.
+ * still where this process last saw them or later (nothing between was skipped, e.g. by a rebuild running
+ * elsewhere) and of the version this process runs. Returns the ones moved.
  */
 export async function advanceIdleCheckpoints(
   db: Queryable,
-  projections: readonly { name: string; version: number }[],
-  batchAfter: GlobalPosition,
+  projections: readonly { name: string; version: number; known: GlobalPosition }[],
   reached: GlobalPosition,
 ): Promise<Set<string>> {
   const { rows } = await db.query<{ name: string }>(
-    `update projection_checkpoints c set position = $3, updated_at = now(), last_error = null
-       from unnest($1::text[], $2::int[]) as p(name, version)
-      where c.name = p.name and c.version = p.version and c.position >= $4 and c.position < $3
+    `update projection_checkpoints c set position = $4, updated_at = now(), last_error = null
+       from unnest($1::text[], $2::int[], $3::bigint[]) as p(name, version, known)
+      where c.name = p.name and c.version = p.version and c.position >= p.known and c.position < $4
       returning c.name`,
-    [projections.map((p) => p.name), projections.map((p) => p.version), reached.toString(), batchAfter.toString()],
+    [projections.map((p) => p.name), projections.map((p) => p.version), projections.map((p) => p.known.toString()), reached.toString()],
   );
   return new Set(rows.map((r) => r.name));
 }

@@ -201,10 +201,18 @@ export class ProjectionRunner {
     return true;
   }
 
+  /**
+   * A projection is idle when no event after the position this process knows for it is one it handles; its
+   * checkpoint moves only if it still stands at or after that position (see advanceIdleCheckpoints).
+   */
   private async advanceIdle(idle: readonly Projection[], after: GlobalPosition, events: readonly RecordedEvent[]): Promise<void> {
     if (idle.length === 0) return;
     const last = events[events.length - 1]!.position;
-    const moved = await advanceIdleCheckpoints(this.db, idle, after, last);
+    const moved = await advanceIdleCheckpoints(
+      this.db,
+      idle.map((p) => ({ name: p.name, version: p.version, known: this.positions.get(p.name) ?? 0n })),
+      last,
+    );
     for (const name of moved) this.positions.set(name, last);
     // not moved: ahead already (another process), behind the batch (reset elsewhere) or of another version:
     // the full path finds out which and says so

@@ -98,9 +98,10 @@ function refusalOf(
     for (const quantity of taken.values()) used += quantity;
     if (used + wantedTotal > limits.totalSeats) return NOT_ENOUGH_TICKETS;
   }
-  for (const line of request.services) {
-    const available = limits.serviceQuantity.get(line.serviceId) ?? 0;
-    if ((services.get(line.serviceId) ?? 0) + line.quantity > available) return NOT_ENOUGH_TICKETS;
+  const wantedServices = new Map<number, number>();
+  for (const line of request.services) wantedServices.set(line.serviceId, (wantedServices.get(line.serviceId) ?? 0) + line.quantity);
+  for (const [serviceId, quantity] of wantedServices) {
+    if ((services.get(serviceId) ?? 0) + quantity > (limits.serviceQuantity.get(serviceId) ?? 0)) return NOT_ENOUGH_TICKETS;
   }
   if (request.codeUse && limits.codeMaxUsage !== null && (uses.get(request.codeUse.code) ?? 0) + request.codeUse.uses > limits.codeMaxUsage) {
     return DISCOUNT_CODE_USAGE_EXCEEDED;

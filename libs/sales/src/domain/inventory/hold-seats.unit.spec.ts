@@ -63,6 +63,11 @@ describe('decideHolds', () => {
     ]);
   });
 
+  it('counts a supplement sent on several lines once against its quantity', () => {
+    const { outcomes } = decideHolds(initialInventoryState(), [hold('a', [[3, 1]], { services: [{ serviceId: 7, quantity: 2 }, { serviceId: 7, quantity: 1 }] })]);
+    expect(outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+  });
+
   it('treats the same reservation asked twice as already held', () => {
     const state = given(hold('a', [[1, 1]]));
     const { events, outcomes } = decideHolds(state, [hold('a', [[1, 1]]), hold('b', [[1, 1]]), hold('b', [[1, 1]])]);

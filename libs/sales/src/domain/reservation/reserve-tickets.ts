@@ -84,10 +84,12 @@ export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOff
   const ticketCount = selection.reduce((sum, line) => sum + line.quantity, 0);
   const services = new Map(offer.services.map((s) => [s.service.id, s]));
   // the buyer never picks mandatory supplements: they come with every reservation
-  const chosen = command.services.filter((s) => {
-    const offered = services.get(s.serviceId);
-    return s.quantity > 0 && !(offered && isMandatory(offered.service));
-  });
+  const chosen = mergeServices(
+    command.services.filter((s) => {
+      const offered = services.get(s.serviceId);
+      return s.quantity > 0 && !(offered && isMandatory(offered.service));
+    }),
+  );
   const unknownCategory = selection.some((line) => !categories.has(line.categoryId));
   const badService = chosen.some((s) => {
     const offered = services.get(s.serviceId);
@@ -97,10 +99,11 @@ export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOff
   // 6. each category on sale now
   const offered = selection.map((line) => categories.get(line.categoryId) as OfferedCategory);
   if (offered.some((c) => !c.onSale)) violations.push(violation(reserveErrors.mustBeSaleable));
-  // 7. access and payment
-  const unlocked = new Set(command.unlockedCategoryIds ?? []);
-  if (offered.some((c) => !c.accessible && !unlocked.has(c.category.id))) violations.push(violation(reserveErrors.accessRestricted));
+  // errors so far (a bad code, the captcha, a category off sale) mean no reservation is attempted at all
   if (violations.length > 0) throw new RuleViolations(violations);
+  // 7. what creating the reservation would find: access, then (below) payment and the seats themselves
+  const unlocked = new Set(command.unlockedCategoryIds ?? []);
+  if (offered.some((c) => !c.accessible && !unlocked.has(c.category.id))) throw new RuleViolations([violation(reserveErrors.accessRestricted)]);
 
   const code = offer.code?.usable ? offer.code.found : null;
   const tickets = reservedTickets(command, selection);
@@ -146,6 +149,16 @@ export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOff
     limits: inventoryLimits(offer, code),
   };
   return { opened, hold };
+}
+
+/** One line per service: a service sent twice counts once against its limits, with both quantities (the first amount). */
+function mergeServices(lines: readonly SelectedService[]): SelectedService[] {
+  const merged = new Map<number, SelectedService>();
+  for (const line of lines) {
+    const seen = merged.get(line.serviceId);
+    merged.set(line.serviceId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : line);
+  }
+  return [...merged.values()];
 }
 
 /** One line per category: a category sent twice counts once against its maximum, with both quantities. */

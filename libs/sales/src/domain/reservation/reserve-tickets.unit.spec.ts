@@ -92,13 +92,18 @@ describe('decideReserveTickets', () => {
     expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 9, quantity: 1, metadata: [] }] }), offer()))).toEqual([
       'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE',
     ]);
+    // a category off sale ends it before creation is attempted: no access error on top
     expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 2, quantity: 1, metadata: [] }, { categoryId: 3, quantity: 1, metadata: [] }] }), offer()))).toEqual([
       'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE',
-      'error.STEP_1_ACCESS_RESTRICTED',
     ]);
+    expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 3, quantity: 1, metadata: [] }] }), offer()))).toEqual(['error.STEP_1_ACCESS_RESTRICTED']);
+    const badCode = command({ promoCode: 'OLD', selection: [{ categoryId: 3, quantity: 1, metadata: [] }] });
+    expect(refusal(() => decideReserveTickets(badCode, offer({ code: { text: 'OLD', found: null, usable: false } })))).toEqual(['error.STEP_1_CODE_NOT_FOUND']);
   });
 
   it('holds supplements to their policy and donations to their bounds', () => {
+    const split = command({ services: [{ serviceId: 1, quantity: 2, amount: null }, { serviceId: 1, quantity: 1, amount: null }] });
+    expect(refusal(() => decideReserveTickets(split, offer()))).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
     const tooMany = command({ services: [{ serviceId: 1, quantity: 3, amount: null }] });
     expect(refusal(() => decideReserveTickets(tooMany, offer()))).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
     const noAmount = command({ services: [{ serviceId: 3, quantity: 1, amount: null }] });

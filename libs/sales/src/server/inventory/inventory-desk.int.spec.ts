@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresEventStore, eventStoreMigrations, type EventStore } from '@ticketing/event-store';
+import { createPostgresEventStore, eventStoreMigrations, WrongExpectedRevisionError, type EventStore } from '@ticketing/event-store';
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import type { HoldSeats, InventoryLimits } from '../../domain/inventory/hold-seats.js';
@@ -64,5 +64,27 @@ describe('InventoryDesk', () => {
     expect(again.outcome.held).toBe(true);
     const last = await desks[0]!.hold(request(crypto.randomUUID()), provenance('y', 'test', new Date()), () => []);
     expect(last.outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
+  });
+
+  it('puts two releases that write the same reservation (a cancel and an expiry) in separate appends: one wins, the other learns it lost', async () => {
+    const desk = new InventoryDesk(store);
+    const id = crypto.randomUUID();
+    const metadata = provenance(id, 'test', new Date());
+    await desk.hold({ ...request(id), eventShortName: 'race' }, metadata, () => [
+      { streamId: `reservation-${id}`, events: [{ type: 'ReservationOpened', data: { reservationId: id }, metadata }], expectedRevision: 'no_stream' },
+    ]);
+    const end = (type: string) => [{ streamId: `reservation-${id}`, events: [{ type, data: { reservationId: id }, metadata }], expectedRevision: 0 }];
+    // a hold in flight makes both releases wait in the queue together, as they would under load
+    const busy = desk.hold({ ...request(crypto.randomUUID()), eventShortName: 'race' }, metadata, () => []);
+    const [cancelled, expired] = await Promise.allSettled([
+      desk.release({ eventShortName: 'race', reservationId: id, reason: 'CANCELLED' }, metadata, end('ReservationCancelled')),
+      desk.release({ eventShortName: 'race', reservationId: id, reason: 'EXPIRED' }, metadata, end('ReservationExpired')),
+    ]);
+    await busy;
+    expect(cancelled.status).toBe('fulfilled');
+    expect(expired.status).toBe('rejected');
+    expect((expired as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+    expect((await store.readStream(`reservation-${id}`)).map((e) => e.type)).toEqual(['ReservationOpened', 'ReservationCancelled']);
+    expect((await store.readStream('inventory-race')).map((e) => e.type)).toEqual(['SeatsHeld', 'SeatsHeld', 'HoldReleased']);
   });
 });

@@ -101,9 +101,17 @@ class EventDesk {
     try {
       while (this.queue.length > 0) {
         // holds and releases go in separate batches: a batch decides on one state
+        // a job that writes a stream another job of the batch writes too (a cancel and an expiry of the same
+        // reservation) waits for the next batch: one append names a stream once
         const kind = this.queue[0]!.kind;
+        const streams = new Set(fixedCompanionStreams(this.queue[0]!));
         let end = 1;
-        while (end < this.queue.length && end < this.maxBatch && this.queue[end]!.kind === kind) end++;
+        while (end < this.queue.length && end < this.maxBatch && this.queue[end]!.kind === kind) {
+          const next = fixedCompanionStreams(this.queue[end]!);
+          if (next.some((stream) => streams.has(stream))) break;
+          next.forEach((stream) => streams.add(stream));
+          end++;
+        }
         const batch = this.queue.splice(0, end);
         await this.process(batch);
       }
@@ -205,6 +213,11 @@ class EventDesk {
     }
     this.loaded = true;
   }
+}
+
+/** The streams a release writes besides the inventory; a hold's are its own new reservation's, never shared. */
+function fixedCompanionStreams(job: Job): string[] {
+  return job.kind === 'release' ? job.companions.map((c) => c.streamId) : [];
 }
 
 function companionStreams(job: Job, outcome: HoldOutcome): string[] {

@@ -76,7 +76,8 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
         limit $2`,
       [now, limit],
     );
-    await Promise.all(
+    // one failed release must not stop the others (the next sweep tries it again)
+    await Promise.allSettled(
       orphans.rows.map(async (row) => {
         const metadata = provenance(this.options.ids.uuid(), ACTOR, now, row.reservation_id);
         const { position } = await this.desk.release({ eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' }, metadata);
