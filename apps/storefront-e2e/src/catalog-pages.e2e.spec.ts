@@ -301,10 +301,15 @@ describe('the catalog pages in chromium, on the demo catalog', () => {
     await select.selectOption('de');
     await page.getByRole('heading', { level: 1, name: 'Seeklang Winterfestival 2027' }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('de');
-    expect(await page.getByRole('heading', { level: 2, name: 'Drei Tage Musik am See' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { level: 3, name: 'Festivalpass (3 Tage)' }).isVisible()).toBe(true);
-    expect(await page.getByRole('heading', { level: 2, name: de['show-event.additional-services']! }).isVisible()).toBe(true);
-    expect(await page.getByRole('combobox', { name: de['reservation-page-complete.language']! }).isVisible()).toBe(true);
+    // the event's texts come with the event, the interface's with the German bundle, loaded a moment later: wait for both
+    for (const element of [
+      page.getByRole('heading', { level: 2, name: 'Drei Tage Musik am See' }),
+      page.getByRole('heading', { level: 3, name: 'Festivalpass (3 Tage)' }),
+      page.getByRole('heading', { level: 2, name: de['show-event.additional-services']! }),
+      page.getByRole('combobox', { name: de['reservation-page-complete.language']! }),
+    ]) {
+      await element.waitFor({ state: 'visible', timeout: 10_000 });
+    }
     await shoot(page, 'catalog-event-desktop-de');
 
     await page.reload({ waitUntil: 'networkidle' });
