@@ -1,44 +1,24 @@
 import type { AdditionalService, PromoCode } from '@ticketing/catalog';
+// Tests only (never imported by domain code): the catalog's builders give complete values; these set the pricing specs' defaults.
+// eslint-disable-next-line no-restricted-imports -- a test fixture, not domain code
+import { additionalService, promoCode as catalogPromoCode } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
 
 /** Builders for pricing specs: complete catalog values with the overrides a spec cares about. */
 
 export function promoCode(overrides: Partial<PromoCode> = {}): PromoCode {
-  return {
-    code: 'SPRING',
-    type: 'DISCOUNT',
-    discountType: 'PERCENTAGE',
-    discountAmount: 10,
-    validFrom: null,
-    validTo: null,
-    maxUsage: null,
-    categoryIds: [],
-    currency: null,
-    description: null,
-    ...overrides,
-  };
+  return catalogPromoCode({ code: 'SPRING', ...overrides });
 }
 
 export function supplement(overrides: Partial<AdditionalService> = {}): AdditionalService {
-  return {
+  return additionalService({
     id: 10,
-    key: 'parking',
-    type: 'SUPPLEMENT',
     title: { en: 'Parking' },
     description: {},
     supplementPolicy: 'OPTIONAL_UNLIMITED_AMOUNT',
-    fixPrice: true,
-    price: 500,
-    percentage: null,
-    minPrice: null,
-    maxPrice: null,
-    availableQuantity: 999,
     maxQtyPerOrder: 5,
-    sale: { start: null, end: null },
-    vatType: 'INHERITED',
-    vatPercentage: null,
     ordinal: 0,
     ...overrides,
-  };
+  });
 }
 
 export function donation(overrides: Partial<AdditionalService> = {}): AdditionalService {

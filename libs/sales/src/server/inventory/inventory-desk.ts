@@ -221,6 +221,5 @@ function fixedCompanionStreams(job: Job): string[] {
 }
 
 function companionStreams(job: Job, outcome: HoldOutcome): string[] {
-  const appends = job.kind === 'hold' ? job.companions(outcome) : job.companions;
-  return appends.map((a) => a.streamId);
+  return job.kind === 'hold' ? job.companions(outcome).map((a) => a.streamId) : fixedCompanionStreams(job);
 }

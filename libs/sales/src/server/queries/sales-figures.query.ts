@@ -49,6 +49,7 @@ export class HoldsSalesFigures implements SalesFigures {
     return { takenByCategory, pendingCategoryIds: new Set(takenByCategory.keys()), codeUsages, soldByService };
   }
 
+  /** Subscriptions cannot be bought yet (their purchase is a later issue): none is sold. */
   async subscriptionsSold(): Promise<number> {
     return 0;
   }
