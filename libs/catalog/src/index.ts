@@ -11,6 +11,7 @@ export type {
   CapacityDraft,
   TicketCategoryDraft,
   AdditionalServiceDraft,
+  AttendeeFieldDraft,
   PromoCodeDraft,
 } from './domain/event-catalog/publish-event-catalog.command.js';
 export { initialEventCatalogState, evolveEventCatalog, type EventCatalogState } from './domain/event-catalog/event-catalog.js';
@@ -39,6 +40,7 @@ export { dataUriImages, fileSystemImages, type ImageLoader, type LoadedImage } f
 export { OrganizerApiModule, type OrganizerApiOptions, type OrganizerApiAsyncOptions } from './server/organizer-api/organizer-api.module.js';
 export { ORGANIZER_API_OPTIONS } from './server/tokens.js';
 export { OrganizerApiKeys } from './server/organizer-api/organizer-api-keys.js';
+export { OrganizerApiKeyGuard, AuthenticatedOrganizer } from './server/organizer-api/organizer-api-key.guard.js';
 
 // Read side (Nest): public catalog endpoints and the queries behind them; the composition root provides CATALOG_DB.
 export { CatalogReadModule } from './server/catalog-read.module.js';
@@ -50,5 +52,8 @@ export type { PurchaseOffer, OfferedCategory, OfferedService } from './server/qu
 export { noSalesYet } from './server/queries/sales-figures.js';
 export { VersionedCache, SharedVersionReader, readTablesVersion } from './server/queries/versioned-cache.js';
 export { fractionDigits, formatCents, formatUnit } from './server/formatting/money.js';
-export { zonedInstant } from './server/formatting/time-zone.js';
+export { zonedInstant, wallClock, offsetSeconds } from './server/formatting/time-zone.js';
+export { formatPerLanguage, type LangMap } from './server/formatting/localized-dates.js';
+export { decimalText } from './server/formatting/money.js';
+export { invoicingConfigurationOf } from './server/queries/view-helpers.js';
 export { shortNameParam, langParam, uuidParam, identifier } from './server/public-api/request-schemas.js';

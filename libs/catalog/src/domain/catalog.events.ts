@@ -287,6 +287,55 @@ export type AdditionalServiceAdded = DomainEvent<'AdditionalServiceAdded', { rea
 export type AdditionalServiceChanged = DomainEvent<'AdditionalServiceChanged', { readonly eventShortName: string; readonly service: AdditionalService }>;
 export type AdditionalServiceRemoved = DomainEvent<'AdditionalServiceRemoved', { readonly eventShortName: string; readonly serviceId: number; readonly key: string }>;
 
+// ---------------------------------------------------------------- attendee fields (alf.io's additional fields)
+
+/** The nine field types of the booking form (spec point 2, extra field types). */
+export type AttendeeFieldType =
+  | 'input:text'
+  | 'input:tel'
+  | 'vat:eu'
+  | 'textarea'
+  | 'country'
+  | 'select'
+  | 'checkbox'
+  | 'radio'
+  | 'input:dateOfBirth';
+
+/**
+ * A question asked of each attendee (or, with `additionalServiceId`, of each booked item of a supplement) on
+ * the booking step, before or after the standard name and e-mail fields.
+ */
+export interface AttendeeField {
+  /** Unique within the event, never renamed: the form key (`additional[name]`) and the stored answer's key. */
+  readonly name: string;
+  readonly type: AttendeeFieldType;
+  /** Display order (ascending) within its position. */
+  readonly ordinal: number;
+  readonly beforeStandardFields: boolean;
+  readonly required: boolean;
+  /** An answer given on an acquired ticket may still be changed. */
+  readonly editable: boolean;
+  /** Text: characters; input:dateOfBirth: age in years (minLength = youngest allowed, maxLength = oldest). */
+  readonly minLength: number | null;
+  readonly maxLength: number | null;
+  /** select / radio / checkbox: the allowed values (the answer must be one of them). */
+  readonly restrictedValues: readonly string[];
+  /** Values still shown but no longer accepted (`error.disabledValue`). */
+  readonly disabledValues: readonly string[];
+  /** Categories whose tickets ask it; empty = every category. */
+  readonly categoryIds: readonly number[];
+  /** Non-null: asked once per booked item of this supplement instead of per ticket. */
+  readonly additionalServiceId: number | null;
+  readonly label: LocalizedText;
+  readonly placeholder: LocalizedText;
+  /** restricted value -> language -> text. */
+  readonly restrictedValuesDescription: Readonly<Record<string, LocalizedText>>;
+}
+
+export type AttendeeFieldAdded = DomainEvent<'AttendeeFieldAdded', { readonly eventShortName: string; readonly field: AttendeeField }>;
+export type AttendeeFieldChanged = DomainEvent<'AttendeeFieldChanged', { readonly eventShortName: string; readonly field: AttendeeField }>;
+export type AttendeeFieldRemoved = DomainEvent<'AttendeeFieldRemoved', { readonly eventShortName: string; readonly name: string }>;
+
 // ---------------------------------------------------------------- promo and access codes
 
 export type PromoCodeType = 'DISCOUNT' | 'ACCESS';
@@ -330,6 +379,9 @@ export type EventCatalogEvent =
   | AdditionalServiceAdded
   | AdditionalServiceChanged
   | AdditionalServiceRemoved
+  | AttendeeFieldAdded
+  | AttendeeFieldChanged
+  | AttendeeFieldRemoved
   | PromoCodeAdded
   | PromoCodeChanged
   | PromoCodeRemoved;
@@ -414,6 +466,9 @@ export const catalogEventTypes = [
   'AdditionalServiceAdded',
   'AdditionalServiceChanged',
   'AdditionalServiceRemoved',
+  'AttendeeFieldAdded',
+  'AttendeeFieldChanged',
+  'AttendeeFieldRemoved',
   'PromoCodeAdded',
   'PromoCodeChanged',
   'PromoCodeRemoved',

@@ -1,4 +1,4 @@
-import type { AdditionalService, Capacity, EventCatalogEvent, EventDetails, PromoCode, TicketCategory } from '../catalog.events.js';
+import type { AdditionalService, AttendeeField, Capacity, EventCatalogEvent, EventDetails, PromoCode, TicketCategory } from '../catalog.events.js';
 
 /** Ids ever given per key, removed items included, so a key keeps its id and an id is never reused. */
 export interface KnownIds {
@@ -11,11 +11,12 @@ export interface PublishedEventCatalog {
   readonly status: 'published';
   readonly details: EventDetails;
   readonly totalSeats: number | null;
-  /** Current items by key (promo codes by code). */
+  /** Current items by key (promo codes by code, attendee fields by name). */
   readonly capacities: Readonly<Record<string, Capacity>>;
   readonly categories: Readonly<Record<string, TicketCategory>>;
   readonly services: Readonly<Record<string, AdditionalService>>;
   readonly promoCodes: Readonly<Record<string, PromoCode>>;
+  readonly attendeeFields: Readonly<Record<string, AttendeeField>>;
   readonly knownIds: KnownIds;
 }
 
@@ -39,6 +40,7 @@ export function evolveEventCatalog(state: EventCatalogState, event: EventCatalog
       categories: {},
       services: {},
       promoCodes: {},
+      attendeeFields: {},
       knownIds: { capacity: {}, category: {}, service: {} },
     };
   }
@@ -78,6 +80,11 @@ export function evolveEventCatalog(state: EventCatalogState, event: EventCatalog
       return { ...state, promoCodes: { ...state.promoCodes, [event.data.promoCode.code]: event.data.promoCode } };
     case 'PromoCodeRemoved':
       return { ...state, promoCodes: without(state.promoCodes, event.data.code) };
+    case 'AttendeeFieldAdded':
+    case 'AttendeeFieldChanged':
+      return { ...state, attendeeFields: { ...state.attendeeFields, [event.data.field.name]: event.data.field } };
+    case 'AttendeeFieldRemoved':
+      return { ...state, attendeeFields: without(state.attendeeFields, event.data.name) };
     default:
       return state;
   }

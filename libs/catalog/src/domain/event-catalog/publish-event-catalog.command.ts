@@ -1,4 +1,4 @@
-import type { AdditionalService, EventDetails, PromoCode, TicketCategory } from '../catalog.events.js';
+import type { AdditionalService, AttendeeField, EventDetails, PromoCode, TicketCategory } from '../catalog.events.js';
 
 /** A capacity as the organizer writes it; the id is the decider's to give. */
 export interface CapacityDraft {
@@ -16,6 +16,17 @@ export type AdditionalServiceDraft = Omit<AdditionalService, 'id'>;
 export type PromoCodeDraft = Omit<PromoCode, 'categoryIds'> & { readonly categories: readonly string[] };
 
 /**
+ * A question of the booking form as the organizer writes it: the categories and the supplement it belongs to
+ * named by their keys, as codes name theirs (the ids are the decider's to give).
+ */
+export type AttendeeFieldDraft = Omit<AttendeeField, 'categoryIds' | 'additionalServiceId'> & {
+  /** Empty = asked for every category. */
+  readonly categories: readonly string[];
+  /** Key of a SUPPLEMENT: asked per booked item of it instead of per ticket. */
+  readonly additionalService: string | null;
+};
+
+/**
  * "This is what the event's catalog should be now": the whole desired state of one event. The decider
  * answers with only the changes, so sending the same catalog twice changes nothing, and whatever is no longer
  * listed (a category, a code) is removed.
@@ -30,5 +41,6 @@ export interface PublishEventCatalog {
     readonly categories: readonly TicketCategoryDraft[];
     readonly additionalServices: readonly AdditionalServiceDraft[];
     readonly promoCodes: readonly PromoCodeDraft[];
+    readonly attendeeFields: readonly AttendeeFieldDraft[];
   };
 }

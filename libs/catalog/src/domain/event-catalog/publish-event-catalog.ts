@@ -1,5 +1,5 @@
 import type { Decider } from '@ticketing/kernel';
-import type { AdditionalService, Capacity, EventCatalogEvent, PromoCode, TicketCategory } from '../catalog.events.js';
+import type { AdditionalService, AttendeeField, Capacity, EventCatalogEvent, PromoCode, TicketCategory } from '../catalog.events.js';
 import { catalogErrors, CatalogRejected, rejectIfAny } from '../shared/catalog-violation.js';
 import { diffByKey } from '../shared/diff-by-key.js';
 import { sameValue } from '../shared/same-value.js';
@@ -15,11 +15,12 @@ interface DesiredCatalog {
   readonly categories: readonly TicketCategory[];
   readonly services: readonly AdditionalService[];
   readonly promoCodes: readonly PromoCode[];
+  readonly attendeeFields: readonly AttendeeField[];
 }
 
 /** The drafts with their stable ids: known keys keep theirs, new keys get the next free one. */
 function withIds(command: PublishEventCatalog, known: KnownIds): DesiredCatalog {
-  const { capacities, categories, additionalServices, promoCodes } = command.data;
+  const { capacities, categories, additionalServices, promoCodes, attendeeFields } = command.data;
   const capacityIds = assignIds(capacities.map((c) => c.key), known.capacity);
   const categoryIds = assignIds(categories.map((c) => c.key), known.category);
   const serviceIds = assignIds(additionalServices.map((s) => s.key), known.service);
@@ -29,6 +30,11 @@ function withIds(command: PublishEventCatalog, known: KnownIds): DesiredCatalog 
     categories: categories.map(({ capacity, ...c }) => ({ ...c, id: id(categoryIds, c.key), capacityId: capacity === null ? null : id(capacityIds, capacity) })),
     services: additionalServices.map((s) => ({ ...s, id: id(serviceIds, s.key) })),
     promoCodes: promoCodes.map(({ categories: keys, ...p }) => ({ ...p, categoryIds: keys.map((k) => id(categoryIds, k)) })),
+    attendeeFields: attendeeFields.map(({ categories: keys, additionalService, ...f }) => ({
+      ...f,
+      categoryIds: keys.map((k) => id(categoryIds, k)),
+      additionalServiceId: additionalService === null ? null : id(serviceIds, additionalService),
+    })),
   };
 }
 
@@ -36,8 +42,8 @@ const NONE: KnownIds = { capacity: {}, category: {}, service: {} };
 
 /**
  * Compares the desired catalog of one event with the stream's state and emits only the differences:
- * additions before the things that point at them (capacities, categories, then services and codes), removals
- * after, so every event in the log leaves a consistent catalog behind.
+ * additions before the things that point at them (capacities, categories, then services, codes and attendee
+ * fields), removals after, so every event in the log leaves a consistent catalog behind.
  */
 export function decidePublishEventCatalog(command: PublishEventCatalog, state: EventCatalogState): EventCatalogEvent[] {
   rejectIfAny(validateEventCatalog(command));
@@ -60,6 +66,7 @@ export function decidePublishEventCatalog(command: PublishEventCatalog, state: E
   const categories = diffByKey(current?.categories ?? {}, desired.categories, (c) => c.key);
   const services = diffByKey(current?.services ?? {}, desired.services, (s) => s.key);
   const codes = diffByKey(current?.promoCodes ?? {}, desired.promoCodes, (p) => p.code);
+  const fields = diffByKey(current?.attendeeFields ?? {}, desired.attendeeFields, (f) => f.name);
 
   for (const capacity of capacities.added) events.push({ type: 'CapacityDefined', data: { eventShortName, capacity } });
   for (const capacity of capacities.changed) events.push({ type: 'CapacityChanged', data: { eventShortName, capacity } });
@@ -69,6 +76,9 @@ export function decidePublishEventCatalog(command: PublishEventCatalog, state: E
   for (const service of services.changed) events.push({ type: 'AdditionalServiceChanged', data: { eventShortName, service } });
   for (const promoCode of codes.added) events.push({ type: 'PromoCodeAdded', data: { eventShortName, promoCode } });
   for (const promoCode of codes.changed) events.push({ type: 'PromoCodeChanged', data: { eventShortName, promoCode } });
+  for (const field of fields.added) events.push({ type: 'AttendeeFieldAdded', data: { eventShortName, field } });
+  for (const field of fields.changed) events.push({ type: 'AttendeeFieldChanged', data: { eventShortName, field } });
+  for (const { name } of fields.removed) events.push({ type: 'AttendeeFieldRemoved', data: { eventShortName, name } });
   for (const { code } of codes.removed) events.push({ type: 'PromoCodeRemoved', data: { eventShortName, code } });
   for (const { id, key } of services.removed) events.push({ type: 'AdditionalServiceRemoved', data: { eventShortName, serviceId: id, key } });
   for (const { id, key } of categories.removed) events.push({ type: 'TicketCategoryRemoved', data: { eventShortName, categoryId: id, key } });

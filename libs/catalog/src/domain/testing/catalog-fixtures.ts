@@ -1,6 +1,7 @@
 import type { EventDetails, Organizer, SubscriptionDescriptor } from '../catalog.events.js';
 import type {
   AdditionalServiceDraft,
+  AttendeeFieldDraft,
   PromoCodeDraft,
   PublishEventCatalog,
   TicketCategoryDraft,
@@ -121,6 +122,52 @@ export const speakerAccess: PromoCodeDraft = {
   categories: ['speaker'],
 };
 
+export const company: AttendeeFieldDraft = {
+  name: 'company',
+  type: 'input:text',
+  ordinal: 0,
+  beforeStandardFields: false,
+  required: true,
+  editable: true,
+  minLength: null,
+  maxLength: 100,
+  restrictedValues: [],
+  disabledValues: [],
+  categories: [],
+  additionalService: null,
+  label: { en: 'Company', it: 'Azienda' },
+  placeholder: { en: 'Where you work' },
+  restrictedValuesDescription: {},
+};
+
+export const tShirtSize: AttendeeFieldDraft = {
+  ...company,
+  name: 'tShirtSize',
+  type: 'select',
+  ordinal: 1,
+  maxLength: null,
+  restrictedValues: ['S', 'M', 'L', 'XL'],
+  disabledValues: ['XL'],
+  categories: ['regular'],
+  label: { en: 'T-shirt size', it: 'Taglia della maglietta' },
+  placeholder: {},
+  restrictedValuesDescription: { XL: { en: 'XL (sold out)', it: 'XL (esaurita)' } },
+};
+
+/** Asked once per lunch booked, not per ticket. */
+export const lunchMenu: AttendeeFieldDraft = {
+  ...company,
+  name: 'lunchMenu',
+  type: 'radio',
+  ordinal: 2,
+  required: false,
+  maxLength: null,
+  restrictedValues: ['meat', 'vegetarian', 'vegan'],
+  additionalService: 'lunch',
+  label: { en: 'Lunch menu', it: 'Menù del pranzo' },
+  placeholder: {},
+};
+
 export function publishCatalog(data: Partial<PublishEventCatalog['data']> = {}): PublishEventCatalog {
   return {
     type: 'PublishEventCatalog',
@@ -131,6 +178,7 @@ export function publishCatalog(data: Partial<PublishEventCatalog['data']> = {}):
       categories: [regular, speaker],
       additionalServices: [lunch],
       promoCodes: [earlyBird, speakerAccess],
+      attendeeFields: [],
       ...data,
     },
   };

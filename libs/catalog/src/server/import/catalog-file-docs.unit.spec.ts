@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { attendeeFieldEntrySchema } from './attendee-field-entry.schema.js';
 import { catalogFileSchema, organizerEntrySchema, subscriptionEntrySchema } from './catalog-file.schema.js';
 import { additionalServiceEntrySchema, capacityEntrySchema, categoryEntrySchema, eventEntrySchema, promoCodeEntrySchema } from './event-entry.schema.js';
 
@@ -24,6 +25,7 @@ describe('tools/catalog/README.md documents every field of the catalog file', ()
     ['#### categories[]', categoryEntrySchema],
     ['#### additionalServices[]', additionalServiceEntrySchema],
     ['#### promoCodes[]', promoCodeEntrySchema],
+    ['#### attendeeFields[]', attendeeFieldEntrySchema],
     ['### subscriptions[] (passes)', subscriptionEntrySchema],
   ] as [string, z.ZodObject][])('%s', (heading, schema) => {
     const text = section(heading);

@@ -74,8 +74,8 @@ export const subscriptionEntrySchema = z.strictObject({
 
 /**
  * A catalog file (YAML or JSON) or the body of `PUT /api/v2/organizer/catalog`: the desired state of what
- * it lists. Importing it twice changes nothing; an item missing from an event (category, service, code) is
- * removed; events, organizers and subscriptions not listed are left as they are.
+ * it lists. Importing it twice changes nothing; an item missing from an event (category, service, code,
+ * attendee field) is removed; events, organizers and subscriptions not listed are left as they are.
  */
 export const catalogFileSchema = z
   .strictObject({
@@ -83,7 +83,7 @@ export const catalogFileSchema = z
     events: z.array(eventEntrySchema).default([]),
     subscriptions: z.array(subscriptionEntrySchema).default([]).describe('Subscription descriptors (passes).'),
   })
-  .describe('Catalog document: organizers, events (with capacities, categories, additional services, codes) and subscriptions.');
+  .describe('Catalog document: organizers, events (with capacities, categories, additional services, codes, attendee fields) and subscriptions.');
 
 export type CatalogFile = z.output<typeof catalogFileSchema>;
 /** What authors write: defaults not yet applied. */

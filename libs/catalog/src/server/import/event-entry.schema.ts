@@ -14,6 +14,7 @@ import {
   slug,
   timeZone,
 } from './catalog-file.primitives.js';
+import { attendeeFieldEntrySchema } from './attendee-field-entry.schema.js';
 
 const flag = (value: boolean, description: string) => z.boolean().default(value).describe(description);
 
@@ -153,6 +154,7 @@ export const eventEntrySchema = z.strictObject({
   categories: z.array(categoryEntrySchema).default([]).describe('Ticket categories; one missing from a later import is removed.'),
   additionalServices: z.array(additionalServiceEntrySchema).default([]).describe('Supplements and donations.'),
   promoCodes: z.array(promoCodeEntrySchema).default([]).describe('Promo (DISCOUNT) and ACCESS codes of this event.'),
+  attendeeFields: z.array(attendeeFieldEntrySchema).default([]).describe('Questions asked of each attendee (or per booked supplement) at booking.'),
 });
 
 export type EventEntry = z.output<typeof eventEntrySchema>;

@@ -1,5 +1,6 @@
 import { LIVE_SCHEMA, quoteIdent } from '@ticketing/projections';
 import { ADDITIONAL_SERVICES_TABLE } from '../read-models/additional-services/additional-services.projection.js';
+import { ATTENDEE_FIELDS_TABLE } from '../read-models/attendee-fields/attendee-fields.projection.js';
 import { EVENTS_TABLE } from '../read-models/events/events.projection.js';
 import { FILES_TABLE } from '../read-models/files/files.projection.js';
 import { ORGANIZERS_TABLE } from '../read-models/organizers/organizers.projection.js';
@@ -17,6 +18,7 @@ export const tables = {
   capacities: live(CAPACITIES_TABLE),
   services: live(ADDITIONAL_SERVICES_TABLE),
   promoCodes: live(PROMO_CODES_TABLE),
+  attendeeFields: live(ATTENDEE_FIELDS_TABLE),
   descriptors: live(SUBSCRIPTION_DESCRIPTORS_TABLE),
   descriptorEvents: live(SUBSCRIPTION_EVENTS_TABLE),
   files: live(FILES_TABLE),

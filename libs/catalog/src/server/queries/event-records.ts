@@ -1,5 +1,5 @@
 import type { Queryable } from '@ticketing/postgres';
-import type { AdditionalService, Capacity, EventDetails, Organizer, PromoCode, TicketCategory } from '../../domain/catalog.events.js';
+import type { AdditionalService, AttendeeField, Capacity, EventDetails, Organizer, PromoCode, TicketCategory } from '../../domain/catalog.events.js';
 import type { LangMap } from './views/common.views.js';
 import { tables } from './catalog-tables.js';
 
@@ -94,17 +94,27 @@ export async function findPromoCodes(db: Queryable, shortName: string): Promise<
   return new Map(rows.map((r) => [r.details.code, r.details]));
 }
 
+/** The questions of the event's booking form, by ordinal (then name, so equal ordinals keep one order). */
+export async function findAttendeeFields(db: Queryable, shortName: string): Promise<readonly AttendeeField[]> {
+  const { rows } = await db.query<{ details: AttendeeField }>(
+    `select details from ${tables.attendeeFields} where short_name = $1 and not removed order by ordinal, name`,
+    [shortName],
+  );
+  return rows.map((r) => r.details);
+}
+
 /** Everything the catalog holds about one event: what every event read is computed from. */
 export interface EventSnapshot {
   readonly record: EventRecord;
   readonly offer: EventOffer;
   readonly promoCodes: ReadonlyMap<string, PromoCode>;
+  readonly attendeeFields: readonly AttendeeField[];
 }
 
 /** The event's snapshot, or null when the event is unknown or disabled. */
 export async function loadEventSnapshot(db: Queryable, shortName: string): Promise<EventSnapshot | null> {
   const record = await findEvent(db, shortName);
   if (!record) return null;
-  const [offer, promoCodes] = await Promise.all([findOffer(db, shortName), findPromoCodes(db, shortName)]);
-  return { record, offer, promoCodes };
+  const [offer, promoCodes, attendeeFields] = await Promise.all([findOffer(db, shortName), findPromoCodes(db, shortName), findAttendeeFields(db, shortName)]);
+  return { record, offer, promoCodes, attendeeFields };
 }

@@ -1,5 +1,6 @@
 import type { Projection } from '@ticketing/projections';
 import { additionalServicesProjection } from './additional-services/additional-services.projection.js';
+import { attendeeFieldsProjection } from './attendee-fields/attendee-fields.projection.js';
 import { eventsProjection } from './events/events.projection.js';
 import { filesProjection } from './files/files.projection.js';
 import { organizersProjection } from './organizers/organizers.projection.js';
@@ -14,6 +15,7 @@ export const catalogProjections: readonly Projection[] = [
   ticketCategoriesProjection,
   additionalServicesProjection,
   promoCodesProjection,
+  attendeeFieldsProjection,
   subscriptionDescriptorsProjection,
   filesProjection,
 ];

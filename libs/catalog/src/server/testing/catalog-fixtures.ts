@@ -1,6 +1,7 @@
 import type { EventToAppend } from '@ticketing/event-store';
 import type {
   AdditionalService,
+  AttendeeField,
   CatalogEvent,
   EventDetails,
   Organizer,
@@ -137,6 +138,27 @@ export function promoCode(overrides: Partial<PromoCode> = {}): PromoCode {
     categoryIds: [],
     currency: null,
     description: null,
+    ...overrides,
+  };
+}
+
+export function attendeeField(overrides: Partial<AttendeeField> = {}): AttendeeField {
+  return {
+    name: 'company',
+    type: 'input:text',
+    ordinal: 0,
+    beforeStandardFields: false,
+    required: true,
+    editable: true,
+    minLength: null,
+    maxLength: 100,
+    restrictedValues: [],
+    disabledValues: [],
+    categoryIds: [],
+    additionalServiceId: null,
+    label: { en: 'Company', it: 'Azienda' },
+    placeholder: {},
+    restrictedValuesDescription: {},
     ...overrides,
   };
 }

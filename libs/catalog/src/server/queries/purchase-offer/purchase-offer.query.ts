@@ -1,4 +1,4 @@
-import type { AdditionalService, Capacity, EventDetails, Organizer, PromoCode, TicketCategory } from '../../../domain/catalog.events.js';
+import type { AdditionalService, AttendeeField, Capacity, EventDetails, Organizer, PromoCode, TicketCategory } from '../../../domain/catalog.events.js';
 import type { EventSnapshot } from '../event-records.js';
 import { isVisible } from '../get-ticket-categories/category-view.js';
 import { isCodeUsable } from '../get-ticket-categories/promo-code-rules.js';
@@ -38,7 +38,15 @@ export interface PurchaseOffer {
    * checked by the inventory, atomically with the seats).
    */
   readonly code: { readonly text: string; readonly found: PromoCode | null; readonly usable: boolean } | null;
+  /**
+   * Every question of the booking form, by ordinal: those of a category or supplement the buyer does not
+   * take are the caller's to skip (`categoryIds`, `additionalServiceId`).
+   */
+  readonly attendeeFields: readonly AttendeeField[];
 }
+
+/** Display order; the name breaks ties so two fields with one ordinal never swap between reads. */
+const byOrdinal = (a: AttendeeField, b: AttendeeField) => a.ordinal - b.ordinal || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 export function purchaseOffer(snapshot: EventSnapshot, codeText: string | null, now: Date): PurchaseOffer {
   const { record, offer } = snapshot;
@@ -63,5 +71,6 @@ export function purchaseOffer(snapshot: EventSnapshot, codeText: string | null, 
     })),
     services: offer.services.map(({ service }) => ({ service, onSale: inWindow(service.sale) })),
     code: codeText ? { text: codeText, found, usable } : null,
+    attendeeFields: [...snapshot.attendeeFields].sort(byOrdinal),
   };
 }
