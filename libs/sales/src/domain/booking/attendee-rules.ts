@@ -1,0 +1,64 @@
+import type { AttendeeField } from '@ticketing/catalog';
+import type { Attendee } from '../reservation/booking-details.js';
+import { contentLanguageOf } from '../waiting-list/subscribe-to-waiting-list.js';
+import { answersTo, appliesToCategory, checkAdditionalAnswers, type FieldRulesContext } from './attendee-field-rules.js';
+import type { BookedTicket, BookingContext } from './booking-context.js';
+import { bookingErrors, limits } from './booking-errors.js';
+import type { TicketOwnerForm } from './booking-form.js';
+import type { BookingReport } from './booking-report.js';
+import { isValidEmail } from './email-address.js';
+import { lengthOf, trimToNull } from './form-values.js';
+
+const NO_ANSWERS: TicketOwnerForm = { email: null, additional: null };
+
+/** The questions asked of a ticket's holder: attendee fields (not a supplement's) of the ticket's category. */
+export function attendeeFieldsFor(ticket: BookedTicket, fields: readonly AttendeeField[]): AttendeeField[] {
+  return fields.filter((f) => f.additionalServiceId === null && appliesToCategory(f, ticket.categoryId));
+}
+
+/**
+ * Every ticket of the reservation names its attendee (reference item 20, per ticket): a ticket missing from the
+ * form is checked as an empty one. Any failure adds the global `error.STEP_2_MISSING_ATTENDEE_DATA`, or
+ * `error.STEP_2_INVALID_VAT` when a VAT field is what failed.
+ */
+export function checkAttendees(
+  tickets: Readonly<Record<string, TicketOwnerForm>>,
+  context: BookingContext,
+  fieldContext: FieldRulesContext,
+  report: BookingReport,
+): void {
+  const mark = report.mark();
+  for (const ticket of context.tickets) {
+    const form = tickets[ticket.ticketId] ?? NO_ANSWERS;
+    const prefix = `tickets[${ticket.ticketId}].`;
+    const email = trimToNull(form.email);
+    if (email === null || !isValidEmail(email)) report.reject(`${prefix}email`, bookingErrors.attendeeEmail);
+    checkName(report, `${prefix}firstName`, trimToNull(form.firstName), bookingErrors.emptyFirstName, bookingErrors.firstNameTooLong);
+    checkName(report, `${prefix}lastName`, trimToNull(form.lastName), bookingErrors.emptyLastName, bookingErrors.lastNameTooLong);
+    checkAdditionalAnswers(form.additional, attendeeFieldsFor(ticket, context.attendeeFields), prefix, fieldContext, report);
+  }
+  const failed = report.errorsSince(mark);
+  if (failed.length > 0) report.rejectForm(failed.some((e) => e.code === bookingErrors.invalidVat) ? bookingErrors.invalidVat : bookingErrors.missingAttendeeData);
+}
+
+function checkName(report: BookingReport, field: string, value: string | null, empty: string, tooLong: string): void {
+  if (value === null) report.reject(field, empty);
+  else if (lengthOf(value) > limits.name) report.reject(field, tooLong, [limits.name]);
+}
+
+/** The attendees to store, by ticket id: names and e-mail trimmed, the language one of the event's. */
+export function attendeesOf(tickets: Readonly<Record<string, TicketOwnerForm>>, context: BookingContext): Record<string, Attendee> {
+  const attendees: Record<string, Attendee> = {};
+  for (const ticket of context.tickets) {
+    const form = tickets[ticket.ticketId] ?? NO_ANSWERS;
+    attendees[ticket.ticketId] = {
+      firstName: trimToNull(form.firstName) ?? '',
+      lastName: trimToNull(form.lastName) ?? '',
+      email: trimToNull(form.email) ?? '',
+      // with one content language there is no choice to make (spec point 2: the select is preset)
+      userLanguage: contentLanguageOf(form.userLanguage ?? null, context.contentLanguages) ?? context.contentLanguages[0] ?? null,
+      answers: answersTo(form.additional, attendeeFieldsFor(ticket, context.attendeeFields)),
+    };
+  }
+  return attendees;
+}

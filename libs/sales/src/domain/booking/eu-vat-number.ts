@@ -1,0 +1,73 @@
+/**
+ * EU VAT numbers as VIES knows them: a country prefix (ISO code, but `EL` for Greece) and a national part whose
+ * shape depends on the country. Used to tell a plausible number from a typo without asking VIES, and to put a
+ * number in the form VIES expects.
+ */
+
+/** The national part per VAT prefix (VIES formats; letters upper-case, separators removed). */
+const NATIONAL_FORMATS: Readonly<Record<string, RegExp>> = {
+  AT: /^U\d{8}$/,
+  BE: /^[01]\d{9}$/,
+  BG: /^\d{9,10}$/,
+  CY: /^\d{8}[A-Z]$/,
+  CZ: /^\d{8,10}$/,
+  DE: /^\d{9}$/,
+  DK: /^\d{8}$/,
+  EE: /^\d{9}$/,
+  EL: /^\d{9}$/,
+  ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/,
+  FI: /^\d{8}$/,
+  FR: /^[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  HR: /^\d{11}$/,
+  HU: /^\d{8}$/,
+  IE: /^\d[A-Z0-9+*]\d{5}[A-Z]{1,2}$/,
+  IT: /^\d{11}$/,
+  LT: /^(\d{9}|\d{12})$/,
+  LU: /^\d{8}$/,
+  LV: /^\d{11}$/,
+  MT: /^\d{8}$/,
+  NL: /^\d{9}B\d{2}$/,
+  PL: /^\d{10}$/,
+  PT: /^\d{9}$/,
+  RO: /^\d{2,10}$/,
+  SE: /^\d{12}$/,
+  SI: /^\d{8}$/,
+  SK: /^\d{10}$/,
+};
+
+/** Greece's ISO code is GR, its VAT prefix EL. */
+export function vatPrefixOf(countryCode: string): string {
+  const code = countryCode.trim().toUpperCase();
+  return code === 'GR' ? 'EL' : code;
+}
+
+/** Upper case, without the blanks, dots, dashes and slashes people type inside numbers. */
+export function compactVatNumber(value: string): string {
+  return value.replace(/[\s.\-/]/g, '').toUpperCase();
+}
+
+/**
+ * What VIES is asked: the prefix of `countryCode` and the national part of `vatNumber`, with separators and a
+ * repeated prefix (`IT` before an Italian number, `EL` or `GR` before a Greek one) removed.
+ */
+export function viesQuery(countryCode: string, vatNumber: string): { readonly countryCode: string; readonly vatNumber: string } {
+  const prefix = vatPrefixOf(countryCode);
+  let national = compactVatNumber(vatNumber);
+  const repeated = prefix === 'EL' ? ['EL', 'GR'] : [prefix];
+  const found = repeated.find((p) => national.startsWith(p) && national.length > p.length);
+  if (found) national = national.slice(found.length);
+  return { countryCode: prefix, vatNumber: national };
+}
+
+/**
+ * A `vat:eu` answer: after an EU prefix, a national part shaped as that country requires; without one, a
+ * national part shaped as some member state's.
+ */
+export function isPlausibleEuVatNumber(value: string, euCountryCodes: readonly string[]): boolean {
+  const compact = compactVatNumber(value);
+  const prefixes = euCountryCodes.map(vatPrefixOf).filter((p) => NATIONAL_FORMATS[p] !== undefined);
+  const prefix = prefixes.find((p) => compact.startsWith(p) || (p === 'EL' && compact.startsWith('GR')));
+  // a leading prefix decides the country (`NL123456789` is a bad Dutch number, not a French national part)
+  if (prefix !== undefined) return NATIONAL_FORMATS[prefix]!.test(compact.slice(2));
+  return prefixes.some((p) => NATIONAL_FORMATS[p]!.test(compact));
+}

@@ -1,0 +1,28 @@
+import { euCountryCodes } from '@ticketing/i18n';
+import { describe, expect, it } from 'vitest';
+import { isPlausibleEuVatNumber, vatPrefixOf, viesQuery } from './eu-vat-number.js';
+
+describe('EU VAT numbers', () => {
+  it('spells Greece EL', () => {
+    expect([vatPrefixOf('GR'), vatPrefixOf('de')]).toEqual(['EL', 'DE']);
+  });
+
+  it.each([
+    ['DE', 'DE 123.456.789', 'DE', '123456789'],
+    ['de', '123456789', 'DE', '123456789'],
+    ['GR', 'EL-123456789', 'EL', '123456789'],
+    ['GR', 'GR123456789', 'EL', '123456789'],
+    ['EL', '123 456 789', 'EL', '123456789'],
+    ['IT', 'it00743110157', 'IT', '00743110157'],
+  ])('asks VIES for %s %j as %s %s', (country, number, expectedCountry, expectedNumber) => {
+    expect(viesQuery(country, number)).toEqual({ countryCode: expectedCountry, vatNumber: expectedNumber });
+  });
+
+  it.each(['DE123456789', 'ATU12345678', 'NL123456789B01', 'EL123456789', 'FRXX123456789', 'ESB12345678', '123456789'])('finds %s plausible', (value) => {
+    expect(isPlausibleEuVatNumber(value, euCountryCodes)).toBe(true);
+  });
+
+  it.each(['DE12', 'AT12345678', 'NL123456789', 'CHE123456789', 'hello', ''])('finds %j implausible', (value) => {
+    expect(isPlausibleEuVatNumber(value, euCountryCodes)).toBe(false);
+  });
+});

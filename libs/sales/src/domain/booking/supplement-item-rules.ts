@@ -1,0 +1,73 @@
+import type { AttendeeField } from '@ticketing/catalog';
+import type { ItemAssignment } from '../reservation/booking-details.js';
+import { answersTo, appliesToCategory, checkAdditionalAnswers, type FieldRulesContext } from './attendee-field-rules.js';
+import type { BookedItem, BookedTicket, BookingContext } from './booking-context.js';
+import { bookingErrors } from './booking-errors.js';
+import type { AdditionalServiceLinkForm } from './booking-form.js';
+import type { BookingReport } from './booking-report.js';
+
+type LinksByTicket = Readonly<Record<string, readonly AdditionalServiceLinkForm[]>>;
+
+interface Link {
+  /** The ticket the item is listed under in the form (the key of `additionalServices`). */
+  readonly listedUnder: string;
+  readonly index: number;
+  readonly form: AdditionalServiceLinkForm;
+}
+
+function linksOf(additionalServices: LinksByTicket): Link[] {
+  return Object.entries(additionalServices).flatMap(([listedUnder, forms]) => forms.map((form, index) => ({ listedUnder, index, form })));
+}
+
+/** The ticket an item goes with: the one it names, else the one it is listed under. */
+function ticketOf(link: Link, context: BookingContext): BookedTicket | undefined {
+  return context.tickets.find((t) => t.ticketId === link.form.ticketUUID) ?? context.tickets.find((t) => t.ticketId === link.listedUnder);
+}
+
+/** The questions asked about a booked item: its supplement's fields, for the category of its ticket. */
+function itemFields(item: BookedItem, ticket: BookedTicket | undefined, fields: readonly AttendeeField[]): AttendeeField[] {
+  return fields.filter((f) => f.additionalServiceId === item.serviceId && (ticket === undefined || appliesToCategory(f, ticket.categoryId)));
+}
+
+/** Each booked item is linked exactly once, to a ticket of this reservation. */
+function allAssigned(links: readonly Link[], context: BookingContext): boolean {
+  const booked = new Set(context.items.map((i) => i.itemId));
+  const tickets = new Set(context.tickets.map((t) => t.ticketId));
+  const linked = new Set<number>();
+  for (const { form } of links) {
+    const id = form.additionalServiceItemId;
+    if (id === null || !booked.has(id) || linked.has(id) || form.ticketUUID === null || !tickets.has(form.ticketUUID)) return false;
+    linked.add(id);
+  }
+  return linked.size === booked.size;
+}
+
+/**
+ * Supplement items (reference item 20, linked additional services): every booked item linked to a ticket, else
+ * the global `error.STEP_2_ADDITIONAL_ITEMS_NOT_ASSIGNED`; each item's fields under
+ * `additionalServices[<ticket>][<i>].additional[<name>][<j>]`, failures summed up as for attendees.
+ */
+export function checkItems(additionalServices: LinksByTicket, context: BookingContext, fieldContext: FieldRulesContext, report: BookingReport): void {
+  const links = linksOf(additionalServices);
+  if (!allAssigned(links, context)) report.rejectForm(bookingErrors.itemsNotAssigned);
+  const mark = report.mark();
+  for (const link of links) {
+    const item = context.items.find((i) => i.itemId === link.form.additionalServiceItemId);
+    if (item === undefined) continue;
+    const fields = itemFields(item, ticketOf(link, context), context.attendeeFields);
+    checkAdditionalAnswers(link.form.additional, fields, `additionalServices[${link.listedUnder}][${link.index}].`, fieldContext, report);
+  }
+  const failed = report.errorsSince(mark);
+  if (failed.length > 0) report.rejectForm(failed.some((e) => e.code === bookingErrors.invalidVat) ? bookingErrors.invalidVat : bookingErrors.missingAttendeeData);
+}
+
+/** Every booked item with the ticket it was linked to (null when it was not) and the answers about it. */
+export function itemsOf(additionalServices: LinksByTicket, context: BookingContext): ItemAssignment[] {
+  const links = linksOf(additionalServices);
+  return context.items.map((item) => {
+    const link = links.find((l) => l.form.additionalServiceItemId === item.itemId);
+    if (link === undefined) return { itemId: item.itemId, ticketId: null, answers: {} };
+    const ticket = context.tickets.find((t) => t.ticketId === link.form.ticketUUID);
+    return { itemId: item.itemId, ticketId: ticket?.ticketId ?? null, answers: answersTo(link.form.additional, itemFields(item, ticketOf(link, context), context.attendeeFields)) };
+  });
+}
