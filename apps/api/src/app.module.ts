@@ -56,6 +56,8 @@ export class AppModule {
             mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
             publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
             waitingListReservationMinutes: config.waitingListReservationMinutes,
+            vatCheckUrl: config.vatCheckUrl,
+            organizerApiKeys: config.organizerApiKeys ?? undefined,
           }),
         }),
         ...(config.benchRoutes ? [BenchRoutesModule] : []),

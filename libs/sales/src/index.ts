@@ -4,6 +4,8 @@
 export * from './domain/inventory/inventory.events.js';
 export * from './domain/reservation/reservation.events.js';
 export * from './domain/waiting-list/waiting-list.events.js';
+export * from './domain/ticket/ticket.events.js';
+export type * from './domain/reservation/booking-details.js';
 
 // Write side: deciders.
 export { decideHolds, decideRelease, type HoldSeats, type InventoryLimits, type HoldOutcome } from './domain/inventory/hold-seats.js';
@@ -28,4 +30,7 @@ export { ExpireReservationsCommand } from './server/commands/expire-reservations
 export { SubscribeToWaitingListCommand } from './server/waiting-list/subscribe-to-waiting-list/subscribe-to-waiting-list.command.js';
 export { OfferReleasedSeatsCommand } from './server/waiting-list/offer-released-seats/offer-released-seats.command.js';
 export { salesProjections } from './server/read-models/sales-projections.js';
+export { confirmOfflinePayment, type OfflinePaymentOutcome } from './server/commands/confirm-offline-payment/confirm-offline-payment.js';
+export { ConfirmOfflinePaymentCommand } from './server/commands/confirm-offline-payment/confirm-offline-payment.command.js';
+export { EuVatChecker } from './server/booking/vat/eu-vat-checker.js';
 export type { CaptchaVerifier } from './server/tokens.js';

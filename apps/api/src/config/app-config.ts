@@ -57,6 +57,8 @@ const environment = z.object({
   MAIL_FROM: optionalText,
   /** Minutes a seat offered to a waiting-list subscriber stays reserved for them. */
   WAITING_LIST_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(20_160).default(240),
+  /** VIES-compatible endpoint for EU VAT numbers of business invoices (events with EU VAT checking). */
+  VAT_CHECK_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
 });
 
 export type AppConfig = Readonly<{
@@ -85,6 +87,7 @@ export type AppConfig = Readonly<{
   smtpUrl: string | null;
   mailFrom: string;
   waitingListReservationMinutes: number;
+  vatCheckUrl: string;
 }>;
 
 export class InvalidConfigurationError extends Error {}
@@ -130,6 +133,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     waitingListReservationMinutes: e.WAITING_LIST_RESERVATION_MINUTES,
+    vatCheckUrl: e.VAT_CHECK_URL,
   };
 }
 

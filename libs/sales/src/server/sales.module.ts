@@ -1,5 +1,5 @@
 import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
-import { CatalogReadModule } from '@ticketing/catalog';
+import { CatalogReadModule, OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/catalog';
 import type { EventStore } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
 import { CancelReservationHandler } from './commands/cancel-reservation/cancel-reservation.command.js';
@@ -7,10 +7,19 @@ import { ExpireReservationsHandler } from './commands/expire-reservations/expire
 import { ExpirySweeper } from './commands/expire-reservations/expiry-sweeper.js';
 import { ReserveTicketsHandler } from './commands/reserve-tickets/reserve-tickets.command.js';
 import { InventoryDesk } from './inventory/inventory-desk.js';
+import { BackToBookingHandler } from './commands/back-to-booking/back-to-booking.command.js';
+import { ConfirmOfflinePaymentHandler } from './commands/confirm-offline-payment/confirm-offline-payment.command.js';
+import { ConfirmReservationHandler } from './commands/confirm-reservation/confirm-reservation.command.js';
 import { CodeLinksController } from './public-api/code-links.controller.js';
+import { OrganizerReservationsController } from './public-api/organizer-reservations.controller.js';
+import { ReservationFlowController } from './public-api/reservation-flow.controller.js';
+import { ValidateToOverviewHandler } from './commands/validate-to-overview/validate-to-overview.command.js';
+import { ReservationMailer } from './reservation/mail/reservation-mailer.js';
+import { ReservationQueries } from './reservation/reservation-queries.js';
 import { ReservationsController } from './public-api/reservations.controller.js';
 import { HoldsSalesFigures } from './queries/sales-figures.query.js';
-import { SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from './tokens.js';
+import { EuVatChecker } from './booking/vat/eu-vat-checker.js';
+import { EU_VAT_CHECKER, SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from './tokens.js';
 import { SmtpMailer } from './waiting-list/mail/smtp-mailer.js';
 import { OfferReleasedSeatsHandler } from './waiting-list/offer-released-seats/offer-released-seats.command.js';
 import { WaitingListController } from './waiting-list/subscribe-to-waiting-list/subscribe-to-waiting-list.controller.js';
@@ -40,7 +49,7 @@ export class SalesModule {
     return {
       module: SalesModule,
       imports: [...(options.imports ?? []), CatalogReadModule],
-      controllers: [ReservationsController, CodeLinksController, WaitingListController],
+      controllers: [ReservationsController, ReservationFlowController, OrganizerReservationsController, CodeLinksController, WaitingListController],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => SalesModuleOptions },
         { provide: SALES_OPTIONS, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o },
@@ -55,6 +64,15 @@ export class SalesModule {
         SubscribeToWaitingListHandler,
         OfferReleasedSeatsHandler,
         SmtpMailer,
+        ReservationQueries,
+        ReservationMailer,
+        ConfirmReservationHandler,
+        BackToBookingHandler,
+        ConfirmOfflinePaymentHandler,
+        ValidateToOverviewHandler,
+        { provide: EU_VAT_CHECKER, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => new EuVatChecker({ url: o.vatCheckUrl }) },
+        { provide: OrganizerApiKeys, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => OrganizerApiKeys.parse(o.organizerApiKeys) },
+        OrganizerApiKeyGuard,
       ],
       exports: [HoldsSalesFigures, ExpirySweeper],
     };

@@ -19,8 +19,18 @@ export interface SalesOptions {
   readonly publicBaseUrl: string;
   /** How long a seat offered to a waiting-list subscriber stays reserved (WAITING_LIST_RESERVATION_MINUTES, default 240). */
   readonly waitingListReservationMinutes: number;
+  /** The VIES-compatible VAT check endpoint (VAT_CHECK_URL; default the European Commission's REST API). */
+  readonly vatCheckUrl: string;
+  /** ORGANIZER_API_KEYS (`slug:key` pairs): who may call the organizer's reservation API. */
+  readonly organizerApiKeys: string | undefined;
+}
+
+/** The EU VAT number check (VIES) of business invoices: never throws; UNAVAILABLE when the service cannot answer. */
+export interface VatNumberChecker {
+  check(countryCode: string, vatNumber: string): Promise<'VALID' | 'INVALID' | 'UNAVAILABLE'>;
 }
 
 export const SALES_OPTIONS = Symbol('SALES_OPTIONS');
+export const EU_VAT_CHECKER = Symbol('EU_VAT_CHECKER');
 export const SALES_EVENT_STORE = Symbol('SALES_EVENT_STORE');
 export const SALES_DB = Symbol('SALES_DB');

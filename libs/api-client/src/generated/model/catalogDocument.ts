@@ -20,7 +20,7 @@ import type { CatalogDocumentOrganizersItem } from './catalogDocumentOrganizersI
 import type { CatalogDocumentSubscriptionsItem } from './catalogDocumentSubscriptionsItem';
 
 /**
- * Catalog document: organizers, events (with capacities, categories, additional services, codes) and subscriptions.
+ * Catalog document: organizers, events (with capacities, categories, additional services, codes, attendee fields) and subscriptions.
  */
 export interface CatalogDocument {
   events?: CatalogDocumentEventsItem[];

@@ -18,6 +18,7 @@ Conventions:
 import type { CatalogDocumentEventsItemAdditionalServicesItem } from './catalogDocumentEventsItemAdditionalServicesItem';
 import type { CatalogDocumentEventsItemAllowedPaymentProxiesItem } from './catalogDocumentEventsItemAllowedPaymentProxiesItem';
 import type { CatalogDocumentEventsItemAssignment } from './catalogDocumentEventsItemAssignment';
+import type { CatalogDocumentEventsItemAttendeeFieldsItem } from './catalogDocumentEventsItemAttendeeFieldsItem';
 import type { CatalogDocumentEventsItemCapacitiesItem } from './catalogDocumentEventsItemCapacitiesItem';
 import type { CatalogDocumentEventsItemCaptcha } from './catalogDocumentEventsItemCaptcha';
 import type { CatalogDocumentEventsItemCategoriesItem } from './catalogDocumentEventsItemCategoriesItem';
@@ -47,6 +48,8 @@ export type CatalogDocumentEventsItem = {
   /** Payment providers offered; required when anything is paid. OFFLINE = bank transfer. */
   allowedPaymentProxies?: CatalogDocumentEventsItemAllowedPaymentProxiesItem[];
   assignment?: CatalogDocumentEventsItemAssignment;
+  /** Questions asked of each attendee (or per booked supplement) at booking. */
+  attendeeFields?: CatalogDocumentEventsItemAttendeeFieldsItem[];
   /** Seat pools (pretix quotas) that categories sell from. */
   capacities?: CatalogDocumentEventsItemCapacitiesItem[];
   captcha?: CatalogDocumentEventsItemCaptcha;

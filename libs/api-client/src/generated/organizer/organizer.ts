@@ -27,7 +27,9 @@ import type {
 
 import type {
   CatalogDocument,
-  CatalogImportResponse
+  CatalogImportResponse,
+  OfflinePaymentConfirmed,
+  ValidationFailure
 } from '.././model';
 
 import { customFetch } from '../../http';
@@ -250,6 +252,115 @@ export const useValidateCatalog = <TError = ErrorType<void | void | CatalogImpor
       > => {
 
       const mutationOptions = getValidateCatalogMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The bank transfer of an order arrived: the order completes, its tickets are issued and e-mailed to the buyer. 404 for another organizer's order; 422 error.STEP2_UNABLE_TO_TRANSITION when the order awaits no transfer (or its deadline passed and it expired).
+ */
+export type confirmOfflinePaymentResponse200 = {
+  data: OfflinePaymentConfirmed
+  status: 200
+}
+
+export type confirmOfflinePaymentResponse400 = {
+  data: void
+  status: 400
+}
+
+export type confirmOfflinePaymentResponse401 = {
+  data: void
+  status: 401
+}
+
+export type confirmOfflinePaymentResponse403 = {
+  data: void
+  status: 403
+}
+
+export type confirmOfflinePaymentResponse404 = {
+  data: void
+  status: 404
+}
+
+export type confirmOfflinePaymentResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type confirmOfflinePaymentResponseSuccess = (confirmOfflinePaymentResponse200) & {
+  headers: Headers;
+};
+export type confirmOfflinePaymentResponseError = (confirmOfflinePaymentResponse400 | confirmOfflinePaymentResponse401 | confirmOfflinePaymentResponse403 | confirmOfflinePaymentResponse404 | confirmOfflinePaymentResponse422) & {
+  headers: Headers;
+};
+
+export type confirmOfflinePaymentResponse = (confirmOfflinePaymentResponseSuccess | confirmOfflinePaymentResponseError)
+
+export const getConfirmOfflinePaymentUrl = (reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/organizer/reservations/${reservationId}/confirm-payment`
+}
+
+export const confirmOfflinePayment = async (reservationId: string, options?: RequestInit): Promise<confirmOfflinePaymentResponse> => {
+  
+  return customFetch<confirmOfflinePaymentResponse>(getConfirmOfflinePaymentUrl(reservationId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getConfirmOfflinePaymentMutationOptions = <TError = ErrorType<void | void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmOfflinePayment>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof confirmOfflinePayment>>, TError,{reservationId: string}, TContext> => {
+
+const mutationKey = ['confirmOfflinePayment'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmOfflinePayment>>, {reservationId: string}> = (props) => {
+          const {reservationId} = props ?? {};
+
+          return  confirmOfflinePayment(reservationId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmOfflinePaymentMutationResult = NonNullable<Awaited<ReturnType<typeof confirmOfflinePayment>>>
+    
+    export type ConfirmOfflinePaymentMutationError = ErrorType<void | void | void | void | ValidationFailure>
+
+    /**
+ * @summary The bank transfer of an order arrived: the order completes, its tickets are issued and e-mailed to the buyer. 404 for another organizer's order; 422 error.STEP2_UNABLE_TO_TRANSITION when the order awaits no transfer (or its deadline passed and it expired).
+ */
+export const useConfirmOfflinePayment = <TError = ErrorType<void | void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmOfflinePayment>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmOfflinePayment>>,
+        TError,
+        {reservationId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getConfirmOfflinePaymentMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -16,19 +16,40 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery,
+  useSuspenseQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult,
+  UseSuspenseQueryOptions,
+  UseSuspenseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  BooleanValidatedResponse,
+  ConfirmOverviewParams,
+  ContactAndTicketsForm,
+  PaymentForm,
+  ReSendReservationEmailParams,
   ReservationForm,
   ReservationIdResponse,
+  ReservationInfo,
+  ReservationPaymentResultResponse,
+  ReservationStatusInfo,
   ReserveTicketsParams,
+  ValidateToOverviewParams,
   ValidationFailure
 } from '.././model';
 
@@ -41,6 +62,123 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * @summary Sends the reservation e-mail again (confirmation, or the transfer instructions). false when there is nothing to send.
+ */
+export type reSendReservationEmailResponse200 = {
+  data: boolean
+  status: 200
+}
+
+export type reSendReservationEmailResponse400 = {
+  data: void
+  status: 400
+}
+
+export type reSendReservationEmailResponse403 = {
+  data: void
+  status: 403
+}
+
+export type reSendReservationEmailResponse404 = {
+  data: void
+  status: 404
+}
+
+export type reSendReservationEmailResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type reSendReservationEmailResponseSuccess = (reSendReservationEmailResponse200) & {
+  headers: Headers;
+};
+export type reSendReservationEmailResponseError = (reSendReservationEmailResponse400 | reSendReservationEmailResponse403 | reSendReservationEmailResponse404 | reSendReservationEmailResponse422) & {
+  headers: Headers;
+};
+
+export type reSendReservationEmailResponse = (reSendReservationEmailResponseSuccess | reSendReservationEmailResponseError)
+
+export const getReSendReservationEmailUrl = (purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string,
+    params: ReSendReservationEmailParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v2/public/${purchaseContextType}/${publicIdentifier}/reservation/${reservationId}/re-send-email?${stringifiedParams}` : `/api/v2/public/${purchaseContextType}/${publicIdentifier}/reservation/${reservationId}/re-send-email`
+}
+
+export const reSendReservationEmail = async (purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string,
+    params: ReSendReservationEmailParams, options?: RequestInit): Promise<reSendReservationEmailResponse> => {
+  
+  return customFetch<reSendReservationEmailResponse>(getReSendReservationEmailUrl(purchaseContextType,publicIdentifier,reservationId,params),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getReSendReservationEmailMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext> => {
+
+const mutationKey = ['reSendReservationEmail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reSendReservationEmail>>, {purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}> = (props) => {
+          const {purchaseContextType,publicIdentifier,reservationId,params} = props ?? {};
+
+          return  reSendReservationEmail(purchaseContextType,publicIdentifier,reservationId,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReSendReservationEmailMutationResult = NonNullable<Awaited<ReturnType<typeof reSendReservationEmail>>>
+    
+    export type ReSendReservationEmailMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @summary Sends the reservation e-mail again (confirmation, or the transfer instructions). false when there is nothing to send.
+ */
+export const useReSendReservationEmail = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reSendReservationEmail>>,
+        TError,
+        {purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams},
+        TContext
+      > => {
+
+      const mutationOptions = getReSendReservationEmailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Reserves the selected tickets (and supplements): seats are held until the reservation expires (the event validity, default 25 minutes). All or nothing. 422 with the selection error codes of the reference, in its order.
  */
 export type reserveTicketsResponse200 = {
@@ -251,6 +389,689 @@ export const useCancelPendingReservation = <TError = ErrorType<void | void | Val
       > => {
 
       const mutationOptions = getCancelPendingReservationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The reservation as the booking, overview and success steps show it, in any status. 404 once cancelled or expired.
+ */
+export type getReservationInfoResponse200 = {
+  data: ReservationInfo
+  status: 200
+}
+
+export type getReservationInfoResponse404 = {
+  data: void
+  status: 404
+}
+
+export type getReservationInfoResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type getReservationInfoResponseSuccess = (getReservationInfoResponse200) & {
+  headers: Headers;
+};
+export type getReservationInfoResponseError = (getReservationInfoResponse404 | getReservationInfoResponse422) & {
+  headers: Headers;
+};
+
+export type getReservationInfoResponse = (getReservationInfoResponseSuccess | getReservationInfoResponseError)
+
+export const getGetReservationInfoUrl = (reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/reservation/${reservationId}`
+}
+
+export const getReservationInfo = async (reservationId: string, options?: RequestInit): Promise<getReservationInfoResponse> => {
+  
+  return customFetch<getReservationInfoResponse>(getGetReservationInfoUrl(reservationId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetReservationInfoQueryKey = (reservationId?: string,) => {
+    return [
+    `/api/v2/public/reservation/${reservationId}`
+    ] as const;
+    }
+
+    
+export const getGetReservationInfoQueryOptions = <TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReservationInfoQueryKey(reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReservationInfo>>> = ({ signal }) => getReservationInfo(reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(reservationId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReservationInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getReservationInfo>>>
+export type GetReservationInfoQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReservationInfo>>,
+          TError,
+          Awaited<ReturnType<typeof getReservationInfo>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReservationInfo>>,
+          TError,
+          Awaited<ReturnType<typeof getReservationInfo>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The reservation as the booking, overview and success steps show it, in any status. 404 once cancelled or expired.
+ */
+
+export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReservationInfoQueryOptions(reservationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetReservationInfoSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReservationInfoQueryKey(reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReservationInfo>>> = ({ signal }) => getReservationInfo(reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReservationInfoSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getReservationInfo>>>
+export type GetReservationInfoSuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The reservation as the booking, overview and success steps show it, in any status. 404 once cancelled or expired.
+ */
+
+export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReservationInfoSuspenseQueryOptions(reservationId,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Confirms the overview with the chosen way to pay: a free or on-site order completes and its tickets are issued; a bank transfer waits (OFFLINE_PAYMENT) until its deadline. Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).
+ */
+export type confirmOverviewResponse200 = {
+  data: ReservationPaymentResultResponse
+  status: 200
+}
+
+export type confirmOverviewResponse400 = {
+  data: void
+  status: 400
+}
+
+export type confirmOverviewResponse403 = {
+  data: void
+  status: 403
+}
+
+export type confirmOverviewResponse404 = {
+  data: void
+  status: 404
+}
+
+export type confirmOverviewResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type confirmOverviewResponseSuccess = (confirmOverviewResponse200) & {
+  headers: Headers;
+};
+export type confirmOverviewResponseError = (confirmOverviewResponse400 | confirmOverviewResponse403 | confirmOverviewResponse404 | confirmOverviewResponse422) & {
+  headers: Headers;
+};
+
+export type confirmOverviewResponse = (confirmOverviewResponseSuccess | confirmOverviewResponseError)
+
+export const getConfirmOverviewUrl = (reservationId: string,
+    params: ConfirmOverviewParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v2/public/reservation/${reservationId}?${stringifiedParams}` : `/api/v2/public/reservation/${reservationId}`
+}
+
+export const confirmOverview = async (reservationId: string,
+    paymentForm: PaymentForm,
+    params: ConfirmOverviewParams, options?: RequestInit): Promise<confirmOverviewResponse> => {
+  
+  return customFetch<confirmOverviewResponse>(getConfirmOverviewUrl(reservationId,params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      paymentForm,)
+  }
+);}
+
+
+
+
+export const getConfirmOverviewMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmOverview>>, TError,{reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof confirmOverview>>, TError,{reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams}, TContext> => {
+
+const mutationKey = ['confirmOverview'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof confirmOverview>>, {reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams}> = (props) => {
+          const {reservationId,data,params} = props ?? {};
+
+          return  confirmOverview(reservationId,data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ConfirmOverviewMutationResult = NonNullable<Awaited<ReturnType<typeof confirmOverview>>>
+    export type ConfirmOverviewMutationBody = BodyType<PaymentForm>
+    export type ConfirmOverviewMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @summary Confirms the overview with the chosen way to pay: a free or on-site order completes and its tickets are issued; a bank transfer waits (OFFLINE_PAYMENT) until its deadline. Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).
+ */
+export const useConfirmOverview = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmOverview>>, TError,{reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof confirmOverview>>,
+        TError,
+        {reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams},
+        TContext
+      > => {
+
+      const mutationOptions = getConfirmOverviewMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary From the overview back to the booking step: the details must be validated again. Always true.
+ */
+export type backToBookingResponse200 = {
+  data: boolean
+  status: 200
+}
+
+export type backToBookingResponse400 = {
+  data: void
+  status: 400
+}
+
+export type backToBookingResponse403 = {
+  data: void
+  status: 403
+}
+
+export type backToBookingResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type backToBookingResponseSuccess = (backToBookingResponse200) & {
+  headers: Headers;
+};
+export type backToBookingResponseError = (backToBookingResponse400 | backToBookingResponse403 | backToBookingResponse422) & {
+  headers: Headers;
+};
+
+export type backToBookingResponse = (backToBookingResponseSuccess | backToBookingResponseError)
+
+export const getBackToBookingUrl = (reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/reservation/${reservationId}/back-to-booking`
+}
+
+export const backToBooking = async (reservationId: string, options?: RequestInit): Promise<backToBookingResponse> => {
+  
+  return customFetch<backToBookingResponse>(getBackToBookingUrl(reservationId),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getBackToBookingMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof backToBooking>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof backToBooking>>, TError,{reservationId: string}, TContext> => {
+
+const mutationKey = ['backToBooking'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof backToBooking>>, {reservationId: string}> = (props) => {
+          const {reservationId} = props ?? {};
+
+          return  backToBooking(reservationId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type BackToBookingMutationResult = NonNullable<Awaited<ReturnType<typeof backToBooking>>>
+    
+    export type BackToBookingMutationError = ErrorType<void | void | ValidationFailure>
+
+    /**
+ * @summary From the overview back to the booking step: the details must be validated again. Always true.
+ */
+export const useBackToBooking = <TError = ErrorType<void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof backToBooking>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof backToBooking>>,
+        TError,
+        {reservationId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getBackToBookingMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Status and whether the booking details were validated (which page to show).
+ */
+export type getReservationStatusResponse200 = {
+  data: ReservationStatusInfo
+  status: 200
+}
+
+export type getReservationStatusResponse404 = {
+  data: void
+  status: 404
+}
+
+export type getReservationStatusResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type getReservationStatusResponseSuccess = (getReservationStatusResponse200) & {
+  headers: Headers;
+};
+export type getReservationStatusResponseError = (getReservationStatusResponse404 | getReservationStatusResponse422) & {
+  headers: Headers;
+};
+
+export type getReservationStatusResponse = (getReservationStatusResponseSuccess | getReservationStatusResponseError)
+
+export const getGetReservationStatusUrl = (reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/reservation/${reservationId}/status`
+}
+
+export const getReservationStatus = async (reservationId: string, options?: RequestInit): Promise<getReservationStatusResponse> => {
+  
+  return customFetch<getReservationStatusResponse>(getGetReservationStatusUrl(reservationId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetReservationStatusQueryKey = (reservationId?: string,) => {
+    return [
+    `/api/v2/public/reservation/${reservationId}/status`
+    ] as const;
+    }
+
+    
+export const getGetReservationStatusQueryOptions = <TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReservationStatusQueryKey(reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReservationStatus>>> = ({ signal }) => getReservationStatus(reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(reservationId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReservationStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getReservationStatus>>>
+export type GetReservationStatusQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetReservationStatus<TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReservationStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getReservationStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReservationStatus<TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getReservationStatus>>,
+          TError,
+          Awaited<ReturnType<typeof getReservationStatus>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReservationStatus<TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Status and whether the booking details were validated (which page to show).
+ */
+
+export function useGetReservationStatus<TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReservationStatusQueryOptions(reservationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetReservationStatusSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetReservationStatusQueryKey(reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getReservationStatus>>> = ({ signal }) => getReservationStatus(reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetReservationStatusSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getReservationStatus>>>
+export type GetReservationStatusSuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetReservationStatusSuspense<TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReservationStatusSuspense<TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetReservationStatusSuspense<TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Status and whether the booking details were validated (which page to show).
+ */
+
+export function useGetReservationStatusSuspense<TData = Awaited<ReturnType<typeof getReservationStatus>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetReservationStatusSuspenseQueryOptions(reservationId,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Checks and records the booking details (contact, invoice, attendees, supplement items). 200 value true when they passed; with warnings and ignoreWarnings=false the answer is 200 with the warnings and the reservation is not yet validated. 422 value false with the field errors (the details are recorded anyway). 404 unless the reservation is pending.
+ */
+export type validateToOverviewResponse200 = {
+  data: BooleanValidatedResponse
+  status: 200
+}
+
+export type validateToOverviewResponse400 = {
+  data: void
+  status: 400
+}
+
+export type validateToOverviewResponse403 = {
+  data: void
+  status: 403
+}
+
+export type validateToOverviewResponse404 = {
+  data: void
+  status: 404
+}
+
+export type validateToOverviewResponse422 = {
+  data: BooleanValidatedResponse
+  status: 422
+}
+    
+export type validateToOverviewResponseSuccess = (validateToOverviewResponse200) & {
+  headers: Headers;
+};
+export type validateToOverviewResponseError = (validateToOverviewResponse400 | validateToOverviewResponse403 | validateToOverviewResponse404 | validateToOverviewResponse422) & {
+  headers: Headers;
+};
+
+export type validateToOverviewResponse = (validateToOverviewResponseSuccess | validateToOverviewResponseError)
+
+export const getValidateToOverviewUrl = (reservationId: string,
+    params: ValidateToOverviewParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v2/public/reservation/${reservationId}/validate-to-overview?${stringifiedParams}` : `/api/v2/public/reservation/${reservationId}/validate-to-overview`
+}
+
+export const validateToOverview = async (reservationId: string,
+    contactAndTicketsForm: ContactAndTicketsForm,
+    params: ValidateToOverviewParams, options?: RequestInit): Promise<validateToOverviewResponse> => {
+  
+  return customFetch<validateToOverviewResponse>(getValidateToOverviewUrl(reservationId,params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      contactAndTicketsForm,)
+  }
+);}
+
+
+
+
+export const getValidateToOverviewMutationOptions = <TError = ErrorType<void | void | void | BooleanValidatedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateToOverview>>, TError,{reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof validateToOverview>>, TError,{reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams}, TContext> => {
+
+const mutationKey = ['validateToOverview'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof validateToOverview>>, {reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams}> = (props) => {
+          const {reservationId,data,params} = props ?? {};
+
+          return  validateToOverview(reservationId,data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ValidateToOverviewMutationResult = NonNullable<Awaited<ReturnType<typeof validateToOverview>>>
+    export type ValidateToOverviewMutationBody = BodyType<ContactAndTicketsForm>
+    export type ValidateToOverviewMutationError = ErrorType<void | void | void | BooleanValidatedResponse>
+
+    /**
+ * @summary Checks and records the booking details (contact, invoice, attendees, supplement items). 200 value true when they passed; with warnings and ignoreWarnings=false the answer is 200 with the warnings and the reservation is not yet validated. 422 value false with the field errors (the details are recorded anyway). 404 unless the reservation is pending.
+ */
+export const useValidateToOverview = <TError = ErrorType<void | void | void | BooleanValidatedResponse>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateToOverview>>, TError,{reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof validateToOverview>>,
+        TError,
+        {reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams},
+        TContext
+      > => {
+
+      const mutationOptions = getValidateToOverviewMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -1,5 +1,6 @@
+import { DomainError } from '@ticketing/kernel';
 import type { InventoryState } from './inventory.js';
-import type { CodeUse, HoldReleased, HoldReleaseReason, SeatsHeld, ServiceLine, TicketLine } from './inventory.events.js';
+import type { CodeUse, HoldExtended, HoldReleased, HoldReleaseReason, SeatsHeld, SeatsSold, ServiceLine, TicketLine } from './inventory.events.js';
 
 /** The catalog's limits at the time of the request: what the inventory counts against. */
 export interface InventoryLimits {
@@ -132,4 +133,29 @@ export function decideRelease(state: InventoryState, command: ReleaseHold): Hold
       },
     },
   ];
+}
+
+export type Settlement = { readonly kind: 'extend'; readonly expiresAt: string } | { readonly kind: 'sell' };
+
+export interface SettleHold {
+  readonly eventShortName: string;
+  readonly reservationId: string;
+  readonly settlement: Settlement;
+}
+
+/** The hold is gone (expired and released meanwhile): the order cannot go on with seats it no longer has. */
+export const HOLD_LOST = 'error.STEP2_UNABLE_TO_TRANSITION';
+
+/**
+ * A reservation moves on: its hold waits for a bank transfer until a new deadline, or becomes a sale. Selling
+ * twice changes nothing; a hold that is no longer there is refused, never re-taken (the seats may be someone
+ * else's by now).
+ */
+export function decideSettle(state: InventoryState, command: SettleHold): (HoldExtended | SeatsSold)[] {
+  const hold = state.holds.get(command.reservationId);
+  if (!hold) throw new DomainError(HOLD_LOST, 'reservationForm');
+  const { eventShortName, reservationId, settlement } = command;
+  if (settlement.kind === 'sell') return hold.expiresAt === null ? [] : [{ type: 'SeatsSold', data: { eventShortName, reservationId } }];
+  if (hold.expiresAt === null || hold.expiresAt === settlement.expiresAt) return [];
+  return [{ type: 'HoldExtended', data: { eventShortName, reservationId, expiresAt: settlement.expiresAt } }];
 }

@@ -52,8 +52,17 @@ export type HoldReleased = DomainEvent<
   }
 >;
 
-export type InventoryEvent = SeatsHeld | HoldReleased;
+/**
+ * A hold waits longer: a bank transfer was chosen, so the seats stay taken until its payment deadline (and
+ * are released then, like any hold past its expiry, unless the payment arrived).
+ */
+export type HoldExtended = DomainEvent<'HoldExtended', { readonly eventShortName: string; readonly reservationId: string; readonly expiresAt: string }>;
 
-export const inventoryEventTypes: readonly InventoryEvent['type'][] = ['SeatsHeld', 'HoldReleased'];
+/** The order is complete: what the hold took is sold and no longer expires. */
+export type SeatsSold = DomainEvent<'SeatsSold', { readonly eventShortName: string; readonly reservationId: string }>;
+
+export type InventoryEvent = SeatsHeld | HoldReleased | HoldExtended | SeatsSold;
+
+export const inventoryEventTypes: readonly InventoryEvent['type'][] = ['SeatsHeld', 'HoldReleased', 'HoldExtended', 'SeatsSold'];
 
 export const inventoryStreamId = (eventShortName: string) => `inventory-${eventShortName}`;

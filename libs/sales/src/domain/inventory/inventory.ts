@@ -4,7 +4,8 @@ export interface ActiveHold {
   readonly tickets: readonly TicketLine[];
   readonly services: readonly ServiceLine[];
   readonly codeUse: CodeUse | null;
-  readonly expiresAt: string;
+  /** Null once sold: a sale never expires. */
+  readonly expiresAt: string | null;
 }
 
 /** What an event's inventory has given out: active holds and the totals they add up to. */
@@ -51,6 +52,13 @@ export function evolveInventory(state: InventoryState, event: InventoryEvent): I
       if (!hold) return state;
       state.holds.delete(event.data.reservationId);
       count(state, hold, -1);
+      return state;
+    }
+    case 'HoldExtended':
+    case 'SeatsSold': {
+      const hold = state.holds.get(event.data.reservationId);
+      if (!hold) return state;
+      state.holds.set(event.data.reservationId, { ...hold, expiresAt: event.type === 'SeatsSold' ? null : event.data.expiresAt });
       return state;
     }
   }

@@ -1,5 +1,6 @@
 import type { DomainEvent } from '@ticketing/kernel';
 import type { ReservationPrice } from '../pricing/index.js';
+import type { BookingDetails } from './booking-details.js';
 
 export interface ReservedTicket {
   /** The ticket's own id (`ticket-{uuid}` once issued). */
@@ -44,8 +45,69 @@ export type ReservationCancelled = DomainEvent<'ReservationCancelled', { readonl
 /** Not paid in time: issued by the expiry sweeper, a deadline as an event (STYLE 8). */
 export type ReservationExpired = DomainEvent<'ReservationExpired', { readonly reservationId: string; readonly eventShortName: string; readonly validUntil: string }>;
 
-export type ReservationEvent = ReservationOpened | ReservationCancelled | ReservationExpired;
+/**
+ * The buyer's contact, invoice and attendee details, as last submitted on the booking step: stored even when
+ * they did not pass validation (the buyer finds them again), but only `BookingValidated` lets the order go on.
+ * `booking` is personal data: in the log it lives encrypted under `subjectId` and reads as null once erased.
+ */
+export type BookingDetailsRecorded = DomainEvent<
+  'BookingDetailsRecorded',
+  { readonly reservationId: string; readonly subjectId: string; readonly booking: BookingDetails | null }
+>;
 
-export const reservationEventTypes: readonly ReservationEvent['type'][] = ['ReservationOpened', 'ReservationCancelled', 'ReservationExpired'];
+/** The recorded details passed every rule (and the buyer accepted the warnings): on to the overview. */
+export type BookingValidated = DomainEvent<'BookingValidated', { readonly reservationId: string }>;
+
+/** Back from the overview to the booking step (`back-to-booking`): the details must be validated again. */
+export type BookingReopened = DomainEvent<'BookingReopened', { readonly reservationId: string }>;
+
+/** NONE: a free order; OFFLINE: bank transfer; ON_SITE: paid at the desk. Card providers come with payments. */
+export type ConfirmedPaymentProxy = 'NONE' | 'OFFLINE' | 'ON_SITE';
+
+/**
+ * The buyer confirmed the overview (terms accepted, a way to pay chosen). A free or on-site order is complete
+ * at once; a bank transfer waits (OFFLINE_PAYMENT) until `paymentDeadline`, its seats held until then.
+ */
+export type ReservationConfirmed = DomainEvent<
+  'ReservationConfirmed',
+  {
+    readonly reservationId: string;
+    readonly eventShortName: string;
+    readonly paymentProxy: ConfirmedPaymentProxy;
+    /** The payment method id of the wire (`BANK_TRANSFER`, `ON_SITE`, `NONE`). */
+    readonly paymentMethod: string;
+    readonly status: 'COMPLETE' | 'OFFLINE_PAYMENT';
+    /** ISO instant, OFFLINE_PAYMENT only: unpaid after it, the reservation expires. */
+    readonly paymentDeadline: string | null;
+    readonly privacyPolicyAccepted: boolean;
+  }
+>;
+
+/** The organizer saw the bank transfer arrive: the order is complete. */
+export type OfflinePaymentConfirmed = DomainEvent<'OfflinePaymentConfirmed', { readonly reservationId: string; readonly eventShortName: string }>;
+
+export type ReservationEvent =
+  | ReservationOpened
+  | ReservationCancelled
+  | ReservationExpired
+  | BookingDetailsRecorded
+  | BookingValidated
+  | BookingReopened
+  | ReservationConfirmed
+  | OfflinePaymentConfirmed;
+
+export const reservationEventTypes: readonly ReservationEvent['type'][] = [
+  'ReservationOpened',
+  'ReservationCancelled',
+  'ReservationExpired',
+  'BookingDetailsRecorded',
+  'BookingValidated',
+  'BookingReopened',
+  'ReservationConfirmed',
+  'OfflinePaymentConfirmed',
+];
+
+/** The subject under which a reservation's personal data is encrypted (erasing it forgets the buyer and attendees). */
+export const reservationSubjectId = (reservationId: string) => `reservation-${reservationId}`;
 
 export const reservationStreamId = (reservationId: string) => `reservation-${reservationId}`;

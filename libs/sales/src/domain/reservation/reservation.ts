@@ -1,20 +1,64 @@
 import { DomainError } from '@ticketing/kernel';
-import type { ReservationCancelled, ReservationEvent, ReservationExpired } from './reservation.events.js';
+import type { BookingDetails } from './booking-details.js';
+import type { ConfirmedPaymentProxy, ReservationCancelled, ReservationEvent, ReservationExpired, ReservationOpened } from './reservation.events.js';
 
-export type ReservationState =
-  | { readonly status: 'NONE' }
-  | { readonly status: 'PENDING' | 'CANCELLED' | 'EXPIRED'; readonly eventShortName: string; readonly validUntil: string };
+export type ReservationStatus = 'PENDING' | 'OFFLINE_PAYMENT' | 'COMPLETE' | 'CANCELLED' | 'EXPIRED';
+
+export interface ReservationPayment {
+  readonly proxy: ConfirmedPaymentProxy;
+  readonly method: string;
+  /** When the buyer confirmed (ISO instant). */
+  readonly confirmedAt: string;
+  /** When the money is in: at confirmation for free and on-site orders (nothing to wait for), on the organizer's word for a transfer. */
+  readonly completedAt: string | null;
+}
+
+export interface OpenedReservation {
+  readonly status: ReservationStatus;
+  readonly eventShortName: string;
+  /** The deadline now: the hold's expiry while pending, the payment deadline while a transfer is awaited. */
+  readonly validUntil: string;
+  readonly opened: ReservationOpened['data'];
+  readonly openedAt: string;
+  /** The last details the buyer submitted (null before the first submission, or once erased). */
+  readonly booking: BookingDetails | null;
+  readonly validated: boolean;
+  readonly payment: ReservationPayment | null;
+}
+
+export type ReservationState = { readonly status: 'NONE' } | OpenedReservation;
 
 export const initialReservationState = (): ReservationState => ({ status: 'NONE' });
 
-export function evolveReservation(state: ReservationState, event: ReservationEvent): ReservationState {
+/** `occurredAt` of the event being folded, for the timestamps the views show. */
+export function evolveReservation(state: ReservationState, event: ReservationEvent, occurredAt = ''): ReservationState {
+  if (event.type === 'ReservationOpened') {
+    const { eventShortName, validUntil } = event.data;
+    return { status: 'PENDING', eventShortName, validUntil, opened: event.data, openedAt: occurredAt, booking: null, validated: false, payment: null };
+  }
+  if (state.status === 'NONE') return state;
   switch (event.type) {
-    case 'ReservationOpened':
-      return { status: 'PENDING', eventShortName: event.data.eventShortName, validUntil: event.data.validUntil };
     case 'ReservationCancelled':
-      return state.status === 'NONE' ? state : { ...state, status: 'CANCELLED' };
+      return { ...state, status: 'CANCELLED' };
     case 'ReservationExpired':
-      return state.status === 'NONE' ? state : { ...state, status: 'EXPIRED' };
+      return { ...state, status: 'EXPIRED' };
+    case 'BookingDetailsRecorded':
+      return { ...state, booking: event.data.booking };
+    case 'BookingValidated':
+      return { ...state, validated: true };
+    case 'BookingReopened':
+      return { ...state, validated: false };
+    case 'ReservationConfirmed': {
+      const { paymentProxy: proxy, paymentMethod: method, status, paymentDeadline } = event.data;
+      return {
+        ...state,
+        status,
+        validUntil: paymentDeadline ?? state.validUntil,
+        payment: { proxy, method, confirmedAt: occurredAt, completedAt: status === 'COMPLETE' ? occurredAt : null },
+      };
+    }
+    case 'OfflinePaymentConfirmed':
+      return { ...state, status: 'COMPLETE', payment: state.payment && { ...state.payment, completedAt: occurredAt } };
   }
 }
 
@@ -27,8 +71,12 @@ export function decideCancelReservation(state: ReservationState, reservationId: 
   return [{ type: 'ReservationCancelled', data: { reservationId, eventShortName: state.eventShortName } }];
 }
 
-/** The sweeper expires a pending reservation whose time is up; anything else is left alone. */
+/**
+ * The sweeper expires a pending reservation whose time is up, and a bank transfer not confirmed by its
+ * payment deadline (its seats were held until then); anything else is left alone.
+ */
 export function decideExpireReservation(state: ReservationState, reservationId: string, now: Date): ReservationExpired[] {
-  if (state.status !== 'PENDING' || Date.parse(state.validUntil) > now.getTime()) return [];
+  if (state.status !== 'PENDING' && state.status !== 'OFFLINE_PAYMENT') return [];
+  if (Date.parse(state.validUntil) > now.getTime()) return [];
   return [{ type: 'ReservationExpired', data: { reservationId, eventShortName: state.eventShortName, validUntil: state.validUntil } }];
 }

@@ -24,6 +24,7 @@ const offer = (overrides: Partial<PurchaseOffer> = {}): PurchaseOffer => ({
     { service: additionalService({ id: 3, key: 'gift', type: 'DONATION', supplementPolicy: null, fixPrice: false, price: 0, minPrice: 100, maxPrice: 10_000 }), onSale: true },
   ],
   code: null,
+  attendeeFields: [],
   ...overrides,
 });
 

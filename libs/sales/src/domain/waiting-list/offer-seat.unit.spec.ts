@@ -59,6 +59,7 @@ describe('the category offered', () => {
     categories,
     services: [],
     code: null,
+    attendeeFields: [],
   });
   const waiting = (categoryId: number | null) => subscribersToOffer(given([joined('s-1', { categoryId })]))[0]!;
 

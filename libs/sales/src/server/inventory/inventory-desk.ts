@@ -1,5 +1,14 @@
 import { type EventStore, type GlobalPosition, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
-import { decideHolds, decideRelease, type HoldOutcome, type HoldSeats, type ReleaseHold } from '../../domain/inventory/hold-seats.js';
+import { DomainError } from '@ticketing/kernel';
+import {
+  decideHolds,
+  decideRelease,
+  decideSettle,
+  type HoldOutcome,
+  type HoldSeats,
+  type ReleaseHold,
+  type SettleHold,
+} from '../../domain/inventory/hold-seats.js';
 import { evolveInventory, initialInventoryState, type InventoryState } from '../../domain/inventory/inventory.js';
 import { inventoryStreamId, type InventoryEvent } from '../../domain/inventory/inventory.events.js';
 import { toAppend, type Provenance } from '../event-data.js';
@@ -16,9 +25,12 @@ interface HoldJob {
   reject(error: unknown): void;
 }
 
+/** A release or a settlement: one reservation's hold changes, decided on the state when its batch runs. */
 interface ReleaseJob {
   readonly kind: 'release';
-  readonly command: ReleaseHold;
+  readonly reservationId: string;
+  /** May throw a DomainError: that job alone fails. */
+  readonly decide: (state: InventoryState) => InventoryEvent[];
   readonly provenance: Provenance;
   readonly companions: readonly StreamAppend[];
   resolve(result: DeskResult): void;
@@ -62,7 +74,26 @@ export class InventoryDesk {
 
   /** Releases a hold (a no-op when not held) and appends the companions in the same step either way. */
   release(command: ReleaseHold, provenance: Provenance, companions: readonly StreamAppend[] = []): Promise<DeskResult> {
-    return new Promise((resolve, reject) => this.desk(command.eventShortName).submit({ kind: 'release', command, provenance, companions, resolve, reject }));
+    return this.change(command, (state) => decideRelease(state, command), provenance, companions);
+  }
+
+  /**
+   * Extends a hold to a payment deadline or turns it into a sale, with the companions (the reservation's
+   * events, the tickets issued) in the same append. Rejects with a DomainError when the hold is gone.
+   */
+  settle(command: SettleHold, provenance: Provenance, companions: readonly StreamAppend[] = []): Promise<DeskResult> {
+    return this.change(command, (state) => decideSettle(state, command), provenance, companions);
+  }
+
+  private change(
+    command: { readonly eventShortName: string; readonly reservationId: string },
+    decide: ReleaseJob['decide'],
+    provenance: Provenance,
+    companions: readonly StreamAppend[],
+  ): Promise<DeskResult> {
+    return new Promise((resolve, reject) =>
+      this.desk(command.eventShortName).submit({ kind: 'release', reservationId: command.reservationId, decide, provenance, companions, resolve, reject }),
+    );
   }
 
   private desk(eventShortName: string): EventDesk {
@@ -125,7 +156,13 @@ class EventDesk {
     try {
       if (!this.loaded) await this.catchUp();
       for (let attempt = 1; pending.length > 0; attempt++) {
-        const { appends, inventoryEvents, outcomes, counts } = this.decide(pending);
+        const { appends, inventoryEvents, outcomes, counts, refused } = this.decide(pending);
+        if (refused.size > 0) {
+          // a settlement whose hold is gone fails alone; the others are decided again without it
+          refused.forEach((error, job) => job.reject(error));
+          pending = pending.filter((job) => !refused.has(job));
+          continue;
+        }
         if (appends.every((a) => a.events.length === 0) && outcomes.every((o) => !o.held)) {
           // every hold refused: a refusal must rest on the stream as it is now, not on a state another process has moved past
           const before = this.revision;
@@ -166,6 +203,7 @@ class EventDesk {
     const appends: StreamAppend[] = [];
     const outcomes: HoldOutcome[] = [];
     const counts: number[] = [];
+    const refused = new Map<Job, DomainError>();
     const inventoryAppends: StreamAppend['events'][number][] = [];
     if (jobs[0]?.kind === 'hold') {
       const holds = jobs as HoldJob[];
@@ -184,10 +222,17 @@ class EventDesk {
         counts.push((event ? 1 : 0) + companions.reduce((sum, c) => sum + c.events.length, 0));
       });
     } else {
-      const released = new Set<string>();
+      const changed = new Set<string>();
       for (const job of jobs as ReleaseJob[]) {
-        const events = released.has(job.command.reservationId) ? [] : decideRelease(this.state, job.command);
-        released.add(job.command.reservationId);
+        let events: InventoryEvent[];
+        try {
+          events = changed.has(job.reservationId) ? [] : job.decide(this.state);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          refused.set(job, error);
+          continue;
+        }
+        changed.add(job.reservationId);
         for (const event of events) {
           inventoryEvents.push(event);
           inventoryAppends.push(toAppend(event, job.provenance));
@@ -198,7 +243,13 @@ class EventDesk {
       }
     }
     const expectedRevision = this.revision === -1 ? 'no_stream' : this.revision;
-    return { appends: [{ streamId: this.streamId, events: inventoryAppends, expectedRevision } as StreamAppend, ...appends], inventoryEvents, outcomes, counts };
+    return {
+      appends: [{ streamId: this.streamId, events: inventoryAppends, expectedRevision } as StreamAppend, ...appends],
+      inventoryEvents,
+      outcomes,
+      counts,
+      refused,
+    };
   }
 
   /** Folds the events this process has not seen (appended by another one, or everything after a restart). */

@@ -3,7 +3,7 @@ import type { Queryable } from '@ticketing/postgres';
 import { HOLDS_TABLE, holdsProjection } from '../read-models/holds/holds.projection.js';
 
 interface FigureRow {
-  kind: 'category' | 'service' | 'code';
+  kind: 'category' | 'pending' | 'service' | 'code';
   key: string;
   taken: number;
 }
@@ -28,9 +28,11 @@ export class HoldsSalesFigures implements SalesFigures {
   private async load(shortName: string): Promise<EventSalesFigures> {
     const { rows } = await this.db.query<FigureRow>({
       name: 'sales-figures-for-event',
-      text: `with standing as (select tickets, services, code, code_uses from ${HOLDS_TABLE} where short_name = $1 and status = 'HELD')
+      text: `with standing as (select status, tickets, services, code, code_uses from ${HOLDS_TABLE} where short_name = $1 and status in ('HELD', 'SOLD'))
         select 'category' as kind, line->>'categoryId' as key, sum((line->>'quantity')::int)::int as taken
           from standing, jsonb_array_elements(tickets) line group by 2
+        union all
+        select 'pending', line->>'categoryId', 0 from standing, jsonb_array_elements(tickets) line where status = 'HELD' group by 2
         union all
         select 'service', line->>'serviceId', sum((line->>'quantity')::int)::int from standing, jsonb_array_elements(services) line group by 2
         union all
@@ -40,13 +42,15 @@ export class HoldsSalesFigures implements SalesFigures {
     const takenByCategory = new Map<number, number>();
     const soldByService = new Map<number, number>();
     const codeUsages = new Map<string, number>();
+    const pendingCategoryIds = new Set<number>();
     for (const row of rows) {
       if (row.kind === 'category') takenByCategory.set(Number(row.key), row.taken);
+      else if (row.kind === 'pending') pendingCategoryIds.add(Number(row.key));
       else if (row.kind === 'service') soldByService.set(Number(row.key), row.taken);
       else codeUsages.set(row.key, row.taken);
     }
-    // every standing hold is unpaid until payments exist (issue 5): all taken seats are pending
-    return { takenByCategory, pendingCategoryIds: new Set(takenByCategory.keys()), codeUsages, soldByService };
+    // pending: held by a reservation not yet paid (containsPendingTickets); sold seats are taken, not pending
+    return { takenByCategory, pendingCategoryIds, codeUsages, soldByService };
   }
 
   /** Subscriptions cannot be bought yet (their purchase is a later issue): none is sold. */

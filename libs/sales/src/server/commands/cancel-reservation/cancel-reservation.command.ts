@@ -2,8 +2,9 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
-import { decideCancelReservation, evolveReservation, initialReservationState } from '../../../domain/reservation/reservation.js';
-import { reservationStreamId, type ReservationEvent } from '../../../domain/reservation/reservation.events.js';
+import { decideCancelReservation } from '../../../domain/reservation/reservation.js';
+import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
+import { loadReservation } from '../../reservation/reservation-stream.js';
 import { provenance, toAppend } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
@@ -28,10 +29,8 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
 
   async execute({ reservationId, actor }: CancelReservationCommand): Promise<boolean> {
     const streamId = reservationStreamId(reservationId);
-    const recorded = await this.store.readStream(streamId);
-    if (recorded.length === 0) return false;
-    const state = recorded.map((e) => ({ type: e.type, data: e.data }) as ReservationEvent).reduce(evolveReservation, initialReservationState());
-    if (state.status === 'NONE') return false;
+    const { state, revision } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE' || revision === 'no_stream') return false;
     const now = this.options.clock.now();
     let events;
     try {
@@ -42,7 +41,7 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
     }
     if (events.length === 0) return false;
     const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
-    const companion = { streamId, events: events.map((e) => toAppend(e, metadata)), expectedRevision: recorded.at(-1)!.revision };
+    const companion = { streamId, events: events.map((e) => toAppend(e, metadata)), expectedRevision: revision };
     try {
       const { position } = await this.desk.release({ eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED' }, metadata, [companion]);
       if (position !== null) await this.options.waitForProjections(position);

@@ -23,7 +23,8 @@ export class ExpireReservationsCommand extends Command<{ expired: number; releas
 const ACTOR = 'system:reservation-expiry';
 
 /**
- * The deadline of every hold, kept: pending reservations past their validity expire (`ReservationExpired`)
+ * The deadline of every hold, kept: pending reservations past their validity, and bank transfers past their
+ * payment deadline, expire (`ReservationExpired`)
  * and give their seats back in the same append; a hold whose reservation is no longer pending and whose
  * expiry has passed is released too, so nothing stays held past its expiry whatever happened in between.
  * Two processes may sweep at once: each append carries the reservation's revision, so one of them wins and
@@ -43,7 +44,7 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     const now = asOf ?? this.options.clock.now();
     const due = await this.db.query<{ reservation_id: string; short_name: string; revision: number; valid_until: Date }>(
       `select reservation_id, short_name, revision, valid_until from ${RESERVATIONS_TABLE}
-        where status = 'PENDING' and valid_until <= $1 order by valid_until limit $2`,
+        where status in ('PENDING', 'OFFLINE_PAYMENT') and valid_until <= $1 order by valid_until limit $2`,
       [now, limit],
     );
     const results = await Promise.allSettled(
@@ -67,12 +68,12 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     return { expired: results.length - failures.length, released };
   }
 
-  /** Holds past their expiry whose reservation is not pending (or does not exist): nothing may keep them. */
+  /** Holds past their expiry whose reservation awaits nothing (or does not exist): nothing may keep them. */
   private async releaseOrphanHolds(now: Date, limit: number): Promise<number> {
     const orphans = await this.db.query<{ reservation_id: string; short_name: string }>(
       `select h.reservation_id, h.short_name from ${HOLDS_TABLE} h
          left join ${RESERVATIONS_TABLE} r on r.reservation_id = h.reservation_id
-        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status <> 'PENDING')
+        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status not in ('PENDING', 'OFFLINE_PAYMENT'))
         limit $2`,
       [now, limit],
     );

@@ -6,7 +6,7 @@ import { runsOf } from '../runs.js';
 export const HOLDS_TABLE = 'sales_holds';
 
 /**
- * Every hold of every event and whether it still stands: what the catalog's availability, the "all tickets
+ * Every hold of every event and whether it still stands (HELD, with its expiry; SOLD, without; RELEASED): what the catalog's availability, the "all tickets
  * reserved" notice and code usage are counted from, and what the sweeper checks for holds past their expiry.
  */
 async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
@@ -25,6 +25,19 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
     }
     case 'HoldReleased':
       await tx.client.query(`update ${table} set status = 'RELEASED', revision = $2 where reservation_id = $1 and revision < $2`, [
+        event.data.reservationId,
+        recorded.revision,
+      ]);
+      return;
+    case 'HoldExtended':
+      await tx.client.query(`update ${table} set expires_at = $2, revision = $3 where reservation_id = $1 and revision < $3`, [
+        event.data.reservationId,
+        event.data.expiresAt,
+        recorded.revision,
+      ]);
+      return;
+    case 'SeatsSold':
+      await tx.client.query(`update ${table} set status = 'SOLD', expires_at = null, revision = $2 where reservation_id = $1 and revision < $2`, [
         event.data.reservationId,
         recorded.revision,
       ]);
@@ -55,6 +68,8 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
           held.map((h) => h.revision),
         ],
       );
+    } else if (run.kind !== 'HoldReleased') {
+      for (const event of run.items) await apply(event, tx);
     } else {
       await tx.client.query(
         `update ${table} h set status = 'RELEASED', revision = r.revision
@@ -68,7 +83,7 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
 
 export const holdsProjection: Projection = {
   name: 'sales-holds',
-  version: 1,
+  version: 2,
   canHandle: inventoryEventTypes,
   tables: [
     {
@@ -78,14 +93,14 @@ export const holdsProjection: Projection = {
           reservation_id uuid primary key,
           short_name text not null,
           status text not null,
-          expires_at timestamptz not null,
+          expires_at timestamptz,
           tickets jsonb not null,
           services jsonb not null,
           code text,
           code_uses integer not null,
           revision integer not null
         );
-        create index on ${s.table(HOLDS_TABLE)} (short_name) where status = 'HELD';
+        create index on ${s.table(HOLDS_TABLE)} (short_name) where status in ('HELD', 'SOLD');
         create index on ${s.table(HOLDS_TABLE)} (expires_at) where status = 'HELD'`,
     },
   ],

@@ -7,7 +7,7 @@ import { runsOf } from '../runs.js';
 export const RESERVATIONS_TABLE = 'sales_reservations';
 
 /**
- * One row per reservation: its status, deadline and the stream revision it reflects (the sweeper appends
+ * One row per reservation: its status (PENDING, OFFLINE_PAYMENT, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
  * with that revision, so a reservation that changed meanwhile is not expired by mistake), and the data it
  * was opened with for the reservation views.
  */
@@ -30,6 +30,21 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
         event.type === 'ReservationCancelled' ? 'CANCELLED' : 'EXPIRED',
         recorded.revision,
       ]);
+      return;
+    case 'ReservationConfirmed':
+      await tx.client.query(
+        `update ${table} set status = $2, valid_until = coalesce($3, valid_until), revision = $4 where reservation_id = $1 and revision < $4`,
+        [event.data.reservationId, event.data.status, event.data.paymentDeadline, recorded.revision],
+      );
+      return;
+    case 'OfflinePaymentConfirmed':
+      await tx.client.query(`update ${table} set status = 'COMPLETE', revision = $2 where reservation_id = $1 and revision < $2`, [event.data.reservationId, recorded.revision]);
+      return;
+    case 'BookingDetailsRecorded':
+    case 'BookingValidated':
+    case 'BookingReopened':
+      // the status stays; the revision moves so that the sweeper appends with the stream's current one
+      await tx.client.query(`update ${table} set revision = $2 where reservation_id = $1 and revision < $2`, [event.data.reservationId, recorded.revision]);
       return;
   }
 }
@@ -63,7 +78,7 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
 
 export const reservationsProjection: Projection = {
   name: 'sales-reservations',
-  version: 1,
+  version: 2,
   canHandle: reservationEventTypes,
   tables: [
     {
@@ -78,7 +93,7 @@ export const reservationsProjection: Projection = {
           revision integer not null,
           opened jsonb not null
         );
-        create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status = 'PENDING'`,
+        create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status in ('PENDING', 'OFFLINE_PAYMENT')`,
     },
   ],
   apply,

@@ -1,0 +1,101 @@
+import { NotFoundError, RuleViolations, type RuleViolation } from '@ticketing/kernel';
+import type { Settlement } from '../inventory/hold-seats.js';
+import type { ConfirmedPaymentProxy, OfflinePaymentConfirmed, ReservationConfirmed } from './reservation.events.js';
+import type { OpenedReservation, ReservationState } from './reservation.js';
+
+/** What the buyer sent with the overview (`PaymentForm`), and what the server knows around it. */
+export interface ConfirmReservation {
+  readonly reservationId: string;
+  readonly now: Date;
+  /** As sent; null lets the server choose (NONE for a free order, the only method when there is one). */
+  readonly paymentProxy: string | null;
+  readonly termsAccepted: boolean;
+  readonly privacyAccepted: boolean;
+  /** An event with a privacy policy needs its acceptance too. */
+  readonly privacyPolicyRequired: boolean;
+  /** The ways to pay this event offers that this server can take, in display order. */
+  readonly availableProxies: readonly ConfirmedPaymentProxy[];
+  /** Bank transfer deadline for an order confirmed now; null when there is no time left for a transfer. */
+  readonly offlineDeadline: string | null;
+  /** null: no captcha asked for this kind of order; else whether the buyer's answer passed. */
+  readonly captchaPassed: boolean | null;
+}
+
+export interface Confirmation {
+  readonly events: ReservationConfirmed[];
+  /** What the inventory does with the hold, null when nothing changes (already confirmed). */
+  readonly settlement: Settlement | null;
+  /** Tickets issued now, with this status; null while a transfer is awaited. */
+  readonly tickets: 'ACQUIRED' | 'TO_BE_PAID' | null;
+}
+
+export const confirmErrors = {
+  expired: 'error.STEP_2_ORDER_HAS_EXPIRED',
+  missingPaymentMethod: 'error.STEP_2_MISSING_PAYMENT_METHOD',
+  terms: 'error.STEP_2_TERMS_CONDITIONS',
+  captcha: 'error.STEP_2_CAPTCHA_VALIDATION_FAILED',
+  notValidated: 'error.STEP_2_MISSING_ATTENDEE_DATA',
+  notAwaitingTransfer: 'error.STEP2_UNABLE_TO_TRANSITION',
+} as const;
+
+/** Global errors carry the binder object's name (reference 1.2). */
+const FORM = 'paymentForm';
+const refuse = (code: string): never => {
+  throw new RuleViolations([{ code, field: FORM, args: [] } satisfies RuleViolation]);
+};
+
+const requiresPayment = (state: OpenedReservation) => state.opened.price.requiresPayment;
+
+const METHOD_OF: Record<ConfirmedPaymentProxy, string> = { NONE: 'NONE', OFFLINE: 'BANK_TRANSFER', ON_SITE: 'ON_SITE' };
+
+function chooseProxy(state: OpenedReservation, command: ConfirmReservation): ConfirmedPaymentProxy {
+  if (!requiresPayment(state)) return 'NONE'; // a free order is confirmed without payment, whatever was sent
+  const asked = command.paymentProxy;
+  if (asked === null) return command.availableProxies.length === 1 ? command.availableProxies[0]! : refuse(confirmErrors.missingPaymentMethod);
+  return command.availableProxies.find((proxy) => proxy === asked) ?? refuse(confirmErrors.missingPaymentMethod);
+}
+
+/**
+ * `POST /reservation/{id}`: the overview confirmed, in the reference's order of checks (expired, payment
+ * method, terms, captcha). A free order and an on-site one complete at once; a bank transfer waits until its
+ * deadline. Confirming again an order already confirmed changes nothing and succeeds.
+ */
+export function decideConfirmReservation(state: ReservationState, command: ConfirmReservation): Confirmation {
+  if (state.status === 'NONE' || state.status === 'CANCELLED' || state.status === 'EXPIRED') throw new NotFoundError('reservation', command.reservationId);
+  if (state.status === 'COMPLETE' || state.status === 'OFFLINE_PAYMENT') return { events: [], settlement: null, tickets: null };
+  if (Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
+  if (!state.validated) refuse(confirmErrors.notValidated);
+  const proxy = chooseProxy(state, command);
+  if (!command.termsAccepted || (command.privacyPolicyRequired && !command.privacyAccepted)) refuse(confirmErrors.terms);
+  if (command.captchaPassed === false) refuse(confirmErrors.captcha);
+  const offline = proxy === 'OFFLINE';
+  if (offline && command.offlineDeadline === null) refuse(confirmErrors.missingPaymentMethod);
+  const event: ReservationConfirmed = {
+    type: 'ReservationConfirmed',
+    data: {
+      reservationId: command.reservationId,
+      eventShortName: state.eventShortName,
+      paymentProxy: proxy,
+      paymentMethod: METHOD_OF[proxy],
+      status: offline ? 'OFFLINE_PAYMENT' : 'COMPLETE',
+      paymentDeadline: offline ? command.offlineDeadline : null,
+      privacyPolicyAccepted: command.privacyAccepted,
+    },
+  };
+  return {
+    events: [event],
+    settlement: offline ? { kind: 'extend', expiresAt: command.offlineDeadline! } : { kind: 'sell' },
+    tickets: offline ? null : proxy === 'ON_SITE' ? 'TO_BE_PAID' : 'ACQUIRED',
+  };
+}
+
+/**
+ * The organizer confirms a bank transfer arrived: the order completes and its tickets are issued. Again on a
+ * complete order: nothing changes. Any other state is refused (nothing awaits a transfer).
+ */
+export function decideConfirmOfflinePayment(state: ReservationState, reservationId: string): OfflinePaymentConfirmed[] {
+  if (state.status === 'NONE') throw new NotFoundError('reservation', reservationId);
+  if (state.status === 'COMPLETE') return [];
+  if (state.status !== 'OFFLINE_PAYMENT') refuse(confirmErrors.notAwaitingTransfer);
+  return [{ type: 'OfflinePaymentConfirmed', data: { reservationId, eventShortName: state.eventShortName } }];
+}

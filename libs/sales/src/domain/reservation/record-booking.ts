@@ -1,0 +1,39 @@
+import { NotFoundError } from '@ticketing/kernel';
+import type { BookingDetails } from './booking-details.js';
+import type { BookingDetailsRecorded, BookingReopened, BookingValidated } from './reservation.events.js';
+import { reservationSubjectId } from './reservation.events.js';
+import type { ReservationState } from './reservation.js';
+
+export interface RecordBooking {
+  readonly reservationId: string;
+  readonly booking: BookingDetails;
+  /** No errors, and no warnings left unaccepted: the buyer may go on to the overview. */
+  readonly passed: boolean;
+}
+
+type BookingEvent = BookingDetailsRecorded | BookingValidated | BookingReopened;
+
+const sameBooking = (a: BookingDetails | null, b: BookingDetails) => a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * `validate-to-overview`: only a pending reservation (else 404, as alf.io; expiry is not checked here, the
+ * confirm does). The details are recorded whether or not they passed, so the buyer finds them again; the
+ * same details twice record nothing.
+ */
+export function decideRecordBooking(state: ReservationState, command: RecordBooking): BookingEvent[] {
+  if (state.status !== 'PENDING') throw new NotFoundError('reservation', command.reservationId);
+  const { reservationId, booking, passed } = command;
+  const events: BookingEvent[] = [];
+  if (!sameBooking(state.booking, booking)) {
+    events.push({ type: 'BookingDetailsRecorded', data: { reservationId, subjectId: reservationSubjectId(reservationId), booking } });
+  }
+  if (passed && !state.validated) events.push({ type: 'BookingValidated', data: { reservationId } });
+  if (!passed && state.validated) events.push({ type: 'BookingReopened', data: { reservationId } });
+  return events;
+}
+
+/** `back-to-booking`: a pending, validated reservation must be validated again; anything else is left alone. */
+export function decideBackToBooking(state: ReservationState, reservationId: string): BookingReopened[] {
+  if (state.status !== 'PENDING' || !state.validated) return [];
+  return [{ type: 'BookingReopened', data: { reservationId } }];
+}

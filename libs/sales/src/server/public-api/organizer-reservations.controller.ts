@@ -1,0 +1,49 @@
+import { Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ZodResponse, createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import { AuthenticatedOrganizer, CatalogQueries, OrganizerApiKeyGuard } from '@ticketing/catalog';
+import { NotFoundError } from '@ticketing/kernel';
+import { ApiNotFound, ApiValidationFailure, success, validatedResponseSchema } from '@ticketing/wire';
+import { ConfirmOfflinePaymentCommand } from '../commands/confirm-offline-payment/confirm-offline-payment.command.js';
+import { ReservationQueries } from '../reservation/reservation-queries.js';
+import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+import { ReservationIdPathDto } from './reservation-form.dtos.js';
+
+class OfflinePaymentConfirmedDto extends createZodDto(
+  validatedResponseSchema(z.enum(['CONFIRMED', 'ALREADY_COMPLETE']).describe('CONFIRMED now, or ALREADY_COMPLETE (a repeated call changes nothing).')),
+) {}
+
+/** What an organizer does to its own orders without an admin UI (the operator's CLI does the same). */
+@ApiTags('organizer')
+@ApiSecurity('organizerApiKey')
+@UseGuards(OrganizerApiKeyGuard)
+@Controller('api/v2/organizer/reservations')
+export class OrganizerReservationsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly reservations: ReservationQueries,
+    private readonly catalog: CatalogQueries,
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+  ) {}
+
+  @Post(':reservationId/confirm-payment')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'confirmOfflinePayment',
+    summary:
+      "The bank transfer of an order arrived: the order completes, its tickets are issued and e-mailed to the buyer. 404 for another organizer's " +
+      'order; 422 error.STEP2_UNABLE_TO_TRANSITION when the order awaits no transfer (or its deadline passed and it expired).',
+  })
+  @ApiResponse({ status: 401, description: 'No `Authorization: ApiKey <key>` header, or an unknown key.' })
+  @ApiNotFound('Reservation')
+  @ApiValidationFailure()
+  @ZodResponse({ status: 200, type: OfflinePaymentConfirmedDto })
+  async confirmPayment(@Param() { reservationId }: ReservationIdPathDto, @AuthenticatedOrganizer() organizerSlug: string): Promise<OfflinePaymentConfirmedDto> {
+    const shortName = await this.reservations.eventOf(reservationId, { includeEnded: true });
+    const offer = shortName ? await this.catalog.purchaseOffer(shortName, null, this.options.clock.now()) : null;
+    if (!offer || offer.event.organizerSlug !== organizerSlug) throw new NotFoundError('reservation', reservationId);
+    return success(await this.commands.execute(new ConfirmOfflinePaymentCommand(reservationId, `organizer:${organizerSlug}`)));
+  }
+}

@@ -1,0 +1,190 @@
+import { decimalText, formatCents, formatPerLanguage, zonedInstant, type LocalizedText, type PurchaseOffer } from '@ticketing/catalog';
+import type { BillingAddress, BookingDetails } from '../../../domain/reservation/booking-details.js';
+import type { OpenedReservation } from '../../../domain/reservation/reservation.js';
+import { paymentDescription, summaryRowText } from '../../../domain/pricing/summary-row-text.js';
+import type { PriceSummaryRow } from '../../../domain/pricing/reservation-price.js';
+import { additionalField, fieldsForCategory, fieldsForService } from './additional-fields.js';
+import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo } from './reservation-info.views.js';
+import { activePaymentMethods } from './payment-methods.js';
+
+const textIn = (text: LocalizedText, lang: string, fallback: string) => text[lang] ?? text[fallback] ?? Object.values(text)[0] ?? '';
+
+/** The reservation's language when the event still speaks it, else the event's first (names of rows and categories). */
+function languageOf(state: OpenedReservation, offer: PurchaseOffer): string {
+  const languages = offer.event.contentLanguages;
+  return languages.includes(state.opened.language) ? state.opened.language : (languages[0] ?? 'en');
+}
+
+function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: string): OrderSummaryView {
+  const { price } = state.opened;
+  const { currency } = price;
+  const fallback = offer.event.contentLanguages[0] ?? 'en';
+  const categoryName = new Map(offer.categories.map(({ category }) => [category.id, textIn(category.name, lang, fallback)]));
+  const serviceTitle = new Map(offer.services.map(({ service }) => [service.id, textIn(service.title, lang, fallback)]));
+  const name = (row: PriceSummaryRow) =>
+    row.type === 'TICKET' ? (categoryName.get(row.categoryId) ?? null) : row.type === 'ADDITIONAL_SERVICE' ? (serviceTitle.get(row.serviceId) ?? null) : row.code;
+  const rows = price.summary
+    .map((row) => summaryRowText(row, { money: (minor) => formatCents(minor, currency), percent: (value) => decimalText(Math.round(value * 100), 2), name }))
+    .filter((row) => row.type !== 'PROMOTION_CODE' || row.amount !== 0);
+  const proxy = state.payment?.proxy ?? null;
+  return {
+    summary: rows,
+    totalPrice: formatCents(price.totals.priceWithVat, currency),
+    free: !price.requiresPayment,
+    displayVat: true,
+    priceInCents: price.totals.priceWithVat,
+    descriptionForPayment: paymentDescription(rows),
+    totalVAT: formatCents(price.totals.vat, currency),
+    vatPercentage: price.requiresPayment ? decimalText(Math.round(offer.event.vatPercentage * 100), 2) : null,
+    notYetPaid: state.status === 'OFFLINE_PAYMENT' || (state.status === 'COMPLETE' && proxy === 'ON_SITE'),
+  };
+}
+
+function billingDetails(billing: BillingAddress | null): BillingDetailsView {
+  const italian = billing?.italianEInvoicing ?? null;
+  const reference = italian ? (italian.referenceType === 'PEC' ? italian.pec : italian.referenceType === 'ADDRESSEE_CODE' ? italian.addresseeCode : null) : null;
+  return {
+    companyName: billing?.companyName ?? null,
+    addressLine1: billing?.addressLine1 ?? null,
+    addressLine2: billing?.addressLine2 ?? null,
+    zip: billing?.zip ?? null,
+    city: billing?.city ?? null,
+    state: billing?.state ?? null,
+    country: billing?.country ?? null,
+    taxId: billing?.taxId ?? null,
+    invoicingAdditionalInfo: {
+      italianEInvoicing: italian && {
+        fiscalCode: italian.fiscalCode,
+        referenceType: italian.referenceType,
+        addresseeCode: italian.addresseeCode,
+        pec: italian.pec,
+        splitPayment: italian.splitPayment,
+        reference,
+        referenceTypeAsString: italian.referenceType,
+        empty: false,
+      },
+      empty: italian === null,
+    },
+    hasTaxId: Boolean(billing?.taxId),
+  };
+}
+
+/** The invoice address as one text, a line per part (alf.io's billingAddress). */
+function billingAddressText(booking: BookingDetails | null): string | null {
+  const b = booking?.billing;
+  if (!booking?.invoiceRequested || !b) return null;
+  return [b.companyName, b.addressLine1, b.addressLine2, `${b.zip} ${b.city}`, b.state, b.country].filter((line) => line && line.trim() !== '').join('\n');
+}
+
+function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang: string, now: Date): ReservationInfo['ticketsByCategory'] {
+  const { event } = offer;
+  const fallback = event.contentLanguages[0] ?? 'en';
+  const acquired = state.status === 'COMPLETE';
+  const locked = acquired && !event.assignment.enableTicketTransfer;
+  const online = event.format === 'ONLINE';
+  const begin = zonedInstant(event.start, event.timeZone);
+  const attendees = state.booking?.attendees ?? {};
+  const fields = offer.attendeeFields;
+  const groups = new Map<number, BookingInfoTicket[]>();
+  for (const { ticketId, categoryId } of state.opened.tickets) {
+    const attendee = attendees[ticketId];
+    const firstName = attendee?.firstName ?? null;
+    const lastName = attendee?.lastName ?? null;
+    const email = attendee?.email ?? '';
+    const assigned = Boolean(email && firstName && lastName);
+    const questions = fieldsForCategory(fields, categoryId).map((f) => additionalField(f, attendee?.answers[f.name], event.contentLanguages));
+    const ticket: BookingInfoTicket = {
+      uuid: ticketId,
+      firstName,
+      lastName,
+      email,
+      fullName: [firstName, lastName].filter(Boolean).join(' '),
+      userLanguage: attendee?.userLanguage ?? null,
+      assigned,
+      locked,
+      acquired,
+      cancellationEnabled: false,
+      sendMailEnabled: acquired && assigned,
+      downloadEnabled: acquired && assigned && !online,
+      ticketFieldConfigurationBeforeStandard: questions.filter((q) => q.beforeStandardFields),
+      ticketFieldConfigurationAfterStandard: questions.filter((q) => !q.beforeStandardFields),
+      formattedOnlineCheckInDate: online ? formatPerLanguage(begin, 'datetime.pattern', event.contentLanguages, event.timeZone) : {},
+      onlineEventStarted: online && now.getTime() >= begin.getTime(),
+    };
+    groups.set(categoryId, [...(groups.get(categoryId) ?? []), ticket]);
+  }
+  const categories = new Map(offer.categories.map(({ category }) => [category.id, category]));
+  return [...groups].map(([categoryId, tickets]) => {
+    const category = categories.get(categoryId);
+    return { name: category ? textIn(category.name, lang, fallback) : String(categoryId), ticketAccessType: category?.accessType ?? 'INHERIT', tickets };
+  });
+}
+
+function additionalServiceWithData(state: OpenedReservation, offer: PurchaseOffer): ReservationInfo['additionalServiceWithData'] {
+  const services = new Map(offer.services.map(({ service }) => [service.id, service]));
+  const assignments = new Map((state.booking?.items ?? []).map((item) => [item.itemId, item]));
+  const ticketIds = state.opened.tickets.map((t) => t.ticketId);
+  return state.opened.price.items.flatMap((item, index) => {
+    const service = services.get(item.serviceId);
+    if (!service || service.type !== 'SUPPLEMENT') return [];
+    const itemId = index + 1;
+    const assignment = assignments.get(itemId);
+    const ticketUUID = assignment?.ticketId ?? (item.ticketIndex !== null ? (ticketIds[item.ticketIndex] ?? null) : null);
+    return [
+      {
+        title: { ...service.title },
+        itemId,
+        serviceId: service.id,
+        ticketUUID,
+        ticketFieldConfiguration: fieldsForService(offer.attendeeFields, service.id).map((f) => additionalField(f, assignment?.answers[f.name], offer.event.contentLanguages)),
+        type: service.type,
+      },
+    ];
+  });
+}
+
+/**
+ * `GET /reservation/{id}`: the reservation as the booking, overview and success steps show it (reference
+ * 3.3.1), from its own events and the catalog as it is now (names, questions, ways to pay).
+ */
+export function reservationInfo(reservationId: string, state: OpenedReservation, offer: PurchaseOffer, now: Date): ReservationInfo {
+  const lang = languageOf(state, offer);
+  const { booking } = state;
+  const status = state.status === 'OFFLINE_PAYMENT' || state.status === 'COMPLETE' ? state.status : 'PENDING';
+  const proxy = state.payment?.proxy ?? null;
+  return {
+    id: reservationId,
+    shortId: reservationId.slice(0, 8).toUpperCase(),
+    firstName: booking?.contact.firstName ?? null,
+    lastName: booking?.contact.lastName ?? null,
+    email: booking?.contact.email ?? null,
+    validity: Date.parse(state.validUntil),
+    ticketsByCategory: ticketsByCategory(state, offer, lang, now),
+    orderSummary: orderSummary(state, offer, lang),
+    status,
+    validatedBookingInformation: state.validated,
+    formattedExpirationDate: formatPerLanguage(new Date(state.validUntil), 'datetime.pattern', offer.event.contentLanguages, offer.event.timeZone),
+    invoiceNumber: null,
+    invoiceRequested: booking?.invoiceRequested ?? false,
+    invoiceOrReceiptDocumentPresent: false,
+    paid: status === 'COMPLETE' && proxy !== null && proxy !== 'NONE',
+    tokenAcquired: false,
+    paymentProxy: proxy,
+    addCompanyBillingDetails: booking ? booking.business : null,
+    customerReference: booking?.customerReference ?? null,
+    skipVatNr: booking ? booking.skipVatNr : null,
+    billingAddress: billingAddressText(booking),
+    billingDetails: billingDetails(booking?.invoiceRequested ? booking.billing : null),
+    containsCategoriesLinkedToGroups: false,
+    activePaymentMethods: state.opened.price.requiresPayment ? activePaymentMethods(offer, now) : {},
+    subscriptionInfos: null,
+    metadata: {
+      hideContactData: false,
+      readyForConfirmation: status === 'COMPLETE',
+      finalized: status !== 'PENDING',
+      hideConfirmationButtons: false,
+      lockEmailEdit: false,
+    },
+    additionalServiceWithData: additionalServiceWithData(state, offer),
+  };
+}

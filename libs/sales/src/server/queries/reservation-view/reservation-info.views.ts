@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+/** The wire shapes of a reservation (reference 3.3.1 and section 2): one zod source for the OpenAPI file and the client. */
+
+const langMap = z.record(z.string(), z.string()).describe('Text per language code.');
+
+export const reservationStatusSchema = z.enum([
+  'PENDING',
+  'IN_PAYMENT',
+  'EXTERNAL_PROCESSING_PAYMENT',
+  'WAITING_EXTERNAL_CONFIRMATION',
+  'CUSTOM_OFFLINE_PAYMENT',
+  'OFFLINE_PAYMENT',
+  'DEFERRED_OFFLINE_PAYMENT',
+  'FINALIZING',
+  'OFFLINE_FINALIZING',
+  'COMPLETE',
+  'STUCK',
+  'CANCELLED',
+  'CREDIT_NOTE_ISSUED',
+]);
+
+export const paymentProxySchema = z.enum(['STRIPE', 'ON_SITE', 'OFFLINE', 'NONE', 'ADMIN', 'PAYPAL', 'MOLLIE', 'SAFERPAY', 'CUSTOM_OFFLINE']);
+
+export const additionalFieldTypeSchema = z.enum(['input:text', 'input:tel', 'vat:eu', 'textarea', 'country', 'select', 'checkbox', 'radio', 'input:dateOfBirth']);
+
+export const additionalFieldSchema = z
+  .object({
+    name: z.string(),
+    value: z.string().nullable(),
+    type: additionalFieldTypeSchema,
+    required: z.boolean(),
+    editable: z.boolean(),
+    minLength: z.number().int().nullable(),
+    maxLength: z.number().int().nullable(),
+    restrictedValues: z.array(z.string()),
+    disabledValues: z.array(z.string()),
+    fields: z.array(z.object({ fieldIndex: z.number().int(), fieldValue: z.string() })),
+    beforeStandardFields: z.boolean(),
+    description: z.record(
+      z.string(),
+      z.object({ label: z.string(), placeholder: z.string(), restrictedValuesDescription: z.record(z.string(), z.string()) }),
+    ),
+  })
+  .describe('AdditionalField: a question of the booking form and the answers given so far.');
+
+export const bookingInfoTicketSchema = z.object({
+  uuid: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  fullName: z.string(),
+  userLanguage: z.string().nullable(),
+  assigned: z.boolean(),
+  locked: z.boolean(),
+  acquired: z.boolean(),
+  cancellationEnabled: z.boolean(),
+  sendMailEnabled: z.boolean(),
+  downloadEnabled: z.boolean(),
+  ticketFieldConfigurationBeforeStandard: z.array(additionalFieldSchema),
+  ticketFieldConfigurationAfterStandard: z.array(additionalFieldSchema),
+  formattedOnlineCheckInDate: langMap,
+  onlineEventStarted: z.boolean(),
+});
+
+export const ticketsByTicketCategorySchema = z.object({
+  name: z.string(),
+  ticketAccessType: z.enum(['INHERIT', 'IN_PERSON', 'ONLINE']),
+  tickets: z.array(bookingInfoTicketSchema),
+});
+
+export const summaryRowSchema = z.object({
+  name: z.string().nullable(),
+  amount: z.number().int(),
+  price: z.string(),
+  subTotal: z.string(),
+  type: z.enum(['TICKET', 'SUBSCRIPTION', 'PROMOTION_CODE', 'DYNAMIC_DISCOUNT', 'ADDITIONAL_SERVICE', 'APPLIED_SUBSCRIPTION', 'TAX_DETAIL']),
+  taxPercentage: z.string().nullable(),
+});
+
+export const orderSummarySchema = z.object({
+  summary: z.array(summaryRowSchema),
+  totalPrice: z.string(),
+  free: z.boolean(),
+  displayVat: z.boolean(),
+  priceInCents: z.number().int(),
+  descriptionForPayment: z.string(),
+  totalVAT: z.string(),
+  vatPercentage: z.string().nullable(),
+  notYetPaid: z.boolean(),
+});
+
+export const italianEInvoicingSchema = z.object({
+  fiscalCode: z.string().nullable(),
+  referenceType: z.enum(['ADDRESSEE_CODE', 'PEC', 'NONE']).nullable(),
+  addresseeCode: z.string().nullable(),
+  pec: z.string().nullable(),
+  splitPayment: z.boolean(),
+  reference: z.string().nullable(),
+  referenceTypeAsString: z.string().nullable(),
+  empty: z.boolean(),
+});
+
+export const billingDetailsSchema = z.object({
+  companyName: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  zip: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  taxId: z.string().nullable(),
+  invoicingAdditionalInfo: z.object({ italianEInvoicing: italianEInvoicingSchema.nullable(), empty: z.boolean() }),
+  hasTaxId: z.boolean(),
+});
+
+export const paymentProxyWithParametersSchema = z.object({
+  paymentProxy: paymentProxySchema,
+  parameters: z.record(z.string(), z.unknown()),
+});
+
+export const reservationMetadataSchema = z.object({
+  hideContactData: z.boolean(),
+  readyForConfirmation: z.boolean(),
+  finalized: z.boolean(),
+  hideConfirmationButtons: z.boolean(),
+  lockEmailEdit: z.boolean(),
+});
+
+export const additionalServiceWithDataSchema = z.object({
+  title: langMap,
+  itemId: z.number().int(),
+  serviceId: z.number().int(),
+  ticketUUID: z.string().nullable(),
+  ticketFieldConfiguration: z.array(additionalFieldSchema),
+  type: z.enum(['DONATION', 'SUPPLEMENT']),
+});
+
+export const reservationInfoSchema = z
+  .object({
+    id: z.string(),
+    shortId: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    validity: z.number().int().describe('Expiry instant, epoch ms: the hold while pending, the payment deadline of a bank transfer.'),
+    ticketsByCategory: z.array(ticketsByTicketCategorySchema),
+    orderSummary: orderSummarySchema,
+    status: reservationStatusSchema,
+    validatedBookingInformation: z.boolean(),
+    formattedExpirationDate: langMap.nullable(),
+    invoiceNumber: z.string().nullable(),
+    invoiceRequested: z.boolean(),
+    invoiceOrReceiptDocumentPresent: z.boolean(),
+    paid: z.boolean(),
+    tokenAcquired: z.boolean(),
+    paymentProxy: paymentProxySchema.nullable(),
+    addCompanyBillingDetails: z.boolean().nullable(),
+    customerReference: z.string().nullable(),
+    skipVatNr: z.boolean().nullable(),
+    billingAddress: z.string().nullable(),
+    billingDetails: billingDetailsSchema,
+    containsCategoriesLinkedToGroups: z.boolean(),
+    activePaymentMethods: z.record(z.string(), paymentProxyWithParametersSchema),
+    subscriptionInfos: z.array(z.unknown()).nullable(),
+    metadata: reservationMetadataSchema,
+    additionalServiceWithData: z.array(additionalServiceWithDataSchema),
+  })
+  .describe('ReservationInfo: everything the booking, overview and success steps show.');
+
+export const reservationStatusInfoSchema = z.object({ status: reservationStatusSchema, validatedBookingInformation: z.boolean() });
+
+export const reservationPaymentResultSchema = z.object({
+  success: z.boolean(),
+  redirect: z.boolean(),
+  redirectUrl: z.string().nullable(),
+  failure: z.boolean(),
+  gatewayIdOrNull: z.string().nullable(),
+});
+
+export type ReservationInfo = z.infer<typeof reservationInfoSchema>;
+export type AdditionalFieldView = z.infer<typeof additionalFieldSchema>;
+export type BookingInfoTicket = z.infer<typeof bookingInfoTicketSchema>;
+export type BillingDetailsView = z.infer<typeof billingDetailsSchema>;
+export type OrderSummaryView = z.infer<typeof orderSummarySchema>;

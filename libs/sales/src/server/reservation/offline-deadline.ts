@@ -1,0 +1,32 @@
+import { wallClock, zonedInstant, type EventDetails } from '@ticketing/catalog';
+
+const DEFAULT_DELAY_DAYS = 5;
+const LAST_MINUTE_MS = 2 * 60 * 60 * 1000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The deadline of a bank transfer confirmed at `now` (reference 5.2): from the start of the current half-day
+ * in the event's zone, `delayDays` business days later, never after the event begins; with less than two hours
+ * left that way, two hours from now. Null once the event has begun: a transfer cannot arrive in time.
+ */
+export function offlinePaymentDeadline(now: Date, event: EventDetails, delayDays: number | null): Date | null {
+  const begin = zonedInstant(event.start, event.timeZone);
+  if (now.getTime() >= begin.getTime()) return null;
+  const wall = wallClock(now, event.timeZone);
+  const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
+  for (let left = delayDays ?? DEFAULT_DELAY_DAYS; left > 0; ) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  const halfDay = wall.hour < 12 ? '00' : '12';
+  const local = `${day.getUTCFullYear()}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}T${halfDay}:00:00`;
+  const deadline = Math.min(zonedInstant(local, event.timeZone).getTime(), begin.getTime());
+  return new Date(Math.max(deadline, now.getTime() + LAST_MINUTE_MS));
+}
+
+/** Whole days a transfer has (delayForOfflinePayment of the payment method's parameters), at least 1. */
+export function offlineDelayDays(now: Date, deadline: Date): number {
+  return Math.max(1, Math.round((deadline.getTime() - now.getTime()) / 86_400_000));
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { eventDetails } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
+import { offlinePaymentDeadline } from './offline-deadline.js';
+
+const event = eventDetails({ timeZone: 'Europe/Zurich', start: '2027-04-20T19:00:00', end: '2027-04-20T23:00:00' });
+
+describe('the deadline of a bank transfer', () => {
+  it('is five business days from the start of the half-day, skipping the weekend', () => {
+    // Wednesday 10:00 in Zurich -> the following Wednesday 00:00 (Thu, Fri, Mon, Tue, Wed)
+    expect(offlinePaymentDeadline(new Date('2027-03-03T09:00:00Z'), event, 5)?.toISOString()).toBe('2027-03-09T23:00:00.000Z');
+  });
+
+  it('counts from noon in the afternoon', () => {
+    expect(offlinePaymentDeadline(new Date('2027-03-03T14:00:00Z'), event, 1)?.toISOString()).toBe('2027-03-04T11:00:00.000Z');
+  });
+
+  it('never ends after the event begins', () => {
+    expect(offlinePaymentDeadline(new Date('2027-04-19T08:00:00Z'), event, 5)?.toISOString()).toBe('2027-04-20T17:00:00.000Z');
+  });
+
+  it('leaves two hours when the event is about to begin', () => {
+    expect(offlinePaymentDeadline(new Date('2027-04-20T16:30:00Z'), event, 5)?.toISOString()).toBe('2027-04-20T18:30:00.000Z');
+  });
+
+  it('is impossible once the event has begun', () => {
+    expect(offlinePaymentDeadline(new Date('2027-04-20T17:00:00Z'), event, 5)).toBeNull();
+  });
+});

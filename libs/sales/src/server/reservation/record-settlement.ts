@@ -1,0 +1,41 @@
+import type { StreamAppend } from '@ticketing/event-store';
+import { DomainError, RuleViolations } from '@ticketing/kernel';
+import type { Settlement } from '../../domain/inventory/hold-seats.js';
+import type { ReservationEvent } from '../../domain/reservation/reservation.events.js';
+import { reservationStreamId } from '../../domain/reservation/reservation.events.js';
+import { evolveReservation, type OpenedReservation } from '../../domain/reservation/reservation.js';
+import { issueTickets } from '../../domain/ticket/issue-tickets.js';
+import type { Provenance } from '../event-data.js';
+import type { InventoryDesk } from '../inventory/inventory-desk.js';
+import { reservationToLog, ticketAppend } from './reservation-stream.js';
+
+export interface SettlementRecord {
+  readonly state: OpenedReservation;
+  readonly revision: number;
+  readonly events: readonly ReservationEvent[];
+  readonly settlement: Settlement;
+  /** Issue the reservation's tickets in the same append, with this status. */
+  readonly tickets: 'ACQUIRED' | 'TO_BE_PAID' | null;
+}
+
+/**
+ * One all-or-nothing append through the inventory desk: the reservation's events (with the revision they were
+ * decided on), the tickets issued, and what happens to the hold. A hold that is gone refuses the whole step
+ * (422 STEP_2_PAYMENT_PROCESSING_ERROR with STEP2_UNABLE_TO_TRANSITION, as alf.io); so does a reservation that
+ * changed meanwhile (the caller may decide again).
+ */
+export async function recordSettlement(desk: InventoryDesk, record: SettlementRecord, metadata: Provenance) {
+  const after = record.events.reduce((s, e) => evolveReservation(s, e, metadata.occurredAt), record.state as Parameters<typeof evolveReservation>[0]) as OpenedReservation;
+  const companions: StreamAppend[] = [
+    { streamId: reservationStreamId(record.state.opened.reservationId), events: record.events.map((e) => reservationToLog(e, metadata)), expectedRevision: record.revision },
+    ...(record.tickets ? issueTickets(after, record.tickets).map((ticket) => ticketAppend(ticket, metadata)) : []),
+  ];
+  try {
+    return await desk.settle({ eventShortName: record.state.eventShortName, reservationId: record.state.opened.reservationId, settlement: record.settlement }, metadata, companions);
+  } catch (error) {
+    if (error instanceof DomainError && !(error instanceof RuleViolations)) {
+      throw new RuleViolations([{ code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', field: 'paymentForm', args: [error.code] }]);
+    }
+    throw error;
+  }
+}

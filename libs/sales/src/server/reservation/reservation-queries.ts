@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogQueries } from '@ticketing/catalog';
+import type { EventStore } from '@ticketing/event-store';
+import { NotFoundError } from '@ticketing/kernel';
+import type { OpenedReservation, ReservationState } from '../../domain/reservation/reservation.js';
+import { reservationInfo } from '../queries/reservation-view/reservation-info.js';
+import type { ReservationInfo } from '../queries/reservation-view/reservation-info.views.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+import { loadReservation } from './reservation-stream.js';
+
+/** A reservation the buyer can still see: cancelled and expired ones are gone (404), as alf.io deletes them. */
+export type VisibleReservation = OpenedReservation & { readonly status: 'PENDING' | 'OFFLINE_PAYMENT' | 'COMPLETE' };
+
+export function isVisible(state: ReservationState): state is VisibleReservation {
+  return state.status === 'PENDING' || state.status === 'OFFLINE_PAYMENT' || state.status === 'COMPLETE';
+}
+
+/**
+ * Reads of one reservation, from its own stream (a handful of events): always what the last command wrote,
+ * with no projection to wait for, and with the buyer's details decrypted from the personal data.
+ */
+@Injectable()
+export class ReservationQueries {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly catalog: CatalogQueries,
+  ) {}
+
+  async info(reservationId: string): Promise<ReservationInfo> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
+    const now = this.options.clock.now();
+    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+    if (!offer) throw new NotFoundError('event', state.eventShortName);
+    return reservationInfo(reservationId, state, offer, now);
+  }
+
+  /** The event a reservation belongs to: a visible one only, unless `includeEnded` (cancelled and expired ones too); null when unknown. */
+  async eventOf(reservationId: string, { includeEnded = false } = {}): Promise<string | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE') return null;
+    return isVisible(state) || includeEnded ? state.eventShortName : null;
+  }
+
+  async status(reservationId: string): Promise<{ status: 'PENDING' | 'OFFLINE_PAYMENT' | 'COMPLETE'; validatedBookingInformation: boolean }> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
+    return { status: state.status, validatedBookingInformation: state.validated };
+  }
+}
