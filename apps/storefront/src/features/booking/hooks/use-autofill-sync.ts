@@ -1,0 +1,33 @@
+import type { RefObject } from 'react';
+import { useEffect, useRef } from 'react';
+
+/** The animation booking.css starts on `:-webkit-autofill`, so an autofill is seen even without an input event. */
+export const AUTOFILL_ANIMATION = 'booking-autofill-start';
+
+/**
+ * Spec 2: browser autofill changes of the contact fields are taken. Some browsers fill a field firing only
+ * `change` (which preact's onChange, bound to `input`, does not hear), or nothing but the autofill styling;
+ * so the element is read on `change`, on the autofill animation and once on mount, and any value the form
+ * does not hold yet is reported.
+ */
+export function useAutofillSync(ref: RefObject<HTMLInputElement | null>, value: string, onValue: (value: string) => void) {
+  const latest = useRef({ value, onValue });
+  latest.current = { value, onValue };
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const sync = () => {
+      if (element.value !== latest.current.value) latest.current.onValue(element.value);
+    };
+    const onAnimation = (event: Event) => {
+      if ((event as AnimationEvent).animationName === AUTOFILL_ANIMATION) sync();
+    };
+    sync();
+    element.addEventListener('change', sync);
+    element.addEventListener('animationstart', onAnimation);
+    return () => {
+      element.removeEventListener('change', sync);
+      element.removeEventListener('animationstart', onAnimation);
+    };
+  }, [ref]);
+}

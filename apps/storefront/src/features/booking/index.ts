@@ -1,0 +1,53 @@
+// The booking step (spec 2, step 2): presentational building blocks and the form rules. The route wires them
+// to the reservation queries; nothing here calls the API.
+export { StepIndicator, WIZARD_STEPS } from './components/step-indicator';
+export type { StepIndicatorProps, WizardStep } from './components/step-indicator';
+export { ValidityCountdown } from './components/validity-countdown';
+export type { ValidityCountdownProps } from './components/validity-countdown';
+export { ContactSection } from './components/contact-section';
+export type { ContactSectionProps } from './components/contact-section';
+export { InvoiceSection } from './components/invoice-section';
+export type { InvoiceSectionProps } from './components/invoice-section';
+export { CountryField } from './components/country-field';
+export type { Country, CountryFieldProps } from './components/country-field';
+export { AttendeeForm } from './components/attendee-form';
+export type { AttendeeFormProps } from './components/attendee-form';
+export { AdditionalFieldInput } from './components/additional-field-input';
+export type { AdditionalFieldInputProps } from './components/additional-field-input';
+export { CopyContactButton } from './components/copy-contact-button';
+export type { CopyContactButtonProps } from './components/copy-contact-button';
+export { ErrorSummary } from './components/error-summary';
+
+export type { AdditionalField, AdditionalFieldDescription, AdditionalFieldType, BookedAdditionalService, BookingTicket } from './model/additional-field';
+export { ADDITIONAL_FIELD_TYPES } from './model/additional-field';
+export type {
+  AdditionalServiceLinkValues,
+  AdditionalValues,
+  BookingFormPatch,
+  BookingFormValues,
+  InvoiceMode,
+  InvoiceSettings,
+  ItalianReferenceType,
+  SubscriptionOwnerValues,
+  TicketFormValues,
+} from './model/booking-form-values';
+export {
+  bookingFormForSubmit,
+  contactAsAttendee,
+  copyContactOffered,
+  emptyBookingForm,
+  invoiceModeOf,
+  ITALIAN_REFERENCE_TYPES,
+  italianReferenceTypePatch,
+  postponeAssignmentOffered,
+  ticketFormValuesOf,
+} from './model/booking-form-values';
+export { validateBookingForm } from './model/validate-booking-form';
+export type { BookingValidationContext } from './model/validate-booking-form';
+export { mapServerErrors } from './model/server-errors';
+export type { MappedErrors, ServerValidationError } from './model/server-errors';
+export { dottedFieldName, fieldKey, ticketAdditionalFieldName, ticketFieldName } from './model/field-names';
+export type { BookingErrors, FieldError } from './model/field-names';
+export { attendeeEmailReadOnly, attendeeReadOnly, extraFieldReadOnly } from './model/field-locking';
+export { countdownLevel, DANGER_BELOW_MS, EXPIRED_BELOW_MS, WARNING_BELOW_MS } from './model/countdown';
+export { focusFirstInvalidField, useFocusFirstInvalid } from './hooks/focus-first-invalid';
