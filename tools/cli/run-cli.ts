@@ -1,5 +1,6 @@
 import { auditCommand } from './commands/audit.command.js';
 import { projectionsCommand } from './commands/projections.command.js';
+import { reservationsCommand } from './commands/reservations.command.js';
 import { UsageError, type CliContext, type ExitCode } from './cli-context.js';
 
 export const USAGE = `usage: tools <command>
@@ -9,6 +10,7 @@ export const USAGE = `usage: tools <command>
   audit history <streamId> [--json]       every event of one stream, with who, when and why
   audit verify-log [streamId]             recompute the hash chain of one stream or of the whole log (exit 1 when broken)
   audit forget-subject <subjectId>        erase one subject's personal data (its key is destroyed)
+  reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets
 `;
 
 /** Runs one command line (without `node main.ts`) and returns the exit code; never exits the process itself. */
@@ -20,6 +22,8 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         return await projectionsCommand(args, context);
       case 'audit':
         return await auditCommand(args, context);
+      case 'reservations':
+        return await reservationsCommand(args, context);
       case undefined:
       case 'help':
       case '--help':
