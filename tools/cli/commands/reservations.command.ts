@@ -18,7 +18,8 @@ export async function reservationsCommand(args: readonly string[], context: CliC
     const { outcome } = await confirmOfflinePayment({ store: context.store, desk, clock: { now: () => new Date() }, ids: randomIds }, reservationId, 'operator:cli');
     context.out.write(
       outcome === 'CONFIRMED'
-        ? `reservation ${reservationId}: payment confirmed, order complete, tickets issued (the buyer gets the e-mail with re-send-email or from the organizer API)\n`
+        ? `reservation ${reservationId}: payment confirmed, order complete, tickets issued; no e-mail was sent from here: ` +
+            `have the buyer's confirmation sent with POST /api/v2/public/event/{event}/reservation/${reservationId}/re-send-email\n`
         : `reservation ${reservationId}: already complete, nothing changed\n`,
     );
     return 0;

@@ -114,12 +114,19 @@ export interface ReleaseHold {
   readonly eventShortName: string;
   readonly reservationId: string;
   readonly reason: HoldReleaseReason;
+  /** An EXPIRED release happens only once the hold's own expiry has passed at this instant. */
+  readonly now: Date;
 }
 
-/** Lets a hold go; nothing when it is not held (already released, or never granted): releasing twice changes nothing. */
+/**
+ * Lets a hold go; nothing when it is not held (already released, or never granted): releasing twice changes
+ * nothing. Sold seats are never released here, and an expiry never releases a hold before its own deadline:
+ * the decision rests on the inventory's state, not on a read model that may lag behind it.
+ */
 export function decideRelease(state: InventoryState, command: ReleaseHold): HoldReleased[] {
   const hold = state.holds.get(command.reservationId);
-  if (!hold) return [];
+  if (!hold || hold.expiresAt === null) return [];
+  if (command.reason === 'EXPIRED' && Date.parse(hold.expiresAt) > command.now.getTime()) return [];
   return [
     {
       type: 'HoldReleased',

@@ -79,7 +79,7 @@ describe('decideHolds', () => {
 describe('decideRelease', () => {
   it('returns what the hold took, once', () => {
     let state = given(hold('a', [[1, 2]], { services: [{ serviceId: 7, quantity: 1 }], codeUse: { code: 'SAVE', uses: 2 } }));
-    const events = decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'EXPIRED' });
+    const events = decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'EXPIRED', now: new Date('2100-01-01T00:00:00Z') });
     expect(events).toEqual([
       {
         type: 'HoldReleased',
@@ -95,7 +95,18 @@ describe('decideRelease', () => {
     ]);
     state = events.reduce((s, e: InventoryEvent) => evolveInventory(s, e), state);
     expect(state.takenByCategory.size + state.takenByService.size + state.usesByCode.size).toBe(0);
-    expect(decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'EXPIRED' })).toEqual([]);
+    expect(decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'EXPIRED', now: new Date('2100-01-01T00:00:00Z') })).toEqual([]);
     expect(decideHolds(state, [hold('b', [[1, 3]])]).outcomes).toEqual([{ held: true }]);
+  });
+
+  it('never expires a hold before its own deadline, nor a sold one, whatever a read model said', () => {
+    const state = given(hold('a', [[1, 2]]));
+    const expiresAt = state.holds.get('a')!.expiresAt!;
+    const justBefore = new Date(Date.parse(expiresAt) - 1);
+    expect(decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'EXPIRED', now: justBefore })).toEqual([]);
+    expect(decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'CANCELLED', now: justBefore })).toHaveLength(1);
+    evolveInventory(state, { type: 'SeatsSold', data: { eventShortName: 'gala', reservationId: 'a' } });
+    expect(decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'EXPIRED', now: new Date('2100-01-01T00:00:00Z') })).toEqual([]);
+    expect(decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'CANCELLED', now: justBefore })).toEqual([]);
   });
 });

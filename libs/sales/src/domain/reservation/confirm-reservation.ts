@@ -61,7 +61,9 @@ function chooseProxy(state: OpenedReservation, command: ConfirmReservation): Con
  * deadline. Confirming again an order already confirmed changes nothing and succeeds.
  */
 export function decideConfirmReservation(state: ReservationState, command: ConfirmReservation): Confirmation {
-  if (state.status === 'NONE' || state.status === 'CANCELLED' || state.status === 'EXPIRED') throw new NotFoundError('reservation', command.reservationId);
+  if (state.status === 'NONE' || state.status === 'CANCELLED') throw new NotFoundError('reservation', command.reservationId);
+  // the buyer on the overview when the sweeper let the seats go: told it expired, as alf.io does until its cleanup
+  if (state.status === 'EXPIRED') refuse(confirmErrors.expired);
   if (state.status === 'COMPLETE' || state.status === 'OFFLINE_PAYMENT') return { events: [], settlement: null, tickets: null };
   if (Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
   if (!state.validated) refuse(confirmErrors.notValidated);

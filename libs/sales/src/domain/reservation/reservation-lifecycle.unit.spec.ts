@@ -165,9 +165,11 @@ describe('confirming the overview', () => {
     expect(decideConfirmReservation(state, confirm({ paymentProxy: 'ON_SITE', now: new Date('2027-03-05T00:00:00Z') }))).toEqual({ events: [], settlement: null, tickets: null });
   });
 
-  it('is not found once cancelled or expired', () => {
+  it('tells an expired reservation it expired, and a cancelled one is not found', () => {
     const expired = given(opened(true), { type: 'ReservationExpired', data: { reservationId: 'r-1', eventShortName: 'gala', validUntil: '2027-03-01T10:25:00.000Z' } });
-    expect(() => decideConfirmReservation(expired, confirm())).toThrow(NotFoundError);
+    expect(codesOf(() => decideConfirmReservation(expired, confirm()))).toEqual(['paymentForm:error.STEP_2_ORDER_HAS_EXPIRED']);
+    const cancelled = given(opened(true), { type: 'ReservationCancelled', data: { reservationId: 'r-1', eventShortName: 'gala' } });
+    expect(() => decideConfirmReservation(cancelled, confirm())).toThrow(NotFoundError);
   });
 });
 

@@ -59,7 +59,7 @@ describe('InventoryDesk', () => {
     expect((await store.verify('inventory-rush')).ok).toBe(true);
 
     // a release through one desk frees a seat the other desk then grants
-    await desks[0]!.release({ eventShortName: 'rush', reservationId: granted[0]!, reason: 'CANCELLED' }, provenance('c', 'test', new Date()));
+    await desks[0]!.release({ eventShortName: 'rush', reservationId: granted[0]!, reason: 'CANCELLED', now: new Date() }, provenance('c', 'test', new Date()));
     const again = await desks[1]!.hold(request(crypto.randomUUID()), provenance('x', 'test', new Date()), () => []);
     expect(again.outcome.held).toBe(true);
     const last = await desks[0]!.hold(request(crypto.randomUUID()), provenance('y', 'test', new Date()), () => []);
@@ -77,8 +77,8 @@ describe('InventoryDesk', () => {
     // a hold in flight makes both releases wait in the queue together, as they would under load
     const busy = desk.hold({ ...request(crypto.randomUUID()), eventShortName: 'race' }, metadata, () => []);
     const [cancelled, expired] = await Promise.allSettled([
-      desk.release({ eventShortName: 'race', reservationId: id, reason: 'CANCELLED' }, metadata, end('ReservationCancelled')),
-      desk.release({ eventShortName: 'race', reservationId: id, reason: 'EXPIRED' }, metadata, end('ReservationExpired')),
+      desk.release({ eventShortName: 'race', reservationId: id, reason: 'CANCELLED', now: new Date() }, metadata, end('ReservationCancelled')),
+      desk.release({ eventShortName: 'race', reservationId: id, reason: 'EXPIRED', now: new Date('2100-01-01T00:00:00Z') }, metadata, end('ReservationExpired')),
     ]);
     await busy;
     expect(cancelled.status).toBe('fulfilled');

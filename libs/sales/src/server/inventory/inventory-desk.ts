@@ -26,8 +26,8 @@ interface HoldJob {
 }
 
 /** A release or a settlement: one reservation's hold changes, decided on the state when its batch runs. */
-interface ReleaseJob {
-  readonly kind: 'release';
+interface ChangeJob {
+  readonly kind: 'change';
   readonly reservationId: string;
   /** May throw a DomainError: that job alone fails. */
   readonly decide: (state: InventoryState) => InventoryEvent[];
@@ -37,7 +37,7 @@ interface ReleaseJob {
   reject(error: unknown): void;
 }
 
-type Job = HoldJob | ReleaseJob;
+type Job = HoldJob | ChangeJob;
 
 export interface DeskResult {
   readonly outcome: HoldOutcome;
@@ -87,12 +87,12 @@ export class InventoryDesk {
 
   private change(
     command: { readonly eventShortName: string; readonly reservationId: string },
-    decide: ReleaseJob['decide'],
+    decide: ChangeJob['decide'],
     provenance: Provenance,
     companions: readonly StreamAppend[],
   ): Promise<DeskResult> {
     return new Promise((resolve, reject) =>
-      this.desk(command.eventShortName).submit({ kind: 'release', reservationId: command.reservationId, decide, provenance, companions, resolve, reject }),
+      this.desk(command.eventShortName).submit({ kind: 'change', reservationId: command.reservationId, decide, provenance, companions, resolve, reject }),
     );
   }
 
@@ -222,17 +222,16 @@ class EventDesk {
         counts.push((event ? 1 : 0) + companions.reduce((sum, c) => sum + c.events.length, 0));
       });
     } else {
-      const changed = new Set<string>();
-      for (const job of jobs as ReleaseJob[]) {
+      // jobs of one reservation never share a batch (see fixedCompanionStreams): each decides on the state as it is
+      for (const job of jobs as ChangeJob[]) {
         let events: InventoryEvent[];
         try {
-          events = changed.has(job.reservationId) ? [] : job.decide(this.state);
+          events = job.decide(this.state);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           refused.set(job, error);
           continue;
         }
-        changed.add(job.reservationId);
         for (const event of events) {
           inventoryEvents.push(event);
           inventoryAppends.push(toAppend(event, job.provenance));
@@ -266,11 +265,15 @@ class EventDesk {
   }
 }
 
-/** The streams a release writes besides the inventory; a hold's are its own new reservation's, never shared. */
+/**
+ * What a change job must not share a batch with: the streams it writes besides the inventory, and its hold (a
+ * release and a settlement of one reservation decided together would both see the hold as it was). A hold
+ * job's companions are its own new reservation's, never shared.
+ */
 function fixedCompanionStreams(job: Job): string[] {
-  return job.kind === 'release' ? job.companions.map((c) => c.streamId) : [];
+  return job.kind === 'change' ? [`hold:${job.reservationId}`, ...job.companions.map((c) => c.streamId)] : [];
 }
 
 function companionStreams(job: Job, outcome: HoldOutcome): string[] {
-  return job.kind === 'hold' ? job.companions(outcome).map((a) => a.streamId) : fixedCompanionStreams(job);
+  return job.kind === 'hold' ? job.companions(outcome).map((a) => a.streamId) : job.companions.map((c) => c.streamId);
 }

@@ -180,11 +180,15 @@ export class ReservationFlowController {
   @ApiValidationFailure()
   @ApiResponse({ status: 200, description: 'Whether an e-mail was sent.', schema: { type: 'boolean' } })
   async reSendEmail(@Param() path: ReSendEmailPathDto, @Query() { lang }: LangQueryDto): Promise<boolean> {
-    if (path.purchaseContextType === 'subscription') return false; // no subscription purchases yet: no such reservation
+    if (path.purchaseContextType === 'subscription') {
+      if (!(await this.catalog.getSubscription(path.publicIdentifier))) throw new NotFoundError('subscription', path.publicIdentifier);
+      return false; // subscriptions cannot be bought yet: no reservation of one exists
+    }
     const offer = await this.catalog.purchaseOffer(path.publicIdentifier, null, this.options.clock.now());
     if (!offer) throw new NotFoundError('event', path.publicIdentifier);
     const owner = await this.reservations.eventOf(path.reservationId);
     if (owner !== path.publicIdentifier) return false;
-    return this.mailer.sendConfirmation(path.reservationId, lang);
+    // the wire answers true or false: a mail server that refuses is "not sent", not a server error
+    return this.mailer.sendConfirmation(path.reservationId, lang).catch(() => false);
   }
 }

@@ -99,9 +99,11 @@ export const contactAndTicketsFormSchema = z.object({
 
 export class ContactAndTicketsFormDto extends createZodDto(contactAndTicketsFormSchema) {}
 
+/** As Spring binds a boolean parameter: true/false, 1/0, yes/no, on/off, any case; absent = false. */
 const booleanQuery = z
-  .enum(['true', 'false'])
+  .string()
+  .regex(/^(true|false|1|0|yes|no|on|off)$/i, 'error.invalidFormat')
   .optional()
-  .transform((v) => v === 'true');
+  .transform((v) => v !== undefined && ['true', '1', 'yes', 'on'].includes(v.toLowerCase()));
 
 export class ValidateToOverviewQueryDto extends createZodDto(z.object({ lang: langParam, ignoreWarnings: booleanQuery.describe('Accept the warnings of an earlier answer.') })) {}

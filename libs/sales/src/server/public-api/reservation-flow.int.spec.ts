@@ -257,7 +257,9 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 26 * 60 * 1000)));
       expect((await info(id)).status).toBe(404);
       expect((await call('GET', `/reservation/${id}/status`)).status).toBe(404);
-      expect((await confirm(id, { paymentProxy: 'ON_SITE', termAndConditionsAccepted: true, privacyPolicyAccepted: true })).status).toBe(404);
+      const late = await confirm(id, { paymentProxy: 'ON_SITE', termAndConditionsAccepted: true, privacyPolicyAccepted: true });
+      expect(late.status).toBe(422);
+      expect(errorsOf(late.body)).toEqual(['paymentForm:error.STEP_2_ORDER_HAS_EXPIRED']);
       expect((await validate(id, { ...contact })).status).toBe(404);
     });
 

@@ -6,6 +6,9 @@ import { reservationsProjection } from './reservations/reservations.projection.j
 
 const metadata = { correlationId: 'c', causationId: 'c', occurredAt: '2027-01-01T10:00:00.000Z', actor: 'test' };
 const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222', '33333333-3333-4333-8333-333333333333'];
+/** A bank-transfer order: held, extended to its payment deadline, then sold, with its booking steps between. */
+const paid = '44444444-4444-4444-8444-444444444444';
+const deadline = '2027-01-06T11:00:00.000Z';
 const at = (event: { type: string; data: object }): EventToAppend => ({ type: event.type, data: event.data as Record<string, unknown>, metadata });
 
 describe('sales read models (batched apply)', () => {
@@ -31,23 +34,39 @@ describe('sales read models (batched apply)', () => {
     ]);
     await h.given(`reservation-${ids[1]}`, [at({ type: 'ReservationCancelled', data: { reservationId: ids[1], eventShortName: 'gala' } })]);
     await h.given(`reservation-${ids[2]}`, [at({ type: 'ReservationExpired', data: { reservationId: ids[2], eventShortName: 'gala', validUntil: '2027-01-01T10:25:00.000Z' } })]);
+    // one inventory batch holds, extends and sells the same reservation's seats
+    await h.given('inventory-gala', [
+      at({ type: 'SeatsHeld', data: { eventShortName: 'gala', reservationId: paid, tickets: [{ categoryId: 1, quantity: 2 }], services: [], codeUse: null, expiresAt: '2027-01-01T10:25:00.000Z' } }),
+      at({ type: 'HoldExtended', data: { eventShortName: 'gala', reservationId: paid, expiresAt: deadline } }),
+      at({ type: 'SeatsSold', data: { eventShortName: 'gala', reservationId: paid } }),
+    ]);
+    await h.given(`reservation-${paid}`, [
+      at({ type: 'ReservationOpened', data: { reservationId: paid, eventShortName: 'gala', validUntil: '2027-01-01T10:25:00.000Z', tickets: [] } }),
+      at({ type: 'BookingDetailsRecorded', data: { reservationId: paid, subjectId: `reservation-${paid}` } }),
+      at({ type: 'BookingValidated', data: { reservationId: paid } }),
+      at({ type: 'ReservationConfirmed', data: { reservationId: paid, eventShortName: 'gala', paymentProxy: 'OFFLINE', paymentMethod: 'BANK_TRANSFER', status: 'OFFLINE_PAYMENT', paymentDeadline: deadline, privacyPolicyAccepted: true } }),
+      at({ type: 'OfflinePaymentConfirmed', data: { reservationId: paid, eventShortName: 'gala' } }),
+    ]);
   });
   afterAll(() => h.close());
 
-  const holds = () => h.rows('select reservation_id, status, tickets, code, code_uses, revision from sales_holds order by reservation_id');
+  const holds = () => h.rows('select reservation_id, status, expires_at, tickets, code, code_uses, revision from sales_holds order by reservation_id');
   const reservations = () => h.rows('select reservation_id, status, revision, valid_until from sales_reservations order by reservation_id');
 
   it('keeps each hold and reservation with its status', async () => {
     expect(await holds()).toEqual([
-      { reservation_id: ids[0], status: 'HELD', tickets: [{ categoryId: 1, quantity: 1 }], code: 'SAVE', code_uses: 1, revision: 0 },
-      { reservation_id: ids[1], status: 'RELEASED', tickets: [{ categoryId: 1, quantity: 2 }], code: null, code_uses: 0, revision: 3 },
-      { reservation_id: ids[2], status: 'RELEASED', tickets: [{ categoryId: 1, quantity: 3 }], code: null, code_uses: 0, revision: 4 },
+      { reservation_id: ids[0], status: 'HELD', expires_at: new Date('2027-01-01T10:25:00.000Z'), tickets: [{ categoryId: 1, quantity: 1 }], code: 'SAVE', code_uses: 1, revision: 0 },
+      { reservation_id: ids[1], status: 'RELEASED', expires_at: new Date('2027-01-01T10:25:00.000Z'), tickets: [{ categoryId: 1, quantity: 2 }], code: null, code_uses: 0, revision: 3 },
+      { reservation_id: ids[2], status: 'RELEASED', expires_at: new Date('2027-01-01T10:25:00.000Z'), tickets: [{ categoryId: 1, quantity: 3 }], code: null, code_uses: 0, revision: 4 },
+      { reservation_id: paid, status: 'SOLD', expires_at: null, tickets: [{ categoryId: 1, quantity: 2 }], code: null, code_uses: 0, revision: 7 },
     ]);
     expect((await reservations()).map((r) => [r['reservation_id'], r['status'], r['revision']])).toEqual([
       [ids[0], 'PENDING', 0],
       [ids[1], 'CANCELLED', 1],
       [ids[2], 'EXPIRED', 1],
+      [paid, 'COMPLETE', 4],
     ]);
+    expect((await reservations()).at(-1)!['valid_until']).toEqual(new Date(deadline));
   });
 
   it('gives the same rows when every event is applied one by one again, newest first (a duplicate delivery)', async () => {

@@ -3,7 +3,7 @@ import { DomainError, RuleViolations } from '@ticketing/kernel';
 import type { Settlement } from '../../domain/inventory/hold-seats.js';
 import type { ReservationEvent } from '../../domain/reservation/reservation.events.js';
 import { reservationStreamId } from '../../domain/reservation/reservation.events.js';
-import { evolveReservation, type OpenedReservation } from '../../domain/reservation/reservation.js';
+import { evolveReservation, type OpenedReservation, type ReservationState } from '../../domain/reservation/reservation.js';
 import { issueTickets } from '../../domain/ticket/issue-tickets.js';
 import type { Provenance } from '../event-data.js';
 import type { InventoryDesk } from '../inventory/inventory-desk.js';
@@ -25,10 +25,11 @@ export interface SettlementRecord {
  * changed meanwhile (the caller may decide again).
  */
 export async function recordSettlement(desk: InventoryDesk, record: SettlementRecord, metadata: Provenance) {
-  const after = record.events.reduce((s, e) => evolveReservation(s, e, metadata.occurredAt), record.state as Parameters<typeof evolveReservation>[0]) as OpenedReservation;
+  let after: ReservationState = record.state;
+  for (const event of record.events) after = evolveReservation(after, event, metadata.occurredAt);
   const companions: StreamAppend[] = [
     { streamId: reservationStreamId(record.state.opened.reservationId), events: record.events.map((e) => reservationToLog(e, metadata)), expectedRevision: record.revision },
-    ...(record.tickets ? issueTickets(after, record.tickets).map((ticket) => ticketAppend(ticket, metadata)) : []),
+    ...(record.tickets && after.status !== 'NONE' ? issueTickets(after, record.tickets).map((ticket) => ticketAppend(ticket, metadata)) : []),
   ];
   try {
     return await desk.settle({ eventShortName: record.state.eventShortName, reservationId: record.state.opened.reservationId, settlement: record.settlement }, metadata, companions);

@@ -43,7 +43,7 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
     const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
     const companion = { streamId, events: events.map((e) => toAppend(e, metadata)), expectedRevision: revision };
     try {
-      const { position } = await this.desk.release({ eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED' }, metadata, [companion]);
+      const { position } = await this.desk.release({ eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED', now }, metadata, [companion]);
       if (position !== null) await this.options.waitForProjections(position);
       return true;
     } catch (error) {

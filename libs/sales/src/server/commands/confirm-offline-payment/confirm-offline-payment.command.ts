@@ -2,7 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@ticketing/event-store';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
-import { ReservationMailer } from '../../reservation/mail/reservation-mailer.js';
+import { mailFailure, ReservationMailer } from '../../reservation/mail/reservation-mailer.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
 import { confirmOfflinePayment, type OfflinePaymentOutcome } from './confirm-offline-payment.js';
 
@@ -35,7 +35,7 @@ export class ConfirmOfflinePaymentHandler implements ICommandHandler<ConfirmOffl
     const { outcome, position } = await confirmOfflinePayment({ store: this.store, desk: this.desk, clock, ids }, reservationId, actor);
     if (position === null) return outcome;
     await this.options.waitForProjections(position);
-    await this.mailer.sendConfirmation(reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', error: String(error) }));
+    await this.mailer.sendConfirmation(reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', reason: mailFailure(error) }));
     return outcome;
   }
 }

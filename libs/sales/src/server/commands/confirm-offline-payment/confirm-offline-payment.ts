@@ -1,4 +1,4 @@
-import type { EventStore } from '@ticketing/event-store';
+import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { NotFoundError, type Clock, type IdGenerator } from '@ticketing/kernel';
 import { decideConfirmOfflinePayment } from '../../../domain/reservation/confirm-reservation.js';
 import { provenance } from '../../event-data.js';
@@ -7,6 +7,8 @@ import { recordSettlement } from '../../reservation/record-settlement.js';
 import { loadReservation } from '../../reservation/reservation-stream.js';
 
 export type OfflinePaymentOutcome = 'CONFIRMED' | 'ALREADY_COMPLETE';
+
+const MAX_ATTEMPTS = 3;
 
 export interface OfflinePaymentDeps {
   readonly store: EventStore;
@@ -21,11 +23,19 @@ export interface OfflinePaymentDeps {
  * position written (null when nothing was).
  */
 export async function confirmOfflinePayment(deps: OfflinePaymentDeps, reservationId: string, actor: string) {
-  const { state, revision } = await loadReservation(deps.store, reservationId);
-  if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
-  const events = decideConfirmOfflinePayment(state, reservationId);
-  if (events.length === 0) return { outcome: 'ALREADY_COMPLETE' as OfflinePaymentOutcome, position: null };
-  const metadata = provenance(deps.ids.uuid(), actor, deps.clock.now(), reservationId);
-  const { position } = await recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets: 'ACQUIRED' }, metadata);
-  return { outcome: 'CONFIRMED' as OfflinePaymentOutcome, position };
+  for (let attempt = 1; ; attempt++) {
+    const { state, revision } = await loadReservation(deps.store, reservationId);
+    if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
+    const events = decideConfirmOfflinePayment(state, reservationId);
+    if (events.length === 0) return { outcome: 'ALREADY_COMPLETE' as OfflinePaymentOutcome, position: null };
+    const metadata = provenance(deps.ids.uuid(), actor, deps.clock.now(), reservationId);
+    try {
+      const { position } = await recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets: 'ACQUIRED' }, metadata);
+      return { outcome: 'CONFIRMED' as OfflinePaymentOutcome, position };
+    } catch (error) {
+      // another confirmation, or the sweeper at the deadline, wrote first: decide again on what it wrote
+      if (error instanceof WrongExpectedRevisionError && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
 }

@@ -7,10 +7,9 @@ import { decideConfirmReservation } from '../../../domain/reservation/confirm-re
 import { provenance } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { availableProxies } from '../../queries/reservation-view/payment-methods.js';
-import { ReservationMailer } from '../../reservation/mail/reservation-mailer.js';
+import { mailFailure, ReservationMailer } from '../../reservation/mail/reservation-mailer.js';
 import { offlinePaymentDeadline } from '../../reservation/offline-deadline.js';
 import { recordSettlement } from '../../reservation/record-settlement.js';
-import { isVisible } from '../../reservation/reservation-queries.js';
 import { loadReservation } from '../../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
 
@@ -47,14 +46,15 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
   ) {}
 
   async execute({ input }: ConfirmReservationCommand): Promise<void> {
+    let captchaPassed: boolean | null | undefined; // answered once: a captcha token is good for one verification
     for (let attempt = 1; ; attempt++) {
       const now = this.options.clock.now();
       const { state, revision } = await loadReservation(this.store, input.reservationId);
-      if (!isVisible(state) || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
+      if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
       const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
       if (!offer) throw new NotFoundError('event', state.eventShortName);
       const { event, organizer } = offer;
-      const captchaPassed = event.captcha.captchaForOfflinePaymentAndFree ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
+      captchaPassed ??= event.captcha.captchaForOfflinePaymentAndFree ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
       const deadline = offlinePaymentDeadline(now, event, organizer?.payment.offlinePaymentDelayDays ?? null);
       const confirmation = decideConfirmReservation(state, {
         reservationId: input.reservationId,
@@ -81,7 +81,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
         throw error;
       }
       // the order stands whatever the mail server says; the buyer can ask for the e-mail again
-      await this.mailer.sendConfirmation(input.reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', error: String(error) }));
+      await this.mailer.sendConfirmation(input.reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', reason: mailFailure(error) }));
       return;
     }
   }

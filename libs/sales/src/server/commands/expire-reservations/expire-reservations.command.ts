@@ -55,7 +55,7 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
           data: { reservationId: row.reservation_id, eventShortName: row.short_name, validUntil: row.valid_until.toISOString() },
         };
         const companion = { streamId: reservationStreamId(row.reservation_id), events: [toAppend(expired, metadata)], expectedRevision: row.revision };
-        const { position } = await this.desk.release({ eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' }, metadata, [companion]);
+        const { position } = await this.desk.release({ eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED', now }, metadata, [companion]);
         if (position !== null) await this.options.waitForProjections(position);
       }),
     );
@@ -73,7 +73,7 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     const orphans = await this.db.query<{ reservation_id: string; short_name: string }>(
       `select h.reservation_id, h.short_name from ${HOLDS_TABLE} h
          left join ${RESERVATIONS_TABLE} r on r.reservation_id = h.reservation_id
-        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status not in ('PENDING', 'OFFLINE_PAYMENT'))
+        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status not in ('PENDING', 'OFFLINE_PAYMENT', 'COMPLETE'))
         limit $2`,
       [now, limit],
     );
@@ -81,7 +81,7 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     await Promise.allSettled(
       orphans.rows.map(async (row) => {
         const metadata = provenance(this.options.ids.uuid(), ACTOR, now, row.reservation_id);
-        const { position } = await this.desk.release({ eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' }, metadata);
+        const { position } = await this.desk.release({ eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED', now }, metadata);
         if (position !== null) await this.options.waitForProjections(position);
       }),
     );

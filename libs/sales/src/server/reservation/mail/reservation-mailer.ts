@@ -8,6 +8,12 @@ import { isVisible } from '../reservation-queries.js';
 import { loadReservation } from '../reservation-stream.js';
 import { reservationMail } from './reservation-mail.js';
 
+/** What to log about a failed send: the SMTP code, never the message (it usually quotes the recipient's address). */
+export function mailFailure(error: unknown): string {
+  const code = (error as { code?: unknown; responseCode?: unknown } | null)?.responseCode ?? (error as { code?: unknown } | null)?.code;
+  return code === undefined ? 'unknown' : String(code);
+}
+
 /** The page each status is shown on (spec point 4): the e-mail links the buyer there. */
 const PAGE = { PENDING: 'book', OFFLINE_PAYMENT: 'waiting-payment', COMPLETE: 'success' } as const;
 
