@@ -474,7 +474,6 @@ export * from './subscriptionDescriptorWithAdditionalInfoValidityType';
 export * from './subscriptionDescriptorWithAdditionalInfoValidityUnits';
 export * from './subscriptionDescriptorWithAdditionalInfoWebsiteUrl';
 export * from './validateCodeParams';
-export * from './validateToOverviewIgnoreWarnings';
 export * from './validateToOverviewParams';
 export * from './validationFailure';
 export * from './validationFailureValidationErrorsItem';

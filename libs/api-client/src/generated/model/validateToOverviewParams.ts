@@ -15,7 +15,6 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
-import type { ValidateToOverviewIgnoreWarnings } from './validateToOverviewIgnoreWarnings';
 
 export type ValidateToOverviewParams = {
 /**
@@ -25,6 +24,7 @@ export type ValidateToOverviewParams = {
 lang: string;
 /**
  * Accept the warnings of an earlier answer.
+ * @pattern ^(true|false|1|0|yes|no|on|off)$
  */
-ignoreWarnings?: ValidateToOverviewIgnoreWarnings;
+ignoreWarnings?: string;
 };
