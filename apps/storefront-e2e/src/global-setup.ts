@@ -4,15 +4,22 @@ import type { TestProject } from 'vitest/node';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import { freePort } from '@ticketing/postgres';
 import { buildApp } from '../../../tools/test/build-app.js';
+import { startMailCatcher } from '../../../libs/sales/src/server/testing/mail-catcher.js';
 
 let api: ChildProcess | undefined;
 let database: TestDatabase | undefined;
+let mailCatcher: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The demo organizer's key for the organizer API (confirming a bank transfer as the organizer would). */
+    organizerApiKey: string;
   }
 }
+
+// Made up for this run's app only: the demo organizer 'seeklang' (tools/catalog/demo/demo.catalog.yaml).
+const ORGANIZER_API_KEY = 'e2e-seeklang-key-7c41d09a';
 
 /** Builds the app (Nx cache makes a second run instant) and starts it on a free port with its own database. */
 export async function setup(project: TestProject): Promise<void> {
@@ -20,9 +27,11 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync('/usr/bin/chromium')) throw new Error('browser tests need Debian chromium: apt-get install -y chromium');
   database = await createTestDatabase('e2e');
   const port = await freePort();
+  // The reservation e-mails go to a local SMTP catcher: without a mail server 're-send-email' answers false.
+  mailCatcher = await startMailCatcher();
   api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, APP_MODE: 'dev', LOG_LEVEL: 'warn', ANNOUNCEMENT_BANNER_HTML: '<strong>Doors open at 18:00</strong> at the main entrance.' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, APP_MODE: 'dev', LOG_LEVEL: 'warn', ORGANIZER_API_KEYS: `seeklang:${ORGANIZER_API_KEY}`, SMTP_URL: `smtp://127.0.0.1:${mailCatcher.port}`, MAIL_FROM: 'tickets@seeklang.example.org', ANNOUNCEMENT_BANNER_HTML: '<strong>Doors open at 18:00</strong> at the main entrance.' },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -40,6 +49,7 @@ export async function setup(project: TestProject): Promise<void> {
   });
   if (demo.status !== 0) throw new Error(`importing the demo catalog failed:\n${demo.stdout}${demo.stderr}`);
   project.provide('baseUrl', baseUrl);
+  project.provide('organizerApiKey', ORGANIZER_API_KEY);
 }
 
 export async function teardown(): Promise<void> {
@@ -48,4 +58,5 @@ export async function teardown(): Promise<void> {
     await new Promise((r) => api!.once('exit', r));
   }
   await database?.drop();
+  await mailCatcher?.close();
 }

@@ -18,7 +18,15 @@ import { Route as OOrganizerSlugIndexRouteImport } from './routes/o.$organizerSl
 import { Route as OOrganizerSlugEventsAllRouteImport } from './routes/o.$organizerSlug.events-all'
 import { Route as OOrganizerSlugSubscriptionsAllRouteImport } from './routes/o.$organizerSlug.subscriptions-all'
 import { Route as SubscriptionIdIndexRouteImport } from './routes/subscription.$id.index'
+import { Route as EventEventShortNameReservationReservationIdRouteImport } from './routes/event.$eventShortName.reservation.$reservationId'
+import { Route as EventEventShortNameReservationReservationIdPageRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.$page'
 import { Route as EventEventShortNameReservationReservationIdBookRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.book'
+import { Route as EventEventShortNameReservationReservationIdDeferredPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.deferred-payment'
+import { Route as EventEventShortNameReservationReservationIdErrorRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.error'
+import { Route as EventEventShortNameReservationReservationIdNotFoundRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.not-found'
+import { Route as EventEventShortNameReservationReservationIdOverviewRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.overview'
+import { Route as EventEventShortNameReservationReservationIdSuccessRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.success'
+import { Route as EventEventShortNameReservationReservationIdWaitingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.waiting-payment'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -67,11 +75,59 @@ const SubscriptionIdIndexRoute = SubscriptionIdIndexRouteImport.update({
   path: '/subscription/$id/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventEventShortNameReservationReservationIdRoute =
+  EventEventShortNameReservationReservationIdRouteImport.update({
+    id: '/reservation/$reservationId',
+    path: '/reservation/$reservationId',
+    getParentRoute: () => EventEventShortNameRoute,
+  } as any)
+const EventEventShortNameReservationReservationIdPageRoute =
+  EventEventShortNameReservationReservationIdPageRouteImport.update({
+    id: '/$page',
+    path: '/$page',
+    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+  } as any)
 const EventEventShortNameReservationReservationIdBookRoute =
   EventEventShortNameReservationReservationIdBookRouteImport.update({
-    id: '/reservation/$reservationId/book',
-    path: '/reservation/$reservationId/book',
-    getParentRoute: () => EventEventShortNameRoute,
+    id: '/book',
+    path: '/book',
+    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+  } as any)
+const EventEventShortNameReservationReservationIdDeferredPaymentRoute =
+  EventEventShortNameReservationReservationIdDeferredPaymentRouteImport.update({
+    id: '/deferred-payment',
+    path: '/deferred-payment',
+    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+  } as any)
+const EventEventShortNameReservationReservationIdErrorRoute =
+  EventEventShortNameReservationReservationIdErrorRouteImport.update({
+    id: '/error',
+    path: '/error',
+    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+  } as any)
+const EventEventShortNameReservationReservationIdNotFoundRoute =
+  EventEventShortNameReservationReservationIdNotFoundRouteImport.update({
+    id: '/not-found',
+    path: '/not-found',
+    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+  } as any)
+const EventEventShortNameReservationReservationIdOverviewRoute =
+  EventEventShortNameReservationReservationIdOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
+    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+  } as any)
+const EventEventShortNameReservationReservationIdSuccessRoute =
+  EventEventShortNameReservationReservationIdSuccessRouteImport.update({
+    id: '/success',
+    path: '/success',
+    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+  } as any)
+const EventEventShortNameReservationReservationIdWaitingPaymentRoute =
+  EventEventShortNameReservationReservationIdWaitingPaymentRouteImport.update({
+    id: '/waiting-payment',
+    path: '/waiting-payment',
+    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -84,7 +140,15 @@ export interface FileRoutesByFullPath {
   '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
+  '/event/$eventShortName/reservation/$reservationId/$page': typeof EventEventShortNameReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
+  '/event/$eventShortName/reservation/$reservationId/deferred-payment': typeof EventEventShortNameReservationReservationIdDeferredPaymentRoute
+  '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
+  '/event/$eventShortName/reservation/$reservationId/not-found': typeof EventEventShortNameReservationReservationIdNotFoundRoute
+  '/event/$eventShortName/reservation/$reservationId/overview': typeof EventEventShortNameReservationReservationIdOverviewRoute
+  '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
+  '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -95,7 +159,15 @@ export interface FileRoutesByTo {
   '/event/$eventShortName': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug': typeof OOrganizerSlugIndexRoute
   '/subscription/$id': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
+  '/event/$eventShortName/reservation/$reservationId/$page': typeof EventEventShortNameReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
+  '/event/$eventShortName/reservation/$reservationId/deferred-payment': typeof EventEventShortNameReservationReservationIdDeferredPaymentRoute
+  '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
+  '/event/$eventShortName/reservation/$reservationId/not-found': typeof EventEventShortNameReservationReservationIdNotFoundRoute
+  '/event/$eventShortName/reservation/$reservationId/overview': typeof EventEventShortNameReservationReservationIdOverviewRoute
+  '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
+  '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -108,7 +180,15 @@ export interface FileRoutesById {
   '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
+  '/event/$eventShortName/reservation/$reservationId/$page': typeof EventEventShortNameReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
+  '/event/$eventShortName/reservation/$reservationId/deferred-payment': typeof EventEventShortNameReservationReservationIdDeferredPaymentRoute
+  '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
+  '/event/$eventShortName/reservation/$reservationId/not-found': typeof EventEventShortNameReservationReservationIdNotFoundRoute
+  '/event/$eventShortName/reservation/$reservationId/overview': typeof EventEventShortNameReservationReservationIdOverviewRoute
+  '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
+  '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -122,7 +202,15 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/'
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
+    | '/event/$eventShortName/reservation/$reservationId'
+    | '/event/$eventShortName/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
+    | '/event/$eventShortName/reservation/$reservationId/deferred-payment'
+    | '/event/$eventShortName/reservation/$reservationId/error'
+    | '/event/$eventShortName/reservation/$reservationId/not-found'
+    | '/event/$eventShortName/reservation/$reservationId/overview'
+    | '/event/$eventShortName/reservation/$reservationId/success'
+    | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -133,7 +221,15 @@ export interface FileRouteTypes {
     | '/event/$eventShortName'
     | '/o/$organizerSlug'
     | '/subscription/$id'
+    | '/event/$eventShortName/reservation/$reservationId'
+    | '/event/$eventShortName/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
+    | '/event/$eventShortName/reservation/$reservationId/deferred-payment'
+    | '/event/$eventShortName/reservation/$reservationId/error'
+    | '/event/$eventShortName/reservation/$reservationId/not-found'
+    | '/event/$eventShortName/reservation/$reservationId/overview'
+    | '/event/$eventShortName/reservation/$reservationId/success'
+    | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
   id:
     | '__root__'
     | '/'
@@ -145,7 +241,15 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/'
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
+    | '/event/$eventShortName/reservation/$reservationId'
+    | '/event/$eventShortName/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
+    | '/event/$eventShortName/reservation/$reservationId/deferred-payment'
+    | '/event/$eventShortName/reservation/$reservationId/error'
+    | '/event/$eventShortName/reservation/$reservationId/not-found'
+    | '/event/$eventShortName/reservation/$reservationId/overview'
+    | '/event/$eventShortName/reservation/$reservationId/success'
+    | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -224,25 +328,117 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SubscriptionIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/event/$eventShortName/reservation/$reservationId': {
+      id: '/event/$eventShortName/reservation/$reservationId'
+      path: '/reservation/$reservationId'
+      fullPath: '/event/$eventShortName/reservation/$reservationId'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdRouteImport
+      parentRoute: typeof EventEventShortNameRoute
+    }
+    '/event/$eventShortName/reservation/$reservationId/$page': {
+      id: '/event/$eventShortName/reservation/$reservationId/$page'
+      path: '/$page'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/$page'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdPageRouteImport
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    }
     '/event/$eventShortName/reservation/$reservationId/book': {
       id: '/event/$eventShortName/reservation/$reservationId/book'
-      path: '/reservation/$reservationId/book'
+      path: '/book'
       fullPath: '/event/$eventShortName/reservation/$reservationId/book'
       preLoaderRoute: typeof EventEventShortNameReservationReservationIdBookRouteImport
-      parentRoute: typeof EventEventShortNameRoute
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    }
+    '/event/$eventShortName/reservation/$reservationId/deferred-payment': {
+      id: '/event/$eventShortName/reservation/$reservationId/deferred-payment'
+      path: '/deferred-payment'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/deferred-payment'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdDeferredPaymentRouteImport
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    }
+    '/event/$eventShortName/reservation/$reservationId/error': {
+      id: '/event/$eventShortName/reservation/$reservationId/error'
+      path: '/error'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/error'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdErrorRouteImport
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    }
+    '/event/$eventShortName/reservation/$reservationId/not-found': {
+      id: '/event/$eventShortName/reservation/$reservationId/not-found'
+      path: '/not-found'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/not-found'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdNotFoundRouteImport
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    }
+    '/event/$eventShortName/reservation/$reservationId/overview': {
+      id: '/event/$eventShortName/reservation/$reservationId/overview'
+      path: '/overview'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/overview'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdOverviewRouteImport
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    }
+    '/event/$eventShortName/reservation/$reservationId/success': {
+      id: '/event/$eventShortName/reservation/$reservationId/success'
+      path: '/success'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/success'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdSuccessRouteImport
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    }
+    '/event/$eventShortName/reservation/$reservationId/waiting-payment': {
+      id: '/event/$eventShortName/reservation/$reservationId/waiting-payment'
+      path: '/waiting-payment'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/waiting-payment'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdWaitingPaymentRouteImport
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
     }
   }
 }
 
+interface EventEventShortNameReservationReservationIdRouteChildren {
+  EventEventShortNameReservationReservationIdPageRoute: typeof EventEventShortNameReservationReservationIdPageRoute
+  EventEventShortNameReservationReservationIdBookRoute: typeof EventEventShortNameReservationReservationIdBookRoute
+  EventEventShortNameReservationReservationIdDeferredPaymentRoute: typeof EventEventShortNameReservationReservationIdDeferredPaymentRoute
+  EventEventShortNameReservationReservationIdErrorRoute: typeof EventEventShortNameReservationReservationIdErrorRoute
+  EventEventShortNameReservationReservationIdNotFoundRoute: typeof EventEventShortNameReservationReservationIdNotFoundRoute
+  EventEventShortNameReservationReservationIdOverviewRoute: typeof EventEventShortNameReservationReservationIdOverviewRoute
+  EventEventShortNameReservationReservationIdSuccessRoute: typeof EventEventShortNameReservationReservationIdSuccessRoute
+  EventEventShortNameReservationReservationIdWaitingPaymentRoute: typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
+}
+
+const EventEventShortNameReservationReservationIdRouteChildren: EventEventShortNameReservationReservationIdRouteChildren =
+  {
+    EventEventShortNameReservationReservationIdPageRoute:
+      EventEventShortNameReservationReservationIdPageRoute,
+    EventEventShortNameReservationReservationIdBookRoute:
+      EventEventShortNameReservationReservationIdBookRoute,
+    EventEventShortNameReservationReservationIdDeferredPaymentRoute:
+      EventEventShortNameReservationReservationIdDeferredPaymentRoute,
+    EventEventShortNameReservationReservationIdErrorRoute:
+      EventEventShortNameReservationReservationIdErrorRoute,
+    EventEventShortNameReservationReservationIdNotFoundRoute:
+      EventEventShortNameReservationReservationIdNotFoundRoute,
+    EventEventShortNameReservationReservationIdOverviewRoute:
+      EventEventShortNameReservationReservationIdOverviewRoute,
+    EventEventShortNameReservationReservationIdSuccessRoute:
+      EventEventShortNameReservationReservationIdSuccessRoute,
+    EventEventShortNameReservationReservationIdWaitingPaymentRoute:
+      EventEventShortNameReservationReservationIdWaitingPaymentRoute,
+  }
+
+const EventEventShortNameReservationReservationIdRouteWithChildren =
+  EventEventShortNameReservationReservationIdRoute._addFileChildren(
+    EventEventShortNameReservationReservationIdRouteChildren,
+  )
+
 interface EventEventShortNameRouteChildren {
   EventEventShortNameIndexRoute: typeof EventEventShortNameIndexRoute
-  EventEventShortNameReservationReservationIdBookRoute: typeof EventEventShortNameReservationReservationIdBookRoute
+  EventEventShortNameReservationReservationIdRoute: typeof EventEventShortNameReservationReservationIdRouteWithChildren
 }
 
 const EventEventShortNameRouteChildren: EventEventShortNameRouteChildren = {
   EventEventShortNameIndexRoute: EventEventShortNameIndexRoute,
-  EventEventShortNameReservationReservationIdBookRoute:
-    EventEventShortNameReservationReservationIdBookRoute,
+  EventEventShortNameReservationReservationIdRoute:
+    EventEventShortNameReservationReservationIdRouteWithChildren,
 }
 
 const EventEventShortNameRouteWithChildren =

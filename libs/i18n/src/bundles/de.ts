@@ -535,6 +535,8 @@ const messages = {
   'reservation-page-waiting.payment-reason': 'Verwendungszweck',
   'reservation-page-waiting.amount': 'Zu zahlender Betrag',
   'reservation-page-waiting.finalizing': 'Wir bereiten Ihre Zahlungsanweisungen vor…',
+  'reservation-page-waiting.auto-update': 'Diese Seite aktualisiert sich von selbst, sobald der Veranstalter Ihre Zahlung bestätigt hat.',
+  'reservation-page-waiting.payment-received': 'Ihre Zahlung ist eingegangen: Ihre Bestellung ist abgeschlossen.',
   'reservation-page.offline.deferred.success.title': 'Vielen Dank für die Bestätigung Ihrer Reservierung!',
   'reservation-page.offline.deferred.success.message': 'Wir melden uns in Kürze mit den Anweisungen zum Abschluss der Zahlung.',
 

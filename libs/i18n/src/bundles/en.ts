@@ -541,6 +541,8 @@ const messages = {
   'reservation-page-waiting.payment-reason': 'Payment reason',
   'reservation-page-waiting.amount': 'Amount due',
   'reservation-page-waiting.finalizing': 'We are preparing your payment instructions…',
+  'reservation-page-waiting.auto-update': 'This page updates by itself as soon as the organizer has confirmed your payment.',
+  'reservation-page-waiting.payment-received': 'Your payment has been received: your order is complete.',
   'reservation-page.offline.deferred.success.title': 'Thank you for confirming your reservation!',
   'reservation-page.offline.deferred.success.message': 'We will contact you soon with the instructions to complete the payment.',
 

@@ -538,6 +538,8 @@ const messages = {
   'reservation-page-waiting.payment-reason': 'Motif du paiement',
   'reservation-page-waiting.amount': 'Montant dû',
   'reservation-page-waiting.finalizing': 'Nous préparons vos instructions de paiement…',
+  'reservation-page-waiting.auto-update': 'Cette page se met à jour d’elle-même dès que l’organisateur a confirmé votre paiement.',
+  'reservation-page-waiting.payment-received': 'Votre paiement a bien été reçu\u00a0: votre commande est terminée.',
   'reservation-page.offline.deferred.success.title': 'Merci d’avoir confirmé votre réservation\u00a0!',
   'reservation-page.offline.deferred.success.message': 'Nous vous contacterons prochainement avec les instructions pour effectuer le paiement.',
 

@@ -535,6 +535,8 @@ const messages = {
   'reservation-page-waiting.payment-reason': 'Causale',
   'reservation-page-waiting.amount': 'Importo dovuto',
   'reservation-page-waiting.finalizing': 'Stiamo preparando le istruzioni per il pagamento…',
+  'reservation-page-waiting.auto-update': 'Questa pagina si aggiorna da sola non appena l’organizzatore avrà confermato il pagamento.',
+  'reservation-page-waiting.payment-received': 'Abbiamo ricevuto il tuo pagamento: l’ordine è completo.',
   'reservation-page.offline.deferred.success.title': 'Grazie per aver confermato la prenotazione!',
   'reservation-page.offline.deferred.success.message': 'Ti contatteremo a breve con le istruzioni per completare il pagamento.',
 

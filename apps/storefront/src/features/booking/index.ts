@@ -17,9 +17,12 @@ export type { AdditionalFieldInputProps } from './components/additional-field-in
 export { CopyContactButton } from './components/copy-contact-button';
 export type { CopyContactButtonProps } from './components/copy-contact-button';
 export { ErrorSummary } from './components/error-summary';
+export { SupplementItemForm } from './components/supplement-item-form';
+export type { SupplementItemFormProps } from './components/supplement-item-form';
+export { CheckboxField } from './components/checkbox-field';
 
 export type { AdditionalField, AdditionalFieldDescription, AdditionalFieldType, BookedAdditionalService, BookingTicket } from './model/additional-field';
-export { ADDITIONAL_FIELD_TYPES } from './model/additional-field';
+export { ADDITIONAL_FIELD_TYPES, describeField } from './model/additional-field';
 export type {
   AdditionalServiceLinkValues,
   AdditionalValues,
@@ -36,6 +39,7 @@ export {
   contactAsAttendee,
   copyContactOffered,
   emptyBookingForm,
+  invoiceFormShown,
   invoiceModeOf,
   ITALIAN_REFERENCE_TYPES,
   italianReferenceTypePatch,
@@ -46,7 +50,7 @@ export { validateBookingForm } from './model/validate-booking-form';
 export type { BookingValidationContext } from './model/validate-booking-form';
 export { mapServerErrors } from './model/server-errors';
 export type { MappedErrors, ServerValidationError } from './model/server-errors';
-export { dottedFieldName, fieldKey, ticketAdditionalFieldName, ticketFieldName } from './model/field-names';
+export { dottedFieldName, fieldDomId, fieldKey, serviceAdditionalFieldName, ticketAdditionalFieldName, ticketFieldName } from './model/field-names';
 export type { BookingErrors, FieldError } from './model/field-names';
 export { attendeeEmailReadOnly, attendeeReadOnly, extraFieldReadOnly } from './model/field-locking';
 export { countdownLevel, DANGER_BELOW_MS, EXPIRED_BELOW_MS, WARNING_BELOW_MS } from './model/countdown';

@@ -45,6 +45,8 @@ function routes() {
     [`${API}/ticket-categories?code=TEN`]: makeItems({ ticketCategories: [makeCategory(1, 'Standard', { hasDiscount: true, formattedDiscountedPrice: '90.00' })] }),
     [`POST ${API}/check-discount`]: { status: 204 },
     [`POST ${API}/reserve-tickets`]: { success: true, errorCount: 0, validationErrors: [], value: RESERVATION_ID, warnings: [] },
+    // the reservation pages' status guard: a fresh reservation belongs on the booking step
+    [`/api/v2/public/reservation/${RESERVATION_ID}/status`]: { status: 'PENDING', validatedBookingInformation: false },
   };
 }
 

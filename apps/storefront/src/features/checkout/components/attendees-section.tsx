@@ -1,0 +1,119 @@
+import { useId } from 'react';
+import type { BookingErrors, BookingFormPatch, BookingFormValues, Country, TicketFormValues } from '../../booking';
+import { AttendeeForm, attendeeEmailReadOnly, CheckboxField, contactAsAttendee, SupplementItemForm } from '../../booking';
+import { useTranslate } from '../../i18n';
+import type { SupplementItem, TicketGroup } from '../model/booking-prefill';
+import { moveSupplementItem } from '../model/booking-prefill';
+
+interface Props {
+  readonly groups: readonly TicketGroup[];
+  readonly supplements: readonly SupplementItem[];
+  readonly values: BookingFormValues;
+  readonly errors: BookingErrors;
+  readonly onChange: (patch: BookingFormPatch) => void;
+  /** An edit of one attendee (the page tracks what the buyer typed on the first ticket). */
+  readonly onTicketChange: (uuid: string, patch: Partial<TicketFormValues>) => void;
+  readonly contentLanguages: readonly { locale: string; displayLanguage: string }[];
+  readonly countries: readonly Country[];
+  readonly lockEmailEdit: boolean;
+  /** Spec 2: the first (only) ticket offers to copy the contact data. */
+  readonly copyContact: boolean;
+  /** Spec 2: 'postpone assignment' is offered (see postponeAssignmentOffered). */
+  readonly postponeOffered: boolean;
+  readonly now: number;
+}
+
+/**
+ * The attendees of an event reservation (spec 2): tickets grouped by category and numbered, each with its
+ * attendee form and, under it, the supplement items linked to it with their fields; the postpone-assignment
+ * box, when offered, hides the per-ticket forms while ticked.
+ */
+export function AttendeesSection(props: Props) {
+  const { groups, supplements, values, errors, onChange, postponeOffered } = props;
+  const t = useTranslate();
+  const headingId = useId();
+  const numbers = groups.flatMap((g) => g.tickets.map(({ ticket, number }) => ({ uuid: ticket.uuid, number })));
+  if (numbers.length === 0) return null;
+  const postponed = postponeOffered && values.postponeAssignment;
+
+  const patchTicket = props.onTicketChange;
+
+  return (
+    <section className="booking-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('reservation-page.attendees')}</h2>
+      {postponeOffered ? (
+        <>
+          <CheckboxField
+            id={`${headingId}-postpone`}
+            name="postponeAssignment"
+            label={t('reservation-page.postpone-assignment')}
+            checked={values.postponeAssignment}
+            onChange={(checked) => onChange({ postponeAssignment: checked })}
+          />
+          {postponed ? <p className="notice notice--info">{t('reservation-page.postpone-assignment.info')}</p> : null}
+        </>
+      ) : null}
+      {postponed
+        ? null
+        : groups.map((group) => (
+            <div key={group.categoryName} className="checkout-category">
+              {group.tickets.map(({ ticket, number }) => {
+                const attendee = values.tickets[ticket.uuid];
+                if (!attendee) return null;
+                const links = values.additionalServices[ticket.uuid] ?? [];
+                return (
+                  <div key={ticket.uuid} className="checkout-ticket">
+                    <AttendeeForm
+                      ticket={ticket}
+                      categoryName={group.categoryName}
+                      ticketNumber={number}
+                      values={attendee}
+                      errors={errors}
+                      onChange={(patch) => patchTicket(ticket.uuid, patch)}
+                      contentLanguages={props.contentLanguages}
+                      countries={props.countries}
+                      lockEmailEdit={props.lockEmailEdit}
+                      onCopyContact={
+                        props.copyContact && number === 1
+                          ? () => patchTicket(ticket.uuid, contactAsAttendee(values, attendeeEmailReadOnly(ticket, props.lockEmailEdit)))
+                          : undefined
+                      }
+                      now={() => props.now}
+                    />
+                    {links.map((link, index) => {
+                      const item = supplements.find((s) => s.itemId === link.additionalServiceItemId);
+                      if (!item || item.ticketFieldConfiguration.length === 0) return null;
+                      return (
+                        <SupplementItemForm
+                          key={link.additionalServiceItemId}
+                          title={item.title}
+                          fields={item.ticketFieldConfiguration}
+                          ticketUuid={ticket.uuid}
+                          index={index}
+                          ticketNumber={number}
+                          values={link}
+                          errors={errors}
+                          onChange={(additional) =>
+                            onChange({
+                              additionalServices: {
+                                ...values.additionalServices,
+                                [ticket.uuid]: links.map((l, i) => (i === index ? { ...l, additional } : l)),
+                              },
+                            })
+                          }
+                          moveTargets={numbers.filter((n) => n.uuid !== ticket.uuid)}
+                          onMove={(to) => onChange({ additionalServices: moveSupplementItem(values, link.additionalServiceItemId, to) })}
+                          contentLanguages={props.contentLanguages}
+                          countries={props.countries}
+                          now={props.now}
+                        />
+                      );
+                    })}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
+    </section>
+  );
+}

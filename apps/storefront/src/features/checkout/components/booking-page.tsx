@@ -1,0 +1,221 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useEventSuspense } from '../../../api/catalog-queries';
+import { useReservationInfoSuspense } from '../../../api/reservation-queries';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import type { BookingErrors, BookingFormPatch, BookingFormValues, FieldError, TicketFormValues } from '../../booking';
+import {
+  attendeeEmailReadOnly,
+  attendeeReadOnly,
+  ContactSection,
+  copyContactOffered,
+  ErrorSummary,
+  invoiceModeOf,
+  InvoiceSection,
+  mapServerErrors,
+  postponeAssignmentOffered,
+  StepIndicator,
+  useFocusFirstInvalid,
+  validateBookingForm,
+  ValidityCountdown,
+} from '../../booking';
+import { useLanguage, useLocalized, useTranslate } from '../../i18n';
+import { useBackToEvent } from '../hooks/use-back-to-event';
+import { useCancelReservation } from '../hooks/use-cancel-reservation';
+import { useCountries } from '../hooks/use-countries';
+import { useReservationRefresh } from '../hooks/use-reservation-refresh';
+import { useValidateToOverview } from '../hooks/use-validate-to-overview';
+import type { ContactField } from '../model/attendee-autocomplete';
+import { autocompleteFillable, withAttendeeAutocomplete } from '../model/attendee-autocomplete';
+import { allTickets, bookingFormOf, supplementItemsOf, ticketGroupsOf } from '../model/booking-prefill';
+import type { BookingSearch } from '../model/checkout-search';
+import { carriedSearch } from '../model/checkout-search';
+import { AttendeesSection } from './attendees-section';
+import { CancelReservationDialog, ExpiredDialog, WarningDialog } from './checkout-dialogs';
+import { ReservationHeading } from './reservation-heading';
+import '../checkout.css';
+
+interface Props {
+  readonly shortName: string;
+  readonly reservationId: string;
+  readonly search: BookingSearch;
+  /** The clock (epoch ms) for the countdown and the date-of-birth limit; tests pass their own. */
+  readonly now?: () => number;
+}
+
+/**
+ * Step 2 (spec 2, Booking step): contact, invoice, attendees and their supplement items, prefilled with what the
+ * server recorded. Continue checks the client rules first, then validate-to-overview; errors land under their
+ * fields (or in the summary), the focus on the first one; warnings open the warning modal; success goes to the
+ * overview. The countdown's expiry opens the static expired modal; cancel asks first.
+ */
+export function BookingPage({ shortName, reservationId, search, now = Date.now }: Props) {
+  const t = useTranslate();
+  const lang = useLanguage();
+  const localize = useLocalized();
+  const navigate = useNavigate();
+  const info = useReservationInfoSuspense(reservationId);
+  const event = useEventSuspense(shortName);
+  const countries = useCountries();
+  const carry = carriedSearch(search);
+
+  const free = info.orderSummary.free;
+  const invoicing = event.invoicingConfiguration;
+  const mode = invoiceModeOf(invoicing, free);
+  const groups = useMemo(() => ticketGroupsOf(info), [info]);
+  const tickets = useMemo(() => allTickets(groups), [groups]);
+  const supplements = useMemo(() => supplementItemsOf(info), [info]);
+
+  const [values, setValues] = useState<BookingFormValues>(() => {
+    const saved = bookingFormOf(info, event.contentLanguages, lang);
+    return search.requestInvoice && mode === 'on-request' ? { ...saved, invoiceRequested: true } : saved;
+  });
+  const [errors, setErrors] = useState<BookingErrors>({});
+  const [globalErrors, setGlobalErrors] = useState<readonly FieldError[]>([]);
+  const [warning, setWarning] = useState<FieldError | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const goToFirstError = useFocusFirstInvalid(formRef);
+  const { validate, pending } = useValidateToOverview(reservationId);
+  const { refresh } = useReservationRefresh(reservationId);
+  const cancellation = useCancelReservation(shortName, reservationId, carry);
+  const backToEvent = useBackToEvent(shortName, carry);
+
+  const title = localize(event.title, event.contentLanguages) || event.displayName;
+  useDocumentTitle(`${t('breadcrumb.step2')} - ${title}`);
+
+  // Spec 5: with attendee autocomplete the contact fills the first ticket's empty, untouched fields.
+  const firstTicket = tickets[0];
+  const fillable = useRef(
+    event.assignmentConfiguration.enableAttendeeAutocomplete && firstTicket
+      ? autocompleteFillable(values, firstTicket.uuid, {
+          firstName: attendeeReadOnly(firstTicket),
+          lastName: attendeeReadOnly(firstTicket),
+          email: attendeeEmailReadOnly(firstTicket, info.metadata.lockEmailEdit),
+        })
+      : new Set<ContactField>(),
+  );
+  const onChange = (patch: BookingFormPatch) => setValues((v) => withAttendeeAutocomplete(v, patch, firstTicket?.uuid, fillable.current));
+  const onTicketChange = (uuid: string, patch: Partial<TicketFormValues>) => {
+    if (uuid === firstTicket?.uuid) for (const field of Object.keys(patch)) fillable.current.delete(field as ContactField);
+    setValues((v) => ({ ...v, tickets: { ...v.tickets, [uuid]: { ...v.tickets[uuid]!, ...patch } } }));
+  };
+  const context = {
+    now: now(),
+    free,
+    invoicing,
+    tickets,
+    lockEmailEdit: info.metadata.lockEmailEdit,
+    additionalServices: supplements,
+  };
+
+  const showErrors = (fields: BookingErrors, global: readonly FieldError[]) => {
+    setErrors(fields);
+    setGlobalErrors(global);
+    if (Object.keys(fields).length > 0) goToFirstError();
+    else summaryRef.current?.scrollIntoView?.({ block: 'center' });
+  };
+
+  const send = async (ignoreWarnings: boolean) => {
+    setSubmitting(true);
+    const outcome = await validate({ values: mode === 'always' ? { ...values, invoiceRequested: true } : values, ignoreWarnings });
+    if (outcome.kind === 'validated') {
+      setWarning(null);
+      await refresh();
+      await navigate({ to: '/event/$eventShortName/reservation/$reservationId/overview', params: { eventShortName: shortName, reservationId }, search: carry });
+      return;
+    }
+    setSubmitting(false);
+    if (outcome.kind === 'warnings') {
+      setWarning(outcome.warnings[0] ?? null);
+      return;
+    }
+    setWarning(null);
+    const names = Array.from(formRef.current?.elements ?? [])
+      .map((e) => (e as HTMLInputElement).name)
+      .filter(Boolean);
+    const mapped = mapServerErrors(outcome.errors, names);
+    showErrors(mapped.fields, mapped.global);
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (expired || submitting) return;
+    const found = validateBookingForm(values, context);
+    if (Object.keys(found).length > 0) {
+      showErrors(found, []);
+      return;
+    }
+    setErrors({});
+    setGlobalErrors([]);
+    void send(false);
+  };
+
+  const busy = submitting || pending;
+  return (
+    <div className="checkout-page">
+      <StepIndicator current={2} free={free} />
+      <ReservationHeading title={t('breadcrumb.step2')} eventTitle={title} shortId={info.shortId} />
+      <ValidityCountdown expiresAt={info.validity} now={now} onExpired={() => setExpired(true)} />
+      <form ref={formRef} className="checkout-form" noValidate onSubmit={onSubmit}>
+        <div ref={summaryRef}>
+          {info.metadata.hideContactData ? <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} /> : null}
+        </div>
+        {info.metadata.hideContactData ? null : (
+          <ContactSection idPrefix="contact" values={values} errors={errors} globalErrors={globalErrors} onChange={onChange} />
+        )}
+        <InvoiceSection
+          idPrefix="invoice"
+          values={values}
+          errors={errors}
+          onChange={onChange}
+          invoicing={invoicing}
+          free={free}
+          countries={countries}
+          scrollIntoViewOnMount={search.requestInvoice === true && mode !== 'none'}
+        />
+        <AttendeesSection
+          groups={groups}
+          supplements={supplements}
+          values={values}
+          errors={errors}
+          onChange={onChange}
+          onTicketChange={onTicketChange}
+          contentLanguages={event.contentLanguages}
+          countries={countries}
+          lockEmailEdit={info.metadata.lockEmailEdit}
+          copyContact={copyContactOffered(tickets.length, event.assignmentConfiguration.enableAttendeeAutocomplete)}
+          postponeOffered={postponeAssignmentOffered({
+            additionalServiceCount: supplements.length,
+            forceAssignment: event.assignmentConfiguration.forceAssignment,
+            ticketCount: tickets.length,
+            containsCategoriesLinkedToGroups: info.containsCategoriesLinkedToGroups,
+          })}
+          now={context.now}
+        />
+        <p className="form-note">{t('common.required-fields.note')}</p>
+        <div className="checkout-actions">
+          <button type="submit" className="button button--large" disabled={expired} aria-busy={busy || undefined}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            {t('reservation-page.continue')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setConfirmCancel(true)}>
+            {t('reservation-page.cancel-reservation')}
+          </button>
+        </div>
+      </form>
+      {warning ? (
+        <WarningDialog warning={warning} pending={busy} onCheck={() => setWarning(null)} onProceed={() => void send(true)} />
+      ) : null}
+      {confirmCancel && !expired ? (
+        <CancelReservationDialog pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
+      ) : null}
+      {expired ? <ExpiredDialog onBackToEvent={() => void backToEvent()} /> : null}
+    </div>
+  );
+}

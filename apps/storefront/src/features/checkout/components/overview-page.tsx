@@ -1,0 +1,157 @@
+import type { FormEvent } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { useEventSuspense } from '../../../api/catalog-queries';
+import { useReservationInfoSuspense } from '../../../api/reservation-queries';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { ErrorSummary, invoiceModeOf, StepIndicator, ValidityCountdown } from '../../booking';
+import { useLocalized, useTranslate } from '../../i18n';
+import { useBackToBooking } from '../hooks/use-back-to-booking';
+import { useBackToEvent } from '../hooks/use-back-to-event';
+import { useCancelReservation } from '../hooks/use-cancel-reservation';
+import { useConfirmOverview } from '../hooks/use-confirm-overview';
+import { useCountries } from '../hooks/use-countries';
+import type { ReservationSearch } from '../../../app/search-params';
+import type { OverviewFormValues } from '../model/overview-rules';
+import { canConfirm, paymentFormOf } from '../model/overview-rules';
+import { offeredPaymentMethods } from '../model/payment-methods';
+import { BuyerSummary } from './buyer-summary';
+import { CancelReservationDialog, ExpiredDialog } from './checkout-dialogs';
+import { ConsentCheckbox } from './consent-checkbox';
+import { OrderSummaryTable } from './order-summary-table';
+import { PaymentMethodSelector } from './payment-method-selector';
+import { ReservationHeading } from './reservation-heading';
+import '../checkout.css';
+
+interface Props {
+  readonly shortName: string;
+  readonly reservationId: string;
+  readonly search: ReservationSearch;
+  readonly now?: () => number;
+}
+
+/**
+ * Step 3 (spec 2, Overview step): the summary, the buyer's details with edit or request-invoice, the way to pay
+ * (none for a free order), terms and privacy, then confirm. Back returns to the booking step (or cancels once
+ * expired); cancel asks first.
+ */
+export function OverviewPage({ shortName, reservationId, search, now = Date.now }: Props) {
+  const t = useTranslate();
+  const localize = useLocalized();
+  const info = useReservationInfoSuspense(reservationId);
+  const event = useEventSuspense(shortName);
+  const countries = useCountries();
+
+  const free = info.orderSummary.free;
+  const methods = useMemo(() => (free ? [] : offeredPaymentMethods(info)), [free, info]);
+  const privacyUrl = event.privacyPolicyUrl ?? null;
+  const [values, setValues] = useState<OverviewFormValues>(() => ({
+    // A single way to pay needs no choosing; a held payment token (spec 4) comes with its method and the terms.
+    method: methods.length === 1 ? methods[0]!.method : null,
+    termsAccepted: info.tokenAcquired,
+    privacyAccepted: info.tokenAcquired,
+  }));
+  const [expired, setExpired] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const errorsRef = useRef<HTMLDivElement>(null);
+
+  const confirmation = useConfirmOverview(shortName, reservationId);
+  const booking = useBackToBooking(shortName, reservationId, search);
+  const cancellation = useCancelReservation(shortName, reservationId, search);
+  const backToEvent = useBackToEvent(shortName, search);
+
+  const title = localize(event.title, event.contentLanguages) || event.displayName;
+  const step = free ? t('breadcrumb.step3.free') : t('breadcrumb.step3');
+  useDocumentTitle(`${step} - ${title}`);
+
+  const ready = canConfirm(values, { expired, free, privacyRequired: privacyUrl !== null });
+  const busy = submitting || confirmation.pending || booking.pending;
+  const invoiceMode = invoiceModeOf(event.invoicingConfiguration, free);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready || busy) return;
+    setSubmitting(true);
+    const done = await confirmation.confirm(paymentFormOf(values, methods, free));
+    if (!done) {
+      setSubmitting(false);
+      errorsRef.current?.scrollIntoView?.({ block: 'center' });
+    }
+  };
+
+  return (
+    <div className="checkout-page">
+      <StepIndicator current={3} free={free} paymentInProgress={submitting && !free} />
+      <ReservationHeading title={step} eventTitle={title} shortId={info.shortId} />
+      <ValidityCountdown expiresAt={info.validity} now={now} onExpired={() => setExpired(true)} />
+
+      <section className="booking-section" aria-labelledby="overview-summary-heading">
+        <h2 id="overview-summary-heading">{t('reservation-page.title')}</h2>
+        <OrderSummaryTable summary={info.orderSummary} currency={event.currency} vatIncluded={event.vatIncluded} />
+      </section>
+
+      <BuyerSummary
+        info={info}
+        countries={countries}
+        busy={busy}
+        onEdit={expired ? undefined : () => void booking.back()}
+        onRequestInvoice={!expired && invoiceMode === 'on-request' && !info.invoiceRequested ? () => void booking.back({ requestInvoice: true }) : undefined}
+      />
+
+      <form className="booking-section checkout-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="overview-confirm-heading">
+        <h2 id="overview-confirm-heading" className={free ? 'visually-hidden' : undefined}>
+          {free ? t('reservation-page.confirm-free') : t('reservation-page.payment')}
+        </h2>
+        <div ref={errorsRef}>
+          <ErrorSummary globalErrors={confirmation.errors} />
+        </div>
+        {free ? null : (
+          <PaymentMethodSelector methods={methods} value={values.method} onChange={(method) => setValues((v) => ({ ...v, method }))} />
+        )}
+        <ConsentCheckbox
+          id="overview-terms"
+          name="termAndConditionsAccepted"
+          messageKey="reservation-page.tc"
+          linkTextKey="reservation-page.tc.link.text"
+          href={event.termsAndConditionsUrl}
+          checked={values.termsAccepted}
+          onChange={(termsAccepted) => setValues((v) => ({ ...v, termsAccepted }))}
+        />
+        {privacyUrl ? (
+          <ConsentCheckbox
+            id="overview-privacy"
+            name="privacyPolicyAccepted"
+            messageKey="reservation-page.privacy"
+            linkTextKey="reservation-page.privacy.link.text"
+            href={privacyUrl}
+            checked={values.privacyAccepted}
+            onChange={(privacyAccepted) => setValues((v) => ({ ...v, privacyAccepted }))}
+          />
+        ) : null}
+        <p className="form-note">{t('common.required-fields.note')}</p>
+        <div className="checkout-actions">
+          <button type="submit" className="button button--large" disabled={!ready} aria-busy={busy || undefined}>
+            {busy ? <span className="spinner" aria-hidden="true" /> : null}
+            {free ? t('reservation-page.confirm-free') : t('reservation-page.confirm')}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => (expired ? void cancellation.cancel() : void booking.back())}
+          >
+            {t('common.back')}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setConfirmCancel(true)} disabled={busy}>
+            {t('reservation-page.cancel-reservation')}
+          </button>
+        </div>
+      </form>
+
+      {confirmCancel && !expired ? (
+        <CancelReservationDialog pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
+      ) : null}
+      {expired ? <ExpiredDialog onBackToEvent={() => void backToEvent()} /> : null}
+    </div>
+  );
+}

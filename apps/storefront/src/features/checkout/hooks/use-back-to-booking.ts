@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { backToBooking, getBackToBookingMutationOptions } from '@ticketing/api-client';
+import type { ReservationSearch } from '../../../app/search-params';
+import { useToast } from '../../toast';
+import { UNEXPECTED_ERROR } from '../model/checkout-errors';
+import { useReservationRefresh } from './use-reservation-refresh';
+
+/**
+ * From the overview back to the booking step (reference item 19): the details must be validated again.
+ * `requestInvoice` has the booking step tick the invoice box and scroll to it (spec 2).
+ */
+export function useBackToBooking(shortName: string, reservationId: string, carry: ReservationSearch) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { refresh } = useReservationRefresh(reservationId);
+  const mutation = useMutation({ mutationKey: getBackToBookingMutationOptions().mutationKey, mutationFn: () => backToBooking(reservationId) });
+
+  const back = async (options: { requestInvoice?: boolean } = {}): Promise<void> => {
+    try {
+      await mutation.mutateAsync();
+    } catch {
+      toast.error(UNEXPECTED_ERROR);
+      return;
+    }
+    await refresh();
+    await navigate({
+      to: '/event/$eventShortName/reservation/$reservationId/book',
+      params: { eventShortName: shortName, reservationId },
+      search: { ...carry, ...(options.requestInvoice ? { requestInvoice: true } : {}) },
+    });
+  };
+  return { back, pending: mutation.isPending };
+}

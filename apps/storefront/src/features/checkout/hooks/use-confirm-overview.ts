@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { confirmOverview, getConfirmOverviewMutationOptions } from '@ticketing/api-client';
+import type { PaymentForm } from '@ticketing/api-client';
+import { useState } from 'react';
+import { reservationStatusQueryOptions } from '../../../api/reservation-queries';
+import type { FieldError } from '../../booking';
+import { mapServerErrors } from '../../booking';
+import { useLanguage } from '../../i18n';
+import { useToast } from '../../toast';
+import { refusalOf, UNEXPECTED_ERROR } from '../model/checkout-errors';
+import { pageAfterConfirm } from '../model/overview-rules';
+import { useReservationRefresh } from './use-reservation-refresh';
+
+/**
+ * Spec 4, confirm: POST the overview form; a redirect answer leaves for the provider, any other success goes to
+ * the page of the reservation's new status (COMPLETE: success, OFFLINE_PAYMENT: waiting-payment). A refusal
+ * re-enables the form and shows the server's errors (all global: they are under `paymentForm`).
+ */
+export function useConfirmOverview(shortName: string, reservationId: string) {
+  const lang = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const { refresh } = useReservationRefresh(reservationId);
+  const [errors, setErrors] = useState<readonly FieldError[]>([]);
+  const mutation = useMutation({
+    mutationKey: getConfirmOverviewMutationOptions().mutationKey,
+    mutationFn: (form: PaymentForm) => confirmOverview(reservationId, form, { lang }),
+  });
+
+  const confirm = async (form: PaymentForm): Promise<boolean> => {
+    setErrors([]);
+    let redirectUrl: string | null = null;
+    try {
+      const { data } = await mutation.mutateAsync(form);
+      const value = (data as { value?: { redirect?: boolean; redirectUrl?: string | null } | null }).value;
+      if (value?.redirect && value.redirectUrl) redirectUrl = value.redirectUrl;
+    } catch (error) {
+      const refusal = refusalOf(error);
+      const global = mapServerErrors(refusal).global;
+      setErrors(global);
+      if (global.some((e) => e.code === UNEXPECTED_ERROR)) toast.error(UNEXPECTED_ERROR);
+      return false;
+    }
+    if (redirectUrl) {
+      window.location.assign(redirectUrl);
+      return true;
+    }
+    await refresh();
+    const status = await queryClient.fetchQuery(reservationStatusQueryOptions(reservationId)).then(
+      (answer) => answer.data.status,
+      () => 'COMPLETE' as const,
+    );
+    const params = { eventShortName: shortName, reservationId };
+    const page = pageAfterConfirm(status);
+    if (page === 'waiting-payment') await navigate({ to: '/event/$eventShortName/reservation/$reservationId/waiting-payment', params });
+    else if (page === 'deferred-payment') await navigate({ to: '/event/$eventShortName/reservation/$reservationId/deferred-payment', params });
+    else await navigate({ to: '/event/$eventShortName/reservation/$reservationId/success', params });
+    return true;
+  };
+
+  return { confirm, pending: mutation.isPending, errors };
+}

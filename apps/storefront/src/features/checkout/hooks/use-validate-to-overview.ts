@@ -1,0 +1,39 @@
+import { useMutation } from '@tanstack/react-query';
+import { getValidateToOverviewMutationOptions, validateToOverview } from '@ticketing/api-client';
+import type { ContactAndTicketsForm } from '@ticketing/api-client';
+import type { BookingFormValues, FieldError, ServerValidationError } from '../../booking';
+import { bookingFormForSubmit } from '../../booking';
+import { useLanguage } from '../../i18n';
+import { refusalOf, validationErrorsOf, warningsOf } from '../model/checkout-errors';
+
+/** What validate-to-overview answered (reference item 20). */
+export type ValidationOutcome =
+  | { readonly kind: 'validated' }
+  /** 200 with warnings, not ignored: the reservation is not validated yet (the warning modal decides). */
+  | { readonly kind: 'warnings'; readonly warnings: readonly FieldError[] }
+  | { readonly kind: 'refused'; readonly errors: readonly ServerValidationError[] };
+
+/**
+ * Spec 4, booking submit: the form as sent (an invoice without company details sends no company or VAT number),
+ * in the current language; `ignoreWarnings` resends after the buyer chose 'proceed'. Never throws: a refusal is
+ * an outcome with the server's errors, a failure the unexpected error.
+ */
+export function useValidateToOverview(reservationId: string) {
+  const lang = useLanguage();
+  const mutation = useMutation({
+    mutationKey: getValidateToOverviewMutationOptions().mutationKey,
+    mutationFn: async ({ values, ignoreWarnings }: { values: BookingFormValues; ignoreWarnings: boolean }): Promise<ValidationOutcome> => {
+      try {
+        const body = bookingFormForSubmit(values) as unknown as ContactAndTicketsForm;
+        const { data } = await validateToOverview(reservationId, body, { lang, ignoreWarnings: ignoreWarnings ? 'true' : 'false' });
+        const warnings = warningsOf(data);
+        if (!ignoreWarnings && warnings.length > 0) return { kind: 'warnings', warnings };
+        if ((data as { success?: unknown }).success === false) return { kind: 'refused', errors: validationErrorsOf(data) };
+        return { kind: 'validated' };
+      } catch (error) {
+        return { kind: 'refused', errors: refusalOf(error) };
+      }
+    },
+  });
+  return { validate: mutation.mutateAsync, pending: mutation.isPending };
+}

@@ -1,0 +1,59 @@
+import type { PaymentForm } from '@ticketing/api-client';
+import type { ReservationInfo } from '../../../api/reservation-queries';
+import type { OfferedPaymentMethod } from './payment-methods';
+
+/** The overview form (spec 3): the method chosen and the acceptances. */
+export interface OverviewFormValues {
+  readonly method: OfferedPaymentMethod['method'] | null;
+  readonly termsAccepted: boolean;
+  readonly privacyAccepted: boolean;
+}
+
+export interface ConfirmContext {
+  readonly expired: boolean;
+  readonly free: boolean;
+  /** The purchase context has a privacy policy: its acceptance is required too. */
+  readonly privacyRequired: boolean;
+}
+
+/**
+ * Spec 5: pay/confirm is disabled once the reservation expired, while a paid order has no method chosen, or while
+ * the terms (and the privacy policy, when there is one) are not accepted.
+ */
+export function canConfirm(values: OverviewFormValues, context: ConfirmContext): boolean {
+  if (context.expired) return false;
+  if (!context.free && values.method === null) return false;
+  if (!values.termsAccepted) return false;
+  return !context.privacyRequired || values.privacyAccepted;
+}
+
+/** The body of the confirm call (reference 3.3 item 21): a free order pays with NONE. */
+export function paymentFormOf(values: OverviewFormValues, methods: readonly OfferedPaymentMethod[], free: boolean): PaymentForm {
+  const chosen = free ? undefined : methods.find((m) => m.method === values.method);
+  return {
+    paymentProxy: chosen ? (chosen.proxy as PaymentForm['paymentProxy']) : 'NONE',
+    selectedPaymentMethod: chosen ? chosen.method : 'NONE',
+    termAndConditionsAccepted: values.termsAccepted,
+    privacyPolicyAccepted: values.privacyAccepted,
+    captcha: null,
+  };
+}
+
+/** The reservation pages after the overview (spec 4, status to page). */
+export type ReservationPage = 'success' | 'waiting-payment' | 'deferred-payment' | 'overview' | 'book';
+
+/**
+ * Where a confirmed reservation goes. The reservation guard owns the full table; this covers what a confirm can
+ * lead to, and the guard corrects anything else on arrival.
+ */
+export function pageAfterConfirm(status: ReservationInfo['status']): ReservationPage {
+  switch (status) {
+    case 'OFFLINE_PAYMENT':
+    case 'OFFLINE_FINALIZING':
+      return 'waiting-payment';
+    case 'DEFERRED_OFFLINE_PAYMENT':
+      return 'deferred-payment';
+    default:
+      return 'success';
+  }
+}

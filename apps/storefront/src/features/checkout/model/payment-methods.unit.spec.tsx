@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { makeReservation } from '../checkout-fixtures';
+import { canConfirm, pageAfterConfirm, paymentFormOf } from './overview-rules';
+import { offeredPaymentMethods, VERTICAL_LAYOUT_ABOVE } from './payment-methods';
+
+const method = (paymentProxy: string, parameters: Record<string, unknown> = {}) => ({ paymentProxy, parameters }) as never;
+
+describe('payment methods (spec 9)', () => {
+  it('lists the active methods in the display order, whatever order the server sent them in', () => {
+    const info = makeReservation({ activePaymentMethods: { ON_SITE: method('ON_SITE'), BANK_TRANSFER: method('OFFLINE', { delayForOfflinePayment: 3 }), PAYPAL: method('PAYPAL') } });
+    expect(offeredPaymentMethods(info).map((m) => [m.method, m.proxy])).toEqual([
+      ['PAYPAL', 'PAYPAL'],
+      ['BANK_TRANSFER', 'OFFLINE'],
+      ['ON_SITE', 'ON_SITE'],
+    ]);
+    expect(offeredPaymentMethods(info)[1]!.offlineDelayDays).toBe(3);
+    expect(VERTICAL_LAYOUT_ABOVE).toBe(3);
+  });
+
+  it('keeps only the method of a held payment token (spec 4)', () => {
+    const info = makeReservation({ tokenAcquired: true, paymentProxy: 'ON_SITE' });
+    expect(offeredPaymentMethods(info).map((m) => m.method)).toEqual(['ON_SITE']);
+  });
+
+  it('leaves out organizer-defined methods, which this server does not take', () => {
+    const info = makeReservation({ activePaymentMethods: { '3f1c1a53-1c4e-4e8b-9a39-5a2f5f0b7e11': method('CUSTOM_OFFLINE') } });
+    expect(offeredPaymentMethods(info)).toEqual([]);
+  });
+});
+
+describe('confirm rules (spec 5)', () => {
+  const ready = { method: 'BANK_TRANSFER' as const, termsAccepted: true, privacyAccepted: true };
+  const context = { expired: false, free: false, privacyRequired: true };
+
+  it('needs time left, a method for a paid order, the terms and the privacy policy when there is one', () => {
+    expect(canConfirm(ready, context)).toBe(true);
+    expect(canConfirm(ready, { ...context, expired: true })).toBe(false);
+    expect(canConfirm({ ...ready, method: null }, context)).toBe(false);
+    expect(canConfirm({ ...ready, method: null }, { ...context, free: true })).toBe(true);
+    expect(canConfirm({ ...ready, termsAccepted: false }, context)).toBe(false);
+    expect(canConfirm({ ...ready, privacyAccepted: false }, context)).toBe(false);
+    expect(canConfirm({ ...ready, privacyAccepted: false }, { ...context, privacyRequired: false })).toBe(true);
+  });
+
+  it('pays a free order with NONE and a paid one with the proxy of the chosen method', () => {
+    const methods = offeredPaymentMethods(makeReservation());
+    expect(paymentFormOf(ready, methods, false)).toMatchObject({ paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER' });
+    expect(paymentFormOf({ ...ready, method: null }, [], true)).toMatchObject({ paymentProxy: 'NONE', selectedPaymentMethod: 'NONE' });
+  });
+
+  it('sends a confirmed reservation to the page of its status', () => {
+    expect(pageAfterConfirm('COMPLETE')).toBe('success');
+    expect(pageAfterConfirm('OFFLINE_PAYMENT')).toBe('waiting-payment');
+    expect(pageAfterConfirm('DEFERRED_OFFLINE_PAYMENT')).toBe('deferred-payment');
+  });
+});

@@ -1,0 +1,31 @@
+import { useEventSuspense } from '../../../api/catalog-queries';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useTranslate } from '../../i18n';
+import { useReservation } from '../hooks/use-reservation';
+import { EventLinks } from './event-links';
+import { OrderSummary } from './order-summary';
+import { ResendEmailButton } from './resend-email-button';
+import '../reservation-status.css';
+
+/** A confirmed order paid later, on the organizer's instructions (spec 2, Deferred offline payment success page). */
+export function DeferredPaymentPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
+  const t = useTranslate();
+  const event = useEventSuspense(eventShortName);
+  const reservation = useReservation(reservationId);
+  useDocumentTitle(t('reservation-page.offline.deferred.success.title'));
+  return (
+    <article className="reservation-status">
+      <h1>{t('reservation-page.offline.deferred.success.title')}</h1>
+      <div className="notice notice--success reservation-status__confirmation">
+        <p>{t('reservation-page.offline.deferred.success.message')}</p>
+        {reservation.email ? <p>{t('reservation-page-complete.info-assign-email', reservation.email)}</p> : null}
+      </div>
+      <div className="reservation-actions">
+        <ResendEmailButton eventShortName={eventShortName} reservationId={reservationId} />
+      </div>
+      <OrderSummary summary={reservation.orderSummary} currency={event.currency} vatIncluded={event.vatIncluded} headingId="reservation-order" />
+      <p className="reservation-status__id">{t('reservation-page-error-status.your-reservation-identifier', reservation.shortId.toUpperCase())}</p>
+      {reservation.metadata.hideConfirmationButtons ? null : <EventLinks eventShortName={eventShortName} websiteUrl={event.websiteUrl} />}
+    </article>
+  );
+}

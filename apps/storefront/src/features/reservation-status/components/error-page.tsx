@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router';
+import { useEventSuspense } from '../../../api/catalog-queries';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useTranslate } from '../../i18n';
+import { MessageWith } from './message-with';
+import '../reservation-status.css';
+
+/** Spec 2: a reservation stuck in payment; the organizer's contact e-mail and the whole reservation id to quote. */
+export function ErrorPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
+  const t = useTranslate();
+  const event = useEventSuspense(eventShortName);
+  useDocumentTitle(t('reservation-page-error-status.header.title'));
+  const email = <a href={`mailto:${event.organizationEmail}`}>{event.organizationEmail}</a>;
+  return (
+    <article className="reservation-status">
+      <h1>{t('reservation-page-error-status.header.title')}</h1>
+      <div className="alert--danger">
+        <h2 className="reservation-status__alert-title">{t('reservation-page-error-status.title')}</h2>
+        <p>
+          <MessageWith t={t} messageKey="reservation-page-error-status.contact-text" args={[email]} />
+        </p>
+        <p>
+          <MessageWith t={t} messageKey="reservation-page-error-status.your-reservation-identifier" args={[<strong key="id" className="reservation-status__full-id">{reservationId}</strong>]} />
+        </p>
+      </div>
+      <div className="reservation-actions">
+        <Link to="/event/$eventShortName" params={{ eventShortName }} className="button button--secondary">
+          {t('reservation-page-not-found.go-back-to-event')}
+        </Link>
+      </div>
+    </article>
+  );
+}

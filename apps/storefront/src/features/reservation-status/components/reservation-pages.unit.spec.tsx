@@ -1,0 +1,268 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FakeRequest } from '../../../test/catalog-fixtures';
+import { makeEvent } from '../../../test/catalog-fixtures';
+import { renderApp } from '../../../test/render-app';
+import { makeReservation, RESERVATION_ID } from '../reservation-fixtures';
+
+const EVENT = 'jazz-2027';
+const PAGE = `/event/${EVENT}/reservation/${RESERVATION_ID}`;
+const INFO = `/api/v2/public/reservation/${RESERVATION_ID}`;
+const STATUS = `${INFO}/status`;
+const RESEND = `POST /api/v2/public/event/${EVENT}/reservation/${RESERVATION_ID}/re-send-email`;
+
+const event = makeEvent(EVENT, {
+  bankAccount: 'IBAN CH93 0076 2011 6238 5295 7',
+  bankAccountOwner: ['Verein Seeklang Zürich', 'Seefeldstrasse 123', '8008 Zürich'],
+  organizationEmail: 'seeklang@example.org',
+  websiteUrl: 'https://seeklang.example.org/jazz',
+});
+
+const status = (value: string, validatedBookingInformation = true) => ({ status: value, validatedBookingInformation });
+
+function api(overrides: Record<string, unknown> = {}) {
+  return {
+    [`/api/v2/public/event/${EVENT}`]: event,
+    '/api/v2/public/events': [],
+    '/api/v2/public/subscriptions': [],
+    ...overrides,
+  };
+}
+
+const path = (rendered: { router: { state: { location: { pathname: string } } } }) => rendered.router.state.location.pathname;
+
+describe('reservation pages', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  describe('the status guard', () => {
+    it('sends the booking step of a complete order to its success page, replacing the address', async () => {
+      const rendered = renderApp(`${PAGE}/book?tags=jazz`, api({ [STATUS]: status('COMPLETE'), [INFO]: makeReservation() }));
+      expect(await screen.findByRole('heading', { level: 1, name: `Your tickets for ${EVENT} (en)` })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/success`);
+      expect(rendered.router.state.location.searchStr).toBe('?tags=jazz');
+      expect(rendered.history.length).toBe(1);
+    });
+
+    it('sends a reservation whose status lookup fails to not-found: short id upper-cased and the way back', async () => {
+      const rendered = renderApp(`${PAGE}/success`, api({ [STATUS]: { status: 404 } }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Reservation not found' })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/not-found`);
+      expect(screen.getByText('The reservation ABCDEF12 does not exist.')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go back to the event' }).getAttribute('href')).toBe(`/event/${EVENT}`);
+      expect(rendered.calls).not.toContain(INFO);
+    });
+
+    it('keeps a not-found visitor on not-found, and a bank transfer on its page', async () => {
+      const rendered = renderApp(`${PAGE}/not-found`, api({ [STATUS]: status('OFFLINE_PAYMENT'), [INFO]: makeReservation({ status: 'OFFLINE_PAYMENT', paid: false }) }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Payment required' })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/waiting-payment`);
+    });
+
+    it('leads the legacy waitingPayment address to waiting-payment', async () => {
+      const rendered = renderApp(`${PAGE}/waitingPayment`, api({ [STATUS]: status('OFFLINE_PAYMENT'), [INFO]: makeReservation({ status: 'OFFLINE_PAYMENT', paid: false }) }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Payment required' })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/waiting-payment`);
+    });
+
+    it.each(['IN_PAYMENT', 'STUCK', 'EXTERNAL_PROCESSING_PAYMENT'])('shows the error page for %s, with the organizer to contact and the id', async (value) => {
+      const rendered = renderApp(`${PAGE}/success`, api({ [STATUS]: status(value) }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected error' })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/error`);
+      expect(screen.getByRole('link', { name: 'seeklang@example.org' }).getAttribute('href')).toBe('mailto:seeklang@example.org');
+      expect(screen.getByText(RESERVATION_ID)).toBeTruthy();
+    });
+
+    it('sends a deferred payment to its page', async () => {
+      const rendered = renderApp(`${PAGE}/success`, api({ [STATUS]: status('DEFERRED_OFFLINE_PAYMENT'), [INFO]: makeReservation({ status: 'DEFERRED_OFFLINE_PAYMENT', paid: false }) }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for confirming your reservation!' })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/deferred-payment`);
+      expect(screen.getByText('We will contact you soon with the instructions to complete the payment.')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Resend the reservation email' })).toBeTruthy();
+    });
+
+    it('sends a reservation gone between the guard and the page to not-found', async () => {
+      let lookups = 0;
+      const rendered = renderApp(`${PAGE}/success`, api({ [STATUS]: () => (++lookups === 1 ? status('COMPLETE') : { status: 404 }), [INFO]: { status: 404 } }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Reservation not found' })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/not-found`);
+    });
+
+    it('shows the error notice, not a redirect loop, when the reservation fails to load but its status exists', async () => {
+      // The router logs the loader's failure; printing it trips over happy-dom's anchor elements.
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const rendered = renderApp(`${PAGE}/success`, api({ [STATUS]: status('COMPLETE'), [INFO]: { status: 500 } }));
+      expect(await screen.findByRole('heading', { level: 1, name: /An unexpected error has occurred/ })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/success`);
+      warn.mockRestore();
+      error.mockRestore();
+    });
+
+    it('sends an unknown child address to the page the status asks for', async () => {
+      const rendered = renderApp(`${PAGE}/whatever`, api({ [STATUS]: status('OFFLINE_PAYMENT'), [INFO]: makeReservation({ status: 'OFFLINE_PAYMENT', paid: false }) }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Payment required' })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/waiting-payment`);
+    });
+  });
+
+  describe('the success page', () => {
+    it('confirms the order to the reservation e-mail and lists tickets with their holders and the order', async () => {
+      renderApp(`${PAGE}/success`, api({ [STATUS]: status('COMPLETE'), [INFO]: makeReservation() }));
+      await screen.findByRole('heading', { level: 1, name: `Your tickets for ${EVENT} (en)` });
+      const steps = screen.getByRole('navigation', { name: 'Purchase progress' });
+      expect(within(steps).getByText('Thank you').closest('li')?.getAttribute('aria-current')).toBe('step');
+      const live = screen.getAllByRole('status').find((r) => r.classList.contains('reservation-status__live'))!;
+      expect(within(live).getByText(/We sent a confirmation email to grace@example\.org/)).toBeTruthy();
+
+      const tickets = within(screen.getByRole('region', { name: 'Your tickets' }));
+      expect(tickets.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Festival pass', 'Day ticket']);
+      expect(tickets.getByRole('list', { name: 'Festival pass' }).textContent).toContain('Assigned to Alan Turing <alan@example.org>');
+      expect(tickets.getByRole('list', { name: 'Day ticket' }).textContent).toContain('Ticket 3not assigned yet');
+
+      const order = within(screen.getByRole('region', { name: 'Order summary' }));
+      expect(order.getByRole('rowheader', { name: 'Total' }).closest('tr')?.textContent).toContain('367.00 CHF');
+      expect(order.getByText('VAT at 8.1% included')).toBeTruthy();
+
+      expect(screen.getByRole('link', { name: 'Buy other tickets' }).getAttribute('href')).toBe(`/event/${EVENT}`);
+      expect(screen.getByRole('link', { name: /Go to the event website/ }).getAttribute('href')).toBe('https://seeklang.example.org/jazz');
+      // No ticket API yet: no per-ticket action, and no document to download.
+      const buttons = screen.getAllByRole('button').map((b) => b.textContent);
+      expect(buttons.filter((b) => /assign|download|release|send by email|show ticket/i.test(b ?? ''))).toEqual([]);
+      expect(screen.queryByRole('link', { name: /download/i })).toBeNull();
+      expect(document.title).toBe(`Your tickets for ${EVENT} (en)`);
+    });
+
+    it('resends the reservation e-mail in the current language and says so', async () => {
+      const requests: FakeRequest[] = [];
+      renderApp(
+        `${PAGE}/success`,
+        api({
+          [STATUS]: status('COMPLETE'),
+          [INFO]: makeReservation(),
+          [RESEND]: (_: URL, request: FakeRequest) => {
+            requests.push(request);
+            return true;
+          },
+        }),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Resend the reservation email' }));
+      expect(await screen.findByText('The confirmation email has been sent.')).toBeTruthy();
+      expect(requests.map((r) => r.url)).toEqual([`/api/v2/public/event/${EVENT}/reservation/${RESERVATION_ID}/re-send-email?lang=en`]);
+    });
+
+    it('says so when there was nothing to resend', async () => {
+      renderApp(`${PAGE}/success`, api({ [STATUS]: status('COMPLETE'), [INFO]: makeReservation(), [RESEND]: false }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Resend the reservation email' }));
+      expect(await screen.findByText('An unexpected error has occurred. Please try again.')).toBeTruthy();
+    });
+
+    it('offers the invoice when spec 6 allows it', async () => {
+      renderApp(`${PAGE}/success`, api({ [STATUS]: status('COMPLETE'), [INFO]: makeReservation({ invoiceOrReceiptDocumentPresent: true, invoiceNumber: '2027-7' }) }));
+      const link = await screen.findByRole('link', { name: 'Download your invoice' });
+      expect(link.getAttribute('href')).toBe(`/api/v2/public/event/${EVENT}/reservation/${RESERVATION_ID}/invoice`);
+    });
+
+    it('while FINALIZING says the order is being processed and polls until it is complete', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let answers = 0;
+      renderApp(
+        `${PAGE}/success`,
+        api({
+          [STATUS]: status('FINALIZING'),
+          [INFO]: () => (++answers < 3 ? makeReservation({ status: 'FINALIZING' }) : makeReservation()),
+        }),
+      );
+      expect(await screen.findByText(/Your reservation is being processed/)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /download/i })).toBeNull();
+      await vi.advanceTimersByTimeAsync(5000);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(await screen.findByText(/We sent a confirmation email to grace@example\.org/)).toBeTruthy();
+      expect(screen.queryByText(/Your reservation is being processed/)).toBeNull();
+      const polls = answers;
+      await vi.advanceTimersByTimeAsync(15000);
+      expect(answers).toBe(polls);
+    });
+  });
+
+  describe('the bank-transfer page', () => {
+    const waiting = makeReservation({ status: 'OFFLINE_PAYMENT', paid: false, invoiceRequested: true });
+
+    it('shows amount, account, holder, payment reason and deadline, and who to write to', async () => {
+      renderApp(`${PAGE}/waiting-payment`, api({ [STATUS]: status('OFFLINE_PAYMENT'), [INFO]: waiting }));
+      await screen.findByRole('heading', { level: 1, name: 'Payment required' });
+      expect(screen.getByRole('heading', { level: 2, name: 'Payment required no later than 10/01/2027 13:00' })).toBeTruthy();
+      const details = screen.getByText('Amount due').closest('dl')!;
+      const pairs = [...details.querySelectorAll('div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+      expect(pairs).toEqual([
+        ['Amount due', '367.00 CHF'],
+        ['Bank account', 'IBAN CH93 0076 2011 6238 5295 7'],
+        ['Account holder', 'Verein Seeklang ZürichSeefeldstrasse 1238008 Zürich'],
+        ['Payment reason', 'ABCDEF12'],
+      ]);
+      expect(screen.getByText('Transfer 367.00 CHF to the bank account IBAN CH93 0076 2011 6238 5295 7, stating ABCDEF12 as the payment reason.')).toBeTruthy();
+      expect(screen.getByText('The invoice will be sent separately.')).toBeTruthy();
+      expect(screen.getAllByRole('link', { name: 'seeklang@example.org' })).toHaveLength(2);
+      expect(screen.getByText('This page updates by itself as soon as the organizer has confirmed your payment.').getAttribute('role')).toBe('status');
+    });
+
+    it('keeps only the basic instructions when the organizer asks for it', async () => {
+      renderApp(`${PAGE}/waiting-payment`, {
+        ...api({ [STATUS]: status('OFFLINE_PAYMENT'), [INFO]: waiting }),
+        [`/api/v2/public/event/${EVENT}`]: { ...event, offlinePaymentConfiguration: { showOnlyBasicInstructions: true } },
+      });
+      await screen.findByText('ABCDEF12');
+      expect(screen.queryByText(/Send the proof of payment/)).toBeNull();
+    });
+
+    it('polls the status every 5000 ms and turns into the success page once the organizer confirms the transfer', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let current = 'OFFLINE_PAYMENT';
+      const statusCalls: number[] = [];
+      const rendered = renderApp(
+        `${PAGE}/waiting-payment`,
+        api({
+          [STATUS]: () => {
+            statusCalls.push(Date.now());
+            return status(current);
+          },
+          [INFO]: () => (current === 'COMPLETE' ? makeReservation() : waiting),
+        }),
+      );
+      await screen.findByText('ABCDEF12');
+      const before = statusCalls.length;
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(statusCalls.length).toBe(before + 1);
+      expect(path(rendered)).toBe(`${PAGE}/waiting-payment`);
+
+      current = 'COMPLETE';
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(await screen.findByRole('heading', { level: 1, name: `Your tickets for ${EVENT} (en)` })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/success`);
+      expect(screen.getByText('Your payment has been received: your order is complete.')).toBeTruthy();
+    });
+
+    it('while OFFLINE_FINALIZING says the instructions are being prepared', async () => {
+      renderApp(`${PAGE}/waiting-payment`, api({ [STATUS]: status('OFFLINE_FINALIZING'), [INFO]: makeReservation({ status: 'OFFLINE_FINALIZING', paid: false }) }));
+      expect(await screen.findByText('We are preparing your payment instructions…')).toBeTruthy();
+      expect(screen.queryByText('Payment reason')).toBeNull();
+    });
+
+    it('moves to the deferred-payment page when the status becomes DEFERRED_OFFLINE_PAYMENT', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let current = 'OFFLINE_PAYMENT';
+      const rendered = renderApp(
+        `${PAGE}/waiting-payment`,
+        api({ [STATUS]: () => status(current), [INFO]: () => makeReservation({ status: current as 'OFFLINE_PAYMENT', paid: false }) }),
+      );
+      await screen.findByText('ABCDEF12');
+      current = 'DEFERRED_OFFLINE_PAYMENT';
+      await vi.advanceTimersByTimeAsync(5000);
+      await waitFor(() => expect(path(rendered)).toBe(`${PAGE}/deferred-payment`));
+    });
+  });
+});

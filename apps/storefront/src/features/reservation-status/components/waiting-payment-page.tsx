@@ -1,0 +1,99 @@
+import { useEventSuspense } from '../../../api/catalog-queries';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useLocalized, useTranslate } from '../../i18n';
+import { useToast } from '../../toast';
+import { useFollowStatus } from '../hooks/use-follow-status';
+import { useReservation } from '../hooks/use-reservation';
+import type { ReservationPage } from '../reservation-page';
+import { EventLinks } from './event-links';
+import { MessageWith } from './message-with';
+import { OrderSummary } from './order-summary';
+import { ResendEmailButton } from './resend-email-button';
+import '../reservation-status.css';
+
+/**
+ * The bank-transfer page (spec 2, Other reservation pages): what to pay, to which account, with which payment
+ * reason (the short id) and by when. The status is polled every 5000 ms; when the organizer confirms the
+ * transfer the page moves to success (announced in the polite toast region, which outlives the page).
+ */
+export function WaitingPaymentPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
+  const t = useTranslate();
+  const localize = useLocalized();
+  const toast = useToast();
+  const event = useEventSuspense(eventShortName);
+  const reservation = useReservation(reservationId, ['OFFLINE_FINALIZING']);
+  useFollowStatus({
+    eventShortName,
+    reservationId,
+    page: 'waiting-payment',
+    onLeave: (next: ReservationPage) => {
+      if (next === 'success') toast.success('reservation-page-waiting.payment-received');
+    },
+  });
+  useDocumentTitle(t('reservation-page-waiting.header.title'));
+  // The instructions exist once the order left OFFLINE_FINALIZING; until then the reservation is polled too.
+  const finalizing = reservation.status === 'OFFLINE_FINALIZING';
+  const amount = `${reservation.orderSummary.totalPrice} ${event.currency}`;
+  const reason = reservation.shortId.toUpperCase();
+  const deadline = localize(reservation.formattedExpirationDate, event.contentLanguages);
+  const email = <a href={`mailto:${event.organizationEmail}`}>{event.organizationEmail}</a>;
+
+  return (
+    <article className="reservation-status">
+      <h1>{t('reservation-page-waiting.header.title')}</h1>
+      <p role="status" className="notice notice--info">
+        {finalizing ? t('reservation-page-waiting.finalizing') : t('reservation-page-waiting.auto-update')}
+      </p>
+      {finalizing ? null : (
+        <section className="reservation-section" aria-labelledby="payment-instructions">
+          <h2 id="payment-instructions">{deadline ? t('reservation-page-waiting.title', deadline) : t('reservation-page-waiting.header.title')}</h2>
+          <p>{t('reservation-page-waiting.required-steps')}</p>
+          <dl className="bank-details">
+            <div className="bank-details__row">
+              <dt>{t('reservation-page-waiting.amount')}</dt>
+              <dd className="bank-details__value">{amount}</dd>
+            </div>
+            <div className="bank-details__row">
+              <dt>{t('reservation-page-waiting.bank-account')}</dt>
+              <dd className="bank-details__value">{event.bankAccount}</dd>
+            </div>
+            {event.bankAccountOwner.length ? (
+              <div className="bank-details__row">
+                <dt>{t('reservation-page-waiting.bank-account-owner')}</dt>
+                <dd>
+                  {event.bankAccountOwner.map((line, i) => (
+                    <span key={i} className="bank-details__line">
+                      {line}
+                    </span>
+                  ))}
+                </dd>
+              </div>
+            ) : null}
+            <div className="bank-details__row">
+              <dt>{t('reservation-page-waiting.payment-reason')}</dt>
+              <dd className="bank-details__value">{reason}</dd>
+            </div>
+          </dl>
+          {event.offlinePaymentConfiguration.showOnlyBasicInstructions ? null : (
+            <ol className="payment-steps">
+              <li>{t('reservation-page-waiting.required-steps.1', amount, event.bankAccount, reason)}</li>
+              <li>
+                <MessageWith t={t} messageKey="reservation-page-waiting.required-steps.2" args={[email]} />
+              </li>
+              <li>{t('reservation-page-waiting.required-steps.3')}</li>
+            </ol>
+          )}
+          {reservation.invoiceRequested ? <p>{t('reservation-page-waiting.invoice-will-be-sent')}</p> : null}
+        </section>
+      )}
+      <OrderSummary summary={reservation.orderSummary} currency={event.currency} vatIncluded={event.vatIncluded} headingId="reservation-order" />
+      <p>
+        <MessageWith t={t} messageKey="reservation-page-waiting.questions" args={[email]} />
+      </p>
+      <div className="reservation-actions">
+        <ResendEmailButton eventShortName={eventShortName} reservationId={reservationId} />
+      </div>
+      {reservation.metadata.hideConfirmationButtons ? null : <EventLinks eventShortName={eventShortName} websiteUrl={event.websiteUrl} />}
+    </article>
+  );
+}

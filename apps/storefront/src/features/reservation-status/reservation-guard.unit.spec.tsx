@@ -1,0 +1,50 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isRedirect } from '@tanstack/react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../test/catalog-fixtures';
+import { guardReservationPage } from './reservation-guard';
+import { RESERVATION_ID } from './reservation-fixtures';
+
+const PAGE = `/event/jazz/reservation/${RESERVATION_ID}`;
+const STATUS = `/api/v2/public/reservation/${RESERVATION_ID}/status`;
+
+async function guard(pathname: string, answer: unknown, searchStr = '') {
+  vi.stubGlobal('fetch', fakeApi({ [STATUS]: answer }).fetch);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return guardReservationPage({ queryClient, eventShortName: 'jazz', reservationId: RESERVATION_ID, location: { pathname, searchStr } }).then(
+    (page) => ({ stays: page }),
+    (thrown: unknown) => {
+      if (!isRedirect(thrown)) throw thrown;
+      return { redirect: thrown.options.href, replace: thrown.options.replace };
+    },
+  );
+}
+
+describe('the status guard of reservation pages (spec 2 and 4)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the booking step of a validated reservation to the overview, keeping the query', async () => {
+    expect(await guard(`${PAGE}/book`, { status: 'PENDING', validatedBookingInformation: true }, '?tags=jazz')).toEqual({ redirect: `${PAGE}/overview?tags=jazz`, replace: true });
+  });
+
+  it('sends the overview of a reservation not validated (back to booking) to the booking step', async () => {
+    expect(await guard(`${PAGE}/overview`, { status: 'PENDING', validatedBookingInformation: false })).toEqual({ redirect: `${PAGE}/book`, replace: true });
+  });
+
+  it('lets the page the status asks for load', async () => {
+    expect(await guard(`${PAGE}/book`, { status: 'PENDING', validatedBookingInformation: false })).toEqual({ stays: 'book' });
+    expect(await guard(`${PAGE}/success`, { status: 'FINALIZING', validatedBookingInformation: true })).toEqual({ stays: 'success' });
+  });
+
+  it('sends the bare reservation address to its page', async () => {
+    expect(await guard(PAGE, { status: 'COMPLETE', validatedBookingInformation: true })).toEqual({ redirect: `${PAGE}/success`, replace: true });
+  });
+
+  it('sends a payment processed elsewhere to the error page while the processing page does not exist', async () => {
+    expect(await guard(`${PAGE}/overview`, { status: 'WAITING_EXTERNAL_CONFIRMATION', validatedBookingInformation: true })).toEqual({ redirect: `${PAGE}/error`, replace: true });
+  });
+
+  it.each([404, 422, 500])('treats a status lookup answering %s as not found', async (status) => {
+    expect(await guard(`${PAGE}/book`, { status })).toEqual({ redirect: `${PAGE}/not-found`, replace: true });
+  });
+});

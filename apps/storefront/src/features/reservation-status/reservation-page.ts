@@ -1,0 +1,64 @@
+/**
+ * Which page of a reservation its status asks for (spec 4, "Reservation status to page"). Pure: the route
+ * guard and the polling pages both decide with it.
+ */
+export const RESERVATION_PAGES = [
+  'book',
+  'overview',
+  'success',
+  'waiting-payment',
+  'deferred-payment',
+  'processing-payment',
+  'not-found',
+  'error',
+] as const;
+export type ReservationPage = (typeof RESERVATION_PAGES)[number];
+
+export interface StatusLookup {
+  readonly status: string;
+  readonly validatedBookingInformation: boolean;
+}
+
+/** The page for a status; `null` is a failed status lookup, which the spec treats as NOT_FOUND. */
+export function pageForStatus(lookup: StatusLookup | null): ReservationPage {
+  switch (lookup?.status) {
+    case 'PENDING':
+      return lookup.validatedBookingInformation ? 'overview' : 'book';
+    case 'COMPLETE':
+    case 'FINALIZING':
+      return 'success';
+    case 'OFFLINE_PAYMENT':
+    case 'OFFLINE_FINALIZING':
+      return 'waiting-payment';
+    case 'DEFERRED_OFFLINE_PAYMENT':
+      return 'deferred-payment';
+    case 'EXTERNAL_PROCESSING_PAYMENT':
+    case 'WAITING_EXTERNAL_CONFIRMATION':
+      return 'processing-payment';
+    case 'IN_PAYMENT':
+    case 'STUCK':
+      return 'error';
+    default:
+      return 'not-found';
+  }
+}
+
+/**
+ * The pages this storefront has. The processing page comes with card payments; until then a reservation
+ * whose payment is processed externally lands on the error page, which names the organizer to contact.
+ */
+export const AVAILABLE_PAGES: ReadonlySet<ReservationPage> = new Set(RESERVATION_PAGES.filter((p) => p !== 'processing-payment'));
+
+export function availablePage(page: ReservationPage, available: ReadonlySet<ReservationPage> = AVAILABLE_PAGES): ReservationPage {
+  return available.has(page) ? page : 'error';
+}
+
+/** The child page of a reservation address (its last path segment), or undefined for the bare address. */
+export function pageOfPath(pathname: string, reservationId: string): string | undefined {
+  const segments = pathname.split('/').filter(Boolean);
+  const at = segments.lastIndexOf(reservationId);
+  return at >= 0 && at < segments.length - 1 ? segments[at + 1] : undefined;
+}
+
+/** Spec 9: the short reservation id is its first 8 characters, shown upper-cased. */
+export const shortReservationId = (reservationId: string): string => reservationId.slice(0, 8).toUpperCase();

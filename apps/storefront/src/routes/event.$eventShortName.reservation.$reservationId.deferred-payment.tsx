@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { parseReservationSearch } from '../app/search-params';
+import { DeferredPaymentPage } from '../features/reservation-status/components/deferred-payment-page';
+import { loadReservation } from '../features/reservation-status/reservation-guard';
+
+export const Route = createFileRoute('/event/$eventShortName/reservation/$reservationId/deferred-payment')({
+  validateSearch: parseReservationSearch,
+  loader: ({ context, params }) => loadReservation(context.queryClient, params.eventShortName, params.reservationId).then(() => undefined),
+  component: DeferredPayment,
+});
+
+function DeferredPayment() {
+  const { eventShortName, reservationId } = Route.useParams();
+  return <DeferredPaymentPage eventShortName={eventShortName} reservationId={reservationId} />;
+}
