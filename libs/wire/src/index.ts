@@ -1,2 +1,3 @@
 export * from './validated-response.js';
 export * from './configuration.schemas.js';
+export * from './serialized-response.js';

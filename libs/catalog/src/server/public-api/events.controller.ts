@@ -5,6 +5,7 @@ import { ZodResponse } from 'nestjs-zod';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../queries/catalog-queries.js';
 import { noneMatchHits, notModified } from './conditional-get.js';
+import { JsonBodies, sendJson } from './json-bodies.js';
 import {
   BasicEventInfoDto,
   CheckDiscountFormDto,
@@ -17,7 +18,7 @@ import {
   TicketCategoriesQueryDto,
   ValidateCodeQueryDto,
 } from './events.dtos.js';
-import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
+import { ApiNotFound, ApiValidationFailure, SerializedResponse } from '@ticketing/wire';
 
 /** Spec point 9: the event is cached for 20 minutes. */
 const EVENT_CACHE = 'public, max-age=1200';
@@ -30,6 +31,9 @@ function allowAnyOrigin(reply: FastifyReply): void {
 @ApiTags('events')
 @Controller('api/v2/public')
 export class EventsController {
+  /** The two reads of every event page send bytes kept per view (the same view object until its inputs change). */
+  private readonly bodies = new JsonBodies();
+
   constructor(private readonly queries: CatalogQueries) {}
 
   @Get('events')
@@ -50,18 +54,18 @@ export class EventsController {
   @ApiResponse({ status: 304, description: 'Not modified: the copy with that ETag is current (empty body).' })
   @ApiNotFound('Event')
   @ApiValidationFailure()
-  @ZodResponse({ status: 200, type: EventWithAdditionalInfoDto })
+  @SerializedResponse({ status: 200, type: EventWithAdditionalInfoDto })
   async getEvent(
     @Param() { shortName }: ShortNamePathDto,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<EventWithAdditionalInfoDto> {
+  ): Promise<Buffer> {
     allowAnyOrigin(reply);
     const page = await this.queries.getEvent(shortName);
     if (!page) throw new NotFoundError('event', shortName);
     reply.header('ETag', page.etag).header('Cache-Control', EVENT_CACHE);
     if (noneMatchHits(ifNoneMatch, page.etag)) return notModified(reply);
-    return page.view;
+    return sendJson(reply, this.bodies.of(EventWithAdditionalInfoDto, page.view));
   }
 
   @Get('event/:shortName/ticket-categories')
@@ -74,16 +78,16 @@ export class EventsController {
   })
   @ApiNotFound('Event')
   @ApiValidationFailure()
-  @ZodResponse({ status: 200, type: ItemsByCategoryDto })
+  @SerializedResponse({ status: 200, type: ItemsByCategoryDto })
   async getTicketCategories(
     @Param() { shortName }: ShortNamePathDto,
     @Query() { code }: TicketCategoriesQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ItemsByCategoryDto> {
+  ): Promise<Buffer> {
     allowAnyOrigin(reply);
     const items = await this.queries.getTicketCategories(shortName, code ?? null);
     if (!items) throw new NotFoundError('event', shortName);
-    return items;
+    return sendJson(reply, this.bodies.of(ItemsByCategoryDto, items));
   }
 
   @Get('event/:shortName/validate-code')

@@ -10,28 +10,36 @@ import { eventPage, type EventPage } from './get-event/get-event.query.js';
 import { getFile } from './get-file/get-file.query.js';
 import { getSubscription } from './get-subscription/get-subscription.query.js';
 import { itemsByCategory } from './get-ticket-categories/get-ticket-categories.query.js';
+import { SalePhases } from './get-ticket-categories/sale-phase.js';
 import { listEvents, type EventSearch } from './list-events/list-events.query.js';
 import { listSubscriptions, type SubscriptionSearch } from './list-subscriptions/list-subscriptions.query.js';
-import type { SalesFigures } from './sales-figures.js';
+import type { EventSalesFigures, SalesFigures } from './sales-figures.js';
 import { validateCode } from './validate-code/validate-code.query.js';
 import { purchaseOffer, type PurchaseOffer } from './purchase-offer/purchase-offer.query.js';
 import { readTablesVersion, SharedVersionReader, VersionedCache } from './versioned-cache.js';
+import { ViewMemo } from './view-memo.js';
 import type { ItemsByCategory } from './views/items-by-category.views.js';
 
 const CATALOG_READ_MODELS = catalogProjections.map((p) => p.name);
+/** Stands for the sales figures of a page that does not read them. */
+const NO_FIGURES = {};
 
 /**
  * The catalog's query surface, with the pool, the clock and the sales figures bound. Controllers use it,
  * and so can the server that preloads the event into the page.
  *
  * Event reads are the hot path (every visitor of an event page asks for the event and its categories):
- * the event's catalog snapshot, and the page when it does not depend on sales, are kept per version of the
- * catalog tables, so a request costs one indexed read of the checkpoints until the catalog changes.
+ * the event's catalog snapshot is kept per version of the catalog tables, and the event page and the
+ * categories on offer are kept per snapshot and sales figures (and code and sale phase), so a request costs
+ * the indexed reads of the checkpoints until the catalog or the holds change. Kept views are shared: the
+ * controllers serialize each once.
  */
 @Injectable()
 export class CatalogQueries {
   private readonly snapshots = new VersionedCache<EventSnapshot | null>();
-  private readonly pages = new VersionedCache<EventPage | null>();
+  private readonly pages = new ViewMemo<EventPage>();
+  private readonly offers = new ViewMemo<ItemsByCategory>();
+  private readonly phases = new SalePhases();
   private readonly catalogVersion = new SharedVersionReader(() => readTablesVersion(this.db, CATALOG_READ_MODELS));
 
   constructor(
@@ -46,16 +54,22 @@ export class CatalogQueries {
 
   /** The event page and its ETag, or null when the event is unknown or disabled. */
   async getEvent(shortName: string): Promise<EventPage | null> {
-    const version = await this.catalogVersion.version();
-    const snapshot = await this.snapshots.get(shortName, version, () => loadEventSnapshot(this.db, shortName));
+    const snapshot = await this.snapshot(shortName);
     if (!snapshot) return null;
-    if (snapshot.record.details.displayTicketsLeft) return eventPage(snapshot, await this.sales.forEvent(shortName));
-    return this.pages.get(shortName, version, async () => eventPage(snapshot, null));
+    // only the tickets-left count reads sales: a page without it is kept per snapshot alone
+    const figures: EventSalesFigures | null = snapshot.record.details.displayTicketsLeft ? await this.sales.forEvent(shortName) : null;
+    return this.pages.get(snapshot, figures ?? NO_FIGURES, '', () => eventPage(snapshot, figures));
   }
 
+  /** The same object while the catalog, the holds, the code's meaning and the sale phase stand. */
   async getTicketCategories(shortName: string, code: string | null): Promise<ItemsByCategory | null> {
     const snapshot = await this.snapshot(shortName);
-    return snapshot && itemsByCategory(snapshot, await this.sales.forEvent(shortName), code, this.clock.now());
+    if (!snapshot) return null;
+    const figures = await this.sales.forEvent(shortName);
+    const now = this.clock.now();
+    // a code the event does not have changes nothing: such requests share the answer without a code
+    const known = code !== null && snapshot.promoCodes.has(code) ? code : '';
+    return this.offers.get(snapshot, figures, `${this.phases.of(snapshot, now)} ${known}`, () => itemsByCategory(snapshot, figures, code, now));
   }
 
   async validateCode(shortName: string, code: string) {

@@ -15,6 +15,10 @@ export interface EventSalesFigures {
 }
 
 export interface SalesFigures {
+  /**
+   * The event's figures now. An answer is never changed afterwards: new figures come as a new object, and
+   * the same object again means nothing changed (the catalog keeps views under its identity, ViewMemo).
+   */
   forEvent(shortName: string): Promise<EventSalesFigures>;
   subscriptionsSold(descriptorId: string): Promise<number>;
 }
