@@ -46,19 +46,35 @@ export async function readTablesVersion(db: Queryable, projections: readonly str
 
 /**
  * Reads the tables' version for many requests at once: every request that arrives before the next read
- * starts shares it. A read is only ever shared by requests that arrived before it was sent, so each sees
- * every write that completed before it arrived (sharing a read already under way would not).
+ * is sent shares it. A read is only ever shared by requests that arrived before it was sent, so each sees
+ * every write that completed before it arrived (sharing a read already under way would not). One read is
+ * under way at a time: the requests that arrive meanwhile wait for it to end and share the read sent then,
+ * so under load a read serves every request of a round trip, not of one event-loop turn.
  */
 export class SharedVersionReader {
   private next: Promise<string> | undefined;
+  /** The read under way, settled either way; undefined when none is. */
+  private running: Promise<void> | undefined;
 
   constructor(private readonly read: () => Promise<string>) {}
 
   version(): Promise<string> {
-    this.next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+    this.next ??= (this.running ? this.running.then(nextTurn) : nextTurn()).then(() => {
       this.next = undefined;
-      return this.read();
+      const read = this.read();
+      const running = read.then(
+        () => undefined,
+        () => undefined,
+      );
+      this.running = running;
+      void running.then(() => this.running === running && (this.running = undefined));
+      return read;
     });
     return this.next;
   }
+}
+
+/** After the requests already read from the sockets (setImmediate runs after the poll phase). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -40,4 +40,39 @@ describe('SharedVersionReader', () => {
     release!();
     expect(await late).toBe('v2');
   });
+
+  it('keeps one read under way: requests arriving meanwhile, over several turns, share the next one', async () => {
+    let sent = 0;
+    const releases: (() => void)[] = [];
+    const reader = new SharedVersionReader(async () => {
+      const n = ++sent;
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return `v${n}`;
+    });
+    const first = reader.version();
+    await new Promise((resolve) => setImmediate(resolve));
+    const during = [reader.version()];
+    await new Promise((resolve) => setImmediate(resolve));
+    during.push(reader.version());
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toBe(1); // nothing more is sent while the first read is under way
+    releases[0]!();
+    expect(await first).toBe('v1');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toBe(2);
+    releases[1]!();
+    expect(await Promise.all(during)).toEqual(['v2', 'v2']);
+  });
+
+  it('sends the next read after a failed one', async () => {
+    let sent = 0;
+    const reader = new SharedVersionReader(async () => {
+      if (++sent === 1) throw new Error('down');
+      return 'v2';
+    });
+    const first = reader.version();
+    const next = new Promise((resolve) => setImmediate(resolve)).then(() => reader.version());
+    await expect(first).rejects.toThrow('down');
+    expect(await next).toBe('v2');
+  });
 });
