@@ -50,7 +50,8 @@ export { catalogProjections } from './server/read-models/catalog-projections.js'
 export type { SalesFigures, EventSalesFigures } from './server/queries/sales-figures.js';
 export type { PurchaseOffer, OfferedCategory, OfferedService } from './server/queries/purchase-offer/purchase-offer.query.js';
 export { noSalesYet } from './server/queries/sales-figures.js';
-export { VersionedCache, SharedVersionReader, readTablesVersion } from './server/queries/versioned-cache.js';
+export { VersionedCache, SharedVersionReader } from './server/queries/versioned-cache.js';
+export { TablesVersions } from './server/queries/tables-versions.js';
 export { fractionDigits, formatCents, formatUnit } from './server/formatting/money.js';
 export { zonedInstant, wallClock, offsetSeconds } from './server/formatting/time-zone.js';
 export { formatPerLanguage, type LangMap } from './server/formatting/localized-dates.js';

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@ticketing/kernel';
 import type { Db } from '@ticketing/postgres';
-import { catalogProjections } from '../read-models/catalog-projections.js';
 import { CATALOG_CLOCK, CATALOG_DB, CATALOG_SALES_FIGURES } from '../read-tokens.js';
 import { checkDiscount, type SelectedTickets } from './check-discount/check-discount.query.js';
 import { eventCalendar, type EventCalendar } from './event-calendar/event-calendar.query.js';
-import { loadEventSnapshot, type EventSnapshot } from './event-records.js';
+import { EventInputs } from './event-inputs.js';
+import type { EventSnapshot } from './event-records.js';
 import { eventPage, type EventPage } from './get-event/get-event.query.js';
 import { getFile } from './get-file/get-file.query.js';
 import { getSubscription } from './get-subscription/get-subscription.query.js';
@@ -13,14 +13,12 @@ import { itemsByCategory } from './get-ticket-categories/get-ticket-categories.q
 import { SalePhases } from './get-ticket-categories/sale-phase.js';
 import { listEvents, type EventSearch } from './list-events/list-events.query.js';
 import { listSubscriptions, type SubscriptionSearch } from './list-subscriptions/list-subscriptions.query.js';
-import type { EventSalesFigures, SalesFigures } from './sales-figures.js';
+import type { SalesFigures } from './sales-figures.js';
 import { validateCode } from './validate-code/validate-code.query.js';
 import { purchaseOffer, type PurchaseOffer } from './purchase-offer/purchase-offer.query.js';
-import { readTablesVersion, SharedVersionReader, VersionedCache } from './versioned-cache.js';
 import { ViewMemo } from './view-memo.js';
 import type { ItemsByCategory } from './views/items-by-category.views.js';
 
-const CATALOG_READ_MODELS = catalogProjections.map((p) => p.name);
 /** Stands for the sales figures of a page that does not read them. */
 const NO_FIGURES = {};
 
@@ -36,17 +34,18 @@ const NO_FIGURES = {};
  */
 @Injectable()
 export class CatalogQueries {
-  private readonly snapshots = new VersionedCache<EventSnapshot | null>();
+  private readonly inputs: EventInputs;
   private readonly pages = new ViewMemo<EventPage>();
   private readonly offers = new ViewMemo<ItemsByCategory>();
   private readonly phases = new SalePhases();
-  private readonly catalogVersion = new SharedVersionReader(() => readTablesVersion(this.db, CATALOG_READ_MODELS));
 
   constructor(
     @Inject(CATALOG_DB) private readonly db: Db,
     @Inject(CATALOG_CLOCK) private readonly clock: Clock,
     @Inject(CATALOG_SALES_FIGURES) private readonly sales: SalesFigures,
-  ) {}
+  ) {
+    this.inputs = new EventInputs(db, sales);
+  }
 
   listEvents(search: EventSearch) {
     return listEvents(this.db, search, this.clock.now());
@@ -54,18 +53,18 @@ export class CatalogQueries {
 
   /** The event page and its ETag, or null when the event is unknown or disabled. */
   async getEvent(shortName: string): Promise<EventPage | null> {
-    const snapshot = await this.snapshot(shortName);
-    if (!snapshot) return null;
     // only the tickets-left count reads sales: a page without it is kept per snapshot alone
-    const figures: EventSalesFigures | null = snapshot.record.details.displayTicketsLeft ? await this.sales.forEvent(shortName) : null;
+    const inputs = await this.inputs.withFiguresIf(shortName, (s) => s.record.details.displayTicketsLeft);
+    if (!inputs) return null;
+    const { snapshot, figures } = inputs;
     return this.pages.get(snapshot, figures ?? NO_FIGURES, '', () => eventPage(snapshot, figures));
   }
 
   /** The same object while the catalog, the holds, the code's meaning and the sale phase stand. */
   async getTicketCategories(shortName: string, code: string | null): Promise<ItemsByCategory | null> {
-    const snapshot = await this.snapshot(shortName);
-    if (!snapshot) return null;
-    const figures = await this.sales.forEvent(shortName);
+    const inputs = await this.inputs.withFigures(shortName);
+    if (!inputs) return null;
+    const { snapshot, figures } = inputs;
     const now = this.clock.now();
     // a code the event does not have changes nothing: such requests share the answer without a code
     const known = code !== null && snapshot.promoCodes.has(code) ? code : '';
@@ -104,8 +103,7 @@ export class CatalogQueries {
     return snapshot && purchaseOffer(snapshot, code, now);
   }
 
-  private async snapshot(shortName: string): Promise<EventSnapshot | null> {
-    const version = await this.catalogVersion.version();
-    return this.snapshots.get(shortName, version, () => loadEventSnapshot(this.db, shortName));
+  private snapshot(shortName: string): Promise<EventSnapshot | null> {
+    return this.inputs.snapshot(shortName);
   }
 }

@@ -1,5 +1,3 @@
-import type { Queryable } from '@ticketing/postgres';
-
 /**
  * Values computed from the read tables, kept until the tables change. The version is the checkpoints of
  * the projections the values are read from: a projection moves its checkpoint in the same transaction as
@@ -31,34 +29,20 @@ export class VersionedCache<T> {
 }
 
 /**
- * The version of the read tables of `projections`, in one short indexed read: where each last wrote rows
- * (not its checkpoint, which moves with every batch of the log, also under a rush of reservations).
- */
-export async function readTablesVersion(db: Queryable, projections: readonly string[]): Promise<string> {
-  const { rows } = await db.query<{ version: string | null }>({
-    name: 'catalog-read-tables-version',
-    text: `select string_agg(name || ':' || changed_position || ':' || version, ',' order by name) as version
-             from projection_checkpoints where name = any($1)`,
-    values: [projections],
-  });
-  return rows[0]?.version ?? '';
-}
-
-/**
  * Reads the tables' version for many requests at once: every request that arrives before the next read
  * is sent shares it. A read is only ever shared by requests that arrived before it was sent, so each sees
  * every write that completed before it arrived (sharing a read already under way would not). One read is
  * under way at a time: the requests that arrive meanwhile wait for it to end and share the read sent then,
  * so under load a read serves every request of a round trip, not of one event-loop turn.
  */
-export class SharedVersionReader {
-  private next: Promise<string> | undefined;
+export class SharedVersionReader<T = string> {
+  private next: Promise<T> | undefined;
   /** The read under way, settled either way; undefined when none is. */
   private running: Promise<void> | undefined;
 
-  constructor(private readonly read: () => Promise<string>) {}
+  constructor(private readonly read: () => Promise<T>) {}
 
-  version(): Promise<string> {
+  version(): Promise<T> {
     this.next ??= (this.running ? this.running.then(nextTurn) : nextTurn()).then(() => {
       this.next = undefined;
       const read = this.read();

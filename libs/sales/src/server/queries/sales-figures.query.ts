@@ -1,6 +1,8 @@
-import { readTablesVersion, SharedVersionReader, VersionedCache, type EventSalesFigures, type SalesFigures } from '@ticketing/catalog';
+import { TablesVersions, VersionedCache, type EventSalesFigures, type SalesFigures } from '@ticketing/catalog';
 import type { Queryable } from '@ticketing/postgres';
 import { HOLDS_TABLE, holdsProjection } from '../read-models/holds/holds.projection.js';
+
+const HOLDS_READ_MODEL = [holdsProjection.name];
 
 interface FigureRow {
   kind: 'category' | 'pending' | 'service' | 'code';
@@ -11,18 +13,19 @@ interface FigureRow {
 /**
  * Seats taken (held or sold), items sold and code uses per event, for the catalog's availability, from the
  * holds read model: one indexed aggregate over the event's standing holds, kept until the holds table
- * changes (its checkpoint is the version, read once for all requests that arrive together).
+ * changes (its checkpoint is the version, read once for all requests that arrive together, in the same
+ * statement as the catalog's).
  */
 export class HoldsSalesFigures implements SalesFigures {
   private readonly cache = new VersionedCache<EventSalesFigures>();
-  private readonly version: SharedVersionReader;
+  private readonly versions: TablesVersions;
 
   constructor(private readonly db: Queryable) {
-    this.version = new SharedVersionReader(() => readTablesVersion(db, [holdsProjection.name]));
+    this.versions = TablesVersions.of(db);
   }
 
   async forEvent(shortName: string): Promise<EventSalesFigures> {
-    return this.cache.get(shortName, await this.version.version(), () => this.load(shortName));
+    return this.cache.get(shortName, await this.versions.version(HOLDS_READ_MODEL), () => this.load(shortName));
   }
 
   private async load(shortName: string): Promise<EventSalesFigures> {
