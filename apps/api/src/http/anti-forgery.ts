@@ -1,4 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { RandomPool } from './random-pool.js';
+
+const random = new RandomPool();
 
 /**
  * Session-bound anti-forgery tokens without server state: the raw token is an HMAC of the session id,
@@ -14,7 +17,7 @@ export class AntiForgery {
 
   issue(sessionId: string): string {
     const raw = this.raw(sessionId);
-    const pad = randomBytes(raw.length);
+    const pad = random.take(raw.length);
     const masked = Buffer.alloc(raw.length);
     for (let i = 0; i < raw.length; i++) masked[i] = raw[i]! ^ pad[i]!;
     return Buffer.concat([pad, masked]).toString('base64url');
@@ -33,7 +36,7 @@ export class AntiForgery {
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export function newSessionId(): string {
-  return randomBytes(32).toString('base64url');
+  return random.take(32).toString('base64url');
 }
 
 export function isSessionId(value: string | undefined): value is string {
