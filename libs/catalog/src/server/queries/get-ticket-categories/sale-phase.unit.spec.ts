@@ -26,6 +26,7 @@ const snapshot: EventSnapshot = {
     capacities: [],
     services: [{ service: additionalService({ sale: { start: '2030-02-01T00:00:00', end: '2030-04-01T00:00:00' } }), descriptionHtml: {} }],
   },
+  attendeeFields: [],
   promoCodes: new Map([
     ['SAVE10', promoCode({ validFrom: '2030-01-15T00:00:00', validTo: '2030-02-15T00:00:00' })],
     ['CREW', promoCode({ code: 'CREW', type: 'ACCESS', categoryIds: [3], validTo: '2030-04-15T12:00:00' })],
