@@ -121,6 +121,12 @@ export interface PromotionsConfiguration {
 
 export interface OfflinePaymentConfiguration {
   readonly showOnlyBasicInstructions: boolean;
+  /**
+   * Deferred bank transfer (alf.io's DEFERRED_OFFLINE_PAYMENT): the organizer trusts the buyer, so the order is
+   * accepted at once (seats sold, tickets issued) and the transfer is due before the event begins.
+   * Catalogs published before this flag lack it: read as false.
+   */
+  readonly deferred: boolean;
 }
 
 export interface EventDetails {

@@ -48,7 +48,7 @@ export const eventDetails: EventDetails = {
   captcha: { captchaForTicketSelection: false, captchaForOfflinePaymentAndFree: false },
   embedding: { enabled: false, notificationOrigin: '' },
   promotions: { displayCodeBox: true, usePartnerCode: false },
-  offlinePayment: { showOnlyBasicInstructions: false },
+  offlinePayment: { showOnlyBasicInstructions: false, deferred: false },
   allowedPaymentProxies: ['STRIPE', 'OFFLINE'],
   reservationValidityMinutes: 25,
   maxTicketsPerReservation: 5,

@@ -141,7 +141,12 @@ export const eventEntrySchema = z.strictObject({
       usePartnerCode: flag(false, 'Call it a partner code.'),
     })
     .prefault({}),
-  offlinePayment: z.strictObject({ showOnlyBasicInstructions: flag(false, 'Short bank transfer instructions.') }).prefault({}),
+  offlinePayment: z
+    .strictObject({
+      showOnlyBasicInstructions: flag(false, 'Short bank transfer instructions.'),
+      deferred: flag(false, 'Deferred bank transfer: the order is confirmed and its tickets issued at once; payment is due before the event begins.'),
+    })
+    .prefault({}),
   allowedPaymentProxies: paymentProxies,
   reservationValidityMinutes: z.number().int().min(1).default(25).describe('Minutes a reservation holds seats.'),
   maxTicketsPerReservation: z.number().int().min(1).default(5).describe("Default of the categories' maxPerReservation."),

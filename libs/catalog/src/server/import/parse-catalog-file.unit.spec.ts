@@ -36,6 +36,12 @@ describe('parsing a catalog file', () => {
     expect(file.subscriptions[0]!.usageType).toBe('ONCE_PER_EVENT');
   });
 
+  it('reads a deferred bank transfer, off unless asked for', () => {
+    const read = (extra: object) => parsed(parseCatalogText(JSON.stringify({ events: [{ ...minimalEvent, ...extra }] }), 'json')).events[0]!.offlinePayment;
+    expect(read({})).toEqual({ showOnlyBasicInstructions: false, deferred: false });
+    expect(read({ offlinePayment: { deferred: true } })).toEqual({ showOnlyBasicInstructions: false, deferred: true });
+  });
+
   it('reads JSON the same way as YAML', () => {
     const yaml = parsed(parseCatalogText(example, 'yaml'));
     const json = parsed(parseCatalogText(JSON.stringify(parsed(parseCatalogText(example, 'yaml'))), 'json'));

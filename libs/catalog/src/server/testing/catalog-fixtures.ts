@@ -73,7 +73,7 @@ export function eventDetails(overrides: Partial<EventDetails> = {}): EventDetail
     captcha: { captchaForTicketSelection: false, captchaForOfflinePaymentAndFree: false },
     embedding: { enabled: false, notificationOrigin: '' },
     promotions: { displayCodeBox: true, usePartnerCode: false },
-    offlinePayment: { showOnlyBasicInstructions: false },
+    offlinePayment: { showOnlyBasicInstructions: false, deferred: false },
     allowedPaymentProxies: ['OFFLINE', 'STRIPE'],
     reservationValidityMinutes: 25,
     maxTicketsPerReservation: 5,

@@ -72,7 +72,8 @@ export function eventView(record: EventRecord, availableTicketsCount: number | n
       usePartnerCode: e.promotions.usePartnerCode,
     },
     analyticsConfiguration: noAnalytics,
-    offlinePaymentConfiguration: { ...e.offlinePayment },
+    // the wire keeps alf.io's shape (reference 3.1): whether a transfer is deferred shows in the reservation's status
+    offlinePaymentConfiguration: { showOnlyBasicInstructions: e.offlinePayment.showOnlyBasicInstructions },
     embeddingConfiguration: { ...e.embedding },
     i18nOverride: i18nOverrideOf(e.i18nOverrides),
     availableTicketsCount,
