@@ -15,8 +15,13 @@ export interface ConfirmReservation {
   readonly privacyPolicyRequired: boolean;
   /** The ways to pay this event offers that this server can take, in display order. */
   readonly availableProxies: readonly ConfirmedPaymentProxy[];
-  /** Bank transfer deadline for an order confirmed now; null when there is no time left for a transfer. */
+  /**
+   * Bank transfer deadline for an order confirmed now (the event's begin when transfers are deferred); null
+   * when there is no time left for a transfer.
+   */
   readonly offlineDeadline: string | null;
+  /** The event defers bank transfers (catalog `offlinePayment.deferred`): the organizer trusts the buyer to pay later. */
+  readonly deferredTransfer: boolean;
   /** null: no captcha asked for this kind of order; else whether the buyer's answer passed. */
   readonly captchaPassed: boolean | null;
 }
@@ -27,6 +32,12 @@ export interface Confirmation {
   readonly settlement: Settlement | null;
   /** Tickets issued now, with this status; null while a transfer is awaited. */
   readonly tickets: 'ACQUIRED' | 'TO_BE_PAID' | null;
+}
+
+export interface OfflinePaymentConfirmation {
+  readonly events: OfflinePaymentConfirmed[];
+  /** Tickets issued now; null when nothing changes or a deferred order already has them. */
+  readonly tickets: 'ACQUIRED' | null;
 }
 
 export const confirmErrors = {
@@ -55,23 +66,40 @@ function chooseProxy(state: OpenedReservation, command: ConfirmReservation): Con
   return command.availableProxies.find((proxy) => proxy === asked) ?? refuse(confirmErrors.missingPaymentMethod);
 }
 
+const CONFIRMED: readonly ReservationState['status'][] = ['COMPLETE', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT'];
+
+/** What becomes of the order, its hold and its tickets for the way to pay chosen. */
+function outcomeOf(proxy: ConfirmedPaymentProxy, command: ConfirmReservation): Pick<ReservationConfirmed['data'], 'status' | 'paymentDeadline'> & Omit<Confirmation, 'events'> {
+  if (proxy === 'OFFLINE' && command.deferredTransfer) {
+    // alf.io's deferred mode: the organizer trusts the buyer, so the order is accepted as if paid (seats sold,
+    // tickets ACQUIRED and sent) and only the money is still due, by the event's begin. Issuing them later
+    // would leave a buyer who pays at the last minute without tickets at the gate.
+    return { status: 'DEFERRED_OFFLINE_PAYMENT', paymentDeadline: command.offlineDeadline, settlement: { kind: 'sell' }, tickets: 'ACQUIRED' };
+  }
+  if (proxy === 'OFFLINE') {
+    return { status: 'OFFLINE_PAYMENT', paymentDeadline: command.offlineDeadline, settlement: { kind: 'extend', expiresAt: command.offlineDeadline! }, tickets: null };
+  }
+  return { status: 'COMPLETE', paymentDeadline: null, settlement: { kind: 'sell' }, tickets: proxy === 'ON_SITE' ? 'TO_BE_PAID' : 'ACQUIRED' };
+}
+
 /**
  * `POST /reservation/{id}`: the overview confirmed, in the reference's order of checks (expired, payment
  * method, terms, captcha). A free order and an on-site one complete at once; a bank transfer waits until its
- * deadline. Confirming again an order already confirmed changes nothing and succeeds.
+ * deadline, or is accepted at once where the event defers transfers. Confirming again an order already
+ * confirmed changes nothing and succeeds.
  */
 export function decideConfirmReservation(state: ReservationState, command: ConfirmReservation): Confirmation {
   if (state.status === 'NONE' || state.status === 'CANCELLED') throw new NotFoundError('reservation', command.reservationId);
   // the buyer on the overview when the sweeper let the seats go: told it expired, as alf.io does until its cleanup
   if (state.status === 'EXPIRED') refuse(confirmErrors.expired);
-  if (state.status === 'COMPLETE' || state.status === 'OFFLINE_PAYMENT') return { events: [], settlement: null, tickets: null };
+  if (CONFIRMED.includes(state.status)) return { events: [], settlement: null, tickets: null };
   if (Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
   if (!state.validated) refuse(confirmErrors.notValidated);
   const proxy = chooseProxy(state, command);
   if (!command.termsAccepted || (command.privacyPolicyRequired && !command.privacyAccepted)) refuse(confirmErrors.terms);
   if (command.captchaPassed === false) refuse(confirmErrors.captcha);
-  const offline = proxy === 'OFFLINE';
-  if (offline && command.offlineDeadline === null) refuse(confirmErrors.missingPaymentMethod);
+  if (proxy === 'OFFLINE' && command.offlineDeadline === null) refuse(confirmErrors.missingPaymentMethod);
+  const { status, paymentDeadline, settlement, tickets } = outcomeOf(proxy, command);
   const event: ReservationConfirmed = {
     type: 'ReservationConfirmed',
     data: {
@@ -79,25 +107,25 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
       eventShortName: state.eventShortName,
       paymentProxy: proxy,
       paymentMethod: METHOD_OF[proxy],
-      status: offline ? 'OFFLINE_PAYMENT' : 'COMPLETE',
-      paymentDeadline: offline ? command.offlineDeadline : null,
+      status,
+      paymentDeadline,
       privacyPolicyAccepted: command.privacyAccepted,
     },
   };
-  return {
-    events: [event],
-    settlement: offline ? { kind: 'extend', expiresAt: command.offlineDeadline! } : { kind: 'sell' },
-    tickets: offline ? null : proxy === 'ON_SITE' ? 'TO_BE_PAID' : 'ACQUIRED',
-  };
+  return { events: [event], settlement, tickets };
 }
 
 /**
- * The organizer confirms a bank transfer arrived: the order completes and its tickets are issued. Again on a
- * complete order: nothing changes. Any other state is refused (nothing awaits a transfer).
+ * The organizer confirms a bank transfer arrived: the order completes and its tickets are issued, unless the
+ * transfer was deferred (they were issued at the buyer's confirmation). Again on a complete order: nothing
+ * changes. Any other state is refused (nothing awaits a transfer).
  */
-export function decideConfirmOfflinePayment(state: ReservationState, reservationId: string): OfflinePaymentConfirmed[] {
+export function decideConfirmOfflinePayment(state: ReservationState, reservationId: string): OfflinePaymentConfirmation {
   if (state.status === 'NONE') throw new NotFoundError('reservation', reservationId);
-  if (state.status === 'COMPLETE') return [];
-  if (state.status !== 'OFFLINE_PAYMENT') refuse(confirmErrors.notAwaitingTransfer);
-  return [{ type: 'OfflinePaymentConfirmed', data: { reservationId, eventShortName: state.eventShortName } }];
+  if (state.status === 'COMPLETE') return { events: [], tickets: null };
+  if (state.status !== 'OFFLINE_PAYMENT' && state.status !== 'DEFERRED_OFFLINE_PAYMENT') refuse(confirmErrors.notAwaitingTransfer);
+  return {
+    events: [{ type: 'OfflinePaymentConfirmed', data: { reservationId, eventShortName: state.eventShortName } }],
+    tickets: state.status === 'OFFLINE_PAYMENT' ? 'ACQUIRED' : null,
+  };
 }

@@ -7,7 +7,15 @@ import type { BookingDetails } from './booking-details.js';
 import { decideConfirmOfflinePayment, decideConfirmReservation, type ConfirmReservation } from './confirm-reservation.js';
 import { decideBackToBooking, decideRecordBooking } from './record-booking.js';
 import type { ReservationEvent, ReservationOpened } from './reservation.events.js';
-import { decideExpireReservation, evolveReservation, initialReservationState, type OpenedReservation, type ReservationState } from './reservation.js';
+import {
+  decideCancelReservation,
+  decideExpireReservation,
+  evolveReservation,
+  initialReservationState,
+  reservationNotPending,
+  type OpenedReservation,
+  type ReservationState,
+} from './reservation.js';
 
 const now = new Date('2027-03-01T10:00:00.000Z');
 
@@ -57,6 +65,7 @@ const confirm = (overrides: Partial<ConfirmReservation> = {}): ConfirmReservatio
   privacyPolicyRequired: true,
   availableProxies: ['OFFLINE', 'ON_SITE'],
   offlineDeadline: '2027-03-06T11:00:00.000Z',
+  deferredTransfer: false,
   captchaPassed: null,
   ...overrides,
 });
@@ -179,12 +188,13 @@ describe('a bank transfer', () => {
     return evolveReservation(validated(true), result.events[0]!, now.toISOString());
   };
 
-  it('completes when the organizer confirms the payment, once', () => {
-    const events = decideConfirmOfflinePayment(awaiting(), 'r-1');
+  it('completes when the organizer confirms the payment, once, and only then issues the tickets', () => {
+    const { events, tickets } = decideConfirmOfflinePayment(awaiting(), 'r-1');
     expect(events.map((e) => e.type)).toEqual(['OfflinePaymentConfirmed']);
+    expect(tickets).toBe('ACQUIRED');
     const complete = evolveReservation(awaiting(), events[0]!, now.toISOString());
     expect(complete.status).toBe('COMPLETE');
-    expect(decideConfirmOfflinePayment(complete, 'r-1')).toEqual([]);
+    expect(decideConfirmOfflinePayment(complete, 'r-1')).toEqual({ events: [], tickets: null });
   });
 
   it('cannot be confirmed while the buyer has not chosen it', () => {
@@ -194,6 +204,54 @@ describe('a bank transfer', () => {
   it('expires unpaid after its deadline, not before', () => {
     expect(decideExpireReservation(awaiting(), 'r-1', new Date('2027-03-06T10:59:59Z'))).toEqual([]);
     expect(decideExpireReservation(awaiting(), 'r-1', new Date('2027-03-06T11:00:00Z')).map((e) => e.type)).toEqual(['ReservationExpired']);
+  });
+});
+
+describe('a deferred bank transfer', () => {
+  // the event's begin: a deferred transfer is due before it
+  const begin = '2027-06-25T14:00:00.000Z';
+  const deferred = () => confirm({ paymentProxy: 'OFFLINE', deferredTransfer: true, offlineDeadline: begin });
+  const accepted = () => evolveReservation(validated(true), decideConfirmReservation(validated(true), deferred()).events[0]!, now.toISOString());
+
+  it('is accepted at once: seats sold, tickets issued, the payment due by the event begin', () => {
+    const { events, settlement, tickets } = decideConfirmReservation(validated(true), deferred());
+    expect(events.map((e) => [e.data.status, e.data.paymentProxy, e.data.paymentDeadline])).toEqual([['DEFERRED_OFFLINE_PAYMENT', 'OFFLINE', begin]]);
+    expect(settlement).toEqual({ kind: 'sell' });
+    expect(tickets).toBe('ACQUIRED');
+    expect(accepted()).toMatchObject({ status: 'DEFERRED_OFFLINE_PAYMENT', validUntil: begin, payment: { completedAt: null } });
+  });
+
+  it('changes nothing for a free order or one paid at the desk', () => {
+    expect(decideConfirmReservation(validated(false), confirm({ deferredTransfer: true })).events[0]!.data.status).toBe('COMPLETE');
+    const onSite = decideConfirmReservation(validated(true), confirm({ paymentProxy: 'ON_SITE', deferredTransfer: true }));
+    expect([onSite.events[0]!.data.status, onSite.tickets]).toEqual(['COMPLETE', 'TO_BE_PAID']);
+  });
+
+  it('is refused once the event has begun (no deadline left)', () => {
+    expect(codesOf(() => decideConfirmReservation(validated(true), confirm({ paymentProxy: 'OFFLINE', deferredTransfer: true, offlineDeadline: null })))).toEqual([
+      'paymentForm:error.STEP_2_MISSING_PAYMENT_METHOD',
+    ]);
+  });
+
+  it('changes nothing when confirmed again', () => {
+    expect(decideConfirmReservation(accepted(), deferred())).toEqual({ events: [], settlement: null, tickets: null });
+  });
+
+  it('completes when the organizer confirms the payment, without issuing the tickets again', () => {
+    const { events, tickets } = decideConfirmOfflinePayment(accepted(), 'r-1');
+    expect(events.map((e) => e.type)).toEqual(['OfflinePaymentConfirmed']);
+    expect(tickets).toBeNull();
+    const complete = evolveReservation(accepted(), events[0]!, now.toISOString());
+    expect(complete).toMatchObject({ status: 'COMPLETE', payment: { completedAt: now.toISOString() } });
+    expect(decideConfirmOfflinePayment(complete, 'r-1')).toEqual({ events: [], tickets: null });
+  });
+
+  it('never expires, not even past its deadline (its seats are sold)', () => {
+    expect(decideExpireReservation(accepted(), 'r-1', new Date('2027-06-30T00:00:00Z'))).toEqual([]);
+  });
+
+  it('cannot be cancelled by the buyer', () => {
+    expect(() => decideCancelReservation(accepted(), 'r-1')).toThrow(reservationNotPending);
   });
 });
 

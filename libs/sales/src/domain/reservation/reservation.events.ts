@@ -66,7 +66,9 @@ export type ConfirmedPaymentProxy = 'NONE' | 'OFFLINE' | 'ON_SITE';
 
 /**
  * The buyer confirmed the overview (terms accepted, a way to pay chosen). A free or on-site order is complete
- * at once; a bank transfer waits (OFFLINE_PAYMENT) until `paymentDeadline`, its seats held until then.
+ * at once; a bank transfer waits (OFFLINE_PAYMENT) until `paymentDeadline`, its seats held until then; on an
+ * event that defers transfers it is accepted at once (DEFERRED_OFFLINE_PAYMENT: seats sold, tickets issued)
+ * and the money is due by `paymentDeadline`, the event's begin.
  */
 export type ReservationConfirmed = DomainEvent<
   'ReservationConfirmed',
@@ -76,14 +78,17 @@ export type ReservationConfirmed = DomainEvent<
     readonly paymentProxy: ConfirmedPaymentProxy;
     /** The payment method id of the wire (`BANK_TRANSFER`, `ON_SITE`, `NONE`). */
     readonly paymentMethod: string;
-    readonly status: 'COMPLETE' | 'OFFLINE_PAYMENT';
-    /** ISO instant, OFFLINE_PAYMENT only: unpaid after it, the reservation expires. */
+    readonly status: 'COMPLETE' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT';
+    /**
+     * ISO instant, bank transfers only: unpaid after it an OFFLINE_PAYMENT reservation expires; a deferred one
+     * never does (its seats are sold), the deadline only tells the buyer when the money is due.
+     */
     readonly paymentDeadline: string | null;
     readonly privacyPolicyAccepted: boolean;
   }
 >;
 
-/** The organizer saw the bank transfer arrive: the order is complete. */
+/** The organizer saw the bank transfer arrive (awaited or deferred): the order is complete. */
 export type OfflinePaymentConfirmed = DomainEvent<'OfflinePaymentConfirmed', { readonly reservationId: string; readonly eventShortName: string }>;
 
 export type ReservationEvent =

@@ -2,7 +2,8 @@ import { DomainError } from '@ticketing/kernel';
 import type { BookingDetails } from './booking-details.js';
 import type { ConfirmedPaymentProxy, ReservationCancelled, ReservationEvent, ReservationExpired, ReservationOpened } from './reservation.events.js';
 
-export type ReservationStatus = 'PENDING' | 'OFFLINE_PAYMENT' | 'COMPLETE' | 'CANCELLED' | 'EXPIRED';
+/** DEFERRED_OFFLINE_PAYMENT: accepted with its tickets issued, the bank transfer still due (before the event begins). */
+export type ReservationStatus = 'PENDING' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT' | 'COMPLETE' | 'CANCELLED' | 'EXPIRED';
 
 export interface ReservationPayment {
   readonly proxy: ConfirmedPaymentProxy;
@@ -73,7 +74,8 @@ export function decideCancelReservation(state: ReservationState, reservationId: 
 
 /**
  * The sweeper expires a pending reservation whose time is up, and a bank transfer not confirmed by its
- * payment deadline (its seats were held until then); anything else is left alone.
+ * payment deadline (its seats were held until then); anything else is left alone, a deferred transfer too:
+ * its seats are sold and its tickets issued, an unpaid one is the organizer's to chase.
  */
 export function decideExpireReservation(state: ReservationState, reservationId: string, now: Date): ReservationExpired[] {
   if (state.status !== 'PENDING' && state.status !== 'OFFLINE_PAYMENT') return [];

@@ -33,7 +33,7 @@ export class OrganizerReservationsController {
   @ApiOperation({
     operationId: 'confirmOfflinePayment',
     summary:
-      "The bank transfer of an order arrived: the order completes, its tickets are issued and e-mailed to the buyer. 404 for another organizer's " +
+      "The bank transfer of an order arrived: the order completes, its tickets are issued (a deferred order has them already) and e-mailed to the buyer. 404 for another organizer's " +
       'order; 422 error.STEP2_UNABLE_TO_TRANSITION when the order awaits no transfer (or its deadline passed and it expired).',
   })
   @ApiResponse({ status: 401, description: 'No `Authorization: ApiKey <key>` header, or an unknown key.' })

@@ -107,7 +107,8 @@ export class ReservationFlowController {
     operationId: 'confirmOverview',
     summary:
       'Confirms the overview with the chosen way to pay: a free or on-site order completes and its tickets are issued; a bank transfer waits ' +
-      '(OFFLINE_PAYMENT) until its deadline. Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).',
+      '(OFFLINE_PAYMENT) until its deadline, or, where the event defers transfers, is accepted at once with its tickets (DEFERRED_OFFLINE_PAYMENT, ' +
+      'due by the event begin). Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).',
   })
   @ApiNotFound('Reservation')
   @ApiValidationFailure()

@@ -17,6 +17,7 @@ import { ExpireReservationsCommand } from '../commands/expire-reservations/expir
 import { startMailCatcher } from '../testing/mail-catcher.js';
 
 const now = new Date();
+const ORGANIZER_KEY = 'k-flow-5b1e9c7a2d4f';
 const inEvent = <T extends object>(shortName: string, data: T) => ({ eventShortName: shortName, ...data });
 
 interface Answer {
@@ -51,7 +52,13 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
 
   beforeAll(async () => {
     catcher = await startMailCatcher();
-    app = await startCatalogTestApp({ RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0', SMTP_URL: `smtp://127.0.0.1:${catcher.port}`, MAIL_FROM: 'tickets@acme.test' });
+    app = await startCatalogTestApp({
+      RATE_LIMITS: 'off',
+      RESERVATION_SWEEP_INTERVAL_MS: '0',
+      SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
+      MAIL_FROM: 'tickets@acme.test',
+      ORGANIZER_API_KEYS: `acme:${ORGANIZER_KEY}`,
+    });
     headers = await app.session();
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     const start = localDaysFrom(now, 30);
@@ -66,6 +73,12 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'gala', start, end, allowedPaymentProxies: ['OFFLINE', 'ON_SITE'] }) } }),
       catalogEvent({ type: 'CapacityDefined', data: inEvent('gala', { capacity: { id: 1, key: 'hall', name: 'Hall', size: 10 } }) }),
       catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('gala', { category: ticketCategory({ id: 1, key: 'regular', price: 4500, capacityId: 1 }) }) }),
+    ]);
+    const festival = eventDetails({ shortName: 'festival', start, end, allowedPaymentProxies: ['OFFLINE'] });
+    await app.given('event-festival', [
+      catalogEvent({ type: 'EventPublished', data: { event: { ...festival, offlinePayment: { ...festival.offlinePayment, deferred: true } } } }),
+      catalogEvent({ type: 'CapacityDefined', data: inEvent('festival', { capacity: { id: 1, key: 'field', name: 'Field', size: 10 } }) }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('festival', { category: ticketCategory({ id: 1, key: 'pass', price: 9000, capacityId: 1 }) }) }),
     ]);
   });
 
@@ -235,6 +248,50 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect(done).toMatchObject({ status: 'COMPLETE', paid: true, orderSummary: { notYetPaid: false } });
       const store = app.app.get<EventStore>(EVENT_STORE);
       expect((await store.readStream(`ticket-${done.ticketsByCategory[0].tickets[0].uuid}`))[0]?.data).toMatchObject({ status: 'ACQUIRED' });
+    });
+  });
+
+  describe('a deferred bank transfer', () => {
+    it('is accepted at once with its tickets and sold seats, never expires, and completes on the organizer\'s confirm', async () => {
+      const id = await reserve('festival', 1, 2);
+      expect((await validate(id, { ...contact, tickets: await attendees(id) })).status).toBe(200);
+      const mailsBefore = catcher.mails.length;
+      expect((await confirm(id, { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER', termAndConditionsAccepted: true, privacyPolicyAccepted: true })).status).toBe(200);
+
+      const accepted = (await info(id)).body;
+      expect(accepted).toMatchObject({ status: 'DEFERRED_OFFLINE_PAYMENT', paymentProxy: 'OFFLINE', paid: false, orderSummary: { notYetPaid: true } });
+      expect(await call('GET', `/reservation/${id}/status`)).toEqual({ status: 200, body: { status: 'DEFERRED_OFFLINE_PAYMENT', validatedBookingInformation: true } });
+      const festival = (await call('GET', '/event/festival')).body;
+      expect(festival.offlinePaymentConfiguration).toEqual({ showOnlyBasicInstructions: false }); // alf.io's wire, unchanged
+      expect(accepted.validity).toBe(festival.datesWithOffset.startDateTime); // due by the event's begin
+      const tickets = accepted.ticketsByCategory[0].tickets as { uuid: string; acquired: boolean }[];
+      expect(tickets.map((t) => t.acquired)).toEqual([true, true]);
+      const store = app.app.get<EventStore>(EVENT_STORE);
+      for (const ticket of tickets) expect((await store.readStream(`ticket-${ticket.uuid}`)).map((e) => [e.type, e.data.status])).toEqual([['TicketIssued', 'ACQUIRED']]);
+      expect((await call('GET', '/event/festival/ticket-categories')).body.ticketCategories[0]).toMatchObject({ containsPendingTickets: false });
+
+      // one e-mail: the tickets are confirmed, with the transfer instructions and the deadline
+      expect(catcher.mails.length).toBe(mailsBefore + 1);
+      const mail = catcher.mails.at(-1)!;
+      expect(mail.text).toContain('is confirmed');
+      expect(mail.text).toContain('CH93 0076 2011 6238 5295 7');
+      expect(mail.text).toContain(`Payment reason: ${id.slice(0, 8).toUpperCase()}`);
+      expect(mail.text).toContain('before the event begins');
+      expect(mail.text).toContain(`/event/festival/reservation/${id}/deferred-payment`);
+
+      // past its deadline, the sweeper leaves it alone: its seats are sold
+      await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 40 * 24 * 60 * 60 * 1000)));
+      expect((await info(id)).body.status).toBe('DEFERRED_OFFLINE_PAYMENT');
+
+      const organizerApi = (key: string) =>
+        app.inject({ method: 'POST', url: `/api/v2/organizer/reservations/${id}/confirm-payment`, headers: { authorization: `ApiKey ${key}` } });
+      expect((await organizerApi('k-unknown')).statusCode).toBe(401);
+      const confirmed = await organizerApi(ORGANIZER_KEY);
+      expect([confirmed.statusCode, confirmed.json().value]).toEqual([200, 'CONFIRMED']);
+      expect((await organizerApi(ORGANIZER_KEY)).json().value).toBe('ALREADY_COMPLETE');
+      expect((await info(id)).body).toMatchObject({ status: 'COMPLETE', paid: true, orderSummary: { notYetPaid: false } });
+      // no second ticket: those issued at the buyer's confirmation stand
+      for (const ticket of tickets) expect(await store.readStream(`ticket-${ticket.uuid}`)).toHaveLength(1);
     });
   });
 

@@ -9,6 +9,9 @@ const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-22
 /** A bank-transfer order: held, extended to its payment deadline, then sold, with its booking steps between. */
 const paid = '44444444-4444-4444-8444-444444444444';
 const deadline = '2027-01-06T11:00:00.000Z';
+/** A deferred bank transfer: accepted at once (its seats sold with the confirmation), due by the event's begin. */
+const deferred = '55555555-5555-4555-8555-555555555555';
+const eventBegin = '2027-02-01T18:00:00.000Z';
 const at = (event: { type: string; data: object }): EventToAppend => ({ type: event.type, data: event.data as Record<string, unknown>, metadata });
 
 describe('sales read models (batched apply)', () => {
@@ -47,6 +50,11 @@ describe('sales read models (batched apply)', () => {
       at({ type: 'ReservationConfirmed', data: { reservationId: paid, eventShortName: 'gala', paymentProxy: 'OFFLINE', paymentMethod: 'BANK_TRANSFER', status: 'OFFLINE_PAYMENT', paymentDeadline: deadline, privacyPolicyAccepted: true } }),
       at({ type: 'OfflinePaymentConfirmed', data: { reservationId: paid, eventShortName: 'gala' } }),
     ]);
+    await h.given(`reservation-${deferred}`, [
+      at({ type: 'ReservationOpened', data: { reservationId: deferred, eventShortName: 'gala', validUntil: '2027-01-01T10:25:00.000Z', tickets: [] } }),
+      at({ type: 'BookingValidated', data: { reservationId: deferred } }),
+      at({ type: 'ReservationConfirmed', data: { reservationId: deferred, eventShortName: 'gala', paymentProxy: 'OFFLINE', paymentMethod: 'BANK_TRANSFER', status: 'DEFERRED_OFFLINE_PAYMENT', paymentDeadline: eventBegin, privacyPolicyAccepted: true } }),
+    ]);
   });
   afterAll(() => h.close());
 
@@ -65,8 +73,9 @@ describe('sales read models (batched apply)', () => {
       [ids[1], 'CANCELLED', 1],
       [ids[2], 'EXPIRED', 1],
       [paid, 'COMPLETE', 4],
+      [deferred, 'DEFERRED_OFFLINE_PAYMENT', 2],
     ]);
-    expect((await reservations()).at(-1)!['valid_until']).toEqual(new Date(deadline));
+    expect((await reservations()).slice(-2).map((r) => r['valid_until'])).toEqual([new Date(deadline), new Date(eventBegin)]);
   });
 
   it('gives the same rows when every event is applied one by one again, newest first (a duplicate delivery)', async () => {

@@ -26,6 +26,15 @@ export function offlinePaymentDeadline(now: Date, event: EventDetails, delayDays
   return new Date(Math.max(deadline, now.getTime() + LAST_MINUTE_MS));
 }
 
+/**
+ * The deadline of a deferred bank transfer (reference 5.2): the event's begin, the order being accepted at once.
+ * Null once the event has begun.
+ */
+export function deferredPaymentDeadline(now: Date, event: EventDetails): Date | null {
+  const begin = zonedInstant(event.start, event.timeZone);
+  return now.getTime() < begin.getTime() ? begin : null;
+}
+
 /** Whole days a transfer has (delayForOfflinePayment of the payment method's parameters), at least 1. */
 export function offlineDelayDays(now: Date, deadline: Date): number {
   return Math.max(1, Math.round((deadline.getTime() - now.getTime()) / 86_400_000));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventDetails } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
-import { offlinePaymentDeadline } from './offline-deadline.js';
+import { deferredPaymentDeadline, offlinePaymentDeadline } from './offline-deadline.js';
 
 const event = eventDetails({ timeZone: 'Europe/Zurich', start: '2027-04-20T19:00:00', end: '2027-04-20T23:00:00' });
 
@@ -24,5 +24,15 @@ describe('the deadline of a bank transfer', () => {
 
   it('is impossible once the event has begun', () => {
     expect(offlinePaymentDeadline(new Date('2027-04-20T17:00:00Z'), event, 5)).toBeNull();
+  });
+});
+
+describe('the deadline of a deferred bank transfer', () => {
+  it('is the event begin in its zone, however far away', () => {
+    expect(deferredPaymentDeadline(new Date('2027-03-03T09:00:00Z'), event)?.toISOString()).toBe('2027-04-20T17:00:00.000Z');
+  });
+
+  it('is impossible once the event has begun', () => {
+    expect(deferredPaymentDeadline(new Date('2027-04-20T17:00:00Z'), event)).toBeNull();
   });
 });

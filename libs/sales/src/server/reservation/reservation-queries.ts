@@ -9,10 +9,13 @@ import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.j
 import { loadReservation } from './reservation-stream.js';
 
 /** A reservation the buyer can still see: cancelled and expired ones are gone (404), as alf.io deletes them. */
-export type VisibleReservation = OpenedReservation & { readonly status: 'PENDING' | 'OFFLINE_PAYMENT' | 'COMPLETE' };
+export type VisibleStatus = 'PENDING' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT' | 'COMPLETE';
+export type VisibleReservation = OpenedReservation & { readonly status: VisibleStatus };
+
+const VISIBLE: readonly ReservationState['status'][] = ['PENDING', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT', 'COMPLETE'] satisfies VisibleStatus[];
 
 export function isVisible(state: ReservationState): state is VisibleReservation {
-  return state.status === 'PENDING' || state.status === 'OFFLINE_PAYMENT' || state.status === 'COMPLETE';
+  return VISIBLE.includes(state.status);
 }
 
 /**
@@ -43,7 +46,7 @@ export class ReservationQueries {
     return isVisible(state) || includeEnded ? state.eventShortName : null;
   }
 
-  async status(reservationId: string): Promise<{ status: 'PENDING' | 'OFFLINE_PAYMENT' | 'COMPLETE'; validatedBookingInformation: boolean }> {
+  async status(reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean }> {
     const { state } = await loadReservation(this.store, reservationId);
     if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
     return { status: state.status, validatedBookingInformation: state.validated };

@@ -18,7 +18,8 @@ export interface OfflinePaymentDeps {
 }
 
 /**
- * A bank transfer arrived: the order completes, its seats are sold and its tickets issued, in one append.
+ * A bank transfer arrived: the order completes, its seats are sold and its tickets issued (a deferred order
+ * has both already), in one append.
  * Shared by the organizer API (through the command) and the operator's CLI. Resolves to the outcome and the
  * position written (null when nothing was).
  */
@@ -26,11 +27,12 @@ export async function confirmOfflinePayment(deps: OfflinePaymentDeps, reservatio
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadReservation(deps.store, reservationId);
     if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
-    const events = decideConfirmOfflinePayment(state, reservationId);
+    const { events, tickets } = decideConfirmOfflinePayment(state, reservationId);
     if (events.length === 0) return { outcome: 'ALREADY_COMPLETE' as OfflinePaymentOutcome, position: null };
     const metadata = provenance(deps.ids.uuid(), actor, deps.clock.now(), reservationId);
     try {
-      const { position } = await recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets: 'ACQUIRED' }, metadata);
+      // a deferred order's seats are sold already: selling again changes nothing, and it has its tickets (null)
+      const { position } = await recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets }, metadata);
       return { outcome: 'CONFIRMED' as OfflinePaymentOutcome, position };
     } catch (error) {
       // another confirmation, or the sweeper at the deadline, wrote first: decide again on what it wrote

@@ -8,7 +8,7 @@ import { provenance } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { availableProxies } from '../../queries/reservation-view/payment-methods.js';
 import { mailFailure, ReservationMailer } from '../../reservation/mail/reservation-mailer.js';
-import { offlinePaymentDeadline } from '../../reservation/offline-deadline.js';
+import { deferredPaymentDeadline, offlinePaymentDeadline } from '../../reservation/offline-deadline.js';
 import { recordSettlement } from '../../reservation/record-settlement.js';
 import { loadReservation } from '../../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
@@ -55,7 +55,9 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
       if (!offer) throw new NotFoundError('event', state.eventShortName);
       const { event, organizer } = offer;
       captchaPassed ??= event.captcha.captchaForOfflinePaymentAndFree ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
-      const deadline = offlinePaymentDeadline(now, event, organizer?.payment.offlinePaymentDelayDays ?? null);
+      // catalogs published before the flag existed lack it: no deferral
+      const deferredTransfer = event.offlinePayment.deferred === true;
+      const deadline = deferredTransfer ? deferredPaymentDeadline(now, event) : offlinePaymentDeadline(now, event, organizer?.payment.offlinePaymentDelayDays ?? null);
       const confirmation = decideConfirmReservation(state, {
         reservationId: input.reservationId,
         now,
@@ -65,6 +67,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
         privacyPolicyRequired: (event.privacyPolicyUrl ?? '').trim() !== '',
         availableProxies: availableProxies(offer, now),
         offlineDeadline: deadline?.toISOString() ?? null,
+        deferredTransfer,
         captchaPassed,
       });
       if (confirmation.events.length === 0 || !confirmation.settlement) return; // confirmed before: nothing changes

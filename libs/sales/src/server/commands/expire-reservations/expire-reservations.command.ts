@@ -24,7 +24,8 @@ const ACTOR = 'system:reservation-expiry';
 
 /**
  * The deadline of every hold, kept: pending reservations past their validity, and bank transfers past their
- * payment deadline, expire (`ReservationExpired`)
+ * payment deadline, expire (`ReservationExpired`; a deferred transfer, DEFERRED_OFFLINE_PAYMENT, never does:
+ * its seats are sold)
  * and give their seats back in the same append; a hold whose reservation is no longer pending and whose
  * expiry has passed is released too, so nothing stays held past its expiry whatever happened in between.
  * Two processes may sweep at once: each append carries the reservation's revision, so one of them wins and
@@ -73,7 +74,7 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     const orphans = await this.db.query<{ reservation_id: string; short_name: string }>(
       `select h.reservation_id, h.short_name from ${HOLDS_TABLE} h
          left join ${RESERVATIONS_TABLE} r on r.reservation_id = h.reservation_id
-        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status not in ('PENDING', 'OFFLINE_PAYMENT', 'COMPLETE'))
+        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status not in ('PENDING', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT', 'COMPLETE'))
         limit $2`,
       [now, limit],
     );

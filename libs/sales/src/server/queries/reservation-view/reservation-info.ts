@@ -36,7 +36,7 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
     descriptionForPayment: paymentDescription(rows),
     totalVAT: formatCents(price.totals.vat, currency),
     vatPercentage: price.requiresPayment ? decimalText(Math.round(offer.event.vatPercentage * 100), 2) : null,
-    notYetPaid: state.status === 'OFFLINE_PAYMENT' || (state.status === 'COMPLETE' && proxy === 'ON_SITE'),
+    notYetPaid: state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' || (state.status === 'COMPLETE' && proxy === 'ON_SITE'),
   };
 }
 
@@ -79,7 +79,8 @@ function billingAddressText(booking: BookingDetails | null): string | null {
 function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang: string, now: Date): ReservationInfo['ticketsByCategory'] {
   const { event } = offer;
   const fallback = event.contentLanguages[0] ?? 'en';
-  const acquired = state.status === 'COMPLETE';
+  // a deferred transfer's tickets are issued at confirmation, before the money arrives
+  const acquired = state.status === 'COMPLETE' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
   const locked = acquired && !event.assignment.enableTicketTransfer;
   const online = event.format === 'ONLINE';
   const begin = zonedInstant(event.start, event.timeZone);
@@ -150,7 +151,7 @@ function additionalServiceWithData(state: OpenedReservation, offer: PurchaseOffe
 export function reservationInfo(reservationId: string, state: OpenedReservation, offer: PurchaseOffer, now: Date): ReservationInfo {
   const lang = languageOf(state, offer);
   const { booking } = state;
-  const status = state.status === 'OFFLINE_PAYMENT' || state.status === 'COMPLETE' ? state.status : 'PENDING';
+  const status = state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' || state.status === 'COMPLETE' ? state.status : 'PENDING';
   const proxy = state.payment?.proxy ?? null;
   return {
     id: reservationId,

@@ -7,7 +7,7 @@ import { runsOf } from '../runs.js';
 export const RESERVATIONS_TABLE = 'sales_reservations';
 
 /**
- * One row per reservation: its status (PENDING, OFFLINE_PAYMENT, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
+ * One row per reservation: its status (PENDING, OFFLINE_PAYMENT, DEFERRED_OFFLINE_PAYMENT, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
  * with that revision, so a reservation that changed meanwhile is not expired by mistake), and the data it
  * was opened with for the reservation views.
  */

@@ -10,8 +10,11 @@ export interface ReservationMailFacts {
   readonly total: string;
   readonly link: string;
   readonly timeZone: string;
-  /** Present while a bank transfer is awaited. */
-  readonly transfer: { readonly bankAccount: string; readonly owner: string; readonly deadline: Date } | null;
+  /**
+   * Present while a bank transfer is awaited, or due on a deferred order (`deferred`: the order is confirmed and
+   * its tickets issued already; the money is due by the deadline, the event's begin).
+   */
+  readonly transfer: { readonly bankAccount: string; readonly owner: string; readonly deadline: Date; readonly deferred: boolean } | null;
   /** ON_SITE: the tickets are paid at the desk. */
   readonly payAtDesk: boolean;
 }
@@ -23,6 +26,8 @@ interface Texts {
   awaiting(title: string): string;
   order(id: string, summary: string, total: string): string;
   transfer(account: string, owner: string, reason: string, total: string, until: string): string;
+  /** A deferred transfer: the same instructions, but nothing is cancelled at the deadline. */
+  deferredTransfer(account: string, owner: string, reason: string, total: string, until: string): string;
   desk: string;
   link(link: string): string;
 }
@@ -36,6 +41,8 @@ const texts: Record<string, Texts> = {
     order: (id, summary, total) => `Reservation ${id}\n${summary}\nTotal: ${total}`,
     transfer: (account, owner, reason, total, until) =>
       `Please transfer ${total} to:\n${account}\n${owner}\nPayment reason: ${reason}\nThe payment must reach us by ${until}; after that the reservation is cancelled.`,
+    deferredTransfer: (account, owner, reason, total, until) =>
+      `Your tickets are issued; the payment is still due. Please transfer ${total} to:\n${account}\n${owner}\nPayment reason: ${reason}\nThe payment must reach us before the event begins, by ${until}.`,
     desk: 'Please pay at the desk when you arrive.',
     link: (link) => `Your reservation and tickets: ${link}`,
   },
@@ -47,6 +54,8 @@ const texts: Record<string, Texts> = {
     order: (id, summary, total) => `Prenotazione ${id}\n${summary}\nTotale: ${total}`,
     transfer: (account, owner, reason, total, until) =>
       `Trasferisci ${total} a:\n${account}\n${owner}\nCausale: ${reason}\nIl pagamento deve arrivarci entro ${until}; dopo, la prenotazione è annullata.`,
+    deferredTransfer: (account, owner, reason, total, until) =>
+      `I tuoi biglietti sono emessi; il pagamento è ancora dovuto. Trasferisci ${total} a:\n${account}\n${owner}\nCausale: ${reason}\nIl pagamento deve arrivarci prima dell'inizio dell'evento, entro ${until}.`,
     desk: 'Paga alla cassa al tuo arrivo.',
     link: (link) => `La tua prenotazione e i biglietti: ${link}`,
   },
@@ -58,6 +67,8 @@ const texts: Record<string, Texts> = {
     order: (id, summary, total) => `Reservierung ${id}\n${summary}\nTotal: ${total}`,
     transfer: (account, owner, reason, total, until) =>
       `Bitte überweisen Sie ${total} an:\n${account}\n${owner}\nZahlungszweck: ${reason}\nDie Zahlung muss bis ${until} eingehen; danach wird die Reservierung storniert.`,
+    deferredTransfer: (account, owner, reason, total, until) =>
+      `Ihre Tickets sind ausgestellt; die Zahlung steht noch aus. Bitte überweisen Sie ${total} an:\n${account}\n${owner}\nZahlungszweck: ${reason}\nDie Zahlung muss vor Beginn der Veranstaltung eingehen, bis ${until}.`,
     desk: 'Bitte bezahlen Sie bei Ihrer Ankunft an der Kasse.',
     link: (link) => `Ihre Reservierung und Tickets: ${link}`,
   },
@@ -69,6 +80,8 @@ const texts: Record<string, Texts> = {
     order: (id, summary, total) => `Réservation ${id}\n${summary}\nTotal : ${total}`,
     transfer: (account, owner, reason, total, until) =>
       `Veuillez virer ${total} à :\n${account}\n${owner}\nMotif du paiement : ${reason}\nLe paiement doit nous parvenir avant le ${until} ; ensuite, la réservation est annulée.`,
+    deferredTransfer: (account, owner, reason, total, until) =>
+      `Vos billets sont émis ; le paiement reste dû. Veuillez virer ${total} à :\n${account}\n${owner}\nMotif du paiement : ${reason}\nLe paiement doit nous parvenir avant le début de l'événement, le ${until} au plus tard.`,
     desk: 'Veuillez payer à la caisse à votre arrivée.',
     link: (link) => `Votre réservation et vos billets : ${link}`,
   },
@@ -78,16 +91,20 @@ const texts: Record<string, Texts> = {
 export function reservationMail(facts: ReservationMailFacts): { subject: string; text: string } {
   const language = facts.language.split('-')[0]!.toLowerCase();
   const t = texts[language] ?? texts['en']!;
+  const { transfer } = facts;
+  // a deferred order is confirmed (its tickets issued): it reads as a confirmation that also says how to pay
+  const awaiting = transfer !== null && !transfer.deferred;
   const paragraphs = [
     t.greeting(facts.firstName),
-    facts.transfer ? t.awaiting(facts.eventTitle) : t.confirmed(facts.eventTitle),
+    awaiting ? t.awaiting(facts.eventTitle) : t.confirmed(facts.eventTitle),
     t.order(facts.shortId, facts.summary, facts.total),
   ];
-  if (facts.transfer) {
-    const until = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone }).format(facts.transfer.deadline);
-    paragraphs.push(t.transfer(facts.transfer.bankAccount, facts.transfer.owner, facts.shortId, facts.total, until));
+  if (transfer) {
+    const until = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone }).format(transfer.deadline);
+    const instructions = transfer.deferred ? t.deferredTransfer : t.transfer;
+    paragraphs.push(instructions(transfer.bankAccount, transfer.owner, facts.shortId, facts.total, until));
   }
   if (facts.payAtDesk) paragraphs.push(t.desk);
   paragraphs.push(t.link(facts.link));
-  return { subject: t.subject(facts.eventTitle, facts.shortId, facts.transfer !== null), text: `${paragraphs.join('\n\n')}\n` };
+  return { subject: t.subject(facts.eventTitle, facts.shortId, awaiting), text: `${paragraphs.join('\n\n')}\n` };
 }

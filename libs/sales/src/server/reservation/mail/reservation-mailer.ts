@@ -15,11 +15,11 @@ export function mailFailure(error: unknown): string {
 }
 
 /** The page each status is shown on (spec point 4): the e-mail links the buyer there. */
-const PAGE = { PENDING: 'book', OFFLINE_PAYMENT: 'waiting-payment', COMPLETE: 'success' } as const;
+const PAGE = { PENDING: 'book', OFFLINE_PAYMENT: 'waiting-payment', DEFERRED_OFFLINE_PAYMENT: 'deferred-payment', COMPLETE: 'success' } as const;
 
 /**
  * The reservation e-mail: the confirmation with the order (and the transfer instructions while a bank transfer
- * is awaited), to the contact the buyer gave. Sent after a confirmation and again on request (`re-send-email`).
+ * is awaited or deferred), to the contact the buyer gave. Sent after a confirmation and again on request (`re-send-email`).
  */
 @Injectable()
 export class ReservationMailer {
@@ -52,8 +52,13 @@ export class ReservationMailer {
       link,
       timeZone: event.timeZone,
       transfer:
-        state.status === 'OFFLINE_PAYMENT'
-          ? { bankAccount: organizer?.payment.bankAccount ?? '', owner: (organizer?.payment.bankAccountOwner ?? []).join('\n'), deadline: new Date(state.validUntil) }
+        state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT'
+          ? {
+              bankAccount: organizer?.payment.bankAccount ?? '',
+              owner: (organizer?.payment.bankAccountOwner ?? []).join('\n'),
+              deadline: new Date(state.validUntil),
+              deferred: state.status === 'DEFERRED_OFFLINE_PAYMENT',
+            }
           : null,
       payAtDesk: state.payment?.proxy === 'ON_SITE',
     });
