@@ -539,6 +539,7 @@ const messages = {
   'reservation-page-waiting.payment-received': 'Ihre Zahlung ist eingegangen: Ihre Bestellung ist abgeschlossen.',
   'reservation-page.offline.deferred.success.title': 'Vielen Dank für die Bestätigung Ihrer Reservierung!',
   'reservation-page.offline.deferred.success.message': 'Wir melden uns in Kürze mit den Anweisungen zum Abschluss der Zahlung.',
+  'reservation-page.offline.deferred.success.tickets-issued': 'Ihre Tickets sind ausgestellt und per E-Mail unterwegs. Die Zahlung steht noch aus: Bitte überweisen Sie sie vor Beginn der Veranstaltung, wie unten beschrieben.',
 
   // ---- reservation not found, error, expired
   'reservation-page-not-found.header.title': 'Reservierung nicht gefunden',

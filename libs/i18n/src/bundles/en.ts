@@ -545,6 +545,7 @@ const messages = {
   'reservation-page-waiting.payment-received': 'Your payment has been received: your order is complete.',
   'reservation-page.offline.deferred.success.title': 'Thank you for confirming your reservation!',
   'reservation-page.offline.deferred.success.message': 'We will contact you soon with the instructions to complete the payment.',
+  'reservation-page.offline.deferred.success.tickets-issued': 'Your tickets are issued and on their way by email. The payment is still due: please transfer it before the event begins, as below.',
 
   // ---- reservation not found, error, expired
   'reservation-page-not-found.header.title': 'Reservation not found',

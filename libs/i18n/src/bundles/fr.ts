@@ -542,6 +542,7 @@ const messages = {
   'reservation-page-waiting.payment-received': 'Votre paiement a bien été reçu\u00a0: votre commande est terminée.',
   'reservation-page.offline.deferred.success.title': 'Merci d’avoir confirmé votre réservation\u00a0!',
   'reservation-page.offline.deferred.success.message': 'Nous vous contacterons prochainement avec les instructions pour effectuer le paiement.',
+  'reservation-page.offline.deferred.success.tickets-issued': 'Vos billets sont émis et vous parviennent par e-mail. Le paiement reste dû\u00a0: veuillez effectuer le virement avant le début de l’événement, comme indiqué ci-dessous.',
 
   // ---- reservation not found, error, expired
   'reservation-page-not-found.header.title': 'Réservation introuvable',

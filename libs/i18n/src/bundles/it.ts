@@ -539,6 +539,7 @@ const messages = {
   'reservation-page-waiting.payment-received': 'Abbiamo ricevuto il tuo pagamento: l’ordine è completo.',
   'reservation-page.offline.deferred.success.title': 'Grazie per aver confermato la prenotazione!',
   'reservation-page.offline.deferred.success.message': 'Ti contatteremo a breve con le istruzioni per completare il pagamento.',
+  'reservation-page.offline.deferred.success.tickets-issued': 'I tuoi biglietti sono emessi e ti arrivano per e-mail. Il pagamento è ancora dovuto: effettua il bonifico prima dell’inizio dell’evento, come indicato qui sotto.',
 
   // ---- reservation not found, error, expired
   'reservation-page-not-found.header.title': 'Prenotazione non trovata',

@@ -4,10 +4,15 @@ import { useTranslate } from '../../i18n';
 import { useReservation } from '../hooks/use-reservation';
 import { EventLinks } from './event-links';
 import { OrderSummary } from './order-summary';
+import { PaymentInstructions } from './payment-instructions';
 import { ResendEmailButton } from './resend-email-button';
 import '../reservation-status.css';
 
-/** A confirmed order paid later, on the organizer's instructions (spec 2, Deferred offline payment success page). */
+/**
+ * A confirmed order paid later (spec 2, Deferred offline payment success page): the organizer trusts the buyer,
+ * so the tickets are issued already; the bank transfer is still due, by the event's begin, with the same
+ * instructions as the waiting-payment page.
+ */
 export function DeferredPaymentPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
   const t = useTranslate();
   const event = useEventSuspense(eventShortName);
@@ -17,9 +22,10 @@ export function DeferredPaymentPage({ eventShortName, reservationId }: { eventSh
     <article className="reservation-status">
       <h1>{t('reservation-page.offline.deferred.success.title')}</h1>
       <div className="notice notice--success reservation-status__confirmation">
-        <p>{t('reservation-page.offline.deferred.success.message')}</p>
+        <p>{t('reservation-page.offline.deferred.success.tickets-issued')}</p>
         {reservation.email ? <p>{t('reservation-page-complete.info-assign-email', reservation.email)}</p> : null}
       </div>
+      <PaymentInstructions event={event} reservation={reservation} deferred />
       <div className="reservation-actions">
         <ResendEmailButton eventShortName={eventShortName} reservationId={reservationId} />
       </div>

@@ -81,7 +81,6 @@ describe('reservation pages', () => {
       const rendered = renderApp(`${PAGE}/success`, api({ [STATUS]: status('DEFERRED_OFFLINE_PAYMENT'), [INFO]: makeReservation({ status: 'DEFERRED_OFFLINE_PAYMENT', paid: false }) }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for confirming your reservation!' })).toBeTruthy();
       expect(path(rendered)).toBe(`${PAGE}/deferred-payment`);
-      expect(screen.getByText('We will contact you soon with the instructions to complete the payment.')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Resend the reservation email' })).toBeTruthy();
     });
 
@@ -263,6 +262,29 @@ describe('reservation pages', () => {
       current = 'DEFERRED_OFFLINE_PAYMENT';
       await vi.advanceTimersByTimeAsync(5000);
       await waitFor(() => expect(path(rendered)).toBe(`${PAGE}/deferred-payment`));
+    });
+  });
+  describe('the deferred-payment page', () => {
+    const deferred = makeReservation({ status: 'DEFERRED_OFFLINE_PAYMENT', paid: false, invoiceRequested: false });
+
+    it('says the tickets are issued and how to pay by the event begin: amount, account, holder, payment reason', async () => {
+      renderApp(`${PAGE}/deferred-payment`, api({ [STATUS]: status('DEFERRED_OFFLINE_PAYMENT'), [INFO]: deferred }));
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for confirming your reservation!' });
+      expect(screen.getByText(/Your tickets are issued/)).toBeTruthy();
+      expect(screen.queryByText('We will contact you soon with the instructions to complete the payment.')).toBeNull();
+      expect(screen.getByRole('heading', { level: 2, name: 'Payment required no later than 10/01/2027 13:00' })).toBeTruthy();
+      const details = screen.getByText('Amount due').closest('dl')!;
+      const pairs = [...details.querySelectorAll('div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+      expect(pairs).toEqual([
+        ['Amount due', '367.00 CHF'],
+        ['Bank account', 'IBAN CH93 0076 2011 6238 5295 7'],
+        ['Account holder', 'Verein Seeklang ZürichSeefeldstrasse 1238008 Zürich'],
+        ['Payment reason', 'ABCDEF12'],
+      ]);
+      expect(screen.getByText('Transfer 367.00 CHF to the bank account IBAN CH93 0076 2011 6238 5295 7, stating ABCDEF12 as the payment reason.')).toBeTruthy();
+      // the order is confirmed already: nothing says the confirmation waits for the money
+      expect(screen.queryByText(/To confirm your reservation/)).toBeNull();
+      expect(screen.queryByText(/You'll then receive a confirmation email/)).toBeNull();
     });
   });
 });

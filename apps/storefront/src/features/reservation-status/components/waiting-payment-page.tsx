@@ -1,6 +1,6 @@
 import { useEventSuspense } from '../../../api/catalog-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useLocalized, useTranslate } from '../../i18n';
+import { useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
 import { useFollowStatus } from '../hooks/use-follow-status';
 import { useReservation } from '../hooks/use-reservation';
@@ -8,6 +8,7 @@ import type { ReservationPage } from '../reservation-page';
 import { EventLinks } from './event-links';
 import { MessageWith } from './message-with';
 import { OrderSummary } from './order-summary';
+import { PaymentInstructions } from './payment-instructions';
 import { ResendEmailButton } from './resend-email-button';
 import '../reservation-status.css';
 
@@ -18,7 +19,6 @@ import '../reservation-status.css';
  */
 export function WaitingPaymentPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
   const t = useTranslate();
-  const localize = useLocalized();
   const toast = useToast();
   const event = useEventSuspense(eventShortName);
   const reservation = useReservation(reservationId, ['OFFLINE_FINALIZING']);
@@ -33,9 +33,6 @@ export function WaitingPaymentPage({ eventShortName, reservationId }: { eventSho
   useDocumentTitle(t('reservation-page-waiting.header.title'));
   // The instructions exist once the order left OFFLINE_FINALIZING; until then the reservation is polled too.
   const finalizing = reservation.status === 'OFFLINE_FINALIZING';
-  const amount = `${reservation.orderSummary.totalPrice} ${event.currency}`;
-  const reason = reservation.shortId.toUpperCase();
-  const deadline = localize(reservation.formattedExpirationDate, event.contentLanguages);
   const email = <a href={`mailto:${event.organizationEmail}`}>{event.organizationEmail}</a>;
 
   return (
@@ -44,48 +41,7 @@ export function WaitingPaymentPage({ eventShortName, reservationId }: { eventSho
       <p role="status" className="notice notice--info">
         {finalizing ? t('reservation-page-waiting.finalizing') : t('reservation-page-waiting.auto-update')}
       </p>
-      {finalizing ? null : (
-        <section className="reservation-section" aria-labelledby="payment-instructions">
-          <h2 id="payment-instructions">{deadline ? t('reservation-page-waiting.title', deadline) : t('reservation-page-waiting.header.title')}</h2>
-          <p>{t('reservation-page-waiting.required-steps')}</p>
-          <dl className="bank-details">
-            <div className="bank-details__row">
-              <dt>{t('reservation-page-waiting.amount')}</dt>
-              <dd className="bank-details__value">{amount}</dd>
-            </div>
-            <div className="bank-details__row">
-              <dt>{t('reservation-page-waiting.bank-account')}</dt>
-              <dd className="bank-details__value">{event.bankAccount}</dd>
-            </div>
-            {event.bankAccountOwner.length ? (
-              <div className="bank-details__row">
-                <dt>{t('reservation-page-waiting.bank-account-owner')}</dt>
-                <dd>
-                  {event.bankAccountOwner.map((line, i) => (
-                    <span key={i} className="bank-details__line">
-                      {line}
-                    </span>
-                  ))}
-                </dd>
-              </div>
-            ) : null}
-            <div className="bank-details__row">
-              <dt>{t('reservation-page-waiting.payment-reason')}</dt>
-              <dd className="bank-details__value">{reason}</dd>
-            </div>
-          </dl>
-          {event.offlinePaymentConfiguration.showOnlyBasicInstructions ? null : (
-            <ol className="payment-steps">
-              <li>{t('reservation-page-waiting.required-steps.1', amount, event.bankAccount, reason)}</li>
-              <li>
-                <MessageWith t={t} messageKey="reservation-page-waiting.required-steps.2" args={[email]} />
-              </li>
-              <li>{t('reservation-page-waiting.required-steps.3')}</li>
-            </ol>
-          )}
-          {reservation.invoiceRequested ? <p>{t('reservation-page-waiting.invoice-will-be-sent')}</p> : null}
-        </section>
-      )}
+      {finalizing ? null : <PaymentInstructions event={event} reservation={reservation} deferred={false} />}
       <OrderSummary summary={reservation.orderSummary} currency={event.currency} vatIncluded={event.vatIncluded} headingId="reservation-order" />
       <p>
         <MessageWith t={t} messageKey="reservation-page-waiting.questions" args={[email]} />

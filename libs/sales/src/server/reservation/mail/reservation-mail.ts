@@ -55,7 +55,7 @@ const texts: Record<string, Texts> = {
     transfer: (account, owner, reason, total, until) =>
       `Trasferisci ${total} a:\n${account}\n${owner}\nCausale: ${reason}\nIl pagamento deve arrivarci entro ${until}; dopo, la prenotazione è annullata.`,
     deferredTransfer: (account, owner, reason, total, until) =>
-      `I tuoi biglietti sono emessi; il pagamento è ancora dovuto. Trasferisci ${total} a:\n${account}\n${owner}\nCausale: ${reason}\nIl pagamento deve arrivarci prima dell'inizio dell'evento, entro ${until}.`,
+      `I tuoi biglietti sono emessi; il pagamento è ancora dovuto. Trasferisci ${total} a:\n${account}\n${owner}\nCausale: ${reason}\nIl pagamento deve arrivarci prima dell’inizio dell’evento, entro ${until}.`,
     desk: 'Paga alla cassa al tuo arrivo.',
     link: (link) => `La tua prenotazione e i biglietti: ${link}`,
   },
@@ -81,7 +81,7 @@ const texts: Record<string, Texts> = {
     transfer: (account, owner, reason, total, until) =>
       `Veuillez virer ${total} à :\n${account}\n${owner}\nMotif du paiement : ${reason}\nLe paiement doit nous parvenir avant le ${until} ; ensuite, la réservation est annulée.`,
     deferredTransfer: (account, owner, reason, total, until) =>
-      `Vos billets sont émis ; le paiement reste dû. Veuillez virer ${total} à :\n${account}\n${owner}\nMotif du paiement : ${reason}\nLe paiement doit nous parvenir avant le début de l'événement, le ${until} au plus tard.`,
+      `Vos billets sont émis ; le paiement reste dû. Veuillez virer ${total} à :\n${account}\n${owner}\nMotif du paiement : ${reason}\nLe paiement doit nous parvenir avant le début de l’événement, le ${until} au plus tard.`,
     desk: 'Veuillez payer à la caisse à votre arrivée.',
     link: (link) => `Votre réservation et vos billets : ${link}`,
   },
