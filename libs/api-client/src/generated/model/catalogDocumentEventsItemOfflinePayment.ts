@@ -17,6 +17,8 @@ Conventions:
  */
 
 export type CatalogDocumentEventsItemOfflinePayment = {
+  /** Deferred bank transfer: the order is confirmed and its tickets issued at once; payment is due before the event begins. */
+  deferred?: boolean;
   /** Short bank transfer instructions. */
   showOnlyBasicInstructions?: boolean;
 };

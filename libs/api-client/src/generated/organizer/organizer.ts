@@ -256,7 +256,7 @@ export const useValidateCatalog = <TError = ErrorType<void | void | CatalogImpor
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The bank transfer of an order arrived: the order completes, its tickets are issued and e-mailed to the buyer. 404 for another organizer's order; 422 error.STEP2_UNABLE_TO_TRANSITION when the order awaits no transfer (or its deadline passed and it expired).
+ * @summary The bank transfer of an order arrived: the order completes, its tickets are issued (a deferred order has them already) and e-mailed to the buyer. 404 for another organizer's order; 422 error.STEP2_UNABLE_TO_TRANSITION when the order awaits no transfer (or its deadline passed and it expired).
  */
 export type confirmOfflinePaymentResponse200 = {
   data: OfflinePaymentConfirmed
@@ -349,7 +349,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ConfirmOfflinePaymentMutationError = ErrorType<void | void | void | void | ValidationFailure>
 
     /**
- * @summary The bank transfer of an order arrived: the order completes, its tickets are issued and e-mailed to the buyer. 404 for another organizer's order; 422 error.STEP2_UNABLE_TO_TRANSITION when the order awaits no transfer (or its deadline passed and it expired).
+ * @summary The bank transfer of an order arrived: the order completes, its tickets are issued (a deferred order has them already) and e-mailed to the buyer. 404 for another organizer's order; 422 error.STEP2_UNABLE_TO_TRANSITION when the order awaits no transfer (or its deadline passed and it expired).
  */
 export const useConfirmOfflinePayment = <TError = ErrorType<void | void | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmOfflinePayment>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}

@@ -570,7 +570,7 @@ export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof 
 
 
 /**
- * @summary Confirms the overview with the chosen way to pay: a free or on-site order completes and its tickets are issued; a bank transfer waits (OFFLINE_PAYMENT) until its deadline. Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).
+ * @summary Confirms the overview with the chosen way to pay: a free or on-site order completes and its tickets are issued; a bank transfer waits (OFFLINE_PAYMENT) until its deadline, or, where the event defers transfers, is accepted at once with its tickets (DEFERRED_OFFLINE_PAYMENT, due by the event begin). Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).
  */
 export type confirmOverviewResponse200 = {
   data: ReservationPaymentResultResponse
@@ -669,7 +669,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ConfirmOverviewMutationError = ErrorType<void | void | void | ValidationFailure>
 
     /**
- * @summary Confirms the overview with the chosen way to pay: a free or on-site order completes and its tickets are issued; a bank transfer waits (OFFLINE_PAYMENT) until its deadline. Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).
+ * @summary Confirms the overview with the chosen way to pay: a free or on-site order completes and its tickets are issued; a bank transfer waits (OFFLINE_PAYMENT) until its deadline, or, where the event defers transfers, is accepted at once with its tickets (DEFERRED_OFFLINE_PAYMENT, due by the event begin). Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).
  */
 export const useConfirmOverview = <TError = ErrorType<void | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmOverview>>, TError,{reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
