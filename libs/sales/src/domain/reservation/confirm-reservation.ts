@@ -71,9 +71,10 @@ const CONFIRMED: readonly ReservationState['status'][] = ['COMPLETE', 'OFFLINE_P
 /** What becomes of the order, its hold and its tickets for the way to pay chosen. */
 function outcomeOf(proxy: ConfirmedPaymentProxy, command: ConfirmReservation): Pick<ReservationConfirmed['data'], 'status' | 'paymentDeadline'> & Omit<Confirmation, 'events'> {
   if (proxy === 'OFFLINE' && command.deferredTransfer) {
-    // alf.io's deferred mode: the organizer trusts the buyer, so the order is accepted as if paid (seats sold,
-    // tickets ACQUIRED and sent) and only the money is still due, by the event's begin. Issuing them later
-    // would leave a buyer who pays at the last minute without tickets at the gate.
+    // Deferred mode: the organizer trusts the buyer, so the order is accepted as if paid (seats sold, tickets
+    // ACQUIRED and sent) and only the money is still due, by the event's begin. Chosen on purpose: reference 5.2
+    // lists DEFERRED beside OFFLINE, whose tickets stay pending, but tickets issued only on the organizer's
+    // word would leave a buyer who pays at the last minute without a ticket at the gate.
     return { status: 'DEFERRED_OFFLINE_PAYMENT', paymentDeadline: command.offlineDeadline, settlement: { kind: 'sell' }, tickets: 'ACQUIRED' };
   }
   if (proxy === 'OFFLINE') {
