@@ -157,7 +157,7 @@ describe('checkout in chromium, on the demo catalog', () => {
     await page.context().close();
   });
 
-  it("asks an Italian e-invoice's fiscal code and addressee code, and shows the server's field errors under their fields", async () => {
+  it("asks an Italian e-invoice's fiscal code and addressee code, shows the server's field errors under their fields, and pays by bank transfer", async () => {
     const { page } = await open();
     await reserve(page, MILANO, [['Online streaming', '1']]);
     await fillContact(page, 'Mario', 'Rossi', 'mario.rossi@example.org');
@@ -192,6 +192,21 @@ describe('checkout in chromium, on the demo catalog', () => {
     expect(await buyer.textContent()).toContain('RSSMRA80A01F205X');
     expect(await buyer.textContent()).toContain('M5UXCR1');
     await expectAccessibleAndFitting(page);
+
+    // and pays it by bank transfer: the order waits for the money with its Italian invoice details kept
+    const transfer = page.getByRole('radiogroup', { name: t('reservation-page.payment') }).getByRole('radio', { name: t('reservation-page.offline') });
+    if (!(await transfer.isChecked())) await transfer.check();
+    await page.getByRole('checkbox', { name: new RegExp(t('reservation-page.tc.link.text')) }).check();
+    const privacy = page.getByRole('checkbox', { name: new RegExp(t('reservation-page.privacy.link.text')) });
+    if (await privacy.count()) await privacy.check();
+    await page.getByRole('button', { name: t('reservation-page.confirm') }).click();
+    await page.waitForURL((url) => stepPath(MILANO, 'waiting-payment').test(url.pathname));
+    const id = stepPath(MILANO, 'waiting-payment').exec(new URL(page.url()).pathname)![1]!;
+    expect(await status(id)).toBe('OFFLINE_PAYMENT');
+    const info = (await (await fetch(`${baseUrl}/api/v2/public/reservation/${id}`)).json()) as {
+      billingDetails: { invoicingAdditionalInfo: { italianEInvoicing: { fiscalCode: string; addresseeCode: string } | null } };
+    };
+    expect(info.billingDetails.invoicingAdditionalInfo.italianEInvoicing).toMatchObject({ fiscalCode: 'RSSMRA80A01F205X', addresseeCode: 'M5UXCR1' });
     await page.context().close();
   });
 

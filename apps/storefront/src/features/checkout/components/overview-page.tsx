@@ -17,7 +17,7 @@ import { offeredPaymentMethods } from '../model/payment-methods';
 import { BuyerSummary } from './buyer-summary';
 import { CancelReservationDialog, ExpiredDialog } from './checkout-dialogs';
 import { ConsentCheckbox } from './consent-checkbox';
-import { OrderSummaryTable } from './order-summary-table';
+import { OrderSummaryTable } from '../../../components/order-summary-table';
 import { PaymentMethodSelector } from './payment-method-selector';
 import { ReservationHeading } from './reservation-heading';
 import '../checkout.css';
