@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BookingPage, loadCheckoutStep, parseBookingSearch } from '../features/checkout';
+// the loader and the search parser from their own modules: the barrel's pages (and their CSS) stay in the step's lazy chunk
+import { BookingPage } from '../features/checkout';
+import { loadCheckoutStep } from '../features/checkout/checkout-loader';
+import { parseBookingSearch } from '../features/checkout/model/checkout-search';
 
 /** Step 2 of the purchase (spec 2, route table: event/{shortName}/reservation/{reservationId}/book). */
 export const Route = createFileRoute('/event/$eventShortName/reservation/$reservationId/book')({
