@@ -57,7 +57,8 @@ const refuse = (code: string): never => {
 
 const requiresPayment = (state: OpenedReservation) => state.opened.price.requiresPayment;
 
-const METHOD_OF: Record<ConfirmedPaymentProxy, string> = { NONE: 'NONE', OFFLINE: 'BANK_TRANSFER', ON_SITE: 'ON_SITE' };
+/** The payment method id of the wire each proxy answers as (reference 5.1, default method per proxy). */
+export const paymentMethodOf: Readonly<Record<ConfirmedPaymentProxy, string>> = { NONE: 'NONE', OFFLINE: 'BANK_TRANSFER', ON_SITE: 'ON_SITE' };
 
 function chooseProxy(state: OpenedReservation, command: ConfirmReservation): ConfirmedPaymentProxy {
   if (!requiresPayment(state)) return 'NONE'; // a free order is confirmed without payment, whatever was sent
@@ -107,7 +108,7 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
       reservationId: command.reservationId,
       eventShortName: state.eventShortName,
       paymentProxy: proxy,
-      paymentMethod: METHOD_OF[proxy],
+      paymentMethod: paymentMethodOf[proxy],
       status,
       paymentDeadline,
       privacyPolicyAccepted: command.privacyAccepted,

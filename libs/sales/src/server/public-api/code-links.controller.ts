@@ -1,7 +1,8 @@
 import { Controller, Get, Headers, Inject, Param, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeEndpoint, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { actorOf, type SessionRequest } from './actor.js';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { CatalogQueries, identifier, shortNameParam } from '@ticketing/catalog';
@@ -27,7 +28,6 @@ function languageFor(acceptLanguage: string | undefined, contentLanguages: reado
   return wanted.find((lang) => contentLanguages.includes(lang)) ?? contentLanguages[0] ?? 'en';
 }
 
-type SessionRequest = FastifyRequest & { sessionId?: string };
 
 /**
  * Code links from e-mails and posters (reference 3.2 item 15, 3.9 items 54-55): a promo or access code opens
@@ -89,7 +89,7 @@ export class CodeLinksController {
           promoCode: null,
           captcha: null,
           remoteIp: request.ip,
-          actor: request.sessionId ? `session:${request.sessionId}` : 'anonymous',
+          actor: actorOf(request),
           ownerUserId: null,
           unlockedCategoryIds: [category.category.id],
         }),

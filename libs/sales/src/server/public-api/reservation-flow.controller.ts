@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { actorOf, type SessionRequest } from './actor.js';
 import { ZodResponse } from 'nestjs-zod';
 import { CatalogQueries } from '@ticketing/catalog';
 import { NotFoundError } from '@ticketing/kernel';
@@ -26,7 +27,6 @@ import {
   ValidateToOverviewQueryDto,
 } from './reservation-flow.dtos.js';
 
-type SessionRequest = FastifyRequest & { sessionId?: string };
 
 type LinkDto = NonNullable<ContactAndTicketsFormDto['additionalServices']>[string][number];
 const linkOf = (l: LinkDto) => ({ additionalServiceItemId: l.additionalServiceItemId ?? null, ticketUUID: l.ticketUUID ?? null, additional: l.additional ?? null });
@@ -55,7 +55,6 @@ function bookingFormOf(form: ContactAndTicketsFormDto): BookingForm {
   };
 }
 
-const actorOf = (request: SessionRequest) => (request.sessionId ? `session:${request.sessionId}` : 'anonymous');
 
 /** Steps 2 to 4 of a reservation (reference 3.3): its view, status, overview confirmation and e-mail. */
 @ApiTags('reservations')

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import { actorOf, type SessionRequest } from './actor.js';
 import { ZodResponse } from 'nestjs-zod';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success } from '@ticketing/wire';
 import { CancelReservationCommand } from '../commands/cancel-reservation/cancel-reservation.command.js';
@@ -13,12 +14,6 @@ import {
   ReserveTicketsPathDto,
   ReserveTicketsQueryDto,
 } from './reservation-form.dtos.js';
-
-type SessionRequest = FastifyRequest & { sessionId?: string };
-
-function actorOf(request: SessionRequest): string {
-  return request.sessionId ? `session:${request.sessionId}` : 'anonymous';
-}
 
 @ApiTags('reservations')
 @Controller('api/v2/public')

@@ -6,9 +6,9 @@ import { NotFoundError } from '@ticketing/kernel';
 import { decideConfirmReservation } from '../../../domain/reservation/confirm-reservation.js';
 import { provenance } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
-import { availableProxies } from '../../queries/reservation-view/payment-methods.js';
+import { availableProxies, transferDeadline } from '../../queries/reservation-view/payment-methods.js';
 import { mailFailure, ReservationMailer } from '../../reservation/mail/reservation-mailer.js';
-import { deferredPaymentDeadline, offlinePaymentDeadline } from '../../reservation/offline-deadline.js';
+import { deferredPaymentDeadline } from '../../reservation/offline-deadline.js';
 import { recordSettlement } from '../../reservation/record-settlement.js';
 import { loadReservation } from '../../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
@@ -53,11 +53,12 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
       if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
       const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
       if (!offer) throw new NotFoundError('event', state.eventShortName);
-      const { event, organizer } = offer;
+      const { event } = offer;
       captchaPassed ??= event.captcha.captchaForOfflinePaymentAndFree ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
       // catalogs published before the flag existed lack it: no deferral
       const deferredTransfer = event.offlinePayment.deferred === true;
-      const deadline = deferredTransfer ? deferredPaymentDeadline(now, event) : offlinePaymentDeadline(now, event, organizer?.payment.offlinePaymentDelayDays ?? null);
+      const transfer = transferDeadline(offer, now);
+      const deadline = deferredTransfer ? deferredPaymentDeadline(now, event) : transfer;
       const confirmation = decideConfirmReservation(state, {
         reservationId: input.reservationId,
         now,
@@ -65,7 +66,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
         termsAccepted: input.termsAccepted,
         privacyAccepted: input.privacyAccepted,
         privacyPolicyRequired: (event.privacyPolicyUrl ?? '').trim() !== '',
-        availableProxies: availableProxies(offer, now),
+        availableProxies: availableProxies(offer, transfer),
         offlineDeadline: deadline?.toISOString() ?? null,
         deferredTransfer,
         captchaPassed,

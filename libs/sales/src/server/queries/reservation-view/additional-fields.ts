@@ -1,7 +1,8 @@
 import type { AttendeeField, LocalizedText } from '@ticketing/catalog';
 import type { AdditionalFieldView } from './reservation-info.views.js';
 
-const textIn = (text: LocalizedText, lang: string, fallback: string) => text[lang] ?? text[fallback] ?? Object.values(text)[0] ?? '';
+/** A catalog text in `lang`, else in the event's first language, else any. */
+export const textIn = (text: LocalizedText, lang: string, fallback: string) => text[lang] ?? text[fallback] ?? Object.values(text)[0] ?? '';
 
 /** One question as the booking form renders it (AdditionalField), with the answers given so far. */
 export function additionalField(field: AttendeeField, answers: readonly string[] | undefined, languages: readonly string[]): AdditionalFieldView {

@@ -1,37 +1,33 @@
 import type { PurchaseOffer } from '@ticketing/catalog';
-import type { ConfirmedPaymentProxy } from '../../../domain/reservation/reservation.events.js';
+import { paymentMethodOf } from '../../../domain/reservation/confirm-reservation.js';
 import { offlineDelayDays, offlinePaymentDeadline } from '../../reservation/offline-deadline.js';
 
-/** The ways to pay this server takes without a card provider, and the payment method id each answers as. */
-const METHOD_OF = { OFFLINE: 'BANK_TRANSFER', ON_SITE: 'ON_SITE' } as const;
+type CardlessProxy = 'OFFLINE' | 'ON_SITE';
 
-/** Display order of the spec (point 9): bank transfer before on-site. */
-const ORDER: readonly (keyof typeof METHOD_OF)[] = ['OFFLINE', 'ON_SITE'];
+/** The ways to pay this server takes without a card provider, in the spec's display order (point 9). */
+const ORDER: readonly CardlessProxy[] = ['OFFLINE', 'ON_SITE'];
+
+/** The deadline of a bank transfer chosen now, with the organizer's delay; null when there is no time left for one. */
+export function transferDeadline(offer: PurchaseOffer, now: Date): Date | null {
+  return offlinePaymentDeadline(now, offer.event, offer.organizer?.payment.offlinePaymentDelayDays ?? null);
+}
 
 /**
- * The proxies a paying buyer of this event can choose now: allowed by the event, taken by this server, and for
- * a bank transfer only while there is time for one to arrive.
+ * The proxies a paying buyer of this event can choose: allowed by the event, taken by this server, and a bank
+ * transfer only while there is time for one to arrive (`deadline` from transferDeadline).
  */
-export function availableProxies(offer: PurchaseOffer, now: Date): ConfirmedPaymentProxy[] {
-  return ORDER.filter((proxy) => offer.event.allowedPaymentProxies.includes(proxy)).filter(
-    (proxy) => proxy !== 'OFFLINE' || offlinePaymentDeadline(now, offer.event, offer.organizer?.payment.offlinePaymentDelayDays ?? null) !== null,
-  );
+export function availableProxies(offer: PurchaseOffer, deadline: Date | null): CardlessProxy[] {
+  return ORDER.filter((proxy) => offer.event.allowedPaymentProxies.includes(proxy) && (proxy !== 'OFFLINE' || deadline !== null));
 }
 
 /** `activePaymentMethods` of the reservation view: method id -> proxy and the parameters its form needs. */
-export function activePaymentMethods(offer: PurchaseOffer, now: Date): Record<string, { paymentProxy: ConfirmedPaymentProxy; parameters: Record<string, unknown> }> {
-  const captcha = offer.event.captcha.captchaForOfflinePaymentAndFree;
-  const methods: Record<string, { paymentProxy: ConfirmedPaymentProxy; parameters: Record<string, unknown> }> = {};
-  for (const proxy of availableProxies(offer, now)) {
-    if (proxy === 'OFFLINE') {
-      const deadline = offlinePaymentDeadline(now, offer.event, offer.organizer?.payment.offlinePaymentDelayDays ?? null)!;
-      methods[METHOD_OF.OFFLINE] = {
-        paymentProxy: 'OFFLINE',
-        parameters: { delayForOfflinePayment: offlineDelayDays(now, deadline), captchaRequestedForOffline: captcha, recaptchaApiKey: null },
-      };
-    } else if (proxy === 'ON_SITE') {
-      methods[METHOD_OF.ON_SITE] = { paymentProxy: 'ON_SITE', parameters: { captchaRequestedForOffline: captcha, recaptchaApiKey: null } };
-    }
+export function activePaymentMethods(offer: PurchaseOffer, now: Date): Record<string, { paymentProxy: CardlessProxy; parameters: Record<string, unknown> }> {
+  const captchaRequestedForOffline = offer.event.captcha.captchaForOfflinePaymentAndFree;
+  const deadline = transferDeadline(offer, now);
+  const methods: Record<string, { paymentProxy: CardlessProxy; parameters: Record<string, unknown> }> = {};
+  for (const proxy of availableProxies(offer, deadline)) {
+    const delay = proxy === 'OFFLINE' && deadline ? { delayForOfflinePayment: offlineDelayDays(now, deadline) } : {};
+    methods[paymentMethodOf[proxy]] = { paymentProxy: proxy, parameters: { ...delay, captchaRequestedForOffline, recaptchaApiKey: null } };
   }
   return methods;
 }

@@ -1,13 +1,11 @@
-import { decimalText, formatCents, formatPerLanguage, zonedInstant, type LocalizedText, type PurchaseOffer } from '@ticketing/catalog';
+import { decimalText, formatCents, formatPerLanguage, zonedInstant, type PurchaseOffer } from '@ticketing/catalog';
 import type { BillingAddress, BookingDetails } from '../../../domain/reservation/booking-details.js';
 import type { OpenedReservation } from '../../../domain/reservation/reservation.js';
 import { paymentDescription, summaryRowText } from '../../../domain/pricing/summary-row-text.js';
 import type { PriceSummaryRow } from '../../../domain/pricing/reservation-price.js';
-import { additionalField, fieldsForCategory, fieldsForService } from './additional-fields.js';
+import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo } from './reservation-info.views.js';
 import { activePaymentMethods } from './payment-methods.js';
-
-const textIn = (text: LocalizedText, lang: string, fallback: string) => text[lang] ?? text[fallback] ?? Object.values(text)[0] ?? '';
 
 /** The reservation's language when the event still speaks it, else the event's first (names of rows and categories). */
 function languageOf(state: OpenedReservation, offer: PurchaseOffer): string {

@@ -1,13 +1,12 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import { actorOf, type SessionRequest } from '../../public-api/actor.js';
 import { ZodResponse } from 'nestjs-zod';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success } from '@ticketing/wire';
 import { SubscribeToWaitingListCommand } from './subscribe-to-waiting-list.command.js';
 import { WaitingListPathDto, WaitingListSubscriptionResponseDto, WaitingQueueSubscriptionFormDto } from './subscribe-to-waiting-list.dto.js';
 
-type SessionRequest = FastifyRequest & { sessionId?: string };
 
 @ApiTags('events')
 @Controller('api/v2/public')
@@ -45,7 +44,7 @@ export class WaitingListController {
           privacyPolicyAccepted: form.privacyPolicyAccepted === true,
           selectedCategory: form.selectedCategory ?? null,
         },
-        actor: request.sessionId ? `session:${request.sessionId}` : 'anonymous',
+        actor: actorOf(request),
       }),
     );
     return success(added);
