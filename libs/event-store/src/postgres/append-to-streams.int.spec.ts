@@ -45,10 +45,23 @@ describe('PostgresEventStore.appendToStreams', () => {
     const busy = aStreamId('inventory');
     const small = await statements(rush(busy, 1));
     const large = await statements(rush(busy, 200));
-    // begin, create streams, lock heads, move heads, insert events, commit
-    expect({ small, large }).toEqual({ small: 6, large: 6 });
+    // begin, create or lock the heads, move the heads and insert the events, commit
+    expect({ small, large }).toEqual({ small: 4, large: 4 });
     expect(await store.readStream(busy)).toHaveLength(201);
     expect(await store.verify(busy)).toMatchObject({ ok: true, eventsChecked: 201 });
+  });
+
+  it('checks a stream given no events beside written ones, and creates only the written ones', async () => {
+    const [checked, written, missing] = [aStreamId('checked'), aStreamId('written'), aStreamId('missing')];
+    await store.append(checked, [anEvent('A')]);
+    const result = await store.appendToStreams([
+      { streamId: checked, events: [], expectedRevision: 0 },
+      { streamId: written, events: [anEvent('B')], expectedRevision: 'no_stream' },
+      { streamId: missing, events: [], expectedRevision: 'no_stream' },
+    ]);
+    expect(result.streams.map((s) => s.nextExpectedRevision)).toEqual([0, 0, -1]);
+    const rows = await test.db.query('select stream_id from streams where stream_id = any($1) order by stream_id', [[checked, written, missing]]);
+    expect(rows.rows.map((r) => r.stream_id).sort()).toEqual([checked, written].sort());
   });
 
   it('reports for each stream the position of its own last event', async () => {

@@ -15,36 +15,20 @@ interface LockedHead {
 
 /**
  * appendEvents (see there, and its comment on the append lock) for several streams in one transaction, with
- * the same statements whatever the number of streams: create the missing stream rows, lock every head, check
- * every expectation, chain, move every head, insert every event under the append lock. A check fails the whole
- * transaction, so nothing of any stream is kept.
+ * the same statements whatever the number of streams: create-or-lock every head, check every expectation,
+ * chain, then move every head and insert every event under the append lock in one statement. A check fails
+ * the whole transaction, so nothing of any stream is kept. Four round trips when every stream is written
+ * (begin, heads, heads and events, commit).
  *
- * Deadlocks: stream rows are created, then locked, in stream_id order (sorted by PostgreSQL in SQL, so by the
+ * Deadlocks: stream rows are created or locked in stream_id order (sorted by PostgreSQL in SQL, so by the
  * column's collation, never in JavaScript). Two multi-appends over overlapping streams therefore queue on the
- * first row they share instead of each holding one the other wants. The creations cannot cross the locks
- * either: whoever locks a row has finished creating its own, and waits only for others that have too.
+ * first row they share instead of each holding one the other wants. A call that only checks some streams
+ * (given no events) creates the written ones first and then locks all of them in one sorted statement, so
+ * the two sets never take their locks in two separate runs.
  */
 export async function appendToStreams(client: DbClient, appends: readonly PreparedStreamAppend[]): Promise<MultiAppendResult> {
   const writing = appends.filter((append) => append.events.length > 0);
-  // Check-only streams are not created: a stream row always has events once committed.
-  if (writing.length > 0) {
-    await client.query({
-      name: 'event-store-create-streams',
-      text: `insert into streams (stream_id, revision, last_hash)
-             select stream_id, $2, $3 from unnest($1::text[]) as stream_id order by stream_id
-             on conflict do nothing`,
-      values: [writing.map((append) => append.streamId), NO_EVENTS, GENESIS_HASH],
-    });
-  }
-  const locked = await client.query<LockedHead>({
-    name: 'event-store-lock-streams',
-    text: `select stream_id, revision, last_hash,
-              case when stream_id = any($2::text[])
-                then (select e.position from events e where e.stream_id = s.stream_id and e.revision = s.revision) end as position
-           from streams s where stream_id = any($1::text[]) order by stream_id for update of s`,
-    values: [appends.map((append) => append.streamId), appends.filter((append) => append.events.length === 0).map((a) => a.streamId)],
-  });
-  const heads = new Map(locked.rows.map((row) => [row.stream_id, row]));
+  const heads = new Map((writing.length === appends.length ? await upsertHeads(client, writing) : await createThenLockHeads(client, appends, writing)).map((row) => [row.stream_id, row]));
 
   // In the order given, so the error names the first stream that fails.
   for (const { streamId, expectedRevision } of appends) {
@@ -56,23 +40,9 @@ export async function appendToStreams(client: DbClient, appends: readonly Prepar
     const head = heads.get(streamId)!;
     return chainEvents(streamId, events, head.revision, head.last_hash);
   });
+  const rows = writing.flatMap(({ streamId }, index) => chains[index]!.map((event) => ({ streamId, event })));
   const lasts = chains.map((chain) => chain.at(-1)!);
-  // One NOTIFY per transaction is enough: it only wakes subscribers, who then read everything after their checkpoint.
-  await client.query({
-    name: 'event-store-move-heads',
-    text: `with head as (
-             update streams s set revision = h.revision, last_hash = h.hash
-             from unnest($1::text[], $2::int[], $3::text[]) as h(stream_id, revision, hash)
-             where s.stream_id = h.stream_id
-             returning s.stream_id)
-           select pg_notify($4, min(stream_id)) from head`,
-    values: [writing.map((append) => append.streamId), lasts.map((e) => e.revision), lasts.map((e) => e.hash), APPENDED_CHANNEL],
-  });
-
-  const positions = await insertEvents(
-    client,
-    writing.flatMap(({ streamId }, index) => chains[index]!.map((event) => ({ streamId, event }))),
-  );
+  const positions = await moveHeadsAndInsert(client, writing.map(({ streamId }, index) => ({ streamId, last: lasts[index]! })), rows);
   const written = new Map(writing.map(({ streamId }, index) => [streamId, lasts[index]!.revision]));
   const streams = appends.map(({ streamId }): AppendResult => {
     const revision = written.get(streamId);
@@ -83,16 +53,67 @@ export async function appendToStreams(client: DbClient, appends: readonly Prepar
 }
 
 /**
- * All events of the call in one insert, in the order given; the lock is taken in the same statement, as in
- * appendEvents, so the lock section is this round trip and the commit's.
+ * Every stream is written: create the missing heads and lock the existing ones in one statement. A conflict
+ * that updates (to the same values) locks the row as `for update` would and returns it, waiting first for a
+ * concurrent append of that stream to end.
  */
-async function insertEvents(client: DbClient, rows: readonly { streamId: string; event: ChainedEvent }[]): Promise<Map<string, bigint>> {
+async function upsertHeads(client: DbClient, writing: readonly PreparedStreamAppend[]): Promise<LockedHead[]> {
+  const { rows } = await client.query<LockedHead>({
+    name: 'event-store-upsert-heads',
+    text: `insert into streams as s (stream_id, revision, last_hash)
+           select stream_id, $2, $3 from unnest($1::text[]) as stream_id order by stream_id
+           on conflict (stream_id) do update set revision = s.revision
+           returning s.stream_id, s.revision, s.last_hash, null::bigint as position`,
+    values: [writing.map((append) => append.streamId), NO_EVENTS, GENESIS_HASH],
+  });
+  return rows;
+}
+
+/** Some streams are only checked: those are not created (a stream row always has events once committed). */
+async function createThenLockHeads(client: DbClient, appends: readonly PreparedStreamAppend[], writing: readonly PreparedStreamAppend[]): Promise<LockedHead[]> {
+  if (writing.length > 0) {
+    await client.query({
+      name: 'event-store-create-streams',
+      text: `insert into streams (stream_id, revision, last_hash)
+             select stream_id, $2, $3 from unnest($1::text[]) as stream_id order by stream_id
+             on conflict do nothing`,
+      values: [writing.map((append) => append.streamId), NO_EVENTS, GENESIS_HASH],
+    });
+  }
+  const { rows } = await client.query<LockedHead>({
+    name: 'event-store-lock-streams',
+    text: `select stream_id, revision, last_hash,
+              case when stream_id = any($2::text[])
+                then (select e.position from events e where e.stream_id = s.stream_id and e.revision = s.revision) end as position
+           from streams s where stream_id = any($1::text[]) order by stream_id for update of s`,
+    values: [appends.map((append) => append.streamId), appends.filter((append) => append.events.length === 0).map((a) => a.streamId)],
+  });
+  return rows;
+}
+
+/**
+ * Moves every head and inserts all events of the call, in the order given, in one statement. The append lock
+ * is taken in the same statement, as in appendEvents, so the lock section is this round trip and the
+ * commit's; the heads are locked already, so moving them inside it waits for nothing. One NOTIFY per
+ * transaction is enough: it only wakes subscribers, who then read everything after their checkpoint.
+ */
+async function moveHeadsAndInsert(
+  client: DbClient,
+  heads: readonly { streamId: string; last: ChainedEvent }[],
+  rows: readonly { streamId: string; event: ChainedEvent }[],
+): Promise<Map<string, bigint>> {
   const inserted = await client.query<{ stream_id: string; position: string }>({
-    name: 'event-store-insert-multi-events',
-    text: `with append_lock as materialized (select pg_advisory_xact_lock($11))
+    name: 'event-store-move-heads-insert-events',
+    text: `with append_lock as materialized (select pg_advisory_xact_lock($11)),
+       head as (
+         update streams s set revision = h.revision, last_hash = h.hash
+         from unnest($12::text[], $13::int[], $14::text[]) as h(stream_id, revision, hash)
+         where s.stream_id = h.stream_id
+         returning s.stream_id),
+       woken as materialized (select pg_notify($15, min(stream_id)) from head)
      insert into events (stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext, hash, previous_hash)
      select e.stream_id, e.revision, e.id, e.type, e.data::jsonb, e.metadata::jsonb, e.subject_id, e.ciphertext, e.hash, e.previous_hash
-     from append_lock,
+     from append_lock, woken,
        unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[], $9::text[], $10::text[])
          with ordinality as e(stream_id, revision, id, type, data, metadata, subject_id, ciphertext, hash, previous_hash, ord)
      order by e.ord
@@ -109,6 +130,10 @@ async function insertEvents(client: DbClient, rows: readonly { streamId: string;
       rows.map((row) => row.event.hash),
       rows.map((row) => row.event.previousHash),
       APPEND_LOCK_KEY,
+      heads.map((head) => head.streamId),
+      heads.map((head) => head.last.revision),
+      heads.map((head) => head.last.hash),
+      APPENDED_CHANNEL,
     ],
   });
   const last = new Map<string, bigint>();
