@@ -24,7 +24,9 @@ interface LockedHead {
  * column's collation, never in JavaScript). Two multi-appends over overlapping streams therefore queue on the
  * first row they share instead of each holding one the other wants. A call that only checks some streams
  * (given no events) creates the written ones first and then locks all of them in one sorted statement, so
- * the two sets never take their locks in two separate runs.
+ * the two sets never take their locks in two separate runs. The one crossing left: such a call and an
+ * all-written call that both create the same new stream can each wait for the other; PostgreSQL then fails
+ * one of them whole (a deadlock error, nothing written), and neither shape of call does that on the rush path.
  */
 export async function appendToStreams(client: DbClient, appends: readonly PreparedStreamAppend[]): Promise<MultiAppendResult> {
   const writing = appends.filter((append) => append.events.length > 0);
