@@ -33,6 +33,12 @@ export async function lockCheckpoint(client: DbClient, name: string): Promise<Ch
   return result.rows[0] && toCheckpoint(result.rows[0]);
 }
 
+/** lockCheckpoint for several projections in one statement, in name order. */
+export async function lockCheckpoints(client: DbClient, names: readonly string[]): Promise<Checkpoint[]> {
+  const result = await client.query<CheckpointRow>(`select ${COLUMNS} from projection_checkpoints where name = any($1) order by name for update`, [names]);
+  return result.rows.map(toCheckpoint);
+}
+
 export async function readCheckpoints(db: Queryable, names: readonly string[]): Promise<Checkpoint[]> {
   const result = await db.query<CheckpointRow>(`select ${COLUMNS} from projection_checkpoints where name = any($1) order by name`, [names]);
   return result.rows.map(toCheckpoint);
@@ -45,6 +51,18 @@ export async function saveCheckpoint(client: DbClient, name: string, position: G
        changed_position = case when $3 then $2::bigint else changed_position end
      where name = $1`,
     [name, position.toString(), changedRows],
+  );
+}
+
+/** saveCheckpoint for several projections in one statement. */
+export async function saveCheckpoints(client: DbClient, moved: readonly { name: string; position: GlobalPosition; wroteRows: boolean }[]): Promise<void> {
+  if (moved.length === 0) return;
+  await client.query(
+    `update projection_checkpoints c set position = m.position, updated_at = now(), last_error = null,
+       changed_position = case when m.wrote_rows then m.position else c.changed_position end
+     from unnest($1::text[], $2::bigint[], $3::boolean[]) as m(name, position, wrote_rows)
+     where c.name = m.name`,
+    [moved.map((m) => m.name), moved.map((m) => m.position.toString()), moved.map((m) => m.wroteRows)],
   );
 }
 

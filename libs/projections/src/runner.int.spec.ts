@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProjectionRunner } from './runner.js';
 import { ProjectionStoppedError } from './errors.js';
 import { eventRowsProjection } from './test-support/event-rows.projection.js';
@@ -55,6 +56,22 @@ describe('ProjectionRunner', () => {
     expect(await countRows(t.db)).toEqual({ rows: 30, distinct: 30 });
     const after = await t.db.query<{ last_error: string | null }>("select last_error from projection_checkpoints where name = 'event-rows'");
     expect(after.rows[0]!.last_error).toBeNull();
+  });
+
+  it('applies the projections a batch busies in one transaction', async () => {
+    const r = runner({ projections: [eventRowsProjection(), eventRowsProjection({ name: 'second', table: 'second_rows' })] });
+    await r.catchUp(); // prepared
+    const head = await appendEvents(t.store, 30);
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      await r.catchUp();
+      const begins = query.mock.calls.filter(([text]) => text === 'begin');
+      expect(begins).toHaveLength(3); // three batches of 10, each one transaction for both
+    } finally {
+      query.mockRestore();
+    }
+    expect(await countRows(t.db, 'second_rows')).toEqual({ rows: 30, distinct: 30 });
+    expect([await checkpointOf(t.db, 'event-rows'), await checkpointOf(t.db, 'second')]).toEqual([head, head]);
   });
 
   it('changes nothing when replayed again', async () => {

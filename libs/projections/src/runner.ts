@@ -1,6 +1,6 @@
 import type { EventStore, GlobalPosition, RecordedEvent, Subscription } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
-import { applyBatch } from './apply-batch.js';
+import { applyBatch, applyBatchTogether } from './apply-batch.js';
 import { advanceIdleCheckpoints, readCheckpoints, recordFailure, type Checkpoint } from './checkpoints.js';
 import { ProjectionStoppedError } from './errors.js';
 import { pinoProjectionLogger, type ProjectionLogger } from './logger.js';
@@ -197,8 +197,26 @@ export class ProjectionRunner {
       if (known >= last) continue;
       (events.some((e) => e.position > known && handles(projection, e.type)) ? busy : idle).push(projection);
     }
-    await Promise.all([this.advanceIdle(idle, after, events), ...busy.map((projection) => this.applyTo(projection, after, events))]);
+    await Promise.all([this.advanceIdle(idle, after, events), this.applyToBusy(busy, after, events)]);
     return true;
+  }
+
+  /** The busy projections of a batch in one transaction; one by one when that fails (see applyBatchTogether). */
+  private async applyToBusy(busy: readonly Projection[], after: GlobalPosition, events: readonly RecordedEvent[]): Promise<void> {
+    if (busy.length > 1) {
+      try {
+        const outcomes = await applyBatchTogether(this.db, busy, this.schema, after, events);
+        for (const [name, outcome] of outcomes) if (outcome.kind === 'applied') this.positions.set(name, outcome.checkpoint);
+        this.progress.notify();
+        // a checkpoint behind the batch (reset elsewhere): the one-by-one path says so and reads again from it
+        await Promise.all(busy.filter((p) => outcomes.get(p.name)?.kind !== 'applied').map((projection) => this.applyTo(projection, after, events)));
+        return;
+      } catch (error) {
+        if (isTransient(error)) throw error;
+        // one of them failed: apply them one by one, so only that one stops
+      }
+    }
+    await Promise.all(busy.map((projection) => this.applyTo(projection, after, events)));
   }
 
   /**
