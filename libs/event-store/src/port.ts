@@ -140,6 +140,12 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up then live subscription to the global log. */
   subscribeToAll(options: SubscribeOptions): Subscription;
+  /**
+   * Calls `onAppended` after appends commit, without reading them: a wake-up for a reader that reads the log
+   * itself (the projection runner), which would otherwise read and decode every event twice. Optional: a
+   * store without it is followed with subscribeToAll.
+   */
+  watchAppends?(onAppended: () => void): Subscription;
   /** Position of the newest event committed, START when the log is empty. */
   headPosition(): Promise<GlobalPosition>;
   /** Recomputes the hash chain of one stream, or of every stream when no id is given. */

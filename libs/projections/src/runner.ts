@@ -21,7 +21,8 @@ export interface ProjectionRunnerOptions {
   /** Events read from the log and applied per transaction (default 500). */
   readonly batchSize?: number;
   /**
-   * How the runner learns of new events: `subscription` (subscribeToAll, with a slow poll as a safety net)
+   * How the runner learns of new events: `subscription` (the store's watchAppends, else subscribeToAll, with a
+   * slow poll as a safety net)
    * or `polling` only. Appends made in this process wake it at once either way, through `waitFor`.
    */
   readonly wakeUps?: 'subscription' | 'polling';
@@ -51,6 +52,8 @@ export class ProjectionRunner {
   private readonly positions = new Map<string, GlobalPosition>();
   /** Projections stopped on an error in this process; they stay stopped until a restart or a rebuild. */
   private readonly failures = new Map<string, Error>();
+  /** Furthest position a batch of this process has read: appends up to it need no wake-up. */
+  private readUpTo: GlobalPosition = 0n;
   private readonly wakeUp = new Signal();
   private readonly progress = new Signal();
   private readonly stopping = new Signal();
@@ -102,7 +105,8 @@ export class ProjectionRunner {
    * when this process runs them it answers as soon as its own batch commits.
    */
   async waitFor(position: GlobalPosition, timeoutMs = 5_000): Promise<void> {
-    this.wakeUp.notify();
+    // a batch already read holds the position: waking the loop would only make it read an empty page
+    if (position > this.readUpTo) this.wakeUp.notify();
     await waitForCheckpoints(
       this.db,
       this.projections.map((p) => p.name),
@@ -182,6 +186,7 @@ export class ProjectionRunner {
     if (active.length === 0) return false;
     const after = active.map((p) => this.positions.get(p.name) ?? 0n).reduce((a, b) => (b < a ? b : a));
     const events = await this.store.readAll({ after, maxCount: this.batchSize });
+    if (events.length > 0 && events[events.length - 1]!.position > this.readUpTo) this.readUpTo = events[events.length - 1]!.position;
     if (events.length === 0) {
       // Nothing new: a cheap moment to learn what other processes did (moved or reset checkpoints).
       await this.refreshPositions();
@@ -308,6 +313,11 @@ export class ProjectionRunner {
 
   /** The subscription only wakes the loop: batches are still read with readAll, so order and checkpoints stay in one place. */
   private async subscribe(): Promise<void> {
+    if (this.store.watchAppends) {
+      this.subscription = this.store.watchAppends(() => this.wakeUp.notify());
+      await this.subscription.caughtUp;
+      return;
+    }
     const after = await this.store.headPosition();
     this.subscription = this.store.subscribeToAll({
       after,

@@ -34,6 +34,31 @@ describe('waitFor', () => {
     expect(await rowAt(position)).toBe(1); // visible as soon as waitFor resolves
   });
 
+  it('does not make the runner read the log again for a position a batch of it already read', async () => {
+    let reads = 0;
+    const counting = new Proxy(t.store, {
+      get: (store, key) => {
+        if (key === 'readAll') return (...args: Parameters<typeof store.readAll>) => (reads++, store.readAll(...args));
+        const value = Reflect.get(store, key) as unknown;
+        return typeof value === 'function' ? value.bind(store) : value;
+      },
+    });
+    // a poll far longer than the test: only waitFor wakes the runner
+    running = runner({ store: counting, wakeUps: 'polling', pollIntervalMs: 60_000 });
+    await running.start();
+    const position = await appendEvents(t.store, 5);
+    await running.waitFor(position, 5_000);
+    await new Promise((r) => setTimeout(r, 100)); // the loop reads once more after a batch, finds nothing, sleeps
+    const afterFirst = reads;
+    await Promise.all(Array.from({ length: 20 }, () => running!.waitFor(position, 5_000)));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(reads).toBe(afterFirst);
+
+    const next = await appendEvents(t.store, 1);
+    await running.waitFor(next, 5_000); // a position beyond the last batch still wakes it
+    expect(await rowAt(next)).toBe(1);
+  });
+
   it('resolves in a process that does not run the projections, from the checkpoint table', async () => {
     running = runner({ wakeUps: 'polling', pollIntervalMs: 20 });
     await running.start();

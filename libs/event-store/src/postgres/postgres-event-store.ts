@@ -94,6 +94,19 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
+  /** Rides the subscriptions' LISTEN connection; its drops wake the callback too (the reader then reads again). */
+  watchAppends(onAppended: () => void): Subscription {
+    const watch: Subscription = {
+      caughtUp: this.listener.add(onAppended),
+      stop: async () => {
+        this.subscriptions.delete(watch);
+        await this.listener.remove(onAppended);
+      },
+    };
+    this.subscriptions.add(watch);
+    return watch;
+  }
+
   async headPosition(): Promise<GlobalPosition> {
     const { rows } = await this.db.query<{ position: string | null }>('select max(position) as position from events');
     return BigInt(rows[0]?.position ?? START);

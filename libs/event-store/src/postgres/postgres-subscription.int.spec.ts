@@ -54,6 +54,22 @@ describe('PostgresEventStore live subscriptions', () => {
     await store.close();
   });
 
+  it('watchAppends calls back after each committed append without reading it, and stops calling once stopped', async () => {
+    const store = new PostgresEventStore(test.db, { pollIntervalMs: 60_000 });
+    let calls = 0;
+    const watch = store.watchAppends(() => void calls++);
+    await watch.caughtUp;
+    expect(await listeners()).toBe(1);
+    await store.append(aStreamId('watched'), [anEvent('Watched')]);
+    await eventually(() => calls === 1, 2_000, 'a call after the append');
+    await watch.stop();
+    await expect.poll(listeners, { timeout: 2_000 }).toBe(0);
+    await store.append(aStreamId('unwatched'), [anEvent('Unwatched')]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(calls).toBe(1);
+    await store.close();
+  });
+
   it('close() stops every subscription of the store', async () => {
     const store = new PostgresEventStore(test.db);
     const received: string[] = [];
