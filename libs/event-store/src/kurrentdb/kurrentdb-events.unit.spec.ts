@@ -7,13 +7,15 @@ import { fromPosition } from './kurrentdb-subscription.js';
 
 const metadata = { correlationId: 'corr', causationId: 'cause', occurredAt: '2025-01-01T00:00:00.000Z', actor: 'user:1' };
 const prepared: PreparedEvent[] = [
-  { id: '11111111-1111-4111-8111-111111111111', type: 'A', data: { n: 1 }, metadata, personal: null },
+  { id: '11111111-1111-4111-8111-111111111111', type: 'A', data: { n: 1 }, metadata, personal: null, dataJson: '{"n":1}', metadataJson: JSON.stringify(metadata) },
   {
     id: '22222222-2222-4222-8222-222222222222',
     type: 'B',
     data: { n: 2 },
     metadata,
     personal: { subjectId: 'buyer-1', ciphertext: Buffer.from([1, 2, 3]) },
+    dataJson: '{"n":2}',
+    metadataJson: JSON.stringify(metadata),
   },
 ];
 
