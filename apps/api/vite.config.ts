@@ -37,6 +37,7 @@ export default defineConfig({
         cli: 'tools/cli/main.ts',
         'catalog-cli': 'tools/catalog/main.ts',
         'embedded-postgres': 'libs/postgres/src/embedded.ts',
+        'projection-worker': 'apps/api/src/platform/projection-worker.ts',
       },
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
       output: { format: 'esm', entryFileNames: '[name].js' },

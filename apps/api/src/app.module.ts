@@ -20,7 +20,7 @@ import { HoldsSalesFigures, SalesModule } from '@ticketing/sales';
 import { randomIds } from '@ticketing/kernel';
 import { CAPTCHA_VERIFIER, CaptchaModule, type CaptchaVerifier } from './abuse/index.js';
 import type { EventStore } from '@ticketing/event-store';
-import type { ProjectionRunner } from '@ticketing/projections';
+import type { ProjectionFollower } from '@ticketing/projections';
 import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
 
 @Module({})
@@ -36,7 +36,7 @@ export class AppModule {
         CatalogReadModule,
         OrganizerApiModule.registerAsync({
           inject: [EVENT_STORE, PROJECTION_RUNNER],
-          useFactory: (store: EventStore, runner: ProjectionRunner) => ({
+          useFactory: (store: EventStore, runner: ProjectionFollower) => ({
             store,
             waitForProjections: (position) => runner.waitFor(position),
             apiKeys: config.organizerApiKeys ?? undefined,
@@ -45,7 +45,7 @@ export class AppModule {
         CaptchaModule,
         SalesModule.registerAsync({
           inject: [EVENT_STORE, PROJECTION_RUNNER, DB, CAPTCHA_VERIFIER],
-          useFactory: (store: EventStore, runner: ProjectionRunner, pool: Db, verifyCaptcha: CaptchaVerifier) => ({
+          useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, verifyCaptcha: CaptchaVerifier) => ({
             store,
             db: pool,
             clock: { now: () => new Date() },

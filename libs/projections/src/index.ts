@@ -6,3 +6,6 @@ export type { Checkpoint } from './checkpoints.js';
 export { pinoProjectionLogger, type ProjectionLogger, type LogEntry } from './logger.js';
 export { LIVE_SCHEMA, quoteIdent } from './sql-names.js';
 export { ProjectionApplyError, ProjectionStoppedError, ProjectionVersionMismatchError, ProjectionWaitTimeoutError } from './errors.js';
+export type { RunnerProgress } from './runner.js';
+export { ThreadedProjectionRunner, type ProjectionFollower, type ThreadedProjectionRunnerOptions } from './threaded/threaded-runner.js';
+export { serveRunnerThread, threadLogger, threadProgress, type ThreadPort } from './threaded/runner-thread.js';

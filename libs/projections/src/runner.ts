@@ -29,6 +29,15 @@ export interface ProjectionRunnerOptions {
   /** Longest pause between two looks at the log (default 1000 ms with a subscription, 100 ms polling). */
   readonly pollIntervalMs?: number;
   readonly logger?: ProjectionLogger;
+  /** Told every time a checkpoint moves or a projection stops in this runner (a thread reports it to its parent). */
+  readonly onProgress?: (progress: RunnerProgress) => void;
+}
+
+/** What a runner knows after a move: every checkpoint it committed or learnt of, the stopped ones, how far it read. */
+export interface RunnerProgress {
+  readonly positions: ReadonlyMap<string, GlobalPosition>;
+  readonly failures: ReadonlyMap<string, string>;
+  readonly readUpTo: GlobalPosition;
 }
 
 const MAX_BACKOFF_MS = 5_000;
@@ -48,6 +57,7 @@ export class ProjectionRunner {
   private readonly wakeUps: 'subscription' | 'polling';
   private readonly pollIntervalMs: number;
   private readonly logger: ProjectionLogger;
+  private readonly onProgress: ((progress: RunnerProgress) => void) | undefined;
   /** Last committed checkpoint of each projection as this process knows it. */
   private readonly positions = new Map<string, GlobalPosition>();
   /** Projections stopped on an error in this process; they stay stopped until a restart or a rebuild. */
@@ -72,6 +82,7 @@ export class ProjectionRunner {
     this.wakeUps = options.wakeUps ?? 'subscription';
     this.pollIntervalMs = options.pollIntervalMs ?? (this.wakeUps === 'subscription' ? 1_000 : 100);
     this.logger = options.logger ?? pinoProjectionLogger();
+    this.onProgress = options.onProgress;
     assertDistinct(this.projections);
   }
 
@@ -114,6 +125,11 @@ export class ProjectionRunner {
       timeoutMs,
       { local: () => this.localState(position), progress: (ms) => this.progress.wait(ms) },
     );
+  }
+
+  /** Looks at the log now: an append this runner's process made elsewhere (another thread) is waiting for it. */
+  wake(): void {
+    this.wakeUp.notify();
   }
 
   /** Drops and recreates the projection's tables, replays the whole log into them, and resolves when done. */
@@ -177,7 +193,7 @@ export class ProjectionRunner {
     for (const checkpoint of await readCheckpoints(this.db, this.projections.map((p) => p.name))) {
       this.positions.set(checkpoint.name, checkpoint.position);
     }
-    this.progress.notify();
+    this.moved();
   }
 
   /** Reads one batch after the lowest checkpoint and hands it to each projection; false when nothing was left. */
@@ -212,7 +228,7 @@ export class ProjectionRunner {
       try {
         const outcomes = await applyBatchTogether(this.db, busy, this.schema, after, events);
         for (const [name, outcome] of outcomes) if (outcome.kind === 'applied') this.positions.set(name, outcome.checkpoint);
-        this.progress.notify();
+        this.moved();
         // a checkpoint behind the batch (reset elsewhere): the one-by-one path says so and reads again from it
         await Promise.all(busy.filter((p) => outcomes.get(p.name)?.kind !== 'applied').map((projection) => this.applyTo(projection, after, events)));
         return;
@@ -240,7 +256,7 @@ export class ProjectionRunner {
     // not moved: ahead already (another process), behind the batch (reset elsewhere) or of another version:
     // the full path finds out which and says so
     await Promise.all(idle.filter((p) => !moved.has(p.name)).map((projection) => this.applyTo(projection, after, events)));
-    this.progress.notify();
+    this.moved();
   }
 
   private async applyTo(projection: Projection, after: GlobalPosition, events: readonly RecordedEvent[]): Promise<void> {
@@ -258,7 +274,7 @@ export class ProjectionRunner {
         });
       }
       this.positions.set(projection.name, outcome.checkpoint);
-      this.progress.notify();
+      this.moved();
     } catch (error) {
       if (isTransient(error)) throw error;
       await this.fail(projection, error);
@@ -280,7 +296,16 @@ export class ProjectionRunner {
     await recordFailure(this.db, projection.name, failure.message).catch((recordError: unknown) =>
       this.logger.warn({ msg: 'could not record the projection failure', projection: projection.name, err: recordError }),
     );
+    this.moved();
+  }
+
+  private moved(): void {
     this.progress.notify();
+    this.onProgress?.({
+      positions: this.positions,
+      failures: new Map([...this.failures].map(([name, error]) => [name, error.message])),
+      readUpTo: this.readUpTo,
+    });
   }
 
   private localState(position: GlobalPosition): 'reached' | Error | undefined {

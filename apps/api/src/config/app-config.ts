@@ -57,6 +57,11 @@ const environment = z.object({
   MAIL_FROM: optionalText,
   /** Minutes a seat offered to a waiting-list subscriber stays reserved for them. */
   WAITING_LIST_RESERVATION_MINUTES: z.coerce.number().int().min(1).max(20_160).default(240),
+  /**
+   * Where the projections run: `worker` (a thread of their own, off the requests' event loop), `main` (the
+   * requests' thread) or `auto` (the thread when the built API runs, the main thread from source, e.g. in tests).
+   */
+  PROJECTIONS_THREAD: z.enum(['auto', 'worker', 'main']).default('auto'),
   /** VIES-compatible endpoint for EU VAT numbers of business invoices (events with EU VAT checking). */
   VAT_CHECK_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
 });
@@ -88,6 +93,7 @@ export type AppConfig = Readonly<{
   mailFrom: string;
   waitingListReservationMinutes: number;
   vatCheckUrl: string;
+  projectionsThread: 'auto' | 'worker' | 'main';
 }>;
 
 export class InvalidConfigurationError extends Error {}
@@ -134,6 +140,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM ?? 'no-reply@localhost',
     waitingListReservationMinutes: e.WAITING_LIST_RESERVATION_MINUTES,
     vatCheckUrl: e.VAT_CHECK_URL,
+    projectionsThread: e.PROJECTIONS_THREAD,
   };
 }
 

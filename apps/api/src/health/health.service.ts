@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from '@ticketing/postgres';
 import type { EventStore } from '@ticketing/event-store';
-import type { ProjectionRunner } from '@ticketing/projections';
+import type { ProjectionFollower } from '@ticketing/projections';
 import { DB, EVENT_STORE, PROJECTION_RUNNER } from '../platform/tokens.js';
 import type { Health } from './health.controller.js';
 
@@ -10,7 +10,7 @@ export class HealthService {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionFollower,
   ) {}
 
   async check(): Promise<Health> {

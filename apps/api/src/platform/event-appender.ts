@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppendResult, EventStore, EventToAppend, ExpectedRevision } from '@ticketing/event-store';
-import type { ProjectionRunner } from '@ticketing/projections';
+import type { ProjectionFollower } from '@ticketing/projections';
 import { EVENT_STORE, PROJECTION_RUNNER } from './tokens.js';
 
 /**
@@ -12,7 +12,7 @@ import { EVENT_STORE, PROJECTION_RUNNER } from './tokens.js';
 export class EventAppender {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionFollower,
   ) {}
 
   async append(streamId: string, events: readonly EventToAppend[], expectedRevision: ExpectedRevision): Promise<AppendResult> {

@@ -1,11 +1,13 @@
+import { Worker } from 'node:worker_threads';
 import { Global, Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createEventStore, type EventStore } from '@ticketing/event-store';
-import { ProjectionRunner } from '@ticketing/projections';
+import { ProjectionRunner, ThreadedProjectionRunner, type ProjectionFollower } from '@ticketing/projections';
 import type { Db } from '@ticketing/postgres';
 import { allProjections } from '@ticketing/read-models';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { DB, EVENT_STORE, PROJECTION_RUNNER } from './tokens.js';
 import { EventAppender } from './event-appender.js';
+import { builtProjectionWorker, type ProjectionWorkerData } from './projection-worker-file.js';
 
 /**
  * The shared resources: the database pool, the event log and the projection runner that follows it.
@@ -21,9 +23,15 @@ import { EventAppender } from './event-appender.js';
     },
     {
       provide: PROJECTION_RUNNER,
-      inject: [DB, EVENT_STORE],
-      useFactory: (db: Db, store: EventStore) =>
-        new ProjectionRunner({ db, store, projections: allProjections, logger: new Logger('Projections') }),
+      inject: [DB, EVENT_STORE, APP_CONFIG],
+      useFactory: (db: Db, store: EventStore, config: AppConfig): ProjectionFollower => {
+        const logger = new Logger('Projections');
+        const worker = config.projectionsThread === 'main' ? null : builtProjectionWorker();
+        if (config.projectionsThread === 'worker' && !worker) throw new Error('PROJECTIONS_THREAD=worker needs the built API (npm run build)');
+        if (!worker) return new ProjectionRunner({ db, store, projections: allProjections, logger });
+        const workerData: ProjectionWorkerData = { databaseUrl: config.databaseUrl, eventStoreUrl: config.eventStoreUrl };
+        return new ThreadedProjectionRunner({ db, names: allProjections.map((p) => p.name), spawn: () => new Worker(worker, { workerData }), logger });
+      },
     },
     EventAppender,
   ],
@@ -35,7 +43,7 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionRunner,
+    @Inject(PROJECTION_RUNNER) private readonly runner: ProjectionFollower,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
