@@ -54,6 +54,8 @@ export function allocate(amountMinor: number, weights: readonly number[]): numbe
     if (minorUnits(w) < 0) throw new RangeError(`negative weight: ${w}`);
     return BigInt(w);
   });
+  // nothing to spread (every reservation without a reservation-wide discount): no remainders to sort
+  if (amount === 0n) return ws.map(() => 0);
   const total = ws.reduce((a, b) => a + b, 0n);
   if (total === 0n) {
     if (amount !== 0n) throw new RangeError('cannot allocate an amount over weights that sum to zero');
@@ -85,15 +87,37 @@ export function minorUnits(amount: number): number {
   return amount;
 }
 
+const MAX_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_MINOR = BigInt(Number.MIN_SAFE_INTEGER);
+
 function toMinor(value: bigint): number {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) throw new RangeError(`amount out of range: ${value}`);
+  if (value > MAX_MINOR || value < MIN_MINOR) throw new RangeError(`amount out of range: ${value}`);
   return Number(value);
 }
 
 const DECIMAL = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
 
+interface ExactPercent {
+  readonly units: bigint;
+  readonly scale: bigint;
+}
+
+/** An event has a rate or two (VAT, fees, codes), read again for every line of every price: parsed once. */
+const parsedPercents = new Map<number, ExactPercent>();
+
+function exactPercent(percent: number): ExactPercent {
+  let exact = parsedPercents.get(percent);
+  if (exact === undefined) {
+    exact = parsePercent(percent);
+    // bounded all the same: rates come from organizers' data
+    if (parsedPercents.size >= 1_000) parsedPercents.clear();
+    parsedPercents.set(percent, exact);
+  }
+  return exact;
+}
+
 /** A non-negative percentage as units / scale, exactly as it prints: 7.7 -> 77 / 10, 22 -> 22 / 1. */
-function exactPercent(percent: number): { readonly units: bigint; readonly scale: bigint } {
+function parsePercent(percent: number): ExactPercent {
   if (!Number.isFinite(percent) || percent < 0) throw new RangeError(`not a percentage: ${percent}`);
   const match = DECIMAL.exec(String(percent));
   if (!match) throw new RangeError(`not a percentage: ${percent}`);

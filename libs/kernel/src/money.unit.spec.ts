@@ -50,6 +50,15 @@ describe('percentOf', () => {
     expect(() => percentOf(100, Number.NaN)).toThrow(RangeError);
     expect(() => percentOf(100, Number.POSITIVE_INFINITY)).toThrow(RangeError);
   });
+
+  it('reads each rate as itself however often and however many rates come (they are parsed once and kept)', () => {
+    for (let pass = 0; pass < 2; pass++) {
+      // 10000 * (p / 100) % = p: 1,200 rates, more than are kept, close ones side by side (7.7 and 7.71)
+      for (let p = 0; p < 1_200; p++) expect(percentOf(10_000, p / 100)).toBe(p);
+      expect(() => percentOf(100, Number.NaN)).toThrow(RangeError);
+      expect(() => percentOf(100, -1)).toThrow(RangeError);
+    }
+  });
 });
 
 describe('vatIncludedIn', () => {
@@ -95,6 +104,9 @@ describe('allocate', () => {
     expect(allocate(0, [0, 0])).toEqual([0, 0]);
     expect(() => allocate(1, [0, 0])).toThrow(RangeError);
     expect(() => allocate(1, [-1, 2])).toThrow(RangeError);
+    expect(allocate(0, [2000, 1000])).toEqual([0, 0]);
+    expect(() => allocate(0, [-1, 2])).toThrow(RangeError);
+    expect(() => allocate(0, [0.5])).toThrow(RangeError);
   });
 });
 
