@@ -1,4 +1,5 @@
 import type { EventMetadata } from '@ticketing/kernel';
+import type { DbClient } from '@ticketing/postgres';
 
 /**
  * The position of an event in the one global order of the log. Strictly increasing in the order readers
@@ -68,6 +69,28 @@ export interface MultiAppendResult {
   readonly streams: readonly AppendResult[];
   /** global position of the last event appended (with no event at all: the furthest position in `streams`) */
   readonly position: GlobalPosition;
+  /** True when the call's inline projector wrote its rows in the append's transaction. */
+  readonly projectedInline?: boolean;
+}
+
+/** An appended event as the append's own transaction knows it: no position or record time yet. */
+export interface PendingEvent {
+  readonly streamId: string;
+  readonly revision: number;
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata: EventMetadata;
+}
+
+/**
+ * Writes read-model rows for an append's events in the append's own transaction, so they commit with the
+ * events or not at all (PostgreSQL only: the log and the read tables share the database).
+ */
+export type InlineProjector = (client: DbClient, events: readonly PendingEvent[]) => Promise<void>;
+
+export interface MultiAppendOptions {
+  /** Run in the append's transaction where the store can (`projectedInline` says whether it did). */
+  readonly inline?: InlineProjector;
 }
 
 export class WrongExpectedRevisionError extends Error {
@@ -133,7 +156,7 @@ export interface EventStore {
    * or nothing is (WrongExpectedRevisionError names the first stream that failed). A stream may appear once per
    * call (a plain Error otherwise). Global positions follow the order of `appends`, each stream's events in order.
    */
-  appendToStreams(appends: readonly StreamAppend[]): Promise<MultiAppendResult>;
+  appendToStreams(appends: readonly StreamAppend[], options?: MultiAppendOptions): Promise<MultiAppendResult>;
   /** The stream's events in revision order; [] when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in global order. */

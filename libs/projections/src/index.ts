@@ -9,3 +9,4 @@ export { ProjectionApplyError, ProjectionStoppedError, ProjectionVersionMismatch
 export type { RunnerProgress } from './runner.js';
 export { ThreadedProjectionRunner, type ProjectionFollower, type ThreadedProjectionRunnerOptions } from './threaded/threaded-runner.js';
 export { serveRunnerThread, threadLogger, threadProgress, type ThreadPort } from './threaded/runner-thread.js';
+export { inlineProjection } from './inline.js';

@@ -49,6 +49,11 @@ export interface Projection {
    * same rows as `apply` called for each event in turn.
    */
   applyBatch?(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void>;
+  /**
+   * Every event it handles is also written by the append itself (inlineProjection), so its live tables may
+   * be ahead of its checkpoint, as far as the log's head: verify then also compares at the head.
+   */
+  readonly writtenInline?: boolean;
 }
 
 export function handles(projection: Projection, eventType: string): boolean {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inTransaction } from '@ticketing/postgres';
 import { ProjectionRunner } from './runner.js';
+import { schemaNames } from './sql-names.js';
 import type { Projection } from './projection.js';
 import { eventRowsProjection } from './test-support/event-rows.projection.js';
 import { appendEvents, checkpointOf, countRows, createProjectionTestDb, recordingLogger, type ProjectionTestDb } from './test-support/projection-test-db.js';
@@ -67,6 +69,22 @@ describe('rebuild and verify', () => {
     expect(report).toMatchObject({ ok: true, position: checkpoint });
     const schemas = await t.db.query("select nspname from pg_namespace where nspname like 'verify_%'");
     expect(schemas.rows).toEqual([]); // the scratch schema is gone
+  });
+
+  it('compares a projection its appends also write at the head when its rows are ahead of the checkpoint', async () => {
+    await appendEvents(t.store, 20);
+    const inline = { ...eventRowsProjection(), writtenInline: true };
+    const r = runner(inline);
+    await r.catchUp();
+    const head = await appendEvents(t.store, 6, { prefix: 'inline' });
+    // what the appends' own transactions would have written: the rows of the events the runner has not reached
+    await inTransaction(t.db, async (client) => {
+      for (const event of await t.store.readAll({ after: await checkpointOf(t.db, 'event-rows') })) await inline.apply(event, { client, ...schemaNames(inline, 'public') });
+    });
+    expect(await r.verify('event-rows')).toMatchObject({ ok: true, position: head });
+    // the same tables under a projection its appends do not write: rows beyond the checkpoint are a difference
+    const plain = await runner().verify('event-rows');
+    expect(plain).toMatchObject({ ok: false, differences: [{ table: 'event_rows', missingInLive: 0, unexpectedInLive: 6 }] });
   });
 
   it('verify sees no difference while a live runner keeps applying new events', async () => {

@@ -72,6 +72,27 @@ describe('PostgresEventStore.appendToStreams', () => {
     }
   });
 
+  it('runs an inline projector in the transaction of the append: its rows commit with the events, or neither does', async () => {
+    await test.db.query('create table if not exists inline_rows (stream_id text, revision int, type text)');
+    const inline = async (client: pg.ClientBase, events: readonly { streamId: string; revision: number; type: string }[]) => {
+      for (const e of events) await client.query('insert into inline_rows values ($1, $2, $3)', [e.streamId, e.revision, e.type]);
+    };
+    const kept = aStreamId('inline');
+    const result = await store.appendToStreams([newStream(kept)], { inline });
+    expect(result.projectedInline).toBe(true);
+    expect((await test.db.query('select stream_id, revision, type from inline_rows where stream_id = $1', [kept])).rows).toEqual([{ stream_id: kept, revision: 0, type: 'Opened' }]);
+
+    const dropped = aStreamId('inline');
+    const failing = async (client: pg.ClientBase, events: readonly { streamId: string; revision: number; type: string }[]) => {
+      await inline(client, events);
+      throw new Error('the read model refused');
+    };
+    await expect(store.appendToStreams([newStream(dropped)], { inline: failing })).rejects.toThrow('the read model refused');
+    expect((await test.db.query('select 1 from inline_rows where stream_id = $1', [dropped])).rowCount).toBe(0);
+    expect(await store.readStream(dropped)).toEqual([]);
+    expect((await store.appendToStreams([newStream(aStreamId('plain'))])).projectedInline).toBeUndefined();
+  });
+
   it('leaves no stream row behind when a call fails', async () => {
     const taken = aStreamId('taken');
     await store.append(taken, [anEvent('A')]);

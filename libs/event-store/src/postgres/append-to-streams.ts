@@ -2,7 +2,7 @@ import type { DbClient } from '@ticketing/postgres';
 import { assertExpectedRevision, NO_EVENTS } from '../expected-revision.js';
 import { GENESIS_HASH } from '../hash-chain.js';
 import { chainEvents, type ChainedEvent, type PreparedStreamAppend } from '../prepare-events.js';
-import { START, type AppendResult, type MultiAppendResult } from '../port.js';
+import { START, type AppendResult, type InlineProjector, type MultiAppendResult } from '../port.js';
 import { APPEND_LOCK_KEY, APPENDED_CHANNEL } from './append-events.js';
 
 interface LockedHead {
@@ -28,7 +28,7 @@ interface LockedHead {
  * all-written call that both create the same new stream can each wait for the other; PostgreSQL then fails
  * one of them whole (a deadlock error, nothing written), and neither shape of call does that on the rush path.
  */
-export async function appendToStreams(client: DbClient, appends: readonly PreparedStreamAppend[]): Promise<MultiAppendResult> {
+export async function appendToStreams(client: DbClient, appends: readonly PreparedStreamAppend[], inline?: InlineProjector): Promise<MultiAppendResult> {
   const writing = appends.filter((append) => append.events.length > 0);
   const heads = new Map((writing.length === appends.length ? await upsertHeads(client, writing) : await createThenLockHeads(client, appends, writing)).map((row) => [row.stream_id, row]));
 
@@ -43,6 +43,8 @@ export async function appendToStreams(client: DbClient, appends: readonly Prepar
     return chainEvents(streamId, events, head.revision, head.last_hash);
   });
   const rows = writing.flatMap(({ streamId }, index) => chains[index]!.map((event) => ({ streamId, event })));
+  // Before the append lock: the rows need no position, and the lock section stays the insert and the commit.
+  if (inline) await inline(client, rows.map(({ streamId, event }) => ({ streamId, revision: event.revision, type: event.type, data: event.data, metadata: event.metadata })));
   const lasts = chains.map((chain) => chain.at(-1)!);
   const positions = await moveHeadsAndInsert(client, writing.map(({ streamId }, index) => ({ streamId, last: lasts[index]! })), rows);
   const written = new Map(writing.map(({ streamId }, index) => [streamId, lasts[index]!.revision]));
@@ -51,7 +53,7 @@ export async function appendToStreams(client: DbClient, appends: readonly Prepar
     if (revision === undefined) return checkedResult(heads.get(streamId));
     return { nextExpectedRevision: revision, position: positions.get(streamId)! };
   });
-  return { streams, position: maxPosition(streams) };
+  return { streams, position: maxPosition(streams), ...(inline ? { projectedInline: true } : {}) };
 }
 
 /**

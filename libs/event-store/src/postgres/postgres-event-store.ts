@@ -8,6 +8,7 @@ import {
   type EventToAppend,
   type ExpectedRevision,
   type GlobalPosition,
+  type MultiAppendOptions,
   type MultiAppendResult,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -55,10 +56,10 @@ export class PostgresEventStore implements EventStore {
     return inTransaction(this.db, (client) => appendEvents(client, streamId, prepared, expectedRevision));
   }
 
-  async appendToStreams(appends: readonly StreamAppend[]): Promise<MultiAppendResult> {
+  async appendToStreams(appends: readonly StreamAppend[], options: MultiAppendOptions = {}): Promise<MultiAppendResult> {
     const prepared = await prepareStreamAppends(appends, this.vault);
     if (prepared.length === 0) return { streams: [], position: START };
-    return inTransaction(this.db, (client) => appendToStreams(client, prepared));
+    return inTransaction(this.db, (client) => appendToStreams(client, prepared, options.inline));
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

@@ -3,12 +3,14 @@ import { SharedVersionReader } from './versioned-cache.js';
 
 /**
  * The version of every projection's read tables, in one short read: where each last wrote rows (not its
- * checkpoint, which moves with every batch of the log, also under a rush of reservations).
+ * checkpoint, which moves with every batch of the log, also under a rush of reservations), and how many
+ * appends wrote its rows inline (the holds a reservation takes, before the runner gets to them).
  */
 export async function readTablesVersions(db: Queryable): Promise<ReadonlyMap<string, string>> {
   const { rows } = await db.query<{ name: string; version: string }>({
     name: 'read-tables-versions',
-    text: `select name, changed_position || ':' || version as version from projection_checkpoints`,
+    text: `select p.name, p.changed_position || ':' || p.version || ':' || coalesce(c.serial, 0) as version
+             from projection_checkpoints p left join read_model_changes c on c.name = p.name`,
   });
   return new Map(rows.map((r) => [r.name, r.version]));
 }

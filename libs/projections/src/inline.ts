@@ -1,0 +1,29 @@
+import type { InlineProjector, PendingEvent } from '@ticketing/event-store';
+import { handles, type Projection, type ProjectionTx } from './projection.js';
+import { LIVE_SCHEMA, schemaNames } from './sql-names.js';
+
+/**
+ * Has an append write `projection`'s live rows in its own transaction (see MultiAppendOptions.inline), for
+ * a read model a command's caller reads right after it returns: the command need not wait for the runner.
+ * The runner still applies every event afterwards, and a rebuild replays them, so the projection must leave
+ * the same rows whichever comes first (idempotent, revision-guarded updates). Its checkpoint is not touched;
+ * `read_model_changes` is bumped instead, which the tables' version includes (readTablesVersions).
+ */
+export function inlineProjection(
+  projection: Projection,
+  /** The projection's batch apply, taking events as the append knows them (no position or record time yet). */
+  applyBatch: (events: readonly PendingEvent[], tx: ProjectionTx) => Promise<void>,
+  schema = LIVE_SCHEMA,
+): InlineProjector {
+  const names = schemaNames(projection, schema);
+  return async (client, events) => {
+    const handled = events.filter((event) => handles(projection, event.type));
+    if (handled.length === 0) return;
+    await applyBatch(handled, { client, ...names });
+    await client.query({
+      name: 'read-model-changed',
+      text: `insert into read_model_changes (name, serial) values ($1, 1) on conflict (name) do update set serial = read_model_changes.serial + 1`,
+      values: [projection.name],
+    });
+  };
+}
