@@ -7,6 +7,7 @@ import { ExpireReservationsHandler } from './commands/expire-reservations/expire
 import { ExpirySweeper } from './commands/expire-reservations/expiry-sweeper.js';
 import { ReserveTicketsHandler } from './commands/reserve-tickets/reserve-tickets.command.js';
 import { InventoryDesk } from './inventory/inventory-desk.js';
+import { inlineHolds } from './read-models/holds/holds.projection.js';
 import { BackToBookingHandler } from './commands/back-to-booking/back-to-booking.command.js';
 import { ConfirmOfflinePaymentHandler } from './commands/confirm-offline-payment/confirm-offline-payment.command.js';
 import { ConfirmReservationHandler } from './commands/confirm-reservation/confirm-reservation.command.js';
@@ -55,7 +56,7 @@ export class SalesModule {
         { provide: SALES_OPTIONS, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o },
         { provide: SALES_EVENT_STORE, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o.store },
         { provide: SALES_DB, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o.db },
-        { provide: InventoryDesk, inject: [SALES_EVENT_STORE], useFactory: (store: EventStore) => new InventoryDesk(store) },
+        { provide: InventoryDesk, inject: [SALES_EVENT_STORE], useFactory: (store: EventStore) => new InventoryDesk(store, { inline: inlineHolds }) },
         { provide: HoldsSalesFigures, inject: [SALES_DB], useFactory: (db: Db) => new HoldsSalesFigures(db) },
         ReserveTicketsHandler,
         CancelReservationHandler,

@@ -33,6 +33,8 @@ export interface CatalogTestApp extends TestApp {
   given(streamId: string, events: readonly EventToAppend[]): Promise<void>;
   /** Headers of a visitor session, for POST calls (anti-forgery token). */
   session(): Promise<Record<string, string>>;
+  /** Returns once every read model shows every event appended so far (what a later scheduled job would see). */
+  settle(): Promise<void>;
 }
 
 export async function startCatalogTestApp(env: Record<string, string> = {}): Promise<CatalogTestApp> {
@@ -62,6 +64,9 @@ export async function startCatalogTestApp(env: Record<string, string> = {}): Pro
     async given(streamId: string, events: readonly EventToAppend[]) {
       const { position } = await store.append(streamId, events);
       await runner.waitFor(position);
+    },
+    async settle() {
+      await runner.waitFor(await store.headPosition());
     },
     async session() {
       const { sessionId, xsrf } = await openSession(app);

@@ -1,4 +1,4 @@
-import { type EventStore, type GlobalPosition, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
+import { type EventStore, type GlobalPosition, type InlineProjector, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
 import {
   decideHolds,
@@ -43,6 +43,8 @@ export interface DeskResult {
   readonly outcome: HoldOutcome;
   /** Global position of the job's last event (wait for projections to reach it); null when nothing was appended. */
   readonly position: GlobalPosition | null;
+  /** The holds read model was written by the append itself (InventoryDeskOptions.inline): no need to wait for it. */
+  readonly projectedInline: boolean;
 }
 
 export interface InventoryDeskOptions {
@@ -50,6 +52,8 @@ export interface InventoryDeskOptions {
   readonly maxBatch?: number;
   /** Attempts of one batch against other processes' appends before its jobs fail; default 50. */
   readonly maxAttempts?: number;
+  /** Written in every append's transaction where the store can: the holds read model (what availability reads). */
+  readonly inline?: InlineProjector;
 }
 
 /**
@@ -99,7 +103,7 @@ export class InventoryDesk {
   private desk(eventShortName: string): EventDesk {
     let desk = this.desks.get(eventShortName);
     if (!desk) {
-      desk = new EventDesk(this.store, inventoryStreamId(eventShortName), this.options.maxBatch ?? 500, this.options.maxAttempts ?? 50);
+      desk = new EventDesk(this.store, inventoryStreamId(eventShortName), this.options.maxBatch ?? 500, this.options.maxAttempts ?? 50, this.options.inline);
       this.desks.set(eventShortName, desk);
     }
     return desk;
@@ -120,6 +124,7 @@ class EventDesk {
     private readonly streamId: string,
     private readonly maxBatch: number,
     private readonly maxAttempts: number,
+    private readonly inline: InlineProjector | undefined,
   ) {}
 
   submit(job: Job): void {
@@ -168,14 +173,15 @@ class EventDesk {
           const before = this.revision;
           await this.catchUp();
           if (this.revision !== before) continue;
-          pending.forEach((job, i) => job.resolve({ outcome: outcomes[i]!, position: null }));
+          pending.forEach((job, i) => job.resolve({ outcome: outcomes[i]!, position: null, projectedInline: false }));
           return;
         }
         try {
-          const result = await this.store.appendToStreams(appends);
+          const result = await this.store.appendToStreams(appends, { inline: this.inline });
           for (const event of inventoryEvents) evolveInventory(this.state, event);
           this.revision = result.streams[0]!.nextExpectedRevision;
-          pending.forEach((job, i) => job.resolve({ outcome: outcomes[i]!, position: counts[i]! > 0 ? result.position : null }));
+          const projectedInline = result.projectedInline === true;
+          pending.forEach((job, i) => job.resolve({ outcome: outcomes[i]!, position: counts[i]! > 0 ? result.position : null, projectedInline }));
           return;
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= this.maxAttempts) throw error;

@@ -12,7 +12,9 @@ import {
   ticketCategory,
 } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
 import { startCatalogTestApp, type CatalogTestApp } from '../../../../catalog/src/server/testing/catalog-test-app.js';
-import { EVENT_STORE } from '../../../../../apps/api/src/platform/tokens.js';
+import { DB, EVENT_STORE, PROJECTION_RUNNER } from '../../../../../apps/api/src/platform/tokens.js';
+import type { ProjectionFollower } from '@ticketing/projections';
+import type { Db } from '@ticketing/postgres';
 import { ExpireReservationsCommand } from '../commands/expire-reservations/expire-reservations.command.js';
 
 const now = new Date();
@@ -121,6 +123,7 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     // the restricted category shares the hall: nothing left for it either
     expect(codes((await reserve({ promoCode: 'VIPCODE', reservation: [{ ticketCategoryId: 2, amount: 1 }] })).body)).toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
 
+    await app.settle(); // the sweeper reads the reservations read model, which the runner keeps
     const expired = await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 26 * 60_000)));
     expect(expired.expired).toBe(3);
     expect((await category(1)).maximumSaleableTickets).toBe(3);
@@ -149,5 +152,19 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect([short.statusCode, short.headers.location]).toEqual([302, `/api/v2/public/event/${e}/code/FRIEND`]);
     expect((await open(`/event/${e}/code/FRIEND`, 'facebookexternalhit/1.1')).headers.location).toBe(`/event/${e}`);
     expect((await open(`/e/${e}`)).headers.location).toBe(`/event/${e}`);
+  });
+
+  // last: it stops the projection runner of the shared app
+  it('answers and shows the hold without the projection runner: the append wrote the holds read model itself', async () => {
+    await app.app.get<ProjectionFollower>(PROJECTION_RUNNER).stop();
+    const before = await categories();
+    const ok = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] });
+    expect(ok.status).toBe(200);
+    const db = app.app.get<Db>(DB);
+    expect((await db.query('select status from sales_holds where reservation_id = $1', [ok.body.value])).rows).toEqual([{ status: 'HELD' }]);
+    // the seats left, read right after the answer, count the hold (read-your-writes without the runner)
+    const after = await categories();
+    const left = (view: { ticketCategories: { id: number; maximumSaleableTickets: number }[] }) => view.ticketCategories.find((c) => c.id === 1)!.maximumSaleableTickets;
+    expect(left(after)).toBe(left(before) - 1);
   });
 });

@@ -79,9 +79,12 @@ export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsComm
     );
     const metadata = provenance(reservationId, input.actor, now);
     const opened = { streamId: reservationStreamId(reservationId), events: [toAppend(plan.opened, metadata)], expectedRevision: 'no_stream' as const };
-    const { outcome, position } = await this.desk.hold(plan.hold, metadata, (result) => (result.held ? [opened] : []));
+    const { outcome, position, projectedInline } = await this.desk.hold(plan.hold, metadata, (result) => (result.held ? [opened] : []));
     if (!outcome.held) throw new RuleViolations([{ code: outcome.code, field: 'reservationForm', args: [] }]);
-    if (position !== null) await this.options.waitForProjections(position);
+    // Read-your-writes: what a buyer reads next is the reservation (from its own stream) and the seats left (the
+    // holds read model, which the append wrote in its own transaction on PostgreSQL); otherwise wait for the runner.
+    // The reservations read model follows with the runner: only the sweeper reads it, minutes later.
+    if (position !== null && !projectedInline) await this.options.waitForProjections(position);
     return reservationId;
   }
 

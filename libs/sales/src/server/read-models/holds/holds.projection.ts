@@ -1,15 +1,18 @@
 import type { RecordedEvent } from '@ticketing/event-store';
-import type { Projection, ProjectionTx } from '@ticketing/projections';
+import { inlineProjection, type Projection, type ProjectionTx } from '@ticketing/projections';
 import { inventoryEventTypes, type InventoryEvent, type SeatsHeld } from '../../../domain/inventory/inventory.events.js';
 import { runsOf } from '../runs.js';
 
 export const HOLDS_TABLE = 'sales_holds';
 
+/** What the holds read from an event: also all an append knows of it before it is placed in the log (inline). */
+type HoldEvent = Pick<RecordedEvent, 'type' | 'data' | 'revision' | 'metadata'>;
+
 /**
  * Every hold of every event and whether it still stands (HELD, with its expiry; SOLD, without; RELEASED): what the catalog's availability, the "all tickets
  * reserved" notice and code usage are counted from, and what the sweeper checks for holds past their expiry.
  */
-async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
+async function apply(recorded: HoldEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(HOLDS_TABLE);
   const event = { type: recorded.type, data: recorded.data } as InventoryEvent;
   switch (event.type) {
@@ -45,8 +48,12 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   }
 }
 
-/** One insert per run of holds and one update per run of releases: a rush holds hundreds of seats per batch. */
-async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
+/**
+ * One insert per run of holds and one update per run of releases: a rush holds hundreds of seats per batch.
+ * Replaying an event changes nothing (insert-if-absent, updates only from an older revision), so the runner
+ * can apply again what an append already wrote inline.
+ */
+async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promise<void> {
   const table = tx.table(HOLDS_TABLE);
   for (const run of runsOf(events, (e) => e.type)) {
     if (run.kind === 'SeatsHeld') {
@@ -106,4 +113,11 @@ export const holdsProjection: Projection = {
   ],
   apply,
   applyBatch,
+  writtenInline: true,
 };
+
+/**
+ * Written by every append of the inventory desk in its own transaction: the seats left a buyer reads right after
+ * reserving count the hold without waiting for the runner (read-your-writes), which applies the same events later.
+ */
+export const inlineHolds = inlineProjection(holdsProjection, applyBatch);

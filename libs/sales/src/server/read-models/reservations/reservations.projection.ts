@@ -6,12 +6,15 @@ import { runsOf } from '../runs.js';
 
 export const RESERVATIONS_TABLE = 'sales_reservations';
 
+/** What the rows read from an event: also all an append knows of it before it is placed in the log (inline). */
+type ReservationRowEvent = Pick<RecordedEvent, 'type' | 'data' | 'revision' | 'metadata'>;
+
 /**
  * One row per reservation: its status (PENDING, OFFLINE_PAYMENT, DEFERRED_OFFLINE_PAYMENT, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
  * with that revision, so a reservation that changed meanwhile is not expired by mistake), and the data it
  * was opened with for the reservation views.
  */
-async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
+async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(RESERVATIONS_TABLE);
   const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
   switch (event.type) {
@@ -49,8 +52,11 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   }
 }
 
-/** A rush opens hundreds of reservations per batch: one insert for each run of openings, one update for each run of endings. */
-async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
+/**
+ * A rush opens hundreds of reservations per batch: one insert for each run of openings, one update for each
+ * run of endings. Replaying an event changes nothing, so the runner can apply again what an append wrote inline.
+ */
+async function applyBatch(events: readonly ReservationRowEvent[], tx: ProjectionTx): Promise<void> {
   const table = tx.table(RESERVATIONS_TABLE);
   for (const run of runsOf(events, (e) => (e.type === 'ReservationOpened' ? 'opened' : 'ended'))) {
     if (run.kind === 'opened') {
