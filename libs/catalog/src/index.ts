@@ -51,7 +51,7 @@ export type { SalesFigures, EventSalesFigures } from './server/queries/sales-fig
 export type { PurchaseOffer, OfferedCategory, OfferedService } from './server/queries/purchase-offer/purchase-offer.query.js';
 export { noSalesYet } from './server/queries/sales-figures.js';
 export { VersionedCache, SharedVersionReader } from './server/queries/versioned-cache.js';
-export { TablesVersions } from './server/queries/tables-versions.js';
+export { LOG_HEAD, TablesVersions } from './server/queries/tables-versions.js';
 export { fractionDigits, formatCents, formatUnit } from './server/formatting/money.js';
 export { zonedInstant, wallClock, offsetSeconds } from './server/formatting/time-zone.js';
 export { formatPerLanguage, type LangMap } from './server/formatting/localized-dates.js';

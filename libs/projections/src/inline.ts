@@ -6,8 +6,8 @@ import { LIVE_SCHEMA, schemaNames } from './sql-names.js';
  * Has an append write `projection`'s live rows in its own transaction (see MultiAppendOptions.inline), for
  * a read model a command's caller reads right after it returns: the command need not wait for the runner.
  * The runner still applies every event afterwards, and a rebuild replays them, so the projection must leave
- * the same rows whichever comes first (idempotent, revision-guarded updates). Its checkpoint is not touched;
- * `read_model_changes` is bumped instead, which the tables' version includes (readTablesVersions).
+ * the same rows whichever comes first (idempotent, revision-guarded updates). Its checkpoint is not touched:
+ * a cache of its tables must also key on the log's head, which every such append moves.
  */
 export function inlineProjection(
   projection: Projection,
@@ -20,10 +20,5 @@ export function inlineProjection(
     const handled = events.filter((event) => handles(projection, event.type));
     if (handled.length === 0) return;
     await applyBatch(handled, { client, ...names });
-    await client.query({
-      name: 'read-model-changed',
-      text: `insert into read_model_changes (name, serial) values ($1, 1) on conflict (name) do update set serial = read_model_changes.serial + 1`,
-      values: [projection.name],
-    });
   };
 }

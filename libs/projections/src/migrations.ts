@@ -21,11 +21,4 @@ export const projectionMigrations: readonly Migration[] = [
     id: 'projections-002-changed-position',
     sql: `alter table projection_checkpoints add column changed_position bigint not null default 0`,
   },
-  {
-    // Bumped by an append that writes a read model's rows in its own transaction (inline.ts): such rows change
-    // before the checkpoint moves, so caches key on this too. Apart from the checkpoint row, which the runner
-    // keeps locked while it applies a batch: an append never waits for the runner.
-    id: 'projections-003-inline-changes',
-    sql: `create table read_model_changes (name text primary key, serial bigint not null)`,
-  },
 ];

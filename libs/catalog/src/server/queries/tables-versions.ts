@@ -1,16 +1,20 @@
 import type { Queryable } from '@ticketing/postgres';
 import { SharedVersionReader } from './versioned-cache.js';
 
+/** Stands for the log's head among the versions: read models that appends write themselves change with it. */
+export const LOG_HEAD = '@log-head';
+
 /**
  * The version of every projection's read tables, in one short read: where each last wrote rows (not its
- * checkpoint, which moves with every batch of the log, also under a rush of reservations), and how many
- * appends wrote its rows inline (the holds a reservation takes, before the runner gets to them).
+ * checkpoint, which moves with every batch of the log, also under a rush of reservations), and the log's
+ * head, for the tables an append writes in its own transaction before the runner moves their checkpoint
+ * (the holds a reservation takes): such a write always comes with a new head.
  */
 export async function readTablesVersions(db: Queryable): Promise<ReadonlyMap<string, string>> {
   const { rows } = await db.query<{ name: string; version: string }>({
     name: 'read-tables-versions',
-    text: `select p.name, p.changed_position || ':' || p.version || ':' || coalesce(c.serial, 0) as version
-             from projection_checkpoints p left join read_model_changes c on c.name = p.name`,
+    text: `select name, changed_position || ':' || version as version from projection_checkpoints
+           union all select '${LOG_HEAD}', coalesce(max(position), 0)::text from events`,
   });
   return new Map(rows.map((r) => [r.name, r.version]));
 }

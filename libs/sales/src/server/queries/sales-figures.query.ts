@@ -1,8 +1,9 @@
-import { TablesVersions, VersionedCache, type EventSalesFigures, type SalesFigures } from '@ticketing/catalog';
+import { LOG_HEAD, TablesVersions, VersionedCache, type EventSalesFigures, type SalesFigures } from '@ticketing/catalog';
 import type { Queryable } from '@ticketing/postgres';
 import { HOLDS_TABLE, holdsProjection } from '../read-models/holds/holds.projection.js';
 
-const HOLDS_READ_MODEL = [holdsProjection.name];
+// the log's head too: the inventory's appends write the holds themselves, before the checkpoint moves
+const HOLDS_READ_MODEL = [holdsProjection.name, LOG_HEAD];
 
 interface FigureRow {
   kind: 'category' | 'pending' | 'service' | 'code';
