@@ -69,7 +69,7 @@ export interface MultiAppendResult {
   readonly streams: readonly AppendResult[];
   /** global position of the last event appended (with no event at all: the furthest position in `streams`) */
   readonly position: GlobalPosition;
-  /** True when the call's inline projector wrote its rows in the append's transaction. */
+  /** True when the call's inline projector wrote its rows (or had none to write) in the append's transaction. */
   readonly projectedInline?: boolean;
 }
 
@@ -84,9 +84,10 @@ export interface PendingEvent {
 
 /**
  * Writes read-model rows for an append's events in the append's own transaction, so they commit with the
- * events or not at all (PostgreSQL only: the log and the read tables share the database).
+ * events or not at all (PostgreSQL only: the log and the read tables share the database). Resolves false
+ * when it wrote nothing because it may not (its tables are of another version): the caller then waits.
  */
-export type InlineProjector = (client: DbClient, events: readonly PendingEvent[]) => Promise<void>;
+export type InlineProjector = (client: DbClient, events: readonly PendingEvent[]) => Promise<boolean>;
 
 export interface MultiAppendOptions {
   /** Run in the append's transaction where the store can (`projectedInline` says whether it did). */

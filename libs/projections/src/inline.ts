@@ -18,7 +18,16 @@ export function inlineProjection(
   const names = schemaNames(projection, schema);
   return async (client, events) => {
     const handled = events.filter((event) => handles(projection, event.type));
-    if (handled.length === 0) return;
+    if (handled.length === 0) return true;
+    // Tables of another version (a newer process rebuilt them during a rolling deploy, or this one is about to):
+    // rows of the wrong meaning would stay (replays skip rows already there), so leave them to the runner.
+    const { rows } = await client.query<{ version: number }>({
+      name: 'inline-projection-version',
+      text: 'select version from projection_checkpoints where name = $1',
+      values: [projection.name],
+    });
+    if (rows[0]?.version !== projection.version) return false;
     await applyBatch(handled, { client, ...names });
+    return true;
   };
 }

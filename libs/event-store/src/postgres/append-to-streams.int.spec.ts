@@ -76,6 +76,7 @@ describe('PostgresEventStore.appendToStreams', () => {
     await test.db.query('create table if not exists inline_rows (stream_id text, revision int, type text)');
     const inline = async (client: pg.ClientBase, events: readonly { streamId: string; revision: number; type: string }[]) => {
       for (const e of events) await client.query('insert into inline_rows values ($1, $2, $3)', [e.streamId, e.revision, e.type]);
+      return true;
     };
     const kept = aStreamId('inline');
     const result = await store.appendToStreams([newStream(kept)], { inline });
@@ -91,6 +92,7 @@ describe('PostgresEventStore.appendToStreams', () => {
     expect((await test.db.query('select 1 from inline_rows where stream_id = $1', [dropped])).rowCount).toBe(0);
     expect(await store.readStream(dropped)).toEqual([]);
     expect((await store.appendToStreams([newStream(aStreamId('plain'))])).projectedInline).toBeUndefined();
+    expect((await store.appendToStreams([newStream(aStreamId('declined'))], { inline: async () => false })).projectedInline).toBe(false);
   });
 
   it('leaves no stream row behind when a call fails', async () => {

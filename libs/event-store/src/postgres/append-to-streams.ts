@@ -44,7 +44,9 @@ export async function appendToStreams(client: DbClient, appends: readonly Prepar
   });
   const rows = writing.flatMap(({ streamId }, index) => chains[index]!.map((event) => ({ streamId, event })));
   // Before the append lock: the rows need no position, and the lock section stays the insert and the commit.
-  if (inline) await inline(client, rows.map(({ streamId, event }) => ({ streamId, revision: event.revision, type: event.type, data: event.data, metadata: event.metadata })));
+  const projectedInline = inline
+    ? await inline(client, rows.map(({ streamId, event }) => ({ streamId, revision: event.revision, type: event.type, data: event.data, metadata: event.metadata })))
+    : undefined;
   const lasts = chains.map((chain) => chain.at(-1)!);
   const positions = await moveHeadsAndInsert(client, writing.map(({ streamId }, index) => ({ streamId, last: lasts[index]! })), rows);
   const written = new Map(writing.map(({ streamId }, index) => [streamId, lasts[index]!.revision]));
@@ -53,7 +55,7 @@ export async function appendToStreams(client: DbClient, appends: readonly Prepar
     if (revision === undefined) return checkedResult(heads.get(streamId));
     return { nextExpectedRevision: revision, position: positions.get(streamId)! };
   });
-  return { streams, position: maxPosition(streams), ...(inline ? { projectedInline: true } : {}) };
+  return { streams, position: maxPosition(streams), ...(projectedInline === undefined ? {} : { projectedInline }) };
 }
 
 /**
