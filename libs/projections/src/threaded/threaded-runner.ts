@@ -8,6 +8,8 @@ import { Signal } from '../signal.js';
 import { waitForCheckpoints } from '../wait-for.js';
 import type { FromRunnerThread } from './messages.js';
 
+const MAX_RESTART_DELAY_MS = 30_000;
+
 /** What the API needs of the runner that follows the log, wherever it runs. */
 export interface ProjectionFollower {
   start(): Promise<void>;
@@ -43,6 +45,8 @@ export class ThreadedProjectionRunner implements ProjectionFollower {
   private readonly progress = new Signal();
   private running = false;
   private restartTimer: NodeJS.Timeout | undefined;
+  /** The pause before the last restart: doubled while threads keep dying soon after they start. */
+  private lastDelayMs = 0;
 
   constructor(private readonly options: ThreadedProjectionRunnerOptions) {}
 
@@ -92,10 +96,12 @@ export class ThreadedProjectionRunner implements ProjectionFollower {
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {
       let started = false;
+      let startedAt: number | undefined;
       worker.on('message', (message: FromRunnerThread) => {
         switch (message.type) {
           case 'started':
             started = true;
+            startedAt = Date.now();
             resolve();
             break;
           case 'start-failed':
@@ -119,16 +125,30 @@ export class ThreadedProjectionRunner implements ProjectionFollower {
         if (!started) reject(error);
       });
       worker.on('exit', (code) => {
+        // settles a start that stop() cut short too
+        if (!started) reject(new Error(`the projection thread exited with code ${code} before it started`));
         if (this.worker !== worker) return; // stopped on purpose, or replaced
         this.worker = undefined;
-        if (!started) reject(new Error(`the projection thread exited with code ${code} before it started`));
+        // what the dead thread knew goes with it: the next one reads again from the checkpoints, and retries
+        // the projections this one had stopped
+        this.failures.clear();
+        this.readUpTo = 0n;
         if (!this.running) return;
-        this.options.logger.error({ msg: 'projection thread ended unasked: starting it again', code });
+        // a thread that keeps dying the same way (at start, or on the same batch) is started again less and less
+        // often, up to 30 s; one that ran a good while is started again at once
+        const ranLong = startedAt !== undefined && Date.now() - startedAt >= MAX_RESTART_DELAY_MS;
+        const delay = ranLong ? this.restartDelayMs() : Math.min(Math.max(this.lastDelayMs * 2, this.restartDelayMs()), MAX_RESTART_DELAY_MS);
+        this.lastDelayMs = delay;
+        this.options.logger.error({ msg: 'projection thread ended unasked: starting it again', code, inMs: delay });
         this.restartTimer = setTimeout(() => {
           if (this.running) this.launch().catch((error: unknown) => this.options.logger.error({ msg: 'projection thread did not start again', err: error }));
-        }, this.options.restartDelayMs ?? 1_000);
+        }, delay);
       });
     });
+  }
+
+  private restartDelayMs(): number {
+    return this.options.restartDelayMs ?? 1_000;
   }
 
   private localState(position: GlobalPosition): 'reached' | Error | undefined {
