@@ -4,22 +4,32 @@
 // seat, FOR UPDATE SKIP LOCKED) and a no-op POST (the HTTP ceiling). Loopback only, bounded in count and time.
 //   node bench/rush/run.mjs        (after `npm run build`)
 // Env: BENCH_BUYERS [10000], BENCH_CONCURRENCY [64], BENCH_SESSIONS [200], BENCH_PHASE_SECONDS [60],
-//      BENCH_DIST [dist/api] (the built API to run).
+//      BENCH_DIST [dist/api] (the built API to run), BENCH_RUNS [single,pair,locked1,locked2,noop] (which runs),
+//      BENCH_PROFILE [off] (cpu: CPU ms per call of the API's main thread, its other threads, PostgreSQL and this
+//      client, from /proc; 1: that, and the main thread's V8 CPU and allocation profiles of each run, summed up, the
+//      files in a temp folder (sampling slows the API: compare profiled runs with profiled runs); survivors: the
+//      same with only the allocations that outlived a young-generation collection),
+//      BENCH_API_NODE_ARGS [] (node options of the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`: every
+//      thread's profile over the whole process life, the projection thread's included).
 // Exit code 1 when a run sold anything but exactly 1,000 seats, answered any 5xx, lost a request, or answered
 // something else than success / sold out. Timings are printed, never asserted.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { cpuPerCall, cpuSnapshot, summarizeHeapProfile, summarizeProfile } from './profile.mjs';
 
 const BUYERS = positive('BENCH_BUYERS', 10_000);
 const CONCURRENCY = positive('BENCH_CONCURRENCY', 64);
 const SESSIONS = positive('BENCH_SESSIONS', 200);
 const PHASE_SECONDS = positive('BENCH_PHASE_SECONDS', 60);
 const DIST = resolve(process.env.BENCH_DIST ?? 'dist/api');
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'single,pair,locked1,locked2,noop').split(','));
+const PROFILE = ['1', 'cpu', 'survivors'].includes(process.env.BENCH_PROFILE ?? '');
+const V8_PROFILES = PROFILE && process.env.BENCH_PROFILE !== 'cpu';
 const WARMUP = Math.min(2_000, BUYERS);
 const SEATS = 1_000; // the capacity of every event in rush.catalog.yaml, and the SKIP LOCKED table's size
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -145,7 +155,8 @@ const parent = mkdtempSync(join(tmpdir(), 'bench-rush-'));
 chmodSync(parent, 0o755);
 const database = await startEmbeddedPostgres({ dataDir: join(parent, 'pg'), database: 'bench', ephemeral: true });
 port = await freePort();
-const api = spawn(process.execPath, [join(DIST, 'main.js')], {
+const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const api = spawn(process.execPath, [...apiNodeArgs, join(DIST, 'main.js')], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, LOG_LEVEL: 'error', APP_MODE: 'prod', BENCH_ROUTES: '1', RATE_LIMITS: 'off' },
 });
@@ -235,20 +246,49 @@ try {
 
   // ---- measured runs
   const runs = [];
-  async function measure(name, seatsPerBuyer, count, call, sold) {
+  const profiles = PROFILE ? mkdtempSync(join(tmpdir(), 'bench-rush-profiles-')) : '';
+  async function measure(key, name, seatsPerBuyer, count, call, sold) {
+    if (!RUNS.has(key)) return;
     process.stdout.write(`${name}: ${count} calls, ${CONCURRENCY} in flight...\n`);
+    if (V8_PROFILES) await send('POST', '/api/bench/profile/start', { body: { survivors: process.env.BENCH_PROFILE === 'survivors' } });
+    const before = PROFILE ? cpuSnapshot(api.pid) : undefined;
     const result = await phase(count, call);
+    const cpu = PROFILE ? cpuPerCall(before, cpuSnapshot(api.pid), result.success + result.soldOut + result.other + result.serverError) : undefined;
+    if (PROFILE && !V8_PROFILES) {
+      const ms = (n) => n.toFixed(3);
+      process.stdout.write(
+        `  CPU ms per answered call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${Object.entries(cpu.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ')}), ` +
+          `PostgreSQL ${ms(cpu.postgres)}, client ${ms(cpu.client)}, total ${ms(cpu.total)}\n`,
+      );
+    }
+    if (V8_PROFILES) {
+      const calls = result.success + result.soldOut + result.other + result.serverError;
+      const { cpu: cpuProfile, heap: heapProfile } = json((await send('POST', '/api/bench/profile/stop')).text);
+      const file = join(profiles, `${key}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(cpuProfile));
+      writeFileSync(join(profiles, `${key}.heapprofile`), JSON.stringify(heapProfile));
+      const summary = summarizeProfile(cpuProfile);
+      const heap = summarizeHeapProfile(heapProfile);
+      const ms = (n) => n.toFixed(3);
+      const lines = (list) => list.map((l) => `    ${l}`).join('\n');
+      process.stdout.write(
+        `  CPU ms per answered call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${Object.entries(cpu.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ')}), ` +
+          `PostgreSQL ${ms(cpu.postgres)}, client ${ms(cpu.client)}, total ${ms(cpu.total)}\n` +
+          `  main thread CPU profile (${file}, ${summary.totalMs.toFixed(0)} ms sampled), self time by place:\n${lines(summary.places)}\n  by function:\n${lines(summary.functions)}\n` +
+          `  ${process.env.BENCH_PROFILE === 'survivors' ? 'allocated and outliving a young-generation GC' : 'allocated'} on the main thread (sampled): ${(heap.totalBytes / calls / 1024).toFixed(1)} KiB per call, by place:\n${lines(heap.places)}\n  by function:\n${lines(heap.functions)}\n`,
+      );
+    }
     const counted = result.success * seatsPerBuyer;
     const observed = sold ? await sold(counted) : null;
-    runs.push({ name, seatsPerBuyer, counted, observed, ...result });
+    runs.push({ key, name, seatsPerBuyer, counted, observed, ...result });
   }
-  await measure('reserve-tickets, 1 seat per buyer', 1, BUYERS, reserve('rush-single', 1), (n) => readBackSold('rush-single', n));
-  await measure('reserve-tickets, 2 seats per buyer', 2, BUYERS, reserve('rush-pair', 2), (n) => readBackSold('rush-pair', n));
-  await setupSeats();
-  await measure('SKIP LOCKED baseline, 1 seat per buyer', 1, BUYERS, hold(1), () => tableSold());
-  await setupSeats();
-  await measure('SKIP LOCKED baseline, 2 seats per buyer', 2, BUYERS, hold(2), () => tableSold());
-  await measure('no-op POST (HTTP ceiling)', 0, BUYERS, noop, null);
+  await measure('single', 'reserve-tickets, 1 seat per buyer', 1, BUYERS, reserve('rush-single', 1), (n) => readBackSold('rush-single', n));
+  await measure('pair', 'reserve-tickets, 2 seats per buyer', 2, BUYERS, reserve('rush-pair', 2), (n) => readBackSold('rush-pair', n));
+  if (RUNS.has('locked1')) await setupSeats();
+  await measure('locked1', 'SKIP LOCKED baseline, 1 seat per buyer', 1, BUYERS, hold(1), () => tableSold());
+  if (RUNS.has('locked2')) await setupSeats();
+  await measure('locked2', 'SKIP LOCKED baseline, 2 seats per buyer', 2, BUYERS, hold(2), () => tableSold());
+  await measure('noop', 'no-op POST (HTTP ceiling)', 0, BUYERS, noop, null);
 
   // ---- report
   const fixed = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -287,18 +327,20 @@ try {
   }
   for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n${row === rows[0] ? `|${row.map(() => '---').join('|')}|\n` : ''}`);
 
-  const [single, pair, lockedSingle, lockedPair, ceiling] = runs;
+  const run = (key) => runs.find((r) => r.key === key);
   const attemptsPerSecond = (r) => rate(r.success + r.soldOut + r.other + r.serverError, r.seconds);
+  const holdsPerSecond = (r) => rate(r.success, r.lastSuccess);
   const ratios = [
-    ['reserve holds/s ÷ SKIP LOCKED holds/s, 1 seat', rate(single.success, single.lastSuccess) / rate(lockedSingle.success, lockedSingle.lastSuccess), 3],
-    ['reserve holds/s ÷ SKIP LOCKED holds/s, 2 seats', rate(pair.success, pair.lastSuccess) / rate(lockedPair.success, lockedPair.lastSuccess), 3],
-    ['reserve attempts/s ÷ no-op requests/s, 1 seat', attemptsPerSecond(single) / attemptsPerSecond(ceiling), 0.6],
-    ['reserve attempts/s ÷ no-op requests/s, 2 seats', attemptsPerSecond(pair) / attemptsPerSecond(ceiling), 0.6],
+    ['reserve holds/s ÷ SKIP LOCKED holds/s, 1 seat', 'single', 'locked1', holdsPerSecond, 3],
+    ['reserve holds/s ÷ SKIP LOCKED holds/s, 2 seats', 'pair', 'locked2', holdsPerSecond, 3],
+    ['reserve attempts/s ÷ no-op requests/s, 1 seat', 'single', 'noop', attemptsPerSecond, 0.6],
+    ['reserve attempts/s ÷ no-op requests/s, 2 seats', 'pair', 'noop', attemptsPerSecond, 0.6],
     // Informative: the whole run, sold-out answers included (mostly a measure of how cheap a refusal is).
-    ['reserve attempts/s ÷ SKIP LOCKED attempts/s, 1 seat', attemptsPerSecond(single) / attemptsPerSecond(lockedSingle), null],
-  ];
-  process.stdout.write('\n| ratio | value | target |\n|---|---|---|\n');
-  for (const [name, value, target] of ratios) {
+    ['reserve attempts/s ÷ SKIP LOCKED attempts/s, 1 seat', 'single', 'locked1', attemptsPerSecond, null],
+  ].filter(([, a, b]) => run(a) && run(b));
+  if (ratios.length > 0) process.stdout.write('\n| ratio | value | target |\n|---|---|---|\n');
+  for (const [name, a, b, figure, target] of ratios) {
+    const value = figure(run(a)) / figure(run(b));
     const verdict = target === null ? '-' : `>= ${target}x ${Number.isFinite(value) && value >= target ? '(met)' : '(not met)'}`;
     process.stdout.write(`| ${name} | ${fixed(value, 2)}x | ${verdict} |\n`);
   }

@@ -3,11 +3,13 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ZodResponse } from 'nestjs-zod';
 import { success } from '@ticketing/wire';
+import { type BenchProfiles, BenchProfiler } from './bench-profiler.service.js';
 import { BenchSeats } from './bench-seats.service.js';
 import {
   BenchHoldDto,
   BenchHoldResponseDto,
   BenchNoopResponseDto,
+  BenchProfileDto,
   BenchSetupDto,
   BenchSetupResponseDto,
 } from './bench-routes.schemas.js';
@@ -21,7 +23,10 @@ import {
 @ApiExcludeController()
 @Controller('api/bench')
 export class BenchRoutesController {
-  constructor(private readonly seats: BenchSeats) {}
+  constructor(
+    private readonly seats: BenchSeats,
+    private readonly profiler: BenchProfiler,
+  ) {}
 
   @Post('noop')
   @HttpCode(200)
@@ -42,5 +47,18 @@ export class BenchRoutesController {
   @ZodResponse({ status: 200, type: BenchHoldResponseDto })
   async hold(@Body() body: BenchHoldDto): Promise<BenchHoldResponseDto> {
     return success(await this.seats.hold(body.quantity));
+  }
+
+  @Post('profile/start')
+  @HttpCode(204)
+  async startProfile(@Body() body: BenchProfileDto): Promise<void> {
+    await this.profiler.start(body);
+  }
+
+  /** The main thread's CPU and allocation profiles since `profile/start`. */
+  @Post('profile/stop')
+  @HttpCode(200)
+  async stopProfile(): Promise<BenchProfiles | null> {
+    return this.profiler.stop();
   }
 }

@@ -81,6 +81,20 @@ describe('bench routes with BENCH_ROUTES=1', () => {
     expect(response.json().success).toBe(false);
   });
 
+  it('profile the main thread between start and stop: a CPU profile and sampled allocations', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/bench/profile/stop' })).body).toBe('null'); // none started
+    const started = await app.inject({ method: 'POST', url: '/api/bench/profile/start', payload: {} });
+    expect(started.statusCode).toBe(204);
+    for (let i = 0; i < 20; i++) await app.inject({ method: 'POST', url: '/api/bench/noop', payload: { reservation: [] } });
+    const stopped = await app.inject({ method: 'POST', url: '/api/bench/profile/stop' });
+    expect(stopped.statusCode).toBe(200);
+    const { cpu, heap } = stopped.json();
+    expect(cpu.nodes.length).toBeGreaterThan(1);
+    expect(cpu.samples.length).toBe(cpu.timeDeltas.length);
+    expect(heap.head.callFrame.functionName).toBe('(root)');
+    expect((await app.inject({ method: 'POST', url: '/api/bench/profile/start', payload: { survivors: 'yes' } })).statusCode).toBe(422);
+  });
+
   it('are not in the OpenAPI description', () => {
     const document = buildOpenApiDocument(app.app);
     expect(Object.keys(document.paths).filter((p) => p.includes('bench'))).toEqual([]);

@@ -8,6 +8,9 @@ export class BenchSetupDto extends createZodDto(benchSetupSchema) {}
 export const benchHoldSchema = z.object({ quantity: z.number().int().min(1).max(1_000) });
 export class BenchHoldDto extends createZodDto(benchHoldSchema) {}
 
+export const benchProfileSchema = z.object({ survivors: z.boolean().default(false) });
+export class BenchProfileDto extends createZodDto(benchProfileSchema) {}
+
 /** The HTTP ceiling's answer: as small as the reserve call's, with no work behind it. */
 export const benchNoopResponseSchema = z.object({ success: z.literal(true), value: z.string() });
 export class BenchNoopResponseDto extends createZodDto(benchNoopResponseSchema) {}

@@ -1,0 +1,136 @@
+// BENCH_PROFILE=1 for bench/rush/run.mjs: where the CPU of a run goes. Reads /proc (Linux only).
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime + stime of a /proc stat file, in ms (null when the process or thread is gone). */
+function cpuOf(path) {
+  let text;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // fields 14 and 15 of proc(5), counted after the comm
+}
+
+function commOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/** CPU ms so far: the API's main thread and its other threads, every postgres process, this load client. */
+export function cpuSnapshot(apiPid) {
+  let apiOther = 0;
+  const threads = {};
+  for (const tid of readdirSync(`/proc/${apiPid}/task`)) {
+    if (tid === String(apiPid)) continue;
+    const ms = cpuOf(`/proc/${apiPid}/task/${tid}/stat`) ?? 0;
+    const name = commOf(`${apiPid}/task/${tid}`);
+    threads[name] = (threads[name] ?? 0) + ms;
+    apiOther += ms;
+  }
+  let postgres = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (/^\d+$/.test(pid) && commOf(pid) === 'postgres') postgres += cpuOf(`/proc/${pid}/stat`) ?? 0;
+  }
+  const client = process.cpuUsage();
+  return { apiMain: cpuOf(`/proc/${apiPid}/task/${apiPid}/stat`) ?? 0, apiOther, threads, postgres, client: (client.user + client.system) / 1000 };
+}
+
+/** ms of CPU per call between two snapshots, per part and in all. */
+export function cpuPerCall(before, after, calls) {
+  const per = (key) => (after[key] - before[key]) / calls;
+  const parts = { apiMain: per('apiMain'), apiOther: per('apiOther'), postgres: per('postgres'), client: per('client') };
+  const threads = Object.fromEntries(
+    Object.entries(after.threads)
+      .map(([name, ms]) => [name, (ms - (before.threads[name] ?? 0)) / calls])
+      .filter(([, ms]) => ms > 0),
+  );
+  return { ...parts, threads, total: parts.apiMain + parts.apiOther + parts.postgres + parts.client };
+}
+
+/**
+ * Self time of a `.cpuprofile` by where the code lives (node_modules package, the app's own libs and apps, node's
+ * internals, GC, idle) and by function: the top `top` of each.
+ */
+export function summarizeProfile(profile, top = 25) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  // the profiler's own start (node:inspector's synchronous post) is not the run's work
+  const parents = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n.id])));
+  const isProfilerStart = (id) => {
+    for (let at = id; at !== undefined; at = parents.get(at)) if (byId.get(at).callFrame.url === 'node:inspector') return true;
+    return false;
+  };
+  const selfUs = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i];
+    if (!isProfilerStart(id)) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  }
+  const byPlace = new Map();
+  const byFunction = new Map();
+  let total = 0;
+  for (const [id, us] of selfUs) {
+    const { callFrame } = byId.get(id);
+    const place = placeOf(callFrame);
+    const name = `${callFrame.functionName || '(anonymous)'} ${shortUrl(callFrame.url)}:${callFrame.lineNumber + 1}`;
+    byPlace.set(place, (byPlace.get(place) ?? 0) + us);
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+    total += us;
+  }
+  const rank = (map) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, us]) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`);
+  return { totalMs: total / 1000, places: rank(byPlace), functions: rank(byFunction) };
+}
+
+function placeOf({ url, functionName }) {
+  if (!url) return functionName.startsWith('(') ? functionName : '(native)';
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) {
+    const rest = url.slice(modules + 'node_modules/'.length).split('/');
+    return `npm ${rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]}`;
+  }
+  if (url.startsWith('node:')) return `node ${url.slice(5).split('/')[0]}`;
+  const app = url.match(/\/dist\/([^/]+)\//);
+  return app ? `app ${app[1]}` : shortUrl(url);
+}
+
+function shortUrl(url) {
+  const modules = url.lastIndexOf('node_modules/');
+  if (modules >= 0) return url.slice(modules + 'node_modules/'.length);
+  const dist = url.indexOf('/dist/');
+  return dist >= 0 ? url.slice(dist + 1) : url;
+}
+
+/** Bytes a `.heapprofile` (sampled allocations) counts per function and per place, the top `top` of each. */
+export function summarizeHeapProfile(profile, top = 20) {
+  const byPlace = new Map();
+  const byFunction = new Map();
+  let total = 0;
+  const visit = (node) => {
+    const bytes = node.selfSize;
+    if (bytes > 0) {
+      const { callFrame } = node;
+      const name = `${callFrame.functionName || '(anonymous)'} ${shortUrl(callFrame.url)}:${callFrame.lineNumber + 1}`;
+      const place = placeOf(callFrame);
+      byPlace.set(place, (byPlace.get(place) ?? 0) + bytes);
+      byFunction.set(name, (byFunction.get(name) ?? 0) + bytes);
+      total += bytes;
+    }
+    for (const child of node.children ?? []) visit(child);
+  };
+  visit(profile.head);
+  const rank = (map) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([name, bytes]) => `${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${name}`);
+  return { totalBytes: total, places: rank(byPlace), functions: rank(byFunction) };
+}
