@@ -18,6 +18,7 @@ import { appSecretMigrations, loadSessionSecret } from './platform/session-secre
 import { AppInfoService } from './info/app-info.service.js';
 import { serveStorefront } from './storefront/storefront.js';
 import { CatalogQueries, shortNameParam } from '@ticketing/catalog';
+import { useBindWithoutDeprecatedProperty } from './http/async-resource-bind.js';
 
 export const allMigrations = [...appSecretMigrations, ...eventStoreMigrations, ...projectionMigrations];
 
@@ -37,6 +38,7 @@ function defaultStorefrontDir(): string {
 
 /** Builds the whole application (migrated database, policies, API, OpenAPI, storefront), ready to listen. */
 export async function createApp(config: AppConfig, options: CreateAppOptions): Promise<{ app: NestFastifyApplication; db: Db }> {
+  useBindWithoutDeprecatedProperty();
   const db = createPool(config.databaseUrl, 20, (error) => options.logger.warn({ err: error }, 'an idle database connection was closed by the server'));
   let secret: Buffer = Buffer.alloc(32);
   if (!options.documentOnly) {
