@@ -3,7 +3,8 @@
 // reference points served by the same process (BENCH_ROUTES=1): alf.io's way of holding seats (one row per
 // seat, FOR UPDATE SKIP LOCKED) and a no-op POST (the HTTP ceiling). Loopback only, bounded in count and time.
 //   node bench/rush/run.mjs        (after `npm run build`)
-// Env: BENCH_BUYERS [10000], BENCH_CONCURRENCY [64], BENCH_SESSIONS [200], BENCH_PHASE_SECONDS [60],
+// Env: BENCH_BUYERS [10000], BENCH_CONCURRENCY [64], BENCH_SESSIONS [200], BENCH_PHASE_SECONDS [60], BENCH_ROUNDS [3]
+//      (every run that many times, round by round; the ratios are the rounds' median),
 //      BENCH_DIST [dist/api] (the built API to run), BENCH_RUNS [single,pair,locked1,locked2,noop] (which runs),
 //      BENCH_PROFILE [off] (cpu: CPU ms per call of the API's main thread, its other threads, PostgreSQL and this
 //      client, from /proc; 1: that, and the main thread's V8 CPU and allocation profiles of each run, summed up, the
@@ -27,10 +28,13 @@ const CONCURRENCY = positive('BENCH_CONCURRENCY', 64);
 const SESSIONS = positive('BENCH_SESSIONS', 200);
 const PHASE_SECONDS = positive('BENCH_PHASE_SECONDS', 60);
 const DIST = resolve(process.env.BENCH_DIST ?? 'dist/api');
+const ROUNDS = positive('BENCH_ROUNDS', 3);
+if (ROUNDS > 3) throw new Error('BENCH_ROUNDS is at most 3 (rush.catalog.yaml has three events of each kind)');
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'single,pair,locked1,locked2,noop').split(','));
 const PROFILE = ['1', 'cpu', 'survivors'].includes(process.env.BENCH_PROFILE ?? '');
 const V8_PROFILES = PROFILE && process.env.BENCH_PROFILE !== 'cpu';
-const WARMUP = Math.min(2_000, BUYERS);
+const WARMUP_HOLDS = 5_000; // rush-warmup's capacity in rush.catalog.yaml
+const WARMUP = Math.min(WARMUP_HOLDS + 1_000, BUYERS);
 const SEATS = 1_000; // the capacity of every event in rush.catalog.yaml, and the SKIP LOCKED table's size
 const REQUEST_TIMEOUT_MS = 30_000;
 const CATALOG = 'bench/rush/rush.catalog.yaml';
@@ -189,7 +193,8 @@ try {
     }
   }
   const categories = {};
-  for (const event of ['rush-warmup', 'rush-single', 'rush-pair']) {
+  const rounds = Array.from({ length: ROUNDS }, (_, i) => i + 1);
+  for (const event of ['rush-warmup', ...rounds.flatMap((n) => [`rush-single-${n}`, `rush-pair-${n}`])]) {
     const found = await waitFor(`${event} to be readable`, async () => {
       const c = await category(event);
       return { done: c !== undefined, c };
@@ -216,8 +221,8 @@ try {
   const hold = (quantity) => () => send('POST', '/api/bench/skip-locked/hold', { body: { quantity } });
   // Same body as a reserve call, so that the ceiling parses as much JSON.
   const noop = () => send('POST', '/api/bench/noop', { body: { reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [] } });
-  async function setupSeats() {
-    const r = await send('POST', '/api/bench/skip-locked/setup', { body: { seats: SEATS } });
+  async function setupSeats(seats = SEATS) {
+    const r = await send('POST', '/api/bench/skip-locked/setup', { body: { seats } });
     if (r.status !== 200) throw new Error(`skip-locked/setup answered ${r.status}: ${r.text}`);
   }
 
@@ -238,7 +243,7 @@ try {
   // ---- warm-up, not measured: every path once hot (JIT, pools, caches) before anything is timed.
   process.stdout.write(`warming up (${WARMUP} calls per route)...\n`);
   const warm = [await phase(WARMUP, noop), await phase(WARMUP, reserve('rush-warmup', 1))];
-  await setupSeats();
+  await setupSeats(WARMUP_HOLDS);
   warm.push(await phase(WARMUP, hold(1)));
   if (warm[1].success === 0) {
     process.stdout.write(`warning: no reserve call succeeded during the warm-up (${warm[1].samples.join(' | ') || 'no answer'})\n`);
@@ -247,8 +252,9 @@ try {
   // ---- measured runs
   const runs = [];
   const profiles = PROFILE ? mkdtempSync(join(tmpdir(), 'bench-rush-profiles-')) : '';
-  async function measure(key, name, seatsPerBuyer, count, call, sold) {
+  async function measure(key, round, title, seatsPerBuyer, count, call, sold) {
     if (!RUNS.has(key)) return;
+    const name = ROUNDS > 1 ? `${title} (round ${round})` : title;
     process.stdout.write(`${name}: ${count} calls, ${CONCURRENCY} in flight...\n`);
     if (V8_PROFILES) await send('POST', '/api/bench/profile/start', { body: { survivors: process.env.BENCH_PROFILE === 'survivors' } });
     const before = PROFILE ? cpuSnapshot(api.pid) : undefined;
@@ -264,9 +270,9 @@ try {
     if (V8_PROFILES) {
       const calls = result.success + result.soldOut + result.other + result.serverError;
       const { cpu: cpuProfile, heap: heapProfile } = json((await send('POST', '/api/bench/profile/stop')).text);
-      const file = join(profiles, `${key}.cpuprofile`);
+      const file = join(profiles, `${key}-${round}.cpuprofile`);
       writeFileSync(file, JSON.stringify(cpuProfile));
-      writeFileSync(join(profiles, `${key}.heapprofile`), JSON.stringify(heapProfile));
+      writeFileSync(join(profiles, `${key}-${round}.heapprofile`), JSON.stringify(heapProfile));
       const summary = summarizeProfile(cpuProfile);
       const heap = summarizeHeapProfile(heapProfile);
       const ms = (n) => n.toFixed(3);
@@ -280,15 +286,20 @@ try {
     }
     const counted = result.success * seatsPerBuyer;
     const observed = sold ? await sold(counted) : null;
-    runs.push({ key, name, seatsPerBuyer, counted, observed, ...result });
+    runs.push({ key, round, name, seatsPerBuyer, counted, observed, cpu, ...result });
   }
-  await measure('single', 'reserve-tickets, 1 seat per buyer', 1, BUYERS, reserve('rush-single', 1), (n) => readBackSold('rush-single', n));
-  await measure('pair', 'reserve-tickets, 2 seats per buyer', 2, BUYERS, reserve('rush-pair', 2), (n) => readBackSold('rush-pair', n));
-  if (RUNS.has('locked1')) await setupSeats();
-  await measure('locked1', 'SKIP LOCKED baseline, 1 seat per buyer', 1, BUYERS, hold(1), () => tableSold());
-  if (RUNS.has('locked2')) await setupSeats();
-  await measure('locked2', 'SKIP LOCKED baseline, 2 seats per buyer', 2, BUYERS, hold(2), () => tableSold());
-  await measure('noop', 'no-op POST (HTTP ceiling)', 0, BUYERS, noop, null);
+  // Rounds of every run, one after the other: the machine's drift over a few minutes touches every run alike.
+  for (const round of rounds) {
+    const single = `rush-single-${round}`;
+    const pair = `rush-pair-${round}`;
+    await measure('single', round, 'reserve-tickets, 1 seat per buyer', 1, BUYERS, reserve(single, 1), (n) => readBackSold(single, n));
+    await measure('pair', round, 'reserve-tickets, 2 seats per buyer', 2, BUYERS, reserve(pair, 2), (n) => readBackSold(pair, n));
+    if (RUNS.has('locked1')) await setupSeats();
+    await measure('locked1', round, 'SKIP LOCKED baseline, 1 seat per buyer', 1, BUYERS, hold(1), () => tableSold());
+    if (RUNS.has('locked2')) await setupSeats();
+    await measure('locked2', round, 'SKIP LOCKED baseline, 2 seats per buyer', 2, BUYERS, hold(2), () => tableSold());
+    await measure('noop', round, 'no-op POST (HTTP ceiling)', 0, BUYERS, noop, null);
+  }
 
   // ---- report
   const fixed = (n, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -301,7 +312,7 @@ try {
       'sold out at = seconds from the start of the run to the last success; ' +
       'seats sold = successes x seats per buyer / what ticket-categories (availableTickets) or the bench_seats table shows.\n\n',
   );
-  const rows = [['run', 'attempts', 'attempts/s', 'successes', 'holds/s', 'sold out at s', 'p50 ms', 'p99 ms', 'seats sold (answers / read back)', '5xx', 'other']];
+  const rows = [['run', 'attempts', 'attempts/s', 'successes', 'holds/s', 'sold out at s', 'p50 ms', 'p99 ms', 'seats sold (answers / read back)', '5xx', 'other', ...(PROFILE ? ['CPU ms per call'] : [])]];
   const problems = [];
   for (const r of runs) {
     const isNoop = r.seatsPerBuyer === 0;
@@ -318,6 +329,7 @@ try {
       seats,
       String(r.serverError),
       String(r.other + r.failed),
+      ...(PROFILE ? [fixed(r.cpu.total, 3)] : []),
     ]);
     if (!isNoop && r.counted !== SEATS) problems.push(`${r.name}: ${r.counted > SEATS ? 'OVERSOLD' : 'undersold'}, ${r.counted} of ${SEATS} seats by the answers`);
     if (!isNoop && r.observed !== null && r.observed !== r.counted) problems.push(`${r.name}: the answers say ${r.counted} seats, the ${r.name.startsWith('SKIP') ? 'table' : 'read side'} says ${r.observed}`);
@@ -327,9 +339,14 @@ try {
   }
   for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n${row === rows[0] ? `|${row.map(() => '---').join('|')}|\n` : ''}`);
 
-  const run = (key) => runs.find((r) => r.key === key);
+  const run = (key, round) => runs.find((r) => r.key === key && r.round === round);
   const attemptsPerSecond = (r) => rate(r.success + r.soldOut + r.other + r.serverError, r.seconds);
   const holdsPerSecond = (r) => rate(r.success, r.lastSuccess);
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
   const ratios = [
     ['reserve holds/s ÷ SKIP LOCKED holds/s, 1 seat', 'single', 'locked1', holdsPerSecond, 3],
     ['reserve holds/s ÷ SKIP LOCKED holds/s, 2 seats', 'pair', 'locked2', holdsPerSecond, 3],
@@ -337,12 +354,14 @@ try {
     ['reserve attempts/s ÷ no-op requests/s, 2 seats', 'pair', 'noop', attemptsPerSecond, 0.6],
     // Informative: the whole run, sold-out answers included (mostly a measure of how cheap a refusal is).
     ['reserve attempts/s ÷ SKIP LOCKED attempts/s, 1 seat', 'single', 'locked1', attemptsPerSecond, null],
-  ].filter(([, a, b]) => run(a) && run(b));
-  if (ratios.length > 0) process.stdout.write('\n| ratio | value | target |\n|---|---|---|\n');
+  ].filter(([, a, b]) => run(a, 1) && run(b, 1));
+  if (ratios.length > 0) process.stdout.write(`\n| ratio | ${ROUNDS > 1 ? 'median (each round)' : 'value'} | target |\n|---|---|---|\n`);
   for (const [name, a, b, figure, target] of ratios) {
-    const value = figure(run(a)) / figure(run(b));
+    const values = rounds.map((round) => figure(run(a, round)) / figure(run(b, round)));
+    const value = median(values);
+    const shown = ROUNDS > 1 ? `${fixed(value, 2)}x (${values.map((v) => fixed(v, 2)).join(', ')})` : `${fixed(value, 2)}x`;
     const verdict = target === null ? '-' : `>= ${target}x ${Number.isFinite(value) && value >= target ? '(met)' : '(not met)'}`;
-    process.stdout.write(`| ${name} | ${fixed(value, 2)}x | ${verdict} |\n`);
+    process.stdout.write(`| ${name} | ${shown} | ${verdict} |\n`);
   }
   if (problems.length > 0) {
     exitCode = 1;
