@@ -22,6 +22,7 @@ import { HoldsSalesFigures } from './queries/sales-figures.query.js';
 import { EuVatChecker } from './booking/vat/eu-vat-checker.js';
 import { EU_VAT_CHECKER, SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from './tokens.js';
 import { SmtpMailer } from './waiting-list/mail/smtp-mailer.js';
+import { WaitingListSetAside } from './waiting-list/set-aside/waiting-list-set-aside.js';
 import { OfferReleasedSeatsHandler } from './waiting-list/offer-released-seats/offer-released-seats.command.js';
 import { WaitingListController } from './waiting-list/subscribe-to-waiting-list/subscribe-to-waiting-list.controller.js';
 import { SubscribeToWaitingListHandler } from './waiting-list/subscribe-to-waiting-list/subscribe-to-waiting-list.command.js';
@@ -65,6 +66,7 @@ export class SalesModule {
         SubscribeToWaitingListHandler,
         OfferReleasedSeatsHandler,
         SmtpMailer,
+        WaitingListSetAside,
         ReservationQueries,
         ReservationMailer,
         ConfirmReservationHandler,

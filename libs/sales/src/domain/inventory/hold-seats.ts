@@ -1,5 +1,5 @@
 import { DomainError } from '@ticketing/kernel';
-import type { InventoryState } from './inventory.js';
+import type { ActiveHold, InventoryState } from './inventory.js';
 import type { CodeUse, HoldExtended, HoldReleased, HoldReleaseReason, SeatsHeld, SeatsSold, ServiceLine, TicketLine } from './inventory.events.js';
 
 /** The catalog's limits at the time of the request: what the inventory counts against. */
@@ -24,6 +24,11 @@ export interface HoldSeats {
   readonly codeUse: CodeUse | null;
   readonly expiresAt: string;
   readonly limits: InventoryLimits;
+  /**
+   * A reservation offered to a waiting-list subscriber (one ticket): it takes over a seat set aside for the
+   * waiting list in its category when there is one, else it needs a free seat like any other.
+   */
+  readonly fromWaitingList?: true;
 }
 
 export const NOT_ENOUGH_TICKETS = 'error.STEP_1_NOT_ENOUGH_TICKETS';
@@ -34,32 +39,42 @@ export type HoldOutcome = { readonly held: true } | { readonly held: false; read
 /**
  * Decides a batch of holds in arrival order against one state: each is granted whole or refused whole,
  * and a granted one counts against the ones after it. Many requests, one decision, one append: under an
- * on-sale rush this is what keeps throughput from collapsing into retries.
+ * on-sale rush this is what keeps throughput from collapsing into retries. `eventsByRequest` holds each
+ * request's events: its SeatsHeld, preceded by the HoldReleased of the set-aside seat it takes over.
  */
-export function decideHolds(state: InventoryState, requests: readonly HoldSeats[]): { events: SeatsHeld[]; outcomes: HoldOutcome[] } {
+export function decideHolds(
+  state: InventoryState,
+  requests: readonly HoldSeats[],
+): { events: (SeatsHeld | HoldReleased)[]; eventsByRequest: (SeatsHeld | HoldReleased)[][]; outcomes: HoldOutcome[] } {
   const taken = new Map(state.takenByCategory);
   const services = new Map(state.takenByService);
   const uses = new Map(state.usesByCode);
   const seen = new Set<string>();
-  const events: SeatsHeld[] = [];
+  const handedOver = new Set<string>();
+  const eventsByRequest: (SeatsHeld | HoldReleased)[][] = [];
   const outcomes: HoldOutcome[] = [];
 
   for (const request of requests) {
     if (state.holds.has(request.reservationId) || seen.has(request.reservationId)) {
       outcomes.push({ held: true }); // the same reservation asked twice: it already holds its seats
+      eventsByRequest.push([]);
       continue;
     }
+    const setAside = request.fromWaitingList ? setAsideSeatFor(state, request, handedOver) : undefined;
+    if (setAside) add(taken, setAside.hold.tickets, -1);
     const refusal = refusalOf(request, taken, services, uses);
     if (refusal) {
+      if (setAside) add(taken, setAside.hold.tickets, 1);
       outcomes.push({ held: false, code: refusal });
+      eventsByRequest.push([]);
       continue;
     }
-    for (const line of request.tickets) taken.set(line.categoryId, (taken.get(line.categoryId) ?? 0) + line.quantity);
+    add(taken, request.tickets, 1);
     for (const line of request.services) services.set(line.serviceId, (services.get(line.serviceId) ?? 0) + line.quantity);
     if (request.codeUse) uses.set(request.codeUse.code, (uses.get(request.codeUse.code) ?? 0) + request.codeUse.uses);
     seen.add(request.reservationId);
     outcomes.push({ held: true });
-    events.push({
+    const held: SeatsHeld = {
       type: 'SeatsHeld',
       data: {
         eventShortName: request.eventShortName,
@@ -69,9 +84,33 @@ export function decideHolds(state: InventoryState, requests: readonly HoldSeats[
         codeUse: request.codeUse,
         expiresAt: request.expiresAt,
       },
-    });
+    };
+    if (!setAside) {
+      eventsByRequest.push([held]);
+      continue;
+    }
+    handedOver.add(setAside.holdId);
+    eventsByRequest.push([released(request.eventShortName, setAside.holdId, 'HANDED_OVER', setAside.hold), held]);
   }
-  return { events, outcomes };
+  return { events: eventsByRequest.flat(), eventsByRequest, outcomes };
+}
+
+function add(taken: Map<number, number>, lines: readonly TicketLine[], sign: 1 | -1): void {
+  for (const line of lines) taken.set(line.categoryId, (taken.get(line.categoryId) ?? 0) + sign * line.quantity);
+}
+
+/** The oldest seat set aside for the waiting list in the one category the request asks for, not yet handed over in this batch. */
+function setAsideSeatFor(state: InventoryState, request: HoldSeats, handedOver: ReadonlySet<string>): { holdId: string; hold: ActiveHold } | undefined {
+  const [line, ...others] = request.tickets;
+  if (!line || others.length > 0 || line.quantity !== 1) return undefined;
+  for (const [holdId, hold] of state.holds) {
+    if (hold.forWaitingList && !handedOver.has(holdId) && hold.tickets[0]?.categoryId === line.categoryId) return { holdId, hold };
+  }
+  return undefined;
+}
+
+function released(eventShortName: string, reservationId: string, reason: HoldReleaseReason, hold: ActiveHold): HoldReleased {
+  return { type: 'HoldReleased', data: { eventShortName, reservationId, reason, tickets: hold.tickets, services: hold.services, codeUse: hold.codeUse } };
 }
 
 function refusalOf(
@@ -116,30 +155,64 @@ export interface ReleaseHold {
   readonly reason: HoldReleaseReason;
   /** An EXPIRED release happens only once the hold's own expiry has passed at this instant. */
   readonly now: Date;
+  /** Subscribers wait for this event: seats that come back are kept for them (see SetAsideForWaitingList). */
+  readonly setAside?: SetAsideForWaitingList;
+}
+
+/**
+ * Keeps released seats from sale for the waiting list until the list's next offer hands them over (alf.io's
+ * pre-reserved tickets): without it a buyer who happens to ask between the release and the offer takes them
+ * past everyone waiting. One seat per subscriber, less the seats already set aside; each one a hold of one
+ * seat of its category, owned by no reservation, that expires like any hold.
+ */
+export interface SetAsideForWaitingList {
+  /** Subscribers waiting for a seat of this event. */
+  readonly waiting: number;
+  /** Fresh ids for the set-aside holds, one per seat that may be set aside: no more seats than ids are kept. */
+  readonly holdIds: readonly string[];
+  readonly expiresAt: string;
 }
 
 /**
  * Lets a hold go; nothing when it is not held (already released, or never granted): releasing twice changes
  * nothing. Sold seats are never released here, and an expiry never releases a hold before its own deadline:
- * the decision rests on the inventory's state, not on a read model that may lag behind it.
+ * the decision rests on the inventory's state, not on a read model that may lag behind it. With `setAside`,
+ * the released seats go to the waiting list first (SetAsideForWaitingList).
  */
-export function decideRelease(state: InventoryState, command: ReleaseHold): HoldReleased[] {
+export function decideRelease(state: InventoryState, command: ReleaseHold): (HoldReleased | SeatsHeld)[] {
   const hold = state.holds.get(command.reservationId);
   if (!hold || hold.expiresAt === null) return [];
   if (command.reason === 'EXPIRED' && Date.parse(hold.expiresAt) > command.now.getTime()) return [];
-  return [
-    {
-      type: 'HoldReleased',
-      data: {
-        eventShortName: command.eventShortName,
-        reservationId: command.reservationId,
-        reason: command.reason,
-        tickets: hold.tickets,
-        services: hold.services,
-        codeUse: hold.codeUse,
-      },
-    },
-  ];
+  const events: (HoldReleased | SeatsHeld)[] = [released(command.eventShortName, command.reservationId, command.reason, hold)];
+  if (!command.setAside || hold.forWaitingList) return events;
+  const { waiting, holdIds, expiresAt } = command.setAside;
+  let alreadySetAside = 0;
+  for (const other of state.holds.values()) if (other.forWaitingList) alreadySetAside++;
+  let seats = Math.min(waiting - alreadySetAside, holdIds.length);
+  for (const line of hold.tickets) {
+    for (let i = 0; i < line.quantity && seats > 0; i++, seats--) {
+      events.push({
+        type: 'SeatsHeld',
+        data: {
+          eventShortName: command.eventShortName,
+          reservationId: holdIds[holdIds.length - seats]!,
+          tickets: [{ categoryId: line.categoryId, quantity: 1 }],
+          services: [],
+          codeUse: null,
+          expiresAt,
+          forWaitingList: true,
+        },
+      });
+    }
+  }
+  return events;
+}
+
+/** Every seat set aside for the waiting list goes back on sale (nobody waiting is left to take it). */
+export function decideReturnSetAside(state: InventoryState, eventShortName: string): HoldReleased[] {
+  const events: HoldReleased[] = [];
+  for (const [holdId, hold] of state.holds) if (hold.forWaitingList) events.push(released(eventShortName, holdId, 'RETURNED', hold));
+  return events;
 }
 
 export type Settlement = { readonly kind: 'extend'; readonly expiresAt: string } | { readonly kind: 'sell' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideHolds, decideRelease, type HoldSeats, type InventoryLimits } from './hold-seats.js';
+import { decideHolds, decideRelease, decideReturnSetAside, type HoldSeats, type InventoryLimits } from './hold-seats.js';
 import { evolveInventory, initialInventoryState, type InventoryState } from './inventory.js';
 import type { InventoryEvent } from './inventory.events.js';
 
@@ -108,5 +108,75 @@ describe('decideRelease', () => {
     evolveInventory(state, { type: 'SeatsSold', data: { eventShortName: 'gala', reservationId: 'a' } });
     expect(decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'EXPIRED', now: new Date('2100-01-01T00:00:00Z') })).toEqual([]);
     expect(decideRelease(state, { eventShortName: 'gala', reservationId: 'a', reason: 'CANCELLED', now: justBefore })).toEqual([]);
+  });
+});
+
+describe('seats set aside for the waiting list', () => {
+  const now = new Date('2100-01-01T00:00:00Z');
+  const setAside = (waiting: number, holdIds = ['w1', 'w2', 'w3']) => ({ waiting, holdIds, expiresAt: '2027-01-01T10:02:00.000Z' });
+  const apply = (state: InventoryState, events: readonly InventoryEvent[]) => events.reduce((s, e) => evolveInventory(s, e), state);
+  const cancel = (reservationId: string, waiting?: number) => ({
+    eventShortName: 'gala',
+    reservationId,
+    reason: 'CANCELLED' as const,
+    now,
+    ...(waiting === undefined ? {} : { setAside: setAside(waiting) }),
+  });
+  const kinds = (events: readonly InventoryEvent[]) =>
+    events.map((e) => (e.type === 'HoldReleased' ? `released ${e.data.reservationId} ${e.data.reason}` : `held ${e.data.reservationId}${'forWaitingList' in e.data ? ' for the list' : ''}`));
+
+  it('keeps one seat per subscriber waiting, each a hold of one seat of its category that expires, and no more than there are ids', () => {
+    const state = given(hold('a', [[1, 2], [3, 1]]));
+    const events = decideRelease(state, cancel('a', 2));
+    expect(kinds(events)).toEqual(['released a CANCELLED', 'held w2 for the list', 'held w3 for the list']);
+    expect(events[1]!.data).toEqual({
+      eventShortName: 'gala',
+      reservationId: 'w2',
+      tickets: [{ categoryId: 1, quantity: 1 }],
+      services: [],
+      codeUse: null,
+      expiresAt: '2027-01-01T10:02:00.000Z',
+      forWaitingList: true,
+    });
+    expect(kinds(decideRelease(state, { ...cancel('a'), setAside: setAside(5, ['only']) }))).toEqual(['released a CANCELLED', 'held only for the list']);
+    expect(kinds(decideRelease(state, cancel('a')))).toEqual(['released a CANCELLED']);
+  });
+
+  it('counts the seats already kept, and never sets aside a set-aside seat again when it goes', () => {
+    let state = given(hold('a', [[1, 1]]), hold('b', [[1, 1]]));
+    state = apply(state, decideRelease(state, cancel('a', 2)));
+    expect(kinds(decideRelease(state, cancel('b', 2)))).toEqual(['released b CANCELLED', 'held w3 for the list']);
+    expect(kinds(decideRelease(state, cancel('b', 1)))).toEqual(['released b CANCELLED']);
+    expect(kinds(decideRelease(state, { ...cancel('w2', 3), reason: 'EXPIRED' }))).toEqual(['released w2 EXPIRED']);
+  });
+
+  it('takes set-aside seats from buyers: only an offer of the same category gets one, each seat once', () => {
+    // the hall (3 seats) is full: one seat sold on, two kept for the list
+    let state = given(hold('a', [[1, 2]]), hold('b', [[2, 1]]));
+    state = apply(state, decideRelease(state, cancel('a', 2)));
+    expect(decideHolds(state, [hold('buyer', [[1, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+
+    const offer = (id: string, categoryId: number) => hold(id, [[categoryId, 1]], { fromWaitingList: true });
+    const { outcomes, eventsByRequest } = decideHolds(state, [offer('o1', 1), offer('o2', 2), offer('o3', 1), offer('o4', 1)]);
+    expect(outcomes).toEqual([{ held: true }, { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }, { held: true }, { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    expect(eventsByRequest.map(kinds)).toEqual([['released w2 HANDED_OVER', 'held o1'], [], ['released w3 HANDED_OVER', 'held o3'], []]);
+    state = apply(state, eventsByRequest.flat());
+    expect(state.takenByCategory.get(1)).toBe(2);
+    expect([...state.holds.values()].some((h) => h.forWaitingList)).toBe(false);
+  });
+
+  it('an offer takes a free seat like any hold when nothing is set aside', () => {
+    const { eventsByRequest } = decideHolds(initialInventoryState(), [hold('o1', [[1, 1]], { fromWaitingList: true })]);
+    expect(eventsByRequest.map(kinds)).toEqual([['held o1']]);
+  });
+
+  it('returns every set-aside seat to sale', () => {
+    let state = given(hold('a', [[1, 2]]), hold('b', [[2, 1]]));
+    state = apply(state, decideRelease(state, cancel('a', 2)));
+    const returned = decideReturnSetAside(state, 'gala');
+    expect(kinds(returned)).toEqual(['released w2 RETURNED', 'released w3 RETURNED']);
+    state = apply(state, returned);
+    expect(decideHolds(state, [hold('buyer', [[1, 2]])]).outcomes).toEqual([{ held: true }]);
+    expect(decideReturnSetAside(state, 'gala')).toEqual([]);
   });
 });

@@ -18,7 +18,11 @@ export interface CodeUse {
   readonly uses: number;
 }
 
-export type HoldReleaseReason = 'EXPIRED' | 'CANCELLED';
+/**
+ * EXPIRED and CANCELLED end a reservation's hold; a hold set aside for the waiting list ends HANDED_OVER (to the
+ * reservation offered to a subscriber, in the same append) or RETURNED (nobody waiting wanted it: back on sale).
+ */
+export type HoldReleaseReason = 'EXPIRED' | 'CANCELLED' | 'HANDED_OVER' | 'RETURNED';
 
 /**
  * Events of an `inventory-{shortName}` stream: the seats, items and code uses of one event, held by
@@ -36,6 +40,11 @@ export type SeatsHeld = DomainEvent<
     readonly codeUse: CodeUse | null;
     /** ISO instant: a hold never outlives it (the expiry sweeper releases it). */
     readonly expiresAt: string;
+    /**
+     * Seats that came back, kept from sale for the event's waiting list (no reservation owns them; `reservationId`
+     * is the hold's own id): handed over to the reservations offered to subscribers, or returned. Absent otherwise.
+     */
+    readonly forWaitingList?: true;
   }
 >;
 

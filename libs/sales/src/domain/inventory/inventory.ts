@@ -6,6 +6,8 @@ export interface ActiveHold {
   readonly codeUse: CodeUse | null;
   /** Null once sold: a sale never expires. */
   readonly expiresAt: string | null;
+  /** Set aside for the waiting list (SeatsHeld.forWaitingList): one seat, owned by no reservation. */
+  readonly forWaitingList: boolean;
 }
 
 /** What an event's inventory has given out: active holds and the totals they add up to. */
@@ -42,7 +44,7 @@ export function evolveInventory(state: InventoryState, event: InventoryEvent): I
     case 'SeatsHeld': {
       const { reservationId, tickets, services, codeUse, expiresAt } = event.data;
       if (state.holds.has(reservationId)) return state;
-      const hold: ActiveHold = { tickets, services, codeUse, expiresAt };
+      const hold: ActiveHold = { tickets, services, codeUse, expiresAt, forWaitingList: event.data.forWaitingList === true };
       state.holds.set(reservationId, hold);
       count(state, hold, 1);
       return state;

@@ -87,4 +87,39 @@ describe('InventoryDesk', () => {
     expect((await store.readStream(`reservation-${id}`)).map((e) => e.type)).toEqual(['ReservationOpened', 'ReservationCancelled']);
     expect((await store.readStream('inventory-race')).map((e) => e.type)).toEqual(['SeatsHeld', 'SeatsHeld', 'HoldReleased']);
   });
+
+  it('keeps released seats set aside for the waiting list from buyers of any process, hands them to offers, and returns them', async () => {
+    const [one, other] = [new InventoryDesk(store), new InventoryDesk(store)];
+    const small = { ...limits, capacitySize: new Map([[1, 2]]) };
+    const on = (id: string): HoldSeats => ({ ...request(id), eventShortName: 'listed', limits: small });
+    const metadata = provenance('m', 'test', new Date());
+    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
+    expect((await one.hold({ ...on(first), tickets: [{ categoryId: 1, quantity: 2 }] }, metadata, () => [])).outcome.held).toBe(true);
+    expect((await other.hold(on(second), metadata, () => [])).outcome.held).toBe(false);
+
+    // two subscribers wait: both seats of the cancelled reservation are kept for them
+    const setAside = { waiting: 2, holdIds: [crypto.randomUUID(), crypto.randomUUID()], expiresAt: new Date(Date.now() + 120_000).toISOString() };
+    await one.release({ eventShortName: 'listed', reservationId: first, reason: 'CANCELLED', now: new Date(), setAside }, metadata);
+    expect((await other.hold(on(crypto.randomUUID()), metadata, () => [])).outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
+
+    // an offer through the other process takes one of them over; the seat left goes back on sale when returned
+    const offered = crypto.randomUUID();
+    expect((await other.hold({ ...on(offered), fromWaitingList: true }, metadata, () => [])).outcome.held).toBe(true);
+    expect((await one.hold(on(crypto.randomUUID()), metadata, () => [])).outcome.held).toBe(false);
+    await one.returnSetAside('listed', metadata);
+    expect((await other.hold(on(crypto.randomUUID()), metadata, () => [])).outcome.held).toBe(true);
+
+    const events = (await store.readStream('inventory-listed')).map((e) => `${e.type} ${String(e.data['reason'] ?? e.data['forWaitingList'] ?? '')}`.trim());
+    expect(events).toEqual([
+      'SeatsHeld',
+      'HoldReleased CANCELLED',
+      'SeatsHeld true',
+      'SeatsHeld true',
+      'HoldReleased HANDED_OVER',
+      'SeatsHeld',
+      'HoldReleased RETURNED',
+      'SeatsHeld',
+    ]);
+    expect((await store.verify('inventory-listed')).ok).toBe(true);
+  });
 });

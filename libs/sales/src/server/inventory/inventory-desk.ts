@@ -3,6 +3,7 @@ import { DomainError } from '@ticketing/kernel';
 import {
   decideHolds,
   decideRelease,
+  decideReturnSetAside,
   decideSettle,
   type HoldOutcome,
   type HoldSeats,
@@ -12,6 +13,9 @@ import {
 import { evolveInventory, initialInventoryState, type InventoryState } from '../../domain/inventory/inventory.js';
 import { inventoryStreamId, type InventoryEvent } from '../../domain/inventory/inventory.events.js';
 import { toAppend, type Provenance } from '../event-data.js';
+
+/** What a return of the set-aside seats is keyed on among change jobs: two returns never share a batch. */
+const WAITING_LIST_SET_ASIDE = 'waiting-list-set-aside';
 
 /** The other streams a job writes with its inventory events, in the same all-or-nothing append. */
 export type CompanionAppends = (outcome: HoldOutcome) => readonly StreamAppend[];
@@ -87,6 +91,11 @@ export class InventoryDesk {
    */
   settle(command: SettleHold, provenance: Provenance, companions: readonly StreamAppend[] = []): Promise<DeskResult> {
     return this.change(command, (state) => decideSettle(state, command), provenance, companions);
+  }
+
+  /** Gives every seat set aside for the event's waiting list back to sale (decideReturnSetAside). */
+  returnSetAside(eventShortName: string, provenance: Provenance): Promise<DeskResult> {
+    return this.change({ eventShortName, reservationId: WAITING_LIST_SET_ASIDE }, (state) => decideReturnSetAside(state, eventShortName), provenance, []);
   }
 
   private change(
@@ -214,18 +223,17 @@ class EventDesk {
     if (jobs[0]?.kind === 'hold') {
       const holds = jobs as HoldJob[];
       const decision = decideHolds(this.state, holds.map((job) => job.request));
-      const heldEvents = new Map(decision.events.map((event) => [event.data.reservationId, event]));
       holds.forEach((job, i) => {
         const outcome = decision.outcomes[i]!;
-        const event = outcome.held ? heldEvents.get(job.request.reservationId) : undefined;
-        if (event) {
+        const events = decision.eventsByRequest[i]!;
+        for (const event of events) {
           inventoryEvents.push(event);
           inventoryAppends.push(toAppend(event, job.provenance));
         }
         const companions = job.companions(outcome);
         appends.push(...companions);
         outcomes.push(outcome);
-        counts.push((event ? 1 : 0) + companions.reduce((sum, c) => sum + c.events.length, 0));
+        counts.push(events.length + companions.reduce((sum, c) => sum + c.events.length, 0));
       });
     } else {
       // jobs of one reservation never share a batch (see fixedCompanionStreams): each decides on the state as it is

@@ -8,6 +8,7 @@ import { loadReservation } from '../../reservation/reservation-stream.js';
 import { provenance, toAppend } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
+import { WaitingListSetAside } from '../../waiting-list/set-aside/waiting-list-set-aside.js';
 
 /** Resolves to true when the reservation was pending and is now cancelled (its seats back), false otherwise. */
 export class CancelReservationCommand extends Command<boolean> {
@@ -25,6 +26,7 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly desk: InventoryDesk,
+    private readonly waitingList: WaitingListSetAside,
   ) {}
 
   async execute({ reservationId, actor }: CancelReservationCommand): Promise<boolean> {
@@ -42,8 +44,9 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
     if (events.length === 0) return false;
     const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
     const companion = { streamId, events: events.map((e) => toAppend(e, metadata)), expectedRevision: revision };
+    const setAside = (await this.waitingList.forReleases([state.eventShortName], now)).get(state.eventShortName);
     try {
-      const { position } = await this.desk.release({ eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED', now }, metadata, [companion]);
+      const { position } = await this.desk.release({ eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED', now, setAside }, metadata, [companion]);
       if (position !== null) await this.options.waitForProjections(position);
       return true;
     } catch (error) {

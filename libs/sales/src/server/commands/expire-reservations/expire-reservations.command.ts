@@ -8,6 +8,7 @@ import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { HOLDS_TABLE } from '../../read-models/holds/holds.projection.js';
 import { RESERVATIONS_TABLE } from '../../read-models/reservations/reservations.projection.js';
 import { SALES_DB, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
+import { WaitingListSetAside } from '../../waiting-list/set-aside/waiting-list-set-aside.js';
 
 /** Resolves to how many reservations expired and how many holds were let go. */
 export class ExpireReservationsCommand extends Command<{ expired: number; released: number }> {
@@ -39,6 +40,7 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_DB) private readonly db: Queryable,
     private readonly desk: InventoryDesk,
+    private readonly waitingList: WaitingListSetAside,
   ) {}
 
   async execute({ limit, asOf }: ExpireReservationsCommand): Promise<{ expired: number; released: number }> {
@@ -48,6 +50,8 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
         where status in ('PENDING', 'OFFLINE_PAYMENT') and valid_until <= $1 order by valid_until limit $2`,
       [now, limit],
     );
+    // the seats of an event with a waiting list are kept for it, not put back on sale (WaitingListSetAside)
+    const setAside = await this.waitingList.forReleases(due.rows.map((row) => row.short_name), now);
     const results = await Promise.allSettled(
       due.rows.map(async (row) => {
         const metadata = provenance(this.options.ids.uuid(), ACTOR, now, row.reservation_id);
@@ -56,7 +60,8 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
           data: { reservationId: row.reservation_id, eventShortName: row.short_name, validUntil: row.valid_until.toISOString() },
         };
         const companion = { streamId: reservationStreamId(row.reservation_id), events: [toAppend(expired, metadata)], expectedRevision: row.revision };
-        const { position } = await this.desk.release({ eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED', now }, metadata, [companion]);
+        const release = { eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' as const, now, setAside: setAside.get(row.short_name) };
+        const { position } = await this.desk.release(release, metadata, [companion]);
         if (position !== null) await this.options.waitForProjections(position);
       }),
     );
@@ -69,7 +74,10 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     return { expired: results.length - failures.length, released };
   }
 
-  /** Holds past their expiry whose reservation awaits nothing (or does not exist): nothing may keep them. */
+  /**
+   * Holds past their expiry whose reservation awaits nothing (or does not exist, as for seats set aside for a
+   * waiting list): nothing may keep them. These go back on sale, never to a waiting list again.
+   */
   private async releaseOrphanHolds(now: Date, limit: number): Promise<number> {
     const orphans = await this.db.query<{ reservation_id: string; short_name: string }>(
       `select h.reservation_id, h.short_name from ${HOLDS_TABLE} h

@@ -35,13 +35,14 @@ type Attempt =
   | { readonly kind: 'offered'; readonly list: LoadedWaitingList }
   /** Their category is not on sale (or gone): the next subscriber may still be served. */
   | { readonly kind: 'passed-over' }
-  /** The inventory refused: nobody after them gets a seat either, first come first served. */
+  /** The inventory refused: nobody after them waiting for that category gets a seat either, first come first served. */
   | { readonly kind: 'sold-out' }
   /** Someone joined (or another process offered) meanwhile: decide again on the list as it is. */
   | { readonly kind: 'list-moved' };
 
 /**
- * Seats that came back (expired or cancelled reservations) go to the waiting list first come first served:
+ * Seats that came back (expired or cancelled reservations, kept from sale for the list: WaitingListSetAside)
+ * go to the waiting list first come first served:
  * for each event with someone waiting, one ticket of the subscriber's category (else the first public
  * category on sale) is reserved through the same decision as reserve-tickets, for the waiting-list
  * validity, and the hold, the reservation and the offer are appended in one step. The subscriber's revision
@@ -98,12 +99,15 @@ export class OfferReleasedSeatsHandler implements ICommandHandler<OfferReleasedS
     if (!offer) return 0;
     let list = await loadWaitingList(this.store, eventShortName);
     const passedOver = new Set<string>();
+    // a category the inventory refused has no seat for whoever waits after them either: first come first served
+    const soldOut = new Set<number>();
     let offered = 0;
-    for (let round = 0; round < MAX_PER_EVENT; round++) {
-      const subscriber = subscribersToOffer(list.state).find((s) => !passedOver.has(s.subscriberId));
+    for (let round = 0; ; round++) {
+      const subscriber = subscribersToOffer(list.state).find((s) => !passedOver.has(s.subscriberId) && !soldOut.has(categoryToOffer(s, offer) ?? -1));
       if (!subscriber) break;
+      if (round === MAX_PER_EVENT) return offered; // the next run goes on, with what is still set aside
       const attempt = await this.offerTo(subscriber, offer, list, now);
-      if (attempt.kind === 'sold-out') break;
+      if (attempt.kind === 'sold-out') soldOut.add(categoryToOffer(subscriber, offer)!);
       if (attempt.kind === 'passed-over') passedOver.add(subscriber.subscriberId);
       if (attempt.kind === 'list-moved') list = await loadWaitingList(this.store, eventShortName);
       if (attempt.kind === 'offered') {
@@ -111,6 +115,9 @@ export class OfferReleasedSeatsHandler implements ICommandHandler<OfferReleasedS
         offered++;
       }
     }
+    // everyone who can be served was: the seats still set aside are nobody's on the list, back on sale
+    const { position } = await this.desk.returnSetAside(eventShortName, provenance(this.options.ids.uuid(), ACTOR, now));
+    if (position !== null) await this.options.waitForProjections(position);
     return offered;
   }
 
@@ -152,7 +159,9 @@ export class OfferReleasedSeatsHandler implements ICommandHandler<OfferReleasedS
       { streamId: waitingListStreamId(eventShortName), events: offeredEvents.map((e) => toLogAppend(e, metadata)), expectedRevision: list.revision },
     ];
     try {
-      const { outcome, position } = await this.desk.hold(plan.hold, metadata, (result) => (result.held ? companions : []));
+      // the seats set aside for the list when they came back go to its subscribers first
+      const hold = { ...plan.hold, fromWaitingList: true as const };
+      const { outcome, position } = await this.desk.hold(hold, metadata, (result) => (result.held ? companions : []));
       if (!outcome.held) return { kind: 'sold-out' };
       if (position !== null) await this.options.waitForProjections(position);
     } catch (error) {

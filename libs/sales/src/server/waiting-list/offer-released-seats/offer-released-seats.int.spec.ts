@@ -69,7 +69,13 @@ describe('offering returned seats to the waiting list', () => {
     expect(catcher.mails).toEqual([]);
 
     expect(await inject('DELETE', `/api/v2/public/reservation/${first}`)).toBe(true);
-    expect(await seatsLeft()).toBe(1);
+    // the seat came back, but is kept for the list: a buyer who asks now does not take it from Anna
+    expect(await seatsLeft()).toBe(0);
+    const buyer = await inject('POST', `/api/v2/public/event/${e}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount: 1 }] });
+    expect(buyer.validationErrors[0].code).toBe('error.STEP_1_NOT_ENOUGH_TICKETS');
+    const setAside = (await store.readStream(`inventory-${e}`)).at(-1)!;
+    expect(setAside.type).toBe('SeatsHeld');
+    expect(setAside.data).toMatchObject({ tickets: [{ categoryId: 1, quantity: 1 }], forWaitingList: true });
     const before = Date.now();
     expect(await offerSeats()).toEqual({ offered: 1 });
 
@@ -146,5 +152,29 @@ describe('offering returned seats to the waiting list', () => {
     expect(catcher.mails.filter((m) => m.to.includes('dario@example.test'))).toHaveLength(1);
     const duo = (await app.inject({ method: 'GET', url: '/api/v2/public/event/duo/ticket-categories' })).json();
     expect(duo.ticketCategories[0].maximumSaleableTickets).toBe(1);
+  });
+
+  it('gives seats kept for a list back to sale when no offer took them before they expired', async () => {
+    await app.given('event-stall', [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'stall', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), waitingListEnabled: true }) } }),
+      catalogEvent({ type: 'CapacityDefined', data: { eventShortName: 'stall', capacity: { id: 1, key: 'hall', name: 'Hall', size: 1 } } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'stall', category: ticketCategory({ id: 1, key: 'regular', capacityId: 1 }) } }),
+    ]);
+    const left = async () => (await app.inject({ method: 'GET', url: '/api/v2/public/event/stall/ticket-categories' })).json().ticketCategories[0].maximumSaleableTickets as number;
+    const taken = (await inject('POST', '/api/v2/public/event/stall/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }] })).value as string;
+    const body = { firstName: 'Elio', lastName: 'Waiting', email: 'elio@example.test', userLanguage: 'en', termAndConditionsAccepted: true, privacyPolicyAccepted: true };
+    expect((await inject('POST', '/api/v2/public/event/stall/waiting-list/subscribe', body)).value).toBe(true);
+    await app.settle();
+    expect(await inject('DELETE', `/api/v2/public/reservation/${taken}`)).toBe(true);
+    expect(await left()).toBe(0);
+
+    // no offer ran (a process stopped): a sweep past the set-aside hold's expiry (2 minutes at least) frees the seat
+    const sweep = (minutes: number) => app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + minutes * 60_000)));
+    expect((await sweep(1)).released).toBe(0);
+    await app.settle();
+    expect((await sweep(3)).released).toBe(1);
+    expect(await left()).toBe(1);
+    const last = (await store.readStream('inventory-stall')).at(-1)!;
+    expect(last.data).toMatchObject({ reason: 'EXPIRED', tickets: [{ categoryId: 1, quantity: 1 }] });
   });
 });
