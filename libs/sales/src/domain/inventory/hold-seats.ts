@@ -99,14 +99,25 @@ function add(taken: Map<number, number>, lines: readonly TicketLine[], sign: 1 |
   for (const line of lines) taken.set(line.categoryId, (taken.get(line.categoryId) ?? 0) + sign * line.quantity);
 }
 
-/** The oldest seat set aside for the waiting list in the one category the request asks for, not yet handed over in this batch. */
+/**
+ * A seat set aside for the waiting list that the request's one ticket can take over, not yet handed over in
+ * this batch: one of its own category first, else one whose category draws on the same capacity, else (for a
+ * category only the event's total limits) any.
+ */
 function setAsideSeatFor(state: InventoryState, request: HoldSeats, handedOver: ReadonlySet<string>): { holdId: string; hold: ActiveHold } | undefined {
   const [line, ...others] = request.tickets;
   if (!line || others.length > 0 || line.quantity !== 1) return undefined;
+  const capacityOf = (categoryId: number) => request.limits.categoryCapacity.get(categoryId) ?? null;
+  const wanted = capacityOf(line.categoryId);
+  let best: { holdId: string; hold: ActiveHold; rank: number } | undefined;
   for (const [holdId, hold] of state.holds) {
-    if (hold.forWaitingList && !handedOver.has(holdId) && hold.tickets[0]?.categoryId === line.categoryId) return { holdId, hold };
+    if (!hold.forWaitingList || handedOver.has(holdId)) continue;
+    const categoryId = hold.tickets[0]!.categoryId;
+    const rank = categoryId === line.categoryId ? 0 : wanted !== null && capacityOf(categoryId) === wanted ? 1 : wanted === null ? 2 : 3;
+    if (rank < 3 && (!best || rank < best.rank)) best = { holdId, hold, rank };
+    if (rank === 0) break;
   }
-  return undefined;
+  return best;
 }
 
 function released(eventShortName: string, reservationId: string, reason: HoldReleaseReason, hold: ActiveHold): HoldReleased {
@@ -168,7 +179,11 @@ export interface ReleaseHold {
 export interface SetAsideForWaitingList {
   /** Subscribers waiting for a seat of this event. */
   readonly waiting: number;
-  /** Fresh ids for the set-aside holds, one per seat that may be set aside: no more seats than ids are kept. */
+  /**
+   * Fresh ids for the set-aside holds, one per seat that may be set aside (no more seats than ids are kept),
+   * made for this one release: a release decided again after a conflict must never name a hold another
+   * release already set aside and gave up.
+   */
   readonly holdIds: readonly string[];
   readonly expiresAt: string;
 }

@@ -150,19 +150,30 @@ describe('seats set aside for the waiting list', () => {
     expect(kinds(decideRelease(state, { ...cancel('w2', 3), reason: 'EXPIRED' }))).toEqual(['released w2 EXPIRED']);
   });
 
-  it('takes set-aside seats from buyers: only an offer of the same category gets one, each seat once', () => {
-    // the hall (3 seats) is full: one seat sold on, two kept for the list
+  it('takes set-aside seats from buyers; an offer takes one of its category, else of its capacity, each seat once', () => {
+    // the hall (3 seats, categories 1 and 2) is full: one seat sold on, two of category 1 kept for the list
     let state = given(hold('a', [[1, 2]]), hold('b', [[2, 1]]));
     state = apply(state, decideRelease(state, cancel('a', 2)));
     expect(decideHolds(state, [hold('buyer', [[1, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    expect(decideHolds(state, [hold('buyer', [[2, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
 
     const offer = (id: string, categoryId: number) => hold(id, [[categoryId, 1]], { fromWaitingList: true });
-    const { outcomes, eventsByRequest } = decideHolds(state, [offer('o1', 1), offer('o2', 2), offer('o3', 1), offer('o4', 1)]);
-    expect(outcomes).toEqual([{ held: true }, { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }, { held: true }, { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
-    expect(eventsByRequest.map(kinds)).toEqual([['released w2 HANDED_OVER', 'held o1'], [], ['released w3 HANDED_OVER', 'held o3'], []]);
+    const { outcomes, eventsByRequest } = decideHolds(state, [offer('o1', 2), offer('o2', 1), offer('o3', 1)]);
+    expect(outcomes).toEqual([{ held: true }, { held: true }, { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    expect(eventsByRequest.map(kinds)).toEqual([['released w2 HANDED_OVER', 'held o1'], ['released w3 HANDED_OVER', 'held o2'], []]);
     state = apply(state, eventsByRequest.flat());
-    expect(state.takenByCategory.get(1)).toBe(2);
+    expect(state.takenByCategory.get(1)).toBe(1);
+    expect(state.takenByCategory.get(2)).toBe(2);
     expect([...state.holds.values()].some((h) => h.forWaitingList)).toBe(false);
+  });
+
+  it("an offer of a category only the event's total limits takes any set-aside seat when the total is reached", () => {
+    // total 5: hall full (3) and two unbounded seats; one hall seat comes back and is kept for the list
+    let state = given(hold('a', [[1, 1]]), hold('b', [[2, 2]]), hold('c', [[3, 2]]));
+    state = apply(state, decideRelease(state, cancel('a', 1)));
+    expect(decideHolds(state, [hold('buyer', [[3, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    const { eventsByRequest } = decideHolds(state, [hold('o1', [[3, 1]], { fromWaitingList: true })]);
+    expect(eventsByRequest.map(kinds)).toEqual([['released w3 HANDED_OVER', 'held o1']]);
   });
 
   it('an offer takes a free seat like any hold when nothing is set aside', () => {

@@ -37,6 +37,8 @@ interface ChangeJob {
   readonly decide: (state: InventoryState) => InventoryEvent[];
   readonly provenance: Provenance;
   readonly companions: readonly StreamAppend[];
+  /** Keys no other job of its batch may have (besides its hold and companion streams): see fixedCompanionStreams. */
+  readonly exclusive: readonly string[];
   resolve(result: DeskResult): void;
   reject(error: unknown): void;
 }
@@ -80,9 +82,13 @@ export class InventoryDesk {
     return new Promise((resolve, reject) => this.desk(request.eventShortName).submit({ kind: 'hold', request, provenance, companions, resolve, reject }));
   }
 
-  /** Releases a hold (a no-op when not held) and appends the companions in the same step either way. */
+  /**
+   * Releases a hold (a no-op when not held) and appends the companions in the same step either way. A release
+   * that may set seats aside for the waiting list counts the seats already set aside: it never shares a batch
+   * with another such release (or a return), whose seats its decision would not see.
+   */
   release(command: ReleaseHold, provenance: Provenance, companions: readonly StreamAppend[] = []): Promise<DeskResult> {
-    return this.change(command, (state) => decideRelease(state, command), provenance, companions);
+    return this.change(command, (state) => decideRelease(state, command), provenance, companions, command.setAside ? [WAITING_LIST_SET_ASIDE] : []);
   }
 
   /**
@@ -95,7 +101,7 @@ export class InventoryDesk {
 
   /** Gives every seat set aside for the event's waiting list back to sale (decideReturnSetAside). */
   returnSetAside(eventShortName: string, provenance: Provenance): Promise<DeskResult> {
-    return this.change({ eventShortName, reservationId: WAITING_LIST_SET_ASIDE }, (state) => decideReturnSetAside(state, eventShortName), provenance, []);
+    return this.change({ eventShortName, reservationId: WAITING_LIST_SET_ASIDE }, (state) => decideReturnSetAside(state, eventShortName), provenance, [], [WAITING_LIST_SET_ASIDE]);
   }
 
   private change(
@@ -103,9 +109,10 @@ export class InventoryDesk {
     decide: ChangeJob['decide'],
     provenance: Provenance,
     companions: readonly StreamAppend[],
+    exclusive: readonly string[] = [],
   ): Promise<DeskResult> {
     return new Promise((resolve, reject) =>
-      this.desk(command.eventShortName).submit({ kind: 'change', reservationId: command.reservationId, decide, provenance, companions, resolve, reject }),
+      this.desk(command.eventShortName).submit({ kind: 'change', reservationId: command.reservationId, decide, provenance, companions, exclusive, resolve, reject }),
     );
   }
 
@@ -280,12 +287,13 @@ class EventDesk {
 }
 
 /**
- * What a change job must not share a batch with: the streams it writes besides the inventory, and its hold (a
- * release and a settlement of one reservation decided together would both see the hold as it was). A hold
- * job's companions are its own new reservation's, never shared.
+ * What a change job must not share a batch with: the streams it writes besides the inventory, its hold (a
+ * release and a settlement of one reservation decided together would both see the hold as it was) and its
+ * exclusive keys (two releases that set seats aside for the waiting list). A hold job's companions are its own
+ * new reservation's, never shared.
  */
 function fixedCompanionStreams(job: Job): string[] {
-  return job.kind === 'change' ? [`hold:${job.reservationId}`, ...job.companions.map((c) => c.streamId)] : [];
+  return job.kind === 'change' ? [`hold:${job.reservationId}`, ...job.exclusive.map((key) => `exclusive:${key}`), ...job.companions.map((c) => c.streamId)] : [];
 }
 
 function companionStreams(job: Job, outcome: HoldOutcome): string[] {

@@ -44,7 +44,7 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
     if (events.length === 0) return false;
     const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
     const companion = { streamId, events: events.map((e) => toAppend(e, metadata)), expectedRevision: revision };
-    const setAside = (await this.waitingList.forReleases([state.eventShortName], now)).get(state.eventShortName);
+    const setAside = (await this.waitingList.forReleases([state.eventShortName], now)).forRelease(state.eventShortName);
     try {
       const { position } = await this.desk.release({ eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED', now, setAside }, metadata, [companion]);
       if (position !== null) await this.options.waitForProjections(position);

@@ -60,7 +60,7 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
           data: { reservationId: row.reservation_id, eventShortName: row.short_name, validUntil: row.valid_until.toISOString() },
         };
         const companion = { streamId: reservationStreamId(row.reservation_id), events: [toAppend(expired, metadata)], expectedRevision: row.revision };
-        const release = { eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' as const, now, setAside: setAside.get(row.short_name) };
+        const release = { eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' as const, now, setAside: setAside.forRelease(row.short_name) };
         const { position } = await this.desk.release(release, metadata, [companion]);
         if (position !== null) await this.options.waitForProjections(position);
       }),

@@ -177,4 +177,34 @@ describe('offering returned seats to the waiting list', () => {
     const last = (await store.readStream('inventory-stall')).at(-1)!;
     expect(last.data).toMatchObject({ reason: 'EXPIRED', tickets: [{ categoryId: 1, quantity: 1 }] });
   });
+
+  it('keeps one seat per subscriber when one sweep expires several reservations of the event', async () => {
+    await app.given('event-many', [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'many', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), waitingListEnabled: true }) } }),
+      catalogEvent({ type: 'CapacityDefined', data: { eventShortName: 'many', capacity: { id: 1, key: 'hall', name: 'Hall', size: 3 } } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'many', category: ticketCategory({ id: 1, key: 'regular', capacityId: 1 }) } }),
+    ]);
+    const reserve = async () => await inject('POST', '/api/v2/public/event/many/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }] });
+    for (let i = 0; i < 3; i++) expect((await reserve()).success).toBe(true);
+    for (const name of ['Fede', 'Gina']) {
+      const body = { firstName: name, lastName: 'Waiting', email: `${name.toLowerCase()}@example.test`, userLanguage: 'en', termAndConditionsAccepted: true, privacyPolicyAccepted: true };
+      expect((await inject('POST', '/api/v2/public/event/many/waiting-list/subscribe', body)).value).toBe(true);
+    }
+    await app.settle();
+
+    // all three expire in one sweep (their releases queue together): two seats kept, one back on sale
+    const swept = await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 30 * 60_000)));
+    expect(swept.expired).toBe(3);
+    const inventory = await store.readStream('inventory-many');
+    const kept = inventory.filter((event) => event.data['forWaitingList'] === true).map((event) => event.data['reservationId']);
+    expect(new Set(kept).size).toBe(2);
+    expect((await reserve()).success).toBe(true);
+    expect((await reserve()).validationErrors[0].code).toBe('error.STEP_1_NOT_ENOUGH_TICKETS');
+
+    await offerSeats();
+    const offered = (await store.readStream('waiting-list-many')).filter((event) => event.type === 'WaitingListOffered');
+    expect(offered).toHaveLength(2);
+    const handedOver = (await store.readStream('inventory-many')).filter((event) => event.data['reason'] === 'HANDED_OVER').map((event) => event.data['reservationId']);
+    expect(handedOver.sort()).toEqual([...kept].sort());
+  });
 });

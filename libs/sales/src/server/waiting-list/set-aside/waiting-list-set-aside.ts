@@ -24,20 +24,26 @@ export class WaitingListSetAside {
     private readonly mailer: SmtpMailer,
   ) {}
 
-  /** For each of `eventShortNames` with subscribers waiting, what its releases set aside now. */
-  async forReleases(eventShortNames: readonly string[], now: Date): Promise<ReadonlyMap<string, SetAsideForWaitingList>> {
+  /**
+   * For each of `eventShortNames` with subscribers waiting, what a release set aside now: call `forRelease` of
+   * the answer once per release (each gets hold ids of its own).
+   */
+  async forReleases(eventShortNames: readonly string[], now: Date): Promise<{ forRelease(eventShortName: string): SetAsideForWaitingList | undefined }> {
     const names = [...new Set(eventShortNames)];
-    if (!this.mailer.enabled || names.length === 0) return new Map();
+    if (!this.mailer.enabled || names.length === 0) return { forRelease: () => undefined };
     const { rows } = await this.db.query<{ short_name: string; waiting: number }>(
       `select short_name, count(*)::int as waiting from ${WAITING_LIST_TABLE} where status = 'WAITING' and short_name = any($1) group by short_name`,
       [names],
     );
     const expiresAt = new Date(now.getTime() + Math.max(SHORTEST_SET_ASIDE_MS, 4 * this.options.sweepIntervalMs)).toISOString();
-    return new Map(
-      rows.map((row) => {
-        const holdIds = Array.from({ length: Math.min(row.waiting, MOST_SEATS_PER_RELEASE) }, () => this.options.ids.uuid());
-        return [row.short_name, { waiting: row.waiting, holdIds, expiresAt }];
-      }),
-    );
+    const waiting = new Map(rows.map((row) => [row.short_name, row.waiting]));
+    return {
+      forRelease: (eventShortName) => {
+        const count = waiting.get(eventShortName);
+        if (count === undefined) return undefined;
+        const holdIds = Array.from({ length: Math.min(count, MOST_SEATS_PER_RELEASE) }, () => this.options.ids.uuid());
+        return { waiting: count, holdIds, expiresAt };
+      },
+    };
   }
 }
