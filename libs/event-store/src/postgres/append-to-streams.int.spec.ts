@@ -51,6 +51,27 @@ describe('PostgresEventStore.appendToStreams', () => {
     expect(await store.verify(busy)).toMatchObject({ ok: true, eventsChecked: 201 });
   });
 
+  it('stores any text of data, metadata, type and stream id as given, in order, in one and in several streams', async () => {
+    const texts = ['quote " and \\ backslash', 'tab\tnew\nline', 'Zürich 日本語 😀', '\u2028\u2029', '</script>', '{"not":"json"}', '[1,2'];
+    const odd = aStreamId('odd "stream" \\ é');
+    const data = { texts, nested: { 'k"q': texts, 'back\\slash': [null, true, 0.1, -0, 1e21] } };
+    await store.append(odd, [anEvent('Type "quoted"', data), anEvent('Second', { n: 2 })]);
+    await store.appendToStreams([
+      { streamId: odd, events: [anEvent('Third', data)], expectedRevision: 1 },
+      { streamId: aStreamId('other'), events: [anEvent('Fourth', { texts })], expectedRevision: 'no_stream' },
+    ]);
+    const read = await store.readStream(odd);
+    expect(read.map((e) => [e.streamId, e.revision, e.type])).toEqual([
+      [odd, 0, 'Type "quoted"'],
+      [odd, 1, 'Second'],
+      [odd, 2, 'Third'],
+    ]);
+    expect(read[0]!.data).toEqual(JSON.parse(JSON.stringify(data)));
+    expect(read[2]!.data).toEqual(read[0]!.data);
+    expect(read[0]!.position < read[1]!.position && read[1]!.position < read[2]!.position).toBe(true);
+    expect(await store.verify(odd)).toMatchObject({ ok: true, eventsChecked: 3 });
+  });
+
   it('checks a stream given no events beside written ones, and creates only the written ones', async () => {
     const [checked, written, missing] = [aStreamId('checked'), aStreamId('written'), aStreamId('missing')];
     await store.append(checked, [anEvent('A')]);
