@@ -69,7 +69,10 @@ export async function saveCheckpoints(client: DbClient, moved: readonly { name: 
 /**
  * Moves the checkpoints of projections that handle none of a batch's events, all in one statement: only those
  * still where this process last saw them or later (nothing between was skipped, e.g. by a rebuild running
- * elsewhere) and of the version this process runs. Returns the ones moved.
+ * elsewhere) and of the version this process runs. Returns the ones moved. The rows are locked in name order
+ * first, as a batch's transaction locks its checkpoints: an update joined with the list locks them in whatever
+ * order the join yields (the list's order, as checkpoints.int.spec.ts shows), so another process's batch locking
+ * two of them the other way round could deadlock with it.
  */
 export async function advanceIdleCheckpoints(
   db: Queryable,
@@ -77,9 +80,14 @@ export async function advanceIdleCheckpoints(
   reached: GlobalPosition,
 ): Promise<Set<string>> {
   const { rows } = await db.query<{ name: string }>(
-    `update projection_checkpoints c set position = $4, updated_at = now(), last_error = null
-       from unnest($1::text[], $2::int[], $3::bigint[]) as p(name, version, known)
-      where c.name = p.name and c.version = p.version and c.position >= p.known and c.position < $4
+    `with idle as (
+       select c.name from projection_checkpoints c
+         join unnest($1::text[], $2::int[], $3::bigint[]) as p(name, version, known) on c.name = p.name
+        where c.version = p.version and c.position >= p.known and c.position < $4
+        order by c.name
+          for update of c)
+     update projection_checkpoints c set position = $4, updated_at = now(), last_error = null
+       from idle where c.name = idle.name
       returning c.name`,
     [projections.map((p) => p.name), projections.map((p) => p.version), projections.map((p) => p.known.toString()), reached.toString()],
   );
