@@ -59,4 +59,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // There is no global ZodSerializerInterceptor (it ran every request through rxjs): an answer is parsed by
+    // the handler that @ticketing/wire's ZodResponse wraps. nestjs-zod's own would document it and send it unparsed.
+    files: ['apps/**/*.ts', 'libs/**/*.ts', 'tools/**/*.ts'],
+    ignores: ['libs/wire/src/**', 'libs/*/src/domain/**', 'libs/kernel/src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'nestjs-zod',
+              importNames: ['ZodResponse', 'ZodSerializerDto', 'ZodSerializerInterceptor'],
+              message: "Use ZodResponse from '@ticketing/wire': it parses the answer (there is no global serializer interceptor).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

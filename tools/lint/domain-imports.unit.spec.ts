@@ -41,3 +41,14 @@ describe('domain purity lint rules', () => {
     expect(result!.messages.filter((m) => m.ruleId === 'no-restricted-imports')).toEqual([]);
   });
 });
+
+describe('response serialization lint rule', () => {
+  it("rejects nestjs-zod's ZodResponse outside libs/wire, and accepts the wire one", async () => {
+    const eslint = new ESLint({ cwd: process.cwd(), ignore: false });
+    const lint = async (source: string) =>
+      (await eslint.lintText(source, { filePath: 'libs/sample/src/server/sample.controller.ts' }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+    expect(await lint("import { ZodResponse } from 'nestjs-zod';\nexport const x = ZodResponse;\n")).toHaveLength(1);
+    expect(await lint("import { ZodResponse } from '@ticketing/wire';\nimport { createZodDto } from 'nestjs-zod';\nexport const x = [ZodResponse, createZodDto];\n")).toEqual([]);
+  });
+});
+

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { ZodResponse } from 'nestjs-zod';
-import { success } from '@ticketing/wire';
+import { success, ZodResponse } from '@ticketing/wire';
 import { type BenchProfiles, BenchProfiler } from './bench-profiler.service.js';
 import { BenchSeats } from './bench-seats.service.js';
 import {

@@ -1,9 +1,8 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ZodResponse } from 'nestjs-zod';
 import { bundleFor, countries, countriesVat, euCountriesVat, languages } from '@ticketing/i18n';
 import { BundleQueryDto, LangPathDto, LanguageDto, LocalizedCountryDto, MessageBundleDto } from './i18n.schemas.js';
-import { ApiValidationFailure } from '@ticketing/wire';
+import { ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 
 const ONE_HOUR = 'public, max-age=3600';
 

@@ -1,8 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ZodResponse } from 'nestjs-zod';
 import { AppInfoService } from './app-info.service.js';
 import { AlfioInfoDto } from './info.schemas.js';
+import { ZodResponse } from '@ticketing/wire';
 
 @ApiTags('info')
 @Controller('api/v2/info')

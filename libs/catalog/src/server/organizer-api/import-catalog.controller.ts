@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Post, Put, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ZodResponse } from 'nestjs-zod';
 import { catalogErrors } from '../../domain/shared/catalog-violation.js';
 import type { CatalogImportReport } from '../import/catalog-import-report.js';
 import { dataUriImages } from '../import/image-loader.js';
@@ -10,6 +9,7 @@ import { checkCatalogDocument } from '../import/parse-catalog-file.js';
 import { CatalogDocumentDto, CatalogImportResponseDto, type CatalogImportResponse } from './catalog-api.schemas.js';
 import { foreignEntries } from './catalog-ownership.js';
 import { AuthenticatedOrganizer, OrganizerApiKeyGuard } from './organizer-api-key.guard.js';
+import { ZodResponse } from '@ticketing/wire';
 
 function envelope(report: CatalogImportReport): CatalogImportResponse {
   return {

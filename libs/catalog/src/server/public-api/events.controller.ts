@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ZodResponse } from 'nestjs-zod';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../queries/catalog-queries.js';
 import { noneMatchHits, notModified } from './conditional-get.js';
@@ -18,7 +17,7 @@ import {
   TicketCategoriesQueryDto,
   ValidateCodeQueryDto,
 } from './events.dtos.js';
-import { ApiNotFound, ApiValidationFailure, SerializedResponse } from '@ticketing/wire';
+import { ApiNotFound, ApiValidationFailure, SerializedResponse, ZodResponse } from '@ticketing/wire';
 
 /** Spec point 9: the event is cached for 20 minutes. */
 const EVENT_CACHE = 'public, max-age=1200';

@@ -1,7 +1,6 @@
 import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ZodResponse } from 'nestjs-zod';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../queries/catalog-queries.js';
 import { contentTag } from '../queries/content-tag.js';
@@ -12,7 +11,7 @@ import {
   SubscriptionIdPathDto,
   SubscriptionSearchQueryDto,
 } from './subscriptions.dtos.js';
-import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
+import { ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 
 /** Spec point 9: a subscription is cached for 20 minutes. */
 const SUBSCRIPTION_CACHE = 'public, max-age=1200';

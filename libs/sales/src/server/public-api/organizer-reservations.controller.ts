@@ -1,11 +1,11 @@
 import { Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { ZodResponse, createZodDto } from 'nestjs-zod';
+import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { AuthenticatedOrganizer, CatalogQueries, OrganizerApiKeyGuard } from '@ticketing/catalog';
 import { NotFoundError } from '@ticketing/kernel';
-import { ApiNotFound, ApiValidationFailure, success, validatedResponseSchema } from '@ticketing/wire';
+import { ApiNotFound, ApiValidationFailure, success, validatedResponseSchema, ZodResponse } from '@ticketing/wire';
 import { ConfirmOfflinePaymentCommand } from '../commands/confirm-offline-payment/confirm-offline-payment.command.js';
 import { ReservationQueries } from '../reservation/reservation-queries.js';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';

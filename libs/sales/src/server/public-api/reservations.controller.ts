@@ -3,8 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { actorOf, type SessionRequest } from './actor.js';
-import { ZodResponse } from 'nestjs-zod';
-import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success } from '@ticketing/wire';
+import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
 import { CancelReservationCommand } from '../commands/cancel-reservation/cancel-reservation.command.js';
 import { ReserveTicketsCommand } from '../commands/reserve-tickets/reserve-tickets.command.js';
 import {

@@ -2,8 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { actorOf, type SessionRequest } from '../../public-api/actor.js';
-import { ZodResponse } from 'nestjs-zod';
-import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success } from '@ticketing/wire';
+import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
 import { SubscribeToWaitingListCommand } from './subscribe-to-waiting-list.command.js';
 import { WaitingListPathDto, WaitingListSubscriptionResponseDto, WaitingQueueSubscriptionFormDto } from './subscribe-to-waiting-list.dto.js';
 
