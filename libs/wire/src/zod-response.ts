@@ -1,5 +1,6 @@
 import { StreamableFile } from '@nestjs/common';
 import { ZodResponse as DocumentedZodResponse, ZodSerializationException, type ZodDto } from 'nestjs-zod';
+import { isObservable, map } from 'rxjs';
 
 type Handler = (this: unknown, ...args: unknown[]) => unknown;
 
@@ -19,7 +20,9 @@ export const ZodResponse: typeof DocumentedZodResponse = ((options: { status?: n
     const handler = descriptor.value as Handler;
     const serialized = function (this: unknown, ...args: unknown[]) {
       const answer = handler.apply(this, args);
-      return answer instanceof Promise ? answer.then(serialize) : serialize(answer);
+      if (answer instanceof Promise) return answer.then(serialize);
+      // Nest takes an Observable's last value as the answer (none of ours returns one)
+      return isObservable(answer) ? answer.pipe(map(serialize)) : serialize(answer);
     };
     // the route's metadata so far (status, serializer, OpenAPI answer...) lives on the function: it moves along
     for (const key of Reflect.getOwnMetadataKeys(handler)) Reflect.defineMetadata(key, Reflect.getOwnMetadata(key, handler), serialized);

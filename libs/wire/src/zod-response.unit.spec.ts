@@ -3,6 +3,7 @@ import { HttpCode, Post } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DECORATORS } from '@nestjs/swagger';
 import { createZodDto, ZodSerializationException } from 'nestjs-zod';
+import { lastValueFrom, of, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZodResponse } from './zod-response.js';
@@ -19,6 +20,12 @@ class Sample {
     return { a, b: this.extra, c: 'unknown key' } as PairDto;
   }
 
+  // @ts-expect-error -- nestjs-zod's types allow no Observable answer; Nest does, and so does the wrapper
+  @ZodResponse({ status: 200, type: PairDto })
+  observed(): Observable<PairDto> {
+    return of({ a: 2, b: 'y', c: 'unknown key' } as PairDto);
+  }
+
   @ZodResponse({ status: 200, type: [PairDto] })
   pairs(): PairDto[] {
     return [{ a: 1, b: 'x' }, { a: 'not a number', b: 'y' } as unknown as PairDto];
@@ -30,6 +37,10 @@ describe('ZodResponse', () => {
 
   it('parses the answer with the DTO schema in the handler: unknown keys stripped, `this` and arguments passed', async () => {
     await expect(sample.pair(7)).resolves.toEqual({ a: 7, b: 'kept off the answer' });
+  });
+
+  it('parses the value of an Observable answer, as Nest sends its last one', async () => {
+    await expect(lastValueFrom(sample.observed())).resolves.toEqual({ a: 2, b: 'y' });
   });
 
   it('answers a broken answer with the serializer exception (500), for arrays of DTOs too', () => {

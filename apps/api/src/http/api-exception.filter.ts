@@ -41,6 +41,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof HttpException) {
+      // a 5xx of our own making (an answer that breaks its schema: ZodSerializationException) is a bug to see
+      if (exception.getStatus() >= 500) this.logger.error(exception.stack ?? exception.message);
       replyWithFrameworkError(reply, exception.getStatus());
       return;
     }

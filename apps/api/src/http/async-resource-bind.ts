@@ -19,7 +19,7 @@ export function useBindWithoutDeprecatedProperty(): void {
     writable: true,
     enumerable: false,
     value: function bind(this: AsyncResource, fn: (...args: unknown[]) => unknown, thisArg?: unknown) {
-      if (typeof fn !== 'function') throw new TypeError('The "fn" argument must be of type function');
+      if (typeof fn !== 'function') throw Object.assign(new TypeError('The "fn" argument must be of type function'), { code: 'ERR_INVALID_ARG_TYPE' });
       const run: (fn: (...args: unknown[]) => unknown, self: unknown, ...args: unknown[]) => unknown = this.runInAsyncScope.bind(this);
       const bound =
         thisArg === undefined

@@ -47,7 +47,7 @@ describe('organizer catalog API', () => {
           }),
         }),
       ],
-      // As in the real app: the global zod pipe and serializer must leave the catalog body to the controller.
+      // As in the real app: the global zod pipe must leave the catalog body to the controller.
       providers: [
         { provide: APP_PIPE, useClass: ZodValidationPipe },
       ],
