@@ -104,7 +104,7 @@ function classify(response) {
  * `count` calls, at most CONCURRENCY in flight (each worker sends its next call when its previous one is
  * answered), stopped at PHASE_SECONDS. Elapsed time: from the first call sent to the last answer received.
  */
-async function phase(count, call) {
+async function phase(count, call, { soldOutAfter = Infinity, onSoldOut = () => undefined } = {}) {
   const latencies = new Float64Array(count);
   const tally = { success: 0, soldOut: 0, serverError: 0, other: 0, failed: 0 };
   const samples = new Map(); // a few unexpected answers, for the report
@@ -129,7 +129,10 @@ async function phase(count, call) {
         latencies[answered++] = now - sent;
         const kind = classify(response);
         tally[kind]++;
-        if (kind === 'success') lastSuccess = now - started;
+        if (kind === 'success') {
+          lastSuccess = now - started;
+          if (tally.success === soldOutAfter) onSoldOut();
+        }
         if (kind === 'other' || kind === 'serverError') samples.set(`${response.status} ${response.text.slice(0, 160)}`, true);
       } catch (error) {
         tally.failed++;
@@ -258,8 +261,13 @@ try {
     process.stdout.write(`${name}: ${count} calls, ${CONCURRENCY} in flight...\n`);
     if (V8_PROFILES) await send('POST', '/api/bench/profile/start', { body: { survivors: process.env.BENCH_PROFILE === 'survivors' } });
     const before = PROFILE ? cpuSnapshot(api.pid) : undefined;
-    const result = await phase(count, call);
+    // the sale: from the first call to the success that took the last seat (the calls still in flight then
+    // are holds refused at the very end, a handful)
+    let atSoldOut;
+    const sale = PROFILE && seatsPerBuyer > 0 ? { soldOutAfter: SEATS / seatsPerBuyer, onSoldOut: () => (atSoldOut = cpuSnapshot(api.pid)) } : {};
+    const result = await phase(count, call, sale);
     const cpu = PROFILE ? cpuPerCall(before, cpuSnapshot(api.pid), result.success + result.soldOut + result.other + result.serverError) : undefined;
+    const cpuPerHold = atSoldOut ? cpuPerCall(before, atSoldOut, result.success) : undefined;
     if (PROFILE && !V8_PROFILES) {
       const ms = (n) => n.toFixed(3);
       process.stdout.write(
@@ -286,7 +294,7 @@ try {
     }
     const counted = result.success * seatsPerBuyer;
     const observed = sold ? await sold(counted) : null;
-    runs.push({ key, round, name, seatsPerBuyer, counted, observed, cpu, ...result });
+    runs.push({ key, round, name, seatsPerBuyer, counted, observed, cpu, cpuPerHold, ...result });
   }
   // Rounds of every run, one after the other: the machine's drift over a few minutes touches every run alike.
   for (const round of rounds) {
@@ -312,7 +320,7 @@ try {
       'sold out at = seconds from the start of the run to the last success; ' +
       'seats sold = successes x seats per buyer / what ticket-categories (availableTickets) or the bench_seats table shows.\n\n',
   );
-  const rows = [['run', 'attempts', 'attempts/s', 'successes', 'holds/s', 'sold out at s', 'p50 ms', 'p99 ms', 'seats sold (answers / read back)', '5xx', 'other', ...(PROFILE ? ['CPU ms per call'] : [])]];
+  const rows = [['run', 'attempts', 'attempts/s', 'successes', 'holds/s', 'sold out at s', 'p50 ms', 'p99 ms', 'seats sold (answers / read back)', '5xx', 'other', ...(PROFILE ? ['CPU ms per call', 'CPU ms per success until sold out'] : [])]];
   const problems = [];
   for (const r of runs) {
     const isNoop = r.seatsPerBuyer === 0;
@@ -329,7 +337,7 @@ try {
       seats,
       String(r.serverError),
       String(r.other + r.failed),
-      ...(PROFILE ? [fixed(r.cpu.total, 3)] : []),
+      ...(PROFILE ? [fixed(r.cpu.total, 3), r.cpuPerHold ? fixed(r.cpuPerHold.total, 3) : '-'] : []),
     ]);
     if (!isNoop && r.counted !== SEATS) problems.push(`${r.name}: ${r.counted > SEATS ? 'OVERSOLD' : 'undersold'}, ${r.counted} of ${SEATS} seats by the answers`);
     if (!isNoop && r.observed !== null && r.observed !== r.counted) problems.push(`${r.name}: the answers say ${r.counted} seats, the ${r.name.startsWith('SKIP') ? 'table' : 'read side'} says ${r.observed}`);
