@@ -45,7 +45,7 @@ export type HoldOutcome = { readonly held: true } | { readonly held: false; read
 export function decideHolds(
   state: InventoryState,
   requests: readonly HoldSeats[],
-): { events: (SeatsHeld | HoldReleased)[]; eventsByRequest: (SeatsHeld | HoldReleased)[][]; outcomes: HoldOutcome[] } {
+): { eventsByRequest: (SeatsHeld | HoldReleased)[][]; outcomes: HoldOutcome[] } {
   const taken = new Map(state.takenByCategory);
   const services = new Map(state.takenByService);
   const uses = new Map(state.usesByCode);
@@ -92,7 +92,7 @@ export function decideHolds(
     handedOver.add(setAside.holdId);
     eventsByRequest.push([released(request.eventShortName, setAside.holdId, 'HANDED_OVER', setAside.hold), held]);
   }
-  return { events: eventsByRequest.flat(), eventsByRequest, outcomes };
+  return { eventsByRequest, outcomes };
 }
 
 function add(taken: Map<number, number>, lines: readonly TicketLine[], sign: 1 | -1): void {

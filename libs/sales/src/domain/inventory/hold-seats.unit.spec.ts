@@ -28,11 +28,12 @@ const hold = (reservationId: string, tickets: [number, number][], extra: Partial
 });
 
 const given = (...requests: HoldSeats[]): InventoryState =>
-  decideHolds(initialInventoryState(), requests).events.reduce((s, e) => evolveInventory(s, e), initialInventoryState());
+  decideHolds(initialInventoryState(), requests).eventsByRequest.flat().reduce((s, e) => evolveInventory(s, e), initialInventoryState());
 
 describe('decideHolds', () => {
   it('grants in arrival order until a shared capacity is full, then refuses whole requests', () => {
-    const { events, outcomes } = decideHolds(initialInventoryState(), [hold('a', [[1, 2]]), hold('b', [[2, 2]]), hold('c', [[2, 1]])]);
+    const { eventsByRequest, outcomes } = decideHolds(initialInventoryState(), [hold('a', [[1, 2]]), hold('b', [[2, 2]]), hold('c', [[2, 1]])]);
+    const events = eventsByRequest.flat();
     expect(outcomes).toEqual([{ held: true }, { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }, { held: true }]);
     expect(events.map((e) => e.data.reservationId)).toEqual(['a', 'c']);
     expect(events[0]).toEqual({
@@ -70,7 +71,8 @@ describe('decideHolds', () => {
 
   it('treats the same reservation asked twice as already held', () => {
     const state = given(hold('a', [[1, 1]]));
-    const { events, outcomes } = decideHolds(state, [hold('a', [[1, 1]]), hold('b', [[1, 1]]), hold('b', [[1, 1]])]);
+    const { eventsByRequest, outcomes } = decideHolds(state, [hold('a', [[1, 1]]), hold('b', [[1, 1]]), hold('b', [[1, 1]])]);
+    const events = eventsByRequest.flat();
     expect(outcomes).toEqual([{ held: true }, { held: true }, { held: true }]);
     expect(events).toHaveLength(1);
   });

@@ -184,8 +184,10 @@ class EventDesk {
           pending = pending.filter((job) => !refused.has(job));
           continue;
         }
-        if (appends.every((a) => a.events.length === 0) && outcomes.every((o) => !o.held)) {
-          // every hold refused: a refusal must rest on the stream as it is now, not on a state another process has moved past
+        if (appends.every((a) => a.events.length === 0)) {
+          // nothing to write (every hold refused, or no change decided, as a return with no seat set aside): the
+          // answer must rest on the stream as it is now, not on a state another process has moved past; a read
+          // of what it missed says so, where an empty append would cost a transaction
           const before = this.revision;
           await this.catchUp();
           if (this.revision !== before) continue;
