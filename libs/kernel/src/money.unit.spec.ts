@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, divideHalfUp, minorUnits, percentOf, sumMinor, vatAddedTo, vatIncludedIn } from './money.js';
+import {
+  AMOUNT_TEXT,
+  allocate,
+  currencyDescriptor,
+  decimalText,
+  divideHalfUp,
+  formatCents,
+  formatPercent,
+  formatUnit,
+  fractionDigits,
+  isCurrencyCode,
+  minorUnits,
+  parseAmount,
+  percentOf,
+  sumMinor,
+  vatAddedTo,
+  vatIncludedIn,
+} from './money.js';
 
 describe('divideHalfUp', () => {
   it('rounds ties away from zero, as Java HALF_UP, on both signs', () => {
@@ -117,5 +134,120 @@ describe('sumMinor and minorUnits', () => {
     expect(() => sumMinor([1, 0.5])).toThrow(RangeError);
     expect(minorUnits(42)).toBe(42);
     expect(() => minorUnits(0.1 + 0.2)).toThrow(RangeError);
+  });
+});
+
+describe('parseAmount', () => {
+  const minor = (text: string, digits: number) => parseAmount(text, digits);
+  const ok = (value: number) => ({ ok: true, minor: value });
+  const refused = (refusal: 'format' | 'range') => ({ ok: false, refusal });
+
+  it('reads decimal text into minor units of the currency', () => {
+    expect(minor('12', 2)).toEqual(ok(1200));
+    expect(minor('12.5', 2)).toEqual(ok(1250));
+    expect(minor('19.99', 2)).toEqual(ok(1999));
+    expect(minor('0.05', 2)).toEqual(ok(5));
+    expect(minor('0', 2)).toEqual(ok(0));
+    expect(minor('007.50', 2)).toEqual(ok(750));
+    expect(minor('1000', fractionDigits('JPY'))).toEqual(ok(1000));
+    expect(minor('12.345', fractionDigits('BHD'))).toEqual(ok(12345));
+  });
+
+  it('rounds what the currency cannot hold half up, digit by digit, where a float rounds the wrong way', () => {
+    // 1.005 is 1.00499999999999989... as a double: the float way gives 100
+    expect(Math.round(Number('1.005') * 100)).toBe(100);
+    expect(minor('1.005', fractionDigits('EUR'))).toEqual(ok(101));
+    expect(minor('0.125', 2)).toEqual(ok(13));
+    expect(minor('0.124999', 2)).toEqual(ok(12));
+    expect(minor('1.0049999999999999', 2)).toEqual(ok(100));
+    expect(minor('1000.5', fractionDigits('JPY'))).toEqual(ok(1001));
+    expect(minor('1000.4999', 0)).toEqual(ok(1000));
+    expect(minor('1.0005', fractionDigits('BHD'))).toEqual(ok(1001));
+    expect(minor('0.995', 2)).toEqual(ok(100));
+    expect(minor('99.995', 2)).toEqual(ok(10000));
+  });
+
+  it('refuses negatives, signs, blanks, exponents, grouping and anything else that is no plain decimal', () => {
+    for (const text of ['-1', '-0.5', '+1', '', ' ', ' 12', '12 ', '1e3', '1E3', '1.5e2', 'Infinity', 'NaN', '0x10', '1,000', '1 000', '1_000', "1'000", '12,50', '.5', '12.', '1.2.3', '١٢', '１２', '12€']) {
+      expect(minor(text, 2), JSON.stringify(text)).toEqual(refused('format'));
+    }
+    expect(parseAmount(12 as unknown as string, 2)).toEqual(refused('format'));
+  });
+
+  it('refuses more digits than a safe integer has, and amounts beyond the safe-integer range', () => {
+    expect(minor('9007199254740991', 0)).toEqual(ok(Number.MAX_SAFE_INTEGER));
+    expect(minor('9007199254740992', 0)).toEqual(refused('range'));
+    expect(minor('90071992547409.91', 2)).toEqual(ok(Number.MAX_SAFE_INTEGER));
+    expect(minor('90071992547409.915', 2)).toEqual(refused('range')); // rounds up past the limit
+    expect(minor('9999999999999999', 2)).toEqual(refused('range'));
+    expect(minor('12345678901234567', 0)).toEqual(refused('format')); // 17 digits before the point
+    expect(minor('1.00000000000000001', 2)).toEqual(refused('format')); // 17 after
+    expect(minor('1.0000000000000001', 2)).toEqual(ok(100));
+  });
+
+  it('publishes its grammar for request schemas, and refuses a nonsensical number of digits', () => {
+    expect(AMOUNT_TEXT.test('1.0005')).toBe(true);
+    expect(AMOUNT_TEXT.test('1e3')).toBe(false);
+    expect(() => parseAmount('1', -1)).toThrow(RangeError);
+    expect(() => parseAmount('1', 1.5)).toThrow(RangeError);
+    expect(() => parseAmount('1', 17)).toThrow(RangeError);
+  });
+});
+
+describe('money text', () => {
+  it('knows each currency scale', () => {
+    expect(fractionDigits('CHF')).toBe(2);
+    expect(fractionDigits('jpy')).toBe(0);
+    expect(fractionDigits('BHD')).toBe(3);
+  });
+
+  it('formats list prices with the currency scale, zero included', () => {
+    expect(formatUnit(1000, 'CHF')).toBe('10.00');
+    expect(formatUnit(5, 'EUR')).toBe('0.05');
+    expect(formatUnit(0, 'EUR')).toBe('0.00');
+    expect(formatUnit(1500, 'JPY')).toBe('1500');
+    expect(formatUnit(12345, 'BHD')).toBe('12.345');
+    expect(formatUnit(-550, 'CHF')).toBe('-5.50');
+  });
+
+  it('formats totals with zero as "0", as alf.io formatCents does', () => {
+    expect(formatCents(0, 'CHF')).toBe('0');
+    expect(formatCents(1010, 'CHF')).toBe('10.10');
+  });
+
+  it('never goes through floating point', () => {
+    expect(decimalText(9007199254740991, 2)).toBe('90071992547409.91');
+    expect(() => decimalText(1.5, 2)).toThrow(RangeError);
+  });
+
+  it('prints back what parseAmount reads', () => {
+    for (const [text, currency] of [['19.99', 'EUR'], ['0.05', 'CHF'], ['1000', 'JPY'], ['12.345', 'BHD']] as const) {
+      const parsed = parseAmount(text, fractionDigits(currency));
+      expect(parsed.ok && formatUnit(parsed.minor, currency)).toBe(text);
+    }
+  });
+
+  it('prints a percentage from the decimal it is, rounded half up, where a float rounds the wrong way', () => {
+    expect(formatPercent(7.7, 2)).toBe('7.70');
+    expect(formatPercent(22, 2)).toBe('22.00');
+    expect(formatPercent(0, 2)).toBe('0.00');
+    expect(formatPercent(2.55, 2)).toBe('2.55');
+    // in floats 1.005 * 100 = 100.49999999999999 and 9.995 * 100 = 999.4999999999999; 2.675 is a double
+    // under 2.675 too, which toFixed shows (Math.round(2.675 * 100) happens to round it to 267.5 and up)
+    expect(decimalText(Math.round(1.005 * 100), 2)).toBe('1.00');
+    expect(formatPercent(1.005, 2)).toBe('1.01');
+    expect(decimalText(Math.round(9.995 * 100), 2)).toBe('9.99');
+    expect(formatPercent(9.995, 2)).toBe('10.00');
+    expect((2.675).toFixed(2)).toBe('2.67');
+    expect(formatPercent(2.675, 2)).toBe('2.68');
+    expect(formatPercent(7.7, 0)).toBe('8');
+    expect(() => formatPercent(-1, 2)).toThrow(RangeError);
+  });
+
+  it('describes a currency in English', () => {
+    expect(currencyDescriptor('CHF')).toEqual({ code: 'CHF', name: 'Swiss Franc', symbol: 'CHF', fractionDigits: 2 });
+    expect(currencyDescriptor('EUR')).toMatchObject({ name: 'Euro', symbol: '€' });
+    expect(isCurrencyCode('EUR')).toBe(true);
+    expect(isCurrencyCode('eur')).toBe(false);
   });
 });
