@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './clock.js';
 export * from './ids.js';
 export * from './money.js';
+export * from './time-zone.js';

@@ -1,4 +1,5 @@
-import { wallClock, zonedInstant, type EventDetails } from '@ticketing/catalog';
+import type { EventDetails } from '@ticketing/catalog';
+import { wallClock, zonedInstant } from '@ticketing/kernel';
 
 const DEFAULT_DELAY_DAYS = 5;
 const LAST_MINUTE_MS = 2 * 60 * 60 * 1000;

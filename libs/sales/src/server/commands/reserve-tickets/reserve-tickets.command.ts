@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries, fractionDigits } from '@ticketing/catalog';
-import { NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { CatalogQueries } from '@ticketing/catalog';
+import { fractionDigits, NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { decideReserveTickets, type SelectedCategory } from '../../../domain/reservation/reserve-tickets.js';
 import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
 import { provenance, toAppend } from '../../event-data.js';

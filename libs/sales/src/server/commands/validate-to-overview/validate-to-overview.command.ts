@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries, invoicingConfigurationOf, wallClock, type PurchaseOffer } from '@ticketing/catalog';
+import { CatalogQueries, invoicingConfigurationOf, type PurchaseOffer } from '@ticketing/catalog';
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
-import { NotFoundError } from '@ticketing/kernel';
+import { NotFoundError, wallClock } from '@ticketing/kernel';
 import type { BookingContext, VatCheckStatus } from '../../../domain/booking/booking-context.js';
 import type { FieldError } from '../../../domain/booking/booking-errors.js';
 import type { BookingForm } from '../../../domain/booking/booking-form.js';

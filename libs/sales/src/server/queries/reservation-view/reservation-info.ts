@@ -1,4 +1,5 @@
-import { decimalText, formatCents, formatPerLanguage, zonedInstant, type PurchaseOffer } from '@ticketing/catalog';
+import { formatPerLanguage, type PurchaseOffer } from '@ticketing/catalog';
+import { decimalText, formatCents, zonedInstant } from '@ticketing/kernel';
 import type { BillingAddress, BookingDetails } from '../../../domain/reservation/booking-details.js';
 import type { OpenedReservation } from '../../../domain/reservation/reservation.js';
 import { paymentDescription, summaryRowText } from '../../../domain/pricing/summary-row-text.js';
