@@ -1,4 +1,4 @@
-import { wallClock } from './time-zone.js';
+import { wallClock } from '@ticketing/kernel';
 
 /**
  * Formats an instant with a Java `DateTimeFormatter` pattern (the bundles carry alf.io's patterns, e.g.

@@ -1,6 +1,6 @@
 import { displayLanguage } from '@ticketing/i18n';
 import type { InvoicingConfiguration, Organizer } from '../../domain/catalog.events.js';
-import { decimalText } from '../formatting/money.js';
+import { decimalText } from '@ticketing/kernel';
 import type { AnalyticsConfiguration } from './views/common.views.js';
 
 // Intl.DisplayNames is costly to build and a language's own name never changes.

@@ -1,7 +1,7 @@
 import type { EventDetails, Organizer } from '../../../domain/catalog.events.js';
 import { icalendar, utcDateTime } from '../../formatting/icalendar.js';
 import { markdownToText } from '../../formatting/markdown.js';
-import { zonedInstant } from '../../formatting/time-zone.js';
+import { zonedInstant } from '@ticketing/kernel';
 import type { EventRecord } from '../event-records.js';
 
 export interface EventCalendar {

@@ -1,7 +1,6 @@
 import { fromJavaMessageFormat } from '@ticketing/i18n';
 import { formattedEventDates } from '../../formatting/localized-dates.js';
-import { currencyDescriptor } from '../../formatting/money.js';
-import { zonedInstant } from '../../formatting/time-zone.js';
+import { currencyDescriptor, zonedInstant } from '@ticketing/kernel';
 import { Availability } from '../availability.js';
 import { contentTag } from '../content-tag.js';
 import type { EventRecord, EventSnapshot } from '../event-records.js';

@@ -1,5 +1,5 @@
 import type { Queryable } from '@ticketing/postgres';
-import { currencyDescriptor, formatUnit } from '../../formatting/money.js';
+import { currencyDescriptor, formatUnit } from '@ticketing/kernel';
 import { onSale, subscriptionDates } from '../list-subscriptions/subscription-dates.js';
 import type { SalesFigures } from '../sales-figures.js';
 import { findDescriptor } from '../subscription-records.js';

@@ -1,5 +1,5 @@
 import type { EventDetails, PromoCode, TicketCategory } from '../../../domain/catalog.events.js';
-import { formatUnit } from '../../formatting/money.js';
+import { formatUnit } from '@ticketing/kernel';
 import type { Availability } from '../availability.js';
 import type { CategoryRecord } from '../event-records.js';
 import type { TicketCategoryView } from '../views/items-by-category.views.js';

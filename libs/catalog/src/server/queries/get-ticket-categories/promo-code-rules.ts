@@ -1,6 +1,5 @@
-import { percentOf } from '@ticketing/kernel';
+import { percentOf, zonedInstant } from '@ticketing/kernel';
 import type { EventDetails, PromoCode, TicketCategory } from '../../../domain/catalog.events.js';
-import { zonedInstant } from '../../formatting/time-zone.js';
 
 /**
  * When a code counts (reference 3.2, validate-code): inside its validity window (event time zone), not

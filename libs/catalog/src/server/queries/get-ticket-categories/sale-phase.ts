@@ -1,4 +1,4 @@
-import { zonedInstant } from '../../formatting/time-zone.js';
+import { zonedInstant } from '@ticketing/kernel';
 import type { EventSnapshot } from '../event-records.js';
 import { saleInstants } from './sale-window.js';
 

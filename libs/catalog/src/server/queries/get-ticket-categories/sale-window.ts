@@ -1,6 +1,6 @@
 import type { EventDetails, SaleWindow } from '../../../domain/catalog.events.js';
 import { formatPerLanguage, type LangMap } from '../../formatting/localized-dates.js';
-import { zonedInstant } from '../../formatting/time-zone.js';
+import { zonedInstant } from '@ticketing/kernel';
 
 /** A sale window as instants: an open start is on sale already, an open end lasts until the event ends. */
 export interface SaleInstants {

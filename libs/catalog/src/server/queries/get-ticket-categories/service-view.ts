@@ -1,5 +1,5 @@
 import type { AdditionalService, EventDetails, PromoCode } from '../../../domain/catalog.events.js';
-import { formatUnit } from '../../formatting/money.js';
+import { formatUnit } from '@ticketing/kernel';
 import type { ServiceRecord } from '../event-records.js';
 import { percentPlain, percentText } from '../view-helpers.js';
 import type { AdditionalServiceView } from '../views/items-by-category.views.js';

@@ -2,7 +2,7 @@ import type { Queryable } from '@ticketing/postgres';
 import { supportedLanguages } from '@ticketing/i18n';
 import type { EventDetails } from '../../../domain/catalog.events.js';
 import { formattedEventDates } from '../../formatting/localized-dates.js';
-import { zonedInstant } from '../../formatting/time-zone.js';
+import { zonedInstant } from '@ticketing/kernel';
 import { tables } from '../catalog-tables.js';
 import { languagesOf } from '../view-helpers.js';
 import type { BasicEventInfo } from '../views/event.views.js';

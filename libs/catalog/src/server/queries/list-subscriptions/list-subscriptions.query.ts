@@ -1,5 +1,5 @@
 import type { Queryable } from '@ticketing/postgres';
-import { currencyDescriptor, formatUnit } from '../../formatting/money.js';
+import { currencyDescriptor, formatUnit } from '@ticketing/kernel';
 import { listDescriptorsOnSale, type DescriptorRecord } from '../subscription-records.js';
 import { languagesOf } from '../view-helpers.js';
 import type { BasicSubscriptionDescriptorInfo } from '../views/subscription.views.js';

@@ -1,6 +1,6 @@
 import type { SubscriptionDescriptor } from '../../../domain/catalog.events.js';
 import { datesWithOffset, formatPerLanguage, type DatesWithTimeZoneOffset, type LangMap } from '../../formatting/localized-dates.js';
-import { zonedInstant } from '../../formatting/time-zone.js';
+import { zonedInstant } from '@ticketing/kernel';
 
 export interface SubscriptionDates {
   readonly salePeriod: DatesWithTimeZoneOffset;

@@ -1,5 +1,5 @@
 import type { PromoCode } from '../../../domain/catalog.events.js';
-import { formatUnit } from '../../formatting/money.js';
+import { formatUnit } from '@ticketing/kernel';
 import type { EventSnapshot } from '../event-records.js';
 import { isCodeUsable } from '../get-ticket-categories/promo-code-rules.js';
 import type { EventSalesFigures } from '../sales-figures.js';

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
 import type { EventDetails } from '../../../domain/catalog.events.js';
 import { renderMarkdownMap } from '../../formatting/markdown.js';
-import { zonedInstant } from '../../formatting/time-zone.js';
+import { zonedInstant } from '@ticketing/kernel';
 import { dataOf, json } from '../catalog-event-data.js';
 
 export const EVENTS_TABLE = 'catalog_events';

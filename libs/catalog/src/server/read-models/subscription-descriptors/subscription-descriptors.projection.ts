@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
 import { renderMarkdownMap } from '../../formatting/markdown.js';
-import { zonedInstant } from '../../formatting/time-zone.js';
+import { zonedInstant } from '@ticketing/kernel';
 import { dataOf, json } from '../catalog-event-data.js';
 
 export const SUBSCRIPTION_DESCRIPTORS_TABLE = 'catalog_subscription_descriptors';
