@@ -1,6 +1,6 @@
-import type { AttendeeField } from '@ticketing/catalog';
-import type { AdditionalAnswers } from './booking-form.js';
 import { bookingErrors } from './booking-errors.js';
+import type { AdditionalAnswers } from './booking-form.js';
+import type { BookingQuestion } from './booking-question.js';
 import type { BookingReport } from './booking-report.js';
 import { isPlausibleEuVatNumber } from './eu-vat-number.js';
 import { lengthOf } from './form-values.js';
@@ -13,13 +13,8 @@ export interface FieldRulesContext {
   readonly countryCodes: readonly string[];
 }
 
-/** Does the field ask the holder of a ticket of this category? (no categories = every category) */
-export function appliesToCategory(field: AttendeeField, categoryId: number): boolean {
-  return field.categoryIds.length === 0 || field.categoryIds.includes(categoryId);
-}
-
 /** A checkbox group with several choices: `required` means at least one ticked. */
-function isMultipleChoice(field: AttendeeField): boolean {
+function isMultipleChoice(field: BookingQuestion): boolean {
   return field.type === 'checkbox' && field.restrictedValues.length > 1;
 }
 
@@ -29,7 +24,7 @@ function isMultipleChoice(field: AttendeeField): boolean {
  */
 export function checkAdditionalAnswers(
   answers: AdditionalAnswers | null | undefined,
-  fields: readonly AttendeeField[],
+  fields: readonly BookingQuestion[],
   prefix: string,
   context: FieldRulesContext,
   report: BookingReport,
@@ -48,7 +43,7 @@ export function checkAdditionalAnswers(
   }
 }
 
-function checkValue(value: string, field: AttendeeField, multiple: boolean, path: string, context: FieldRulesContext, report: BookingReport): void {
+function checkValue(value: string, field: BookingQuestion, multiple: boolean, path: string, context: FieldRulesContext, report: BookingReport): void {
   if (value === '') {
     if (field.required && !multiple) report.reject(path, bookingErrors.emptyField);
     return;
@@ -64,14 +59,14 @@ function checkValue(value: string, field: AttendeeField, multiple: boolean, path
   if (field.type === 'vat:eu' && !isPlausibleEuVatNumber(value, context.euCountryCodes)) report.reject(path, bookingErrors.invalidVat);
 }
 
-function checkLength(value: string, field: AttendeeField, path: string, report: BookingReport): void {
+function checkLength(value: string, field: BookingQuestion, path: string, report: BookingReport): void {
   const length = lengthOf(value);
   if (field.maxLength !== null && length > field.maxLength) report.reject(path, bookingErrors.tooLong, [field.maxLength]);
   if (field.minLength !== null && length < field.minLength) report.reject(path, bookingErrors.tooShort, [field.minLength]);
 }
 
 /** A real date, yesterday at the latest; min/maxLength are the youngest and oldest ages allowed. */
-function checkDateOfBirth(value: string, field: AttendeeField, path: string, today: LocalDate, report: BookingReport): void {
+function checkDateOfBirth(value: string, field: BookingQuestion, path: string, today: LocalDate, report: BookingReport): void {
   const birth = parseLocalDate(value);
   if (birth === null || compareLocalDates(birth, today) >= 0) {
     report.reject(path, bookingErrors.restrictedValue);
@@ -82,7 +77,7 @@ function checkDateOfBirth(value: string, field: AttendeeField, path: string, tod
 }
 
 /** The answers worth storing: those to `fields`, trimmed, blanks dropped. */
-export function answersTo(answers: AdditionalAnswers | null | undefined, fields: readonly AttendeeField[]): Readonly<Record<string, readonly string[]>> {
+export function answersTo(answers: AdditionalAnswers | null | undefined, fields: readonly BookingQuestion[]): Readonly<Record<string, readonly string[]>> {
   const stored: Record<string, readonly string[]> = {};
   for (const field of fields) {
     const values = (answers?.[field.name] ?? []).map((v) => (v ?? '').trim()).filter((v) => v !== '');

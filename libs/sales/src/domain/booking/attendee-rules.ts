@@ -1,8 +1,7 @@
-import type { AttendeeField } from '@ticketing/catalog';
 import type { Attendee } from '../reservation/booking-details.js';
 import { contentLanguageOf } from '../waiting-list/subscribe-to-waiting-list.js';
-import { answersTo, appliesToCategory, checkAdditionalAnswers, type FieldRulesContext } from './attendee-field-rules.js';
-import type { BookedTicket, BookingContext } from './booking-context.js';
+import { answersTo, checkAdditionalAnswers, type FieldRulesContext } from './attendee-field-rules.js';
+import type { BookingContext } from './booking-context.js';
 import { bookingErrors, limits } from './booking-errors.js';
 import type { TicketOwnerForm } from './booking-form.js';
 import type { BookingReport } from './booking-report.js';
@@ -10,11 +9,6 @@ import { isValidEmail } from './email-address.js';
 import { lengthOf, trimToNull } from './form-values.js';
 
 const NO_ANSWERS: TicketOwnerForm = { email: null, additional: null };
-
-/** The questions asked of a ticket's holder: attendee fields (not a supplement's) of the ticket's category. */
-export function attendeeFieldsFor(ticket: BookedTicket, fields: readonly AttendeeField[]): AttendeeField[] {
-  return fields.filter((f) => f.additionalServiceId === null && appliesToCategory(f, ticket.categoryId));
-}
 
 /**
  * Every ticket of the reservation names its attendee (reference item 20, per ticket): a ticket missing from the
@@ -35,7 +29,7 @@ export function checkAttendees(
     if (email === null || !isValidEmail(email)) report.reject(`${prefix}email`, bookingErrors.attendeeEmail);
     checkName(report, `${prefix}firstName`, trimToNull(form.firstName), bookingErrors.emptyFirstName, bookingErrors.firstNameTooLong);
     checkName(report, `${prefix}lastName`, trimToNull(form.lastName), bookingErrors.emptyLastName, bookingErrors.lastNameTooLong);
-    checkAdditionalAnswers(form.additional, attendeeFieldsFor(ticket, context.attendeeFields), prefix, fieldContext, report);
+    checkAdditionalAnswers(form.additional, ticket.questions, prefix, fieldContext, report);
   }
   const failed = report.errorsSince(mark);
   if (failed.length > 0) report.rejectForm(failed.some((e) => e.code === bookingErrors.invalidVat) ? bookingErrors.invalidVat : bookingErrors.missingAttendeeData);
@@ -57,7 +51,7 @@ export function attendeesOf(tickets: Readonly<Record<string, TicketOwnerForm>>, 
       email: trimToNull(form.email) ?? '',
       // with one content language there is no choice to make (spec point 2: the select is preset)
       userLanguage: contentLanguageOf(form.userLanguage ?? null, context.contentLanguages) ?? context.contentLanguages[0] ?? null,
-      answers: answersTo(form.additional, attendeeFieldsFor(ticket, context.attendeeFields)),
+      answers: answersTo(form.additional, ticket.questions),
     };
   }
   return attendees;

@@ -1,16 +1,15 @@
-import type { AttendeeField } from '@ticketing/catalog';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_FORM, bookingErrors } from './booking-errors.js';
 import type { AdditionalAnswers } from './booking-form.js';
-import { T1, T2, attendee, context, errorsOf, field, form } from './booking.fixtures.js';
+import type { BookingQuestion } from './booking-question.js';
+import { T1, T2, askingT1, attendee, context, errorsOf, form, question } from './booking.fixtures.js';
 import { validateBooking } from './validate-booking.js';
 
 const at = (name: string, i = 0) => `tickets[${T1}].additional[${name}][${i}]`;
 
-/** The errors of ticket T1's answers to `fields`, asked of its category only (context date: 2027-03-15). */
-function answering(fields: AttendeeField[], additional: AdditionalAnswers) {
-  const ofFirstCategory = fields.map((f) => (f.categoryIds.length === 0 ? { ...f, categoryIds: [1] } : f));
-  return errorsOf(validateBooking(form({ tickets: { [T1]: attendee({ additional }), [T2]: attendee() } }), context({ attendeeFields: ofFirstCategory })));
+/** The errors of ticket T1's answers to `questions`, asked of T1 only (context date: 2027-03-15). */
+function answering(questions: BookingQuestion[], additional: AdditionalAnswers) {
+  return errorsOf(validateBooking(form({ tickets: { [T1]: attendee({ additional }), [T2]: attendee() } }), askingT1(questions)));
 }
 
 describe('attendee rules', () => {
@@ -39,61 +38,63 @@ describe('attendee rules', () => {
 
   describe('extra fields', () => {
     it('when a required field is absent, empty or blank, then it is an empty field', () => {
-      const company = field({ name: 'company', required: true });
+      const company = question({ name: 'company', required: true });
       expect(answering([company], {})).toEqual([[at('company'), bookingErrors.emptyField], [BOOKING_FORM, bookingErrors.missingAttendeeData]]);
       expect(answering([company], { company: [] })).toContainEqual([at('company'), bookingErrors.emptyField]);
       expect(answering([company], { company: ['  '] })).toContainEqual([at('company'), bookingErrors.emptyField]);
     });
 
-    it('when a field is only for another category, then it is not asked', () => {
-      expect(answering([field({ name: 'company', required: true, categoryIds: [2] })], {})).toEqual([[`tickets[${T2}].additional[company][0]`, bookingErrors.emptyField], [BOOKING_FORM, bookingErrors.missingAttendeeData]]);
+    it('when a question is asked of another ticket only, then it is judged there and not here', () => {
+      const company = question({ name: 'company', required: true });
+      const result = validateBooking(form({ tickets: { [T1]: attendee(), [T2]: attendee() } }), context({ tickets: [{ ticketId: T1, questions: [] }, { ticketId: T2, questions: [company] }] }));
+      expect(errorsOf(result)).toEqual([[`tickets[${T2}].additional[company][0]`, bookingErrors.emptyField], [BOOKING_FORM, bookingErrors.missingAttendeeData]]);
     });
 
     it('when a text is shorter or longer than allowed, then the limit is the argument', () => {
-      const nick = field({ name: 'nick', minLength: 3, maxLength: 10 });
+      const nick = question({ name: 'nick', minLength: 3, maxLength: 10 });
       expect(answering([nick], { nick: ['ab'] })[0]).toEqual([at('nick'), bookingErrors.tooShort, 3]);
       expect(answering([nick], { nick: ['abcdefghijk'] })[0]).toEqual([at('nick'), bookingErrors.tooLong, 10]);
       expect(answering([nick], { nick: ['abc'] })).toEqual([]);
     });
 
     it('when a choice is not offered, then it is a restricted value; when withdrawn, a disabled value', () => {
-      const size = field({ name: 'size', type: 'select', restrictedValues: ['S', 'M', 'XL'], disabledValues: ['XL'] });
+      const size = question({ name: 'size', type: 'select', restrictedValues: ['S', 'M', 'XL'], disabledValues: ['XL'] });
       expect(answering([size], { size: ['XXL'] })[0]).toEqual([at('size'), bookingErrors.restrictedValue]);
       expect(answering([size], { size: ['XL'] })[0]).toEqual([at('size'), bookingErrors.disabledValue]);
     });
 
     it('when a required checkbox group has nothing ticked, then the group (no index) is an empty field', () => {
-      const diet = field({ name: 'diet', type: 'checkbox', required: true, restrictedValues: ['vegan', 'kosher'] });
+      const diet = question({ name: 'diet', type: 'checkbox', required: true, restrictedValues: ['vegan', 'kosher'] });
       expect(answering([diet], { diet: ['', ''] })[0]).toEqual([`tickets[${T1}].additional[diet]`, bookingErrors.emptyField]);
       expect(answering([diet], { diet: ['', 'kosher'] })).toEqual([]);
     });
 
     it('reports each value of a multi-valued answer under its index', () => {
-      const diet = field({ name: 'diet', type: 'checkbox', restrictedValues: ['vegan', 'kosher'] });
+      const diet = question({ name: 'diet', type: 'checkbox', restrictedValues: ['vegan', 'kosher'] });
       expect(answering([diet], { diet: ['vegan', 'paleo'] })[0]).toEqual([at('diet', 1), bookingErrors.restrictedValue]);
     });
 
     it('when a country is no ISO code, then it is a restricted value', () => {
-      const country = field({ name: 'country', type: 'country' });
+      const country = question({ name: 'country', type: 'country' });
       expect(answering([country], { country: ['XX'] })[0]).toEqual([at('country'), bookingErrors.restrictedValue]);
       expect(answering([country], { country: ['CH'] })).toEqual([]);
     });
 
     it('when an EU VAT number is malformed, then it is invalid and the form reports an invalid VAT number', () => {
-      const vat = field({ name: 'vat', type: 'vat:eu' });
+      const vat = question({ name: 'vat', type: 'vat:eu' });
       expect(answering([vat], { vat: ['DE12'] })).toEqual([[at('vat'), bookingErrors.invalidVat], [BOOKING_FORM, bookingErrors.invalidVat]]);
       expect(answering([vat], { vat: ['DE 123 456 789'] })).toEqual([]);
     });
 
     it('records only answers to the fields asked, trimmed', () => {
-      const nick = field({ name: 'nick' });
-      const result = validateBooking(form({ tickets: { [T1]: attendee({ additional: { nick: [' ada '], smuggled: ['x'] } }), [T2]: attendee() } }), context({ attendeeFields: [nick] }));
+      const nick = question({ name: 'nick' });
+      const result = validateBooking(form({ tickets: { [T1]: attendee({ additional: { nick: [' ada '], smuggled: ['x'] } }), [T2]: attendee() } }), askingT1([nick]));
       expect(result.booking.attendees[T1]?.answers).toEqual({ nick: ['ada'] });
     });
   });
 
   describe('date of birth (today 2027-03-15)', () => {
-    const born = (limits: Partial<AttendeeField> = {}) => [field({ name: 'born', type: 'input:dateOfBirth', ...limits })];
+    const born = (limits: Partial<BookingQuestion> = {}) => [question({ name: 'born', type: 'input:dateOfBirth', ...limits })];
 
     it.each(['2000-02-30', '15.03.2000', '2027-03-15', '2027-04-01'])('when it is %s (not a past date), then it is a restricted value', (value) => {
       expect(answering(born(), { born: [value] })[0]).toEqual([at('born'), bookingErrors.restrictedValue]);

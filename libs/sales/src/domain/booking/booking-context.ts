@@ -1,9 +1,10 @@
-import type { AttendeeField } from '@ticketing/catalog';
+import type { BookingQuestion } from './booking-question.js';
 
 /**
  * Everything the booking rules need besides the form, gathered by the caller: the reservation's tickets and
- * items, the event's fields and invoicing settings, today's date, and the outcome of the EU VAT check the
- * server made beforehand (the domain calls no service).
+ * items with the questions asked of each, the invoicing settings, today's date, and the outcome of the EU VAT
+ * check the server made beforehand (the domain calls no service). The server builds it from the catalog, the
+ * storefront from the reservation view (with the VAT check NOT_CHECKED: only the server asks VIES).
  */
 
 /** `InvoicingConfiguration` of the purchase context (reference section 2), minus the download flag. */
@@ -21,13 +22,16 @@ export type VatCheckStatus = 'NOT_CHECKED' | 'VALID' | 'INVALID' | 'UNAVAILABLE'
 
 export interface BookedTicket {
   readonly ticketId: string;
-  readonly categoryId: number;
+  /** What its attendee is asked besides names, e-mail and language (the fields of the ticket's category). */
+  readonly questions: readonly BookingQuestion[];
 }
 
 /** One booked unit of a supplement (an additional service item). */
 export interface BookedItem {
+  /** As the reservation view numbers items: the key of `additionalServiceItemId`. */
   readonly itemId: number;
-  readonly serviceId: number;
+  /** What is asked about this item (the fields of its supplement). */
+  readonly questions: readonly BookingQuestion[];
 }
 
 export interface BookingContext {
@@ -35,8 +39,6 @@ export interface BookingContext {
   readonly purchaseContextType: 'event' | 'subscription';
   readonly tickets: readonly BookedTicket[];
   readonly items: readonly BookedItem[];
-  /** The event's attendee fields (per ticket, or per item of a supplement when `additionalServiceId` is set). */
-  readonly attendeeFields: readonly AttendeeField[];
   readonly invoicing: InvoicingSettings;
   /** The order's total is above zero. */
   readonly paymentRequired: boolean;

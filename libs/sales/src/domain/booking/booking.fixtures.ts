@@ -1,7 +1,7 @@
-import type { AttendeeField } from '@ticketing/catalog';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import type { BookingContext, InvoicingSettings } from './booking-context.js';
 import type { BookingForm, TicketOwnerForm } from './booking-form.js';
+import type { BookingQuestion } from './booking-question.js';
 import type { BookingValidation } from './validate-booking.js';
 
 /** Builders for the booking specs: a valid two-ticket booking that each spec bends one way. */
@@ -22,11 +22,10 @@ export const invoicing = (overrides: Partial<InvoicingSettings> = {}): Invoicing
 export const context = (overrides: Partial<BookingContext> = {}): BookingContext => ({
   purchaseContextType: 'event',
   tickets: [
-    { ticketId: T1, categoryId: 1 },
-    { ticketId: T2, categoryId: 2 },
+    { ticketId: T1, questions: [] },
+    { ticketId: T2, questions: [] },
   ],
   items: [],
-  attendeeFields: [],
   invoicing: invoicing(),
   paymentRequired: true,
   forceAssignment: false,
@@ -69,23 +68,19 @@ export const swissAddress = {
   vatCountryCode: 'CH',
 } as const satisfies Partial<BookingForm>;
 
-export const field = (overrides: Partial<AttendeeField> & { name: string }): AttendeeField => ({
+export const question = (overrides: Partial<BookingQuestion> & { name: string }): BookingQuestion => ({
   type: 'input:text',
-  ordinal: 0,
-  beforeStandardFields: false,
   required: false,
-  editable: true,
   minLength: null,
   maxLength: null,
   restrictedValues: [],
   disabledValues: [],
-  categoryIds: [],
-  additionalServiceId: null,
-  label: { en: overrides.name },
-  placeholder: {},
-  restrictedValuesDescription: {},
   ...overrides,
 });
+
+/** The context with `questions` asked of ticket T1 only. */
+export const askingT1 = (questions: readonly BookingQuestion[], overrides: Partial<BookingContext> = {}): BookingContext =>
+  context({ tickets: [{ ticketId: T1, questions }, { ticketId: T2, questions: [] }], ...overrides });
 
 /** `[field, code, ...args]` of each error, in order: what a client receives, minus texts. */
 export const errorsOf = (result: BookingValidation) => result.errors.map((e) => [e.field, e.code, ...e.args]);

@@ -1,7 +1,6 @@
-import type { AttendeeField } from '@ticketing/catalog';
 import type { ItemAssignment } from '../reservation/booking-details.js';
-import { answersTo, appliesToCategory, checkAdditionalAnswers, type FieldRulesContext } from './attendee-field-rules.js';
-import type { BookedItem, BookedTicket, BookingContext } from './booking-context.js';
+import { answersTo, checkAdditionalAnswers, type FieldRulesContext } from './attendee-field-rules.js';
+import type { BookingContext } from './booking-context.js';
 import { bookingErrors } from './booking-errors.js';
 import type { AdditionalServiceLinkForm } from './booking-form.js';
 import type { BookingReport } from './booking-report.js';
@@ -17,16 +16,6 @@ interface Link {
 
 function linksOf(additionalServices: LinksByTicket): Link[] {
   return Object.entries(additionalServices).flatMap(([listedUnder, forms]) => forms.map((form, index) => ({ listedUnder, index, form })));
-}
-
-/** The ticket an item goes with: the one it names, else the one it is listed under. */
-function ticketOf(link: Link, context: BookingContext): BookedTicket | undefined {
-  return context.tickets.find((t) => t.ticketId === link.form.ticketUUID) ?? context.tickets.find((t) => t.ticketId === link.listedUnder);
-}
-
-/** The questions asked about a booked item: its supplement's fields, for the category of its ticket. */
-function itemFields(item: BookedItem, ticket: BookedTicket | undefined, fields: readonly AttendeeField[]): AttendeeField[] {
-  return fields.filter((f) => f.additionalServiceId === item.serviceId && (ticket === undefined || appliesToCategory(f, ticket.categoryId)));
 }
 
 /** Each booked item is linked exactly once, to a ticket of this reservation. */
@@ -54,8 +43,7 @@ export function checkItems(additionalServices: LinksByTicket, context: BookingCo
   for (const link of links) {
     const item = context.items.find((i) => i.itemId === link.form.additionalServiceItemId);
     if (item === undefined) continue;
-    const fields = itemFields(item, ticketOf(link, context), context.attendeeFields);
-    checkAdditionalAnswers(link.form.additional, fields, `additionalServices[${link.listedUnder}][${link.index}].`, fieldContext, report);
+    checkAdditionalAnswers(link.form.additional, item.questions, `additionalServices[${link.listedUnder}][${link.index}].`, fieldContext, report);
   }
   const failed = report.errorsSince(mark);
   if (failed.length > 0) report.rejectForm(failed.some((e) => e.code === bookingErrors.invalidVat) ? bookingErrors.invalidVat : bookingErrors.missingAttendeeData);
@@ -68,6 +56,6 @@ export function itemsOf(additionalServices: LinksByTicket, context: BookingConte
     const link = links.find((l) => l.form.additionalServiceItemId === item.itemId);
     if (link === undefined) return { itemId: item.itemId, ticketId: null, answers: {} };
     const ticket = context.tickets.find((t) => t.ticketId === link.form.ticketUUID);
-    return { itemId: item.itemId, ticketId: ticket?.ticketId ?? null, answers: answersTo(link.form.additional, itemFields(item, ticketOf(link, context), context.attendeeFields)) };
+    return { itemId: item.itemId, ticketId: ticket?.ticketId ?? null, answers: answersTo(link.form.additional, item.questions) };
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_FORM, bookingErrors } from './booking-errors.js';
-import { T1, T2, attendee, context, errorsOf, field, form, invoicing, swissAddress, warningsOf } from './booking.fixtures.js';
+import { T1, T2, attendee, context, errorsOf, form, invoicing, question, swissAddress, warningsOf } from './booking.fixtures.js';
 import { validateBooking } from './validate-booking.js';
 
 describe('validateBooking', () => {
@@ -51,7 +51,7 @@ describe('validateBooking', () => {
     it.each([
       ['the event forces assignment', context({ forceAssignment: true })],
       ['a category is linked to groups', context({ categoriesLinkedToGroups: true })],
-      ['supplements are booked', context({ items: [{ itemId: 7, serviceId: 3 }] })],
+      ['supplements are booked', context({ items: [{ itemId: 7, questions: [] }] })],
     ])('when %s, then postponement is refused and every attendee is asked for', (_, given) => {
       const result = validateBooking(postponedWithoutAttendees, given);
       expect(result.booking.postponeAssignment).toBe(false);
@@ -173,10 +173,10 @@ describe('validateBooking', () => {
     });
 
     it('a supplement item with a field of its own, linked to the first ticket', () => {
-      const shirt = field({ name: 'shirtSize', type: 'select', restrictedValues: ['S', 'M', 'L'], required: true, additionalServiceId: 3 });
+      const shirt = question({ name: 'shirtSize', type: 'select', restrictedValues: ['S', 'M', 'L'], required: true });
       const result = validateBooking(
         form({ additionalServices: { [T1]: [{ additionalServiceItemId: 7, ticketUUID: T1, additional: { shirtSize: ['M'] } }] } }),
-        context({ items: [{ itemId: 7, serviceId: 3 }], attendeeFields: [shirt] }),
+        context({ items: [{ itemId: 7, questions: [shirt] }] }),
       );
       expect(errorsOf(result)).toEqual([]);
       expect(result.booking.items).toEqual([{ itemId: 7, ticketId: T1, answers: { shirtSize: ['M'] } }]);

@@ -4,16 +4,14 @@ import { CatalogQueries, invoicingConfigurationOf, type PurchaseOffer } from '@t
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock } from '@ticketing/kernel';
-import type { BookingContext, VatCheckStatus } from '../../../domain/booking/booking-context.js';
-import type { FieldError } from '../../../domain/booking/booking-errors.js';
-import type { BookingForm } from '../../../domain/booking/booking-form.js';
-import { validateBooking } from '../../../domain/booking/validate-booking.js';
+import { validateBooking, type BookingContext, type BookingForm, type FieldError, type VatCheckStatus } from '@ticketing/sales/booking-rules';
 import { decideRecordBooking } from '../../../domain/reservation/record-booking.js';
 import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
 import type { OpenedReservation } from '../../../domain/reservation/reservation.js';
 import { provenance } from '../../event-data.js';
 import { loadReservation, reservationToLog } from '../../reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../../tokens.js';
+import { bookedItems, bookedTickets } from './booked-questions.js';
 
 export interface ValidateToOverviewInput {
   readonly reservationId: string;
@@ -79,14 +77,11 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
   private async contextOf(state: OpenedReservation, offer: PurchaseOffer, form: BookingForm, now: Date): Promise<BookingContext> {
     const { event, organizer } = offer;
     const invoicing = invoicingConfigurationOf(event.invoicing, organizer);
-    const services = new Map(offer.services.map(({ service }) => [service.id, service]));
     const today = wallClock(now, event.timeZone);
     return {
       purchaseContextType: 'event',
-      tickets: state.opened.tickets.map(({ ticketId, categoryId }) => ({ ticketId, categoryId })),
-      // item ids as the reservation view numbers them: the position among the reservation's items, from 1
-      items: state.opened.price.items.flatMap((item, index) => (services.get(item.serviceId)?.type === 'SUPPLEMENT' ? [{ itemId: index + 1, serviceId: item.serviceId }] : [])),
-      attendeeFields: offer.attendeeFields,
+      tickets: bookedTickets(state.opened.tickets, offer.attendeeFields),
+      items: bookedItems(state.opened.price.items, offer.services, offer.attendeeFields),
       invoicing,
       paymentRequired: state.opened.price.requiresPayment,
       forceAssignment: event.assignment.forceAssignment,
