@@ -52,6 +52,5 @@ export type { PurchaseOffer, OfferedCategory, OfferedService } from './server/qu
 export { noSalesYet } from './server/queries/sales-figures.js';
 export { VersionedCache, SharedVersionReader } from './server/queries/versioned-cache.js';
 export { LOG_HEAD, TablesVersions } from './server/queries/tables-versions.js';
-export { formatPerLanguage, type LangMap } from './server/formatting/localized-dates.js';
 export { invoicingConfigurationOf } from './server/queries/view-helpers.js';
 export { shortNameParam, langParam, uuidParam, identifier } from './server/public-api/request-schemas.js';

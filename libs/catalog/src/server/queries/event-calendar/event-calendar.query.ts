@@ -1,6 +1,5 @@
 import type { EventDetails, Organizer } from '../../../domain/catalog.events.js';
-import { icalendar, utcDateTime } from '../../formatting/icalendar.js';
-import { markdownToText } from '../../formatting/markdown.js';
+import { icalendar, markdownToText, utcDateTime } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 import type { EventRecord } from '../event-records.js';
 

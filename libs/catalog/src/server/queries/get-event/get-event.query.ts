@@ -1,5 +1,5 @@
 import { fromJavaMessageFormat } from '@ticketing/i18n';
-import { formattedEventDates } from '../../formatting/localized-dates.js';
+import { formattedEventDates } from '@ticketing/formatting';
 import { currencyDescriptor, zonedInstant } from '@ticketing/kernel';
 import { Availability } from '../availability.js';
 import { contentTag } from '../content-tag.js';

@@ -1,5 +1,5 @@
 import type { EventDetails, SaleWindow } from '../../../domain/catalog.events.js';
-import { formatPerLanguage, type LangMap } from '../../formatting/localized-dates.js';
+import { formatPerLanguage, type LangMap } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 
 /** A sale window as instants: an open start is on sale already, an open end lasts until the event ends. */

@@ -1,7 +1,7 @@
 import type { Queryable } from '@ticketing/postgres';
 import { supportedLanguages } from '@ticketing/i18n';
 import type { EventDetails } from '../../../domain/catalog.events.js';
-import { formattedEventDates } from '../../formatting/localized-dates.js';
+import { formattedEventDates } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 import { tables } from '../catalog-tables.js';
 import { languagesOf } from '../view-helpers.js';

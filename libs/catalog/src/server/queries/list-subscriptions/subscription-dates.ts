@@ -1,5 +1,5 @@
 import type { SubscriptionDescriptor } from '../../../domain/catalog.events.js';
-import { datesWithOffset, formatPerLanguage, type DatesWithTimeZoneOffset, type LangMap } from '../../formatting/localized-dates.js';
+import { datesWithOffset, formatPerLanguage, type DatesWithTimeZoneOffset, type LangMap } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 
 export interface SubscriptionDates {

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
-import { renderMarkdownMap } from '../../formatting/markdown.js';
+import { renderMarkdownMap } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 import { dataOf, json } from '../catalog-event-data.js';
 

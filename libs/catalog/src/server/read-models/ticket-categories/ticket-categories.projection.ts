@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
-import { renderMarkdownMap } from '../../formatting/markdown.js';
+import { renderMarkdownMap } from '@ticketing/formatting';
 import { dataOf, json } from '../catalog-event-data.js';
 
 export const TICKET_CATEGORIES_TABLE = 'catalog_ticket_categories';

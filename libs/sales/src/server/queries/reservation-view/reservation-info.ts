@@ -1,4 +1,5 @@
-import { formatPerLanguage, type PurchaseOffer } from '@ticketing/catalog';
+import type { PurchaseOffer } from '@ticketing/catalog';
+import { formatPerLanguage } from '@ticketing/formatting';
 import { decimalText, formatCents, zonedInstant } from '@ticketing/kernel';
 import type { BillingAddress, BookingDetails } from '../../../domain/reservation/booking-details.js';
 import type { OpenedReservation } from '../../../domain/reservation/reservation.js';

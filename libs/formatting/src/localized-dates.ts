@@ -1,6 +1,6 @@
 import { bundleFor } from '@ticketing/i18n';
-import { formatDatePattern } from './date-pattern.js';
 import { offsetSeconds, sameDay } from '@ticketing/kernel';
+import { formatDatePattern } from './date-pattern.js';
 
 /** A text per language code, the wire format's "lang-map". */
 export type LangMap = Record<string, string>;
