@@ -1,4 +1,7 @@
+import type { BookingContext } from '@ticketing/sales/booking-rules';
 import type { AdditionalField, BookingTicket } from './model/additional-field';
+import type { BookingContextSource } from './model/booking-context';
+import { bookingContextOf } from './model/booking-context';
 import type { BookingFormValues, InvoiceSettings, TicketFormValues } from './model/booking-form-values';
 import { emptyBookingForm } from './model/booking-form-values';
 
@@ -84,3 +87,18 @@ export const COUNTRIES = [
 
 /** 2024-06-15 12:00 local time. */
 export const NOW = new Date(2024, 5, 15, 12, 0, 0).getTime();
+
+/** The booking rules' context of a paid order of no tickets in Zurich at NOW, bent by `overrides`. */
+export const rulesContext = (overrides: Partial<BookingContextSource> = {}): BookingContext =>
+  bookingContextOf({
+    tickets: [],
+    supplements: [],
+    free: false,
+    invoicing: { ...invoicing(), euVatCheckingEnabled: false },
+    forceAssignment: false,
+    containsCategoriesLinkedToGroups: false,
+    contentLanguages: [{ locale: 'en' }],
+    timeZone: 'Europe/Zurich',
+    now: NOW,
+    ...overrides,
+  });

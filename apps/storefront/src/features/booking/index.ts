@@ -1,5 +1,5 @@
-// The booking step (spec 2, step 2): presentational building blocks and the form rules. The route wires them
-// to the reservation queries; nothing here calls the API.
+// The booking step (spec 2, step 2): presentational building blocks, and the form checked by the server's own rules
+// (@ticketing/sales/booking-rules). The route wires them to the reservation queries; nothing here calls the API.
 export { StepIndicator, WIZARD_STEPS } from './components/step-indicator';
 export type { StepIndicatorProps, WizardStep } from './components/step-indicator';
 export { ValidityCountdown } from './components/validity-countdown';
@@ -47,7 +47,8 @@ export {
   ticketFormValuesOf,
 } from './model/booking-form-values';
 export { validateBookingForm } from './model/validate-booking-form';
-export type { BookingValidationContext } from './model/validate-booking-form';
+export { bookingContextOf } from './model/booking-context';
+export type { BookingContextSource } from './model/booking-context';
 export { mapServerErrors } from './model/server-errors';
 export type { MappedErrors, ServerValidationError } from './model/server-errors';
 export { dottedFieldName, fieldDomId, fieldKey, serviceAdditionalFieldName, ticketAdditionalFieldName, ticketFieldName } from './model/field-names';

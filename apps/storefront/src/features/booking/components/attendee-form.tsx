@@ -5,7 +5,7 @@ import type { TicketFormValues } from '../model/booking-form-values';
 import { attendeeEmailReadOnly, attendeeReadOnly, extraFieldReadOnly } from '../model/field-locking';
 import type { BookingErrors, FieldError } from '../model/field-names';
 import { fieldDomId, ticketAdditionalFieldName, ticketFieldName } from '../model/field-names';
-import { MAX_NAME_LENGTH } from '../model/validate-booking-form';
+import { MAX_NAME_LENGTH } from '../model/input-limits';
 import { AdditionalFieldInput } from './additional-field-input';
 import { CopyContactButton } from './copy-contact-button';
 import type { Country } from './country-field';

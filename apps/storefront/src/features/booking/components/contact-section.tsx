@@ -4,7 +4,7 @@ import { useAutofillSync } from '../hooks/use-autofill-sync';
 import type { BookingFormPatch, BookingFormValues } from '../model/booking-form-values';
 import type { BookingErrors, FieldError } from '../model/field-names';
 import { fieldDomId } from '../model/field-names';
-import { MAX_NAME_LENGTH } from '../model/validate-booking-form';
+import { MAX_NAME_LENGTH } from '../model/input-limits';
 import { ErrorSummary } from './error-summary';
 import { TextField } from './text-field';
 import '../booking.css';

@@ -2,14 +2,13 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/test-context';
-import { validForm } from '../booking-fixtures';
+import { rulesContext, validForm } from '../booking-fixtures';
 import { useFocusFirstInvalid } from '../hooks/focus-first-invalid';
 import { AUTOFILL_ANIMATION } from '../hooks/use-autofill-sync';
 import type { BookingFormValues } from '../model/booking-form-values';
 import { emptyBookingForm } from '../model/booking-form-values';
 import type { BookingErrors, FieldError } from '../model/field-names';
 import { validateBookingForm } from '../model/validate-booking-form';
-import { invoicing, NOW } from '../booking-fixtures';
 import { ContactSection } from './contact-section';
 
 function Harness(props: { initial?: BookingFormValues; errors?: BookingErrors; globalErrors?: FieldError[]; onLogin?: () => void; onValues?: (v: BookingFormValues) => void }) {
@@ -23,7 +22,7 @@ function Harness(props: { initial?: BookingFormValues; errors?: BookingErrors; g
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        setErrors(validateBookingForm(values, { now: NOW, free: true, invoicing: invoicing(), tickets: [] }));
+        setErrors(validateBookingForm(values, rulesContext({ free: true })).fields);
         goToFirstError();
       }}
     >

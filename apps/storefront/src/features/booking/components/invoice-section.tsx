@@ -12,7 +12,7 @@ import {
 } from '../model/booking-form-values';
 import type { BookingErrors } from '../model/field-names';
 import { fieldDomId } from '../model/field-names';
-import { MAX_ADDRESSEE_CODE_LENGTH, MAX_CUSTOMER_REFERENCE_LENGTH, MAX_NAME_LENGTH, MAX_ZIP_LENGTH } from '../model/validate-booking-form';
+import { MAX_ADDRESSEE_CODE_LENGTH, MAX_CUSTOMER_REFERENCE_LENGTH, MAX_NAME_LENGTH, MAX_ZIP_LENGTH } from '../model/input-limits';
 import { CheckboxField } from './checkbox-field';
 import type { Country } from './country-field';
 import { CountryField } from './country-field';

@@ -39,6 +39,8 @@ export interface AdditionalField {
   readonly minLength?: number | null;
   readonly maxLength?: number | null;
   readonly restrictedValues: readonly string[];
+  /** Values still shown but no longer accepted. */
+  readonly disabledValues?: readonly string[] | null;
   /** The saved values, one per index (several for a multi-value checkbox). */
   readonly fields: readonly { readonly fieldIndex: number; readonly fieldValue: string }[];
   readonly beforeStandardFields: boolean;
@@ -88,5 +90,3 @@ export function describeField(field: AdditionalField, lang: string, contentLangu
 /** The text of an allowed value: its description in the language, else the value itself. */
 export const restrictedValueLabel = (description: AdditionalFieldDescription, value: string): string =>
   description.restrictedValuesDescription?.[value] || value;
-
-export const isTextType = (type: string): boolean => type === 'input:text' || type === 'input:tel' || type === 'vat:eu' || type === 'textarea';

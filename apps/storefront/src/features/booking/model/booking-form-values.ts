@@ -1,3 +1,4 @@
+import type { BookingForm } from '@ticketing/sales/booking-rules';
 import type { AdditionalField, BookingTicket } from './additional-field';
 import { savedValues } from './additional-field';
 
@@ -125,10 +126,14 @@ export function italianReferenceTypePatch(type: ItalianReferenceType | null): Bo
   };
 }
 
-/** Spec 4, booking submit: an invoice without company billing details sends no company, VAT number or skip flag. */
-export function bookingFormForSubmit(values: BookingFormValues): BookingFormValues {
-  if (values.addCompanyBillingDetails) return values;
-  return { ...values, billingAddressCompany: '', vatNr: '', skipVatNr: false };
+/**
+ * The form as validate-to-overview receives it (`ContactAndTicketsForm`, the booking rules' `BookingForm`), and as
+ * the client-side check judges it. Spec 4, booking submit: an invoice without company billing details sends no
+ * company, VAT number or skip flag.
+ */
+export function bookingFormForSubmit(values: BookingFormValues): BookingForm {
+  const sent = values.addCompanyBillingDetails ? values : { ...values, billingAddressCompany: '', vatNr: '', skipVatNr: false };
+  return { ...sent, differentSubscriptionOwner: sent.differentSubscriptionOwner ?? false };
 }
 
 /** The invoicing settings of the purchase context the booking step reads (`InvoicingConfiguration`). */

@@ -23,11 +23,20 @@ export function parseIsoDate(value: string): Date | undefined {
   return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d ? date : undefined;
 }
 
-/** Full years between a date of birth and `now`'s day. */
-export function ageOn(birth: Date, now: number): number {
-  const today = new Date(now);
-  const hadBirthday = today.getMonth() > birth.getMonth() || (today.getMonth() === birth.getMonth() && today.getDate() >= birth.getDate());
-  return today.getFullYear() - birth.getFullYear() - (hadBirthday ? 0 : 1);
+/**
+ * `now`'s day in `timeZone` (YYYY-MM-DD): what the booking rules take for today, as the server takes it in the
+ * event's time zone, so a date of birth is judged by the same calendar on both sides.
+ */
+export function todayIn(timeZone: string, now: number): string {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  } catch {
+    // a zone this browser does not know: the visitor's day is the nearest guess (the server judges again)
+    return isoDate(new Date(now));
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** The long localized form of an ISO date ('15 March 1990', '15. März 1990'), or '' when it is not a date. */

@@ -29,6 +29,7 @@ import { useValidateToOverview } from '../hooks/use-validate-to-overview';
 import type { ContactField } from '../model/attendee-autocomplete';
 import { autocompleteFillable, withAttendeeAutocomplete } from '../model/attendee-autocomplete';
 import { allTickets, bookingFormOf, supplementItemsOf, ticketGroupsOf } from '../model/booking-prefill';
+import { bookingRulesContextOf } from '../model/booking-rules-context';
 import type { BookingSearch } from '../model/checkout-search';
 import { carriedSearch } from '../model/checkout-search';
 import { AttendeesSection } from './attendees-section';
@@ -46,9 +47,10 @@ interface Props {
 
 /**
  * Step 2 (spec 2, Booking step): contact, invoice, attendees and their supplement items, prefilled with what the
- * server recorded. Continue checks the client rules first, then validate-to-overview; errors land under their
- * fields (or in the summary), the focus on the first one; warnings open the warning modal; success goes to the
- * overview. The countdown's expiry opens the static expired modal; cancel asks first.
+ * server recorded. Continue checks the form with the server's own booking rules first, then calls
+ * validate-to-overview; errors from either land under their fields (or in the summary), the focus on the first
+ * one; warnings open the warning modal; success goes to the overview. The countdown's expiry opens the static
+ * expired modal; cancel asks first.
  */
 export function BookingPage({ shortName, reservationId, search, now = Date.now }: Props) {
   const t = useTranslate();
@@ -105,14 +107,11 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
     if (uuid === firstTicket?.uuid) for (const field of Object.keys(patch)) fillable.current.delete(field as ContactField);
     setValues((v) => ({ ...v, tickets: { ...v.tickets, [uuid]: { ...v.tickets[uuid]!, ...patch } } }));
   };
-  const context = {
-    now: now(),
-    free,
-    invoicing,
-    tickets,
-    lockEmailEdit: info.metadata.lockEmailEdit,
-    additionalServices: supplements,
-  };
+  /** The names of the controls on screen: an error about anything else is shown in the summary. */
+  const shownFields = () =>
+    Array.from(formRef.current?.elements ?? [])
+      .map((e) => (e as HTMLInputElement).name)
+      .filter(Boolean);
 
   const showErrors = (fields: BookingErrors, global: readonly FieldError[]) => {
     setErrors(fields);
@@ -136,19 +135,17 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
       return;
     }
     setWarning(null);
-    const names = Array.from(formRef.current?.elements ?? [])
-      .map((e) => (e as HTMLInputElement).name)
-      .filter(Boolean);
-    const mapped = mapServerErrors(outcome.errors, names);
+    const mapped = mapServerErrors(outcome.errors, shownFields());
     showErrors(mapped.fields, mapped.global);
   };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (expired || submitting) return;
-    const found = validateBookingForm(values, context);
-    if (Object.keys(found).length > 0) {
-      showErrors(found, []);
+    // The server's rules first, on what the server would receive: what they refuse is not sent.
+    const found = validateBookingForm(values, bookingRulesContextOf(info, event, now()), shownFields());
+    if (Object.keys(found.fields).length > 0 || found.global.length > 0) {
+      showErrors(found.fields, found.global);
       return;
     }
     setErrors({});
@@ -196,7 +193,7 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
             ticketCount: tickets.length,
             containsCategoriesLinkedToGroups: info.containsCategoriesLinkedToGroups,
           })}
-          now={context.now}
+          now={now()}
         />
         <p className="form-note">{t('common.required-fields.note')}</p>
         <div className="checkout-actions">

@@ -24,7 +24,8 @@ export function useValidateToOverview(reservationId: string) {
     mutationKey: getValidateToOverviewMutationOptions().mutationKey,
     mutationFn: async ({ values, ignoreWarnings }: { values: BookingFormValues; ignoreWarnings: boolean }): Promise<ValidationOutcome> => {
       try {
-        const body = bookingFormForSubmit(values) as unknown as ContactAndTicketsForm;
+        // the generated model differs only in its arrays being mutable
+        const body = bookingFormForSubmit(values) as ContactAndTicketsForm;
         const { data } = await validateToOverview(reservationId, body, { lang, ignoreWarnings: ignoreWarnings ? 'true' : 'false' });
         const warnings = warningsOf(data);
         if (!ignoreWarnings && warnings.length > 0) return { kind: 'warnings', warnings };

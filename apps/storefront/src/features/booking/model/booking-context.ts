@@ -1,0 +1,54 @@
+import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
+import type { BookingContext, BookingQuestion, InvoicingSettings } from '@ticketing/sales/booking-rules';
+import type { AdditionalField, BookedAdditionalService, BookingTicket } from './additional-field';
+import { ticketFields } from './booking-form-values';
+import { todayIn } from './dates';
+
+/** What the booking step knows besides the form: the reservation view's tickets and items, the event's settings. */
+export interface BookingContextSource {
+  readonly tickets: readonly BookingTicket[];
+  readonly supplements: readonly BookedAdditionalService[];
+  /** The order summary's `free`. */
+  readonly free: boolean;
+  readonly invoicing: InvoicingSettings;
+  readonly forceAssignment: boolean;
+  readonly containsCategoriesLinkedToGroups: boolean;
+  readonly contentLanguages: readonly { readonly locale: string }[];
+  /** The event's time zone: the server takes today's date there, and so does the client. */
+  readonly timeZone: string;
+  /** Epoch ms. */
+  readonly now: number;
+}
+
+/** A field of the reservation view as the booking rules ask it. */
+export const bookingQuestionOf = (field: AdditionalField): BookingQuestion => ({
+  name: field.name,
+  type: field.type,
+  required: field.required,
+  minLength: field.minLength ?? null,
+  maxLength: field.maxLength ?? null,
+  restrictedValues: field.restrictedValues,
+  disabledValues: field.disabledValues ?? [],
+});
+
+/**
+ * The booking rules' context as the server builds it for validate-to-overview, from what `GET /reservation/{id}`
+ * and the event say: each ticket with the fields shown for it, each supplement item with its own. The EU VAT
+ * check is the server's alone (it asks VIES): here it is NOT_CHECKED, and its outcome comes back as a server error.
+ */
+export function bookingContextOf(source: BookingContextSource): BookingContext {
+  return {
+    purchaseContextType: 'event',
+    tickets: source.tickets.map((ticket) => ({ ticketId: ticket.uuid, questions: ticketFields(ticket).map(bookingQuestionOf) })),
+    items: source.supplements.map((item) => ({ itemId: item.itemId, questions: item.ticketFieldConfiguration.map(bookingQuestionOf) })),
+    invoicing: source.invoicing,
+    paymentRequired: !source.free,
+    forceAssignment: source.forceAssignment,
+    categoriesLinkedToGroups: source.containsCategoriesLinkedToGroups,
+    contentLanguages: source.contentLanguages.map((l) => l.locale),
+    today: todayIn(source.timeZone, source.now),
+    euCountryCodes,
+    countryCodes: isoCountryCodes,
+    vatCheck: { status: 'NOT_CHECKED' },
+  };
+}
