@@ -15,7 +15,7 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
-import type { ReservationFormAdditionalServiceAnyOfItemAmount } from './reservationFormAdditionalServiceAnyOfItemAmount';
+import type { ReservationFormAdditionalServiceAnyOfItemAmount } from './reservationFormAdditionalServiceAnyOfItemAmount.js';
 
 export type ReservationFormAdditionalServiceAnyOfItem = {
   /**

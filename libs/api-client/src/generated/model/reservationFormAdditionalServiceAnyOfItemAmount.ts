@@ -15,7 +15,7 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
-import type { ReservationFormAdditionalServiceAnyOfItemAmountAnyOf } from './reservationFormAdditionalServiceAnyOfItemAmountAnyOf';
+import type { ReservationFormAdditionalServiceAnyOfItemAmountAnyOf } from './reservationFormAdditionalServiceAnyOfItemAmountAnyOf.js';
 
 /**
  * Amount chosen by the buyer (donations), in currency units, e.g. 12.50.

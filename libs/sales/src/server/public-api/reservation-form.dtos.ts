@@ -1,7 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { AMOUNT_TEXT } from '@ticketing/kernel';
 import { validatedResponseSchema } from '@ticketing/wire';
-import { langParam, shortNameParam, uuidParam } from '@ticketing/catalog';
+import { langParam, shortNameParam, uuidParam } from '@ticketing/wire';
 
 const selectedCategorySchema = z.object({
   ticketCategoryId: z.number().int(),
@@ -18,11 +19,12 @@ const selectedCategorySchema = z.object({
 const selectedServiceSchema = z.object({
   additionalServiceId: z.number().int(),
   quantity: z.number().int().min(0).max(1000).default(1),
+  // what kernel parseAmount reads, nothing else: a JSON number as it prints (12.5 -> "12.5"; -5 and 1e21 do not)
   amount: z
-    .union([z.number(), z.string().regex(/^\d{1,9}(\.\d{1,4})?$/, 'error.invalidFormat')])
+    .union([z.number().refine((n) => AMOUNT_TEXT.test(String(n)), 'error.invalidFormat'), z.string().regex(AMOUNT_TEXT, 'error.invalidFormat')])
     .nullable()
     .optional()
-    .describe('Amount chosen by the buyer (donations), in currency units, e.g. 12.50.'),
+    .describe('Amount chosen by the buyer (donations), in currency units, e.g. 12.50; rounded half up to the currency.'),
 });
 
 /** `ReservationForm` (reference 3.2, item 12). */

@@ -116,6 +116,34 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect(await store.readStream(`reservation-${id}`)).toHaveLength(before);
   });
 
+  it('reads a donation digit by digit, rounded half up to the currency, and answers 422 to what is no amount', async () => {
+    const donate = (amount: unknown) =>
+      reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [{ additionalServiceId: 2, quantity: 1, amount }] });
+    const donationRow = async (id: string) => {
+      const view = (await app.inject({ method: 'GET', url: `/api/v2/public/reservation/${id}`, headers })).json();
+      return view.orderSummary.summary.find((row: { type: string }) => row.type === 'ADDITIONAL_SERVICE');
+    };
+    const cancel = (id: string) => app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${id}`, headers });
+    // CHF 1.005 is 1.01 (Math.round(Number('1.005') * 100) made it 1.00); a JSON number is read as it prints
+    for (const [amount, price] of [['1.005', '1.01'], ['0.125', '0.13'], [12.5, '12.50'], ['007', '7.00']] as const) {
+      const ok = await donate(amount);
+      expect(ok.status, String(amount)).toBe(200);
+      const row = await donationRow(ok.body.value);
+      await cancel(ok.body.value);
+      expect(row).toMatchObject({ price, subTotal: price });
+    }
+    const malformed = [{ fieldName: 'additionalService[0].amount', code: 'error.invalidFormat', arguments: null }];
+    for (const amount of ['-1', '+1', '1e3', ' ', '', '1,000', "1'000", '12.', '.5', 'NaN', '12345678901234567', -5, 1e21, 5e-7]) {
+      const refused = await donate(amount);
+      expect(refused.status, JSON.stringify(amount)).toBe(422);
+      expect(refused.body.validationErrors, JSON.stringify(amount)).toEqual(malformed);
+    }
+    // the grammar holds, but 10^16 - 1 francs are more centimes than a safe integer: refused by the command, still a 422
+    const huge = await donate('9999999999999999');
+    expect([huge.status, huge.body.validationErrors]).toEqual([422, malformed]);
+    expect((await category(1)).maximumSaleableTickets).toBe(3);
+  });
+
   it('never sells more than the shared capacity, and a code past its uses is refused', async () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries } from '@ticketing/catalog';
-import { fractionDigits, NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { decideReserveTickets, type SelectedCategory } from '../../../domain/reservation/reserve-tickets.js';
-import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
+import { CatalogQueries } from '@ticketing/catalog/server';
+import { fractionDigits, NotFoundError, parseAmount, RuleViolations } from '@ticketing/kernel';
+import { decideReserveTickets, type SelectedCategory } from '@ticketing/sales/domain';
+import { reservationStreamId } from '@ticketing/sales/domain';
 import { provenance, toAppend } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
@@ -30,10 +30,16 @@ export interface RequestedService {
   readonly amount: string | null;
 }
 
-/** `12.50` in a currency with 2 digits -> 1250, half up; null when absent. */
-function toMinorUnits(amount: string | null, digits: number): number | null {
+/**
+ * `12.50` in a currency with 2 digits -> 1250, `1.005` -> 101 (half up, digit by digit: kernel parseAmount); null
+ * when absent. The request schema has checked the text's grammar; what only the currency can refuse (more minor
+ * units than a safe integer) is answered as the schema answers a malformed amount.
+ */
+function toMinorUnits(amount: string | null, digits: number, index: number): number | null {
   if (amount === null) return null;
-  return Math.round(Number(amount) * 10 ** digits);
+  const parsed = parseAmount(amount, digits);
+  if (parsed.ok) return parsed.minor;
+  throw new RuleViolations([{ code: 'error.invalidFormat', field: `additionalService[${index}].amount`, args: [] }]);
 }
 
 /** Resolves to the new reservation's id. */
@@ -68,7 +74,7 @@ export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsComm
         eventShortName: input.eventShortName,
         language: input.language,
         selection: input.selection,
-        services: input.services.map((s) => ({ ...s, amount: toMinorUnits(s.amount, fractionDigits(offer.event.currency)) })),
+        services: input.services.map((s, i) => ({ ...s, amount: toMinorUnits(s.amount, fractionDigits(offer.event.currency), i) })),
         promoCode: input.promoCode,
         captchaPassed,
         ownerUserId: input.ownerUserId,
