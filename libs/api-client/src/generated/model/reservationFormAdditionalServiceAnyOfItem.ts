@@ -15,7 +15,7 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
-import type { ReservationFormAdditionalServiceAnyOfItemAmount } from './reservationFormAdditionalServiceAnyOfItemAmount.js';
+import type { ReservationFormAdditionalServiceAnyOfItemAmount } from './reservationFormAdditionalServiceAnyOfItemAmount';
 
 export type ReservationFormAdditionalServiceAnyOfItem = {
   /**
@@ -23,7 +23,7 @@ export type ReservationFormAdditionalServiceAnyOfItem = {
    * @maximum 9007199254740991
    */
   additionalServiceId: number;
-  /** Amount chosen by the buyer (donations), in currency units, e.g. 12.50. */
+  /** Amount chosen by the buyer (donations), in currency units, e.g. 12.50; rounded half up to the currency. */
   amount?: ReservationFormAdditionalServiceAnyOfItemAmount;
   /**
    * @minimum 0

@@ -15,9 +15,9 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
-import type { ReservationFormAdditionalServiceAnyOfItemAmountAnyOf } from './reservationFormAdditionalServiceAnyOfItemAmountAnyOf.js';
+import type { ReservationFormAdditionalServiceAnyOfItemAmountAnyOf } from './reservationFormAdditionalServiceAnyOfItemAmountAnyOf';
 
 /**
- * Amount chosen by the buyer (donations), in currency units, e.g. 12.50.
+ * Amount chosen by the buyer (donations), in currency units, e.g. 12.50; rounded half up to the currency.
  */
 export type ReservationFormAdditionalServiceAnyOfItemAmount = ReservationFormAdditionalServiceAnyOfItemAmountAnyOf | null;
