@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries } from '@ticketing/catalog/server';
+import { CatalogQueries } from '@ticketing/catalog';
 import { fractionDigits, NotFoundError, parseAmount, RuleViolations } from '@ticketing/kernel';
-import { decideReserveTickets, type SelectedCategory } from '@ticketing/sales/domain';
-import { reservationStreamId } from '@ticketing/sales/domain';
+import { decideReserveTickets, type SelectedCategory } from '../../../domain/reservation/reserve-tickets.js';
+import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
 import { provenance, toAppend } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
