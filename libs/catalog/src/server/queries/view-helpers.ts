@@ -1,6 +1,6 @@
 import { displayLanguage } from '@ticketing/i18n';
 import type { InvoicingConfiguration, Organizer } from '../../domain/catalog.events.js';
-import { decimalText } from '@ticketing/kernel';
+import { formatPercent } from '@ticketing/kernel';
 import type { AnalyticsConfiguration } from './views/common.views.js';
 
 // Intl.DisplayNames is costly to build and a language's own name never changes.
@@ -18,14 +18,14 @@ export function languagesOf(codes: readonly string[]): { locale: string; display
   });
 }
 
-/** A percentage as BigDecimal text with two decimals: 7.7 -> "7.70". */
+/** A percentage as BigDecimal text with two decimals, rounded half up from the decimal it is: 7.7 -> "7.70". */
 export function percentText(percentage: number): string {
-  return decimalText(Math.round(percentage * 100), 2);
+  return formatPercent(percentage, 2);
 }
 
-/** A percentage as short as it can be written: 5 -> "5", 2.5 -> "2.5". */
+/** A percentage to two decimals as short as it can be written: 5 -> "5", 2.5 -> "2.5". */
 export function percentPlain(percentage: number): string {
-  return String(Math.round(percentage * 100) / 100);
+  return formatPercent(percentage, 2).replace(/0+$/, '').replace(/\.$/, '');
 }
 
 export function trimToNull(text: string | null | undefined): string | null {

@@ -1,7 +1,7 @@
 import type { Queryable } from '@ticketing/postgres';
 import { currencyDescriptor, formatUnit } from '@ticketing/kernel';
 import { listDescriptorsOnSale, type DescriptorRecord } from '../subscription-records.js';
-import { languagesOf } from '../view-helpers.js';
+import { languagesOf, percentText } from '../view-helpers.js';
 import type { BasicSubscriptionDescriptorInfo } from '../views/subscription.views.js';
 import { subscriptionDates } from './subscription-dates.js';
 
@@ -37,7 +37,7 @@ export function basicSubscriptionInfo({ descriptor: d, descriptionHtml }: Descri
     formattedPrice: formatUnit(d.price, d.currency),
     currency: d.currency,
     currencyDescriptor: d.price === 0 ? null : currencyDescriptor(d.currency),
-    vat: Math.round(d.vatPercentage * 100) / 100,
+    vat: Number(percentText(d.vatPercentage)),
     vatIncluded: d.vatIncluded,
     contentLanguages: languagesOf(d.contentLanguages),
   };

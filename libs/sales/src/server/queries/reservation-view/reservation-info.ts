@@ -1,6 +1,6 @@
 import type { PurchaseOffer } from '@ticketing/catalog';
 import { formatPerLanguage } from '@ticketing/formatting';
-import { decimalText, formatCents, zonedInstant } from '@ticketing/kernel';
+import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
 import type { BillingAddress, BookingDetails } from '../../../domain/reservation/booking-details.js';
 import type { OpenedReservation } from '../../../domain/reservation/reservation.js';
 import { paymentDescription, summaryRowText } from '../../../domain/pricing/summary-row-text.js';
@@ -24,7 +24,7 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
   const name = (row: PriceSummaryRow) =>
     row.type === 'TICKET' ? (categoryName.get(row.categoryId) ?? null) : row.type === 'ADDITIONAL_SERVICE' ? (serviceTitle.get(row.serviceId) ?? null) : row.code;
   const rows = price.summary
-    .map((row) => summaryRowText(row, { money: (minor) => formatCents(minor, currency), percent: (value) => decimalText(Math.round(value * 100), 2), name }))
+    .map((row) => summaryRowText(row, { money: (minor) => formatCents(minor, currency), percent: (value) => formatPercent(value, 2), name }))
     .filter((row) => row.type !== 'PROMOTION_CODE' || row.amount !== 0);
   const proxy = state.payment?.proxy ?? null;
   return {
@@ -35,7 +35,7 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
     priceInCents: price.totals.priceWithVat,
     descriptionForPayment: paymentDescription(rows),
     totalVAT: formatCents(price.totals.vat, currency),
-    vatPercentage: price.requiresPayment ? decimalText(Math.round(offer.event.vatPercentage * 100), 2) : null,
+    vatPercentage: price.requiresPayment ? formatPercent(offer.event.vatPercentage, 2) : null,
     notYetPaid: state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' || (state.status === 'COMPLETE' && proxy === 'ON_SITE'),
   };
 }
