@@ -157,7 +157,7 @@ describe('checkout in chromium, on the demo catalog', () => {
     await page.context().close();
   });
 
-  it("asks an Italian e-invoice's fiscal code and addressee code, shows the server's field errors under their fields, and pays by bank transfer", async () => {
+  it("asks an Italian e-invoice's fiscal code and addressee code, shows the booking rules' field errors under their fields, and pays by bank transfer", async () => {
     const { page } = await open();
     await reserve(page, MILANO, [['Online streaming', '1']]);
     await fillContact(page, 'Mario', 'Rossi', 'mario.rossi@example.org');
@@ -165,7 +165,8 @@ describe('checkout in chromium, on the demo catalog', () => {
     const box = billing(page).getByRole('checkbox', { name: t('reservation-page.i-need-an-invoice') });
     if (await box.count()) await box.check();
     await field(billing(page), 'reservation-page.address-line-1').fill('Via Tortona 1');
-    // the server wants 5 digits for an Italian ZIP and 2 letters for the province; the client leaves that to it
+    // the booking rules want 5 digits for an Italian ZIP and 2 letters for the province: the page runs the server's
+    // rules before sending, so the same errors show whichever side finds them
     await field(billing(page), 'reservation-page.zip-postal-code').fill('2014');
     await field(billing(page), 'reservation-page.city').fill('Milano');
     await field(billing(page), 'reservation-page.state').fill('Milano');
