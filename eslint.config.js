@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { boundariesPlugin } from './tools/lint/module-boundaries.js';
 
 /**
  * What pure code may not import. Domain code (libs/<context>/src/domain) and the kernel decide; they never
@@ -36,8 +37,21 @@ export default tseslint.config(
     },
   },
   {
+    // Dependencies point one way between the Nx projects (tools/lint/module-boundaries.js; fixtures prove each rule).
+    files: ['{apps,libs,tools,bench}/**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries: boundariesPlugin },
+    rules: {
+      'boundaries/enforce': [
+        'error',
+        // The storefront is built for the browser: the generated client, the message bundles and the booking rules
+        // the server applies too (a framework-free entry of the sales domain), nothing else of the workspace.
+        { importAllowlists: [{ project: 'storefront', onlyImport: ['@ticketing/api-client', '@ticketing/i18n', '@ticketing/sales/booking-rules'] }] },
+      ],
+    },
+  },
+  {
     // Nest reads constructor parameter types at run time: a type-only import would erase them.
-    files: ['apps/api/**/*.ts', 'libs/*/src/server/**/*.ts'],
+    files: ['apps/api/**/*.ts', 'libs/*/src/server/**/*.ts', 'libs/application/**/*.ts', 'libs/wire/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {

@@ -33,11 +33,11 @@ export default defineConfig({
     rollupOptions: {
       input: {
         main: 'apps/api/src/main.ts',
-        'write-openapi': 'apps/api/src/openapi/write-openapi.ts',
+        'write-openapi': 'apps/api/src/write-openapi.ts',
         cli: 'tools/cli/main.ts',
         'catalog-cli': 'tools/catalog/main.ts',
         'embedded-postgres': 'libs/postgres/src/embedded.ts',
-        'projection-worker': 'apps/api/src/platform/projection-worker.ts',
+        'projection-worker': 'apps/api/src/projection-worker.ts',
       },
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
       output: { format: 'esm', entryFileNames: '[name].js' },

@@ -2,14 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { EventStore, GlobalPosition } from '@ticketing/event-store';
 import type { Clock, IdGenerator } from '@ticketing/kernel';
-import {
-  fileSystemImages,
-  formatIssue,
-  formatOfFileName,
-  formatReport,
-  ImportCatalogService,
-  parseCatalogText,
-} from '@ticketing/catalog';
+import { fileSystemImages, formatIssue, formatOfFileName, formatReport, ImportCatalogService, parseCatalogText } from '@ticketing/catalog/server';
 
 export const CATALOG_USAGE = `usage: catalog <command> <file>
   validate <file.yaml|file.json>   check the whole catalog and show what an import would append (nothing is written)

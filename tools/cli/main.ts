@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { pinoProjectionLogger } from '@ticketing/projections';
-import { allProjections } from '@ticketing/read-models';
+import { allProjections } from '@ticketing/application/projections';
 import { runMain, withEventLog } from '../shared/event-log-session.js';
 import { runCli, USAGE } from './run-cli.js';
 

@@ -1,6 +1,4 @@
-import { readConfig, InvalidConfigurationError } from './config/app-config.js';
-import { createRootLogger } from './logging/json-logger.js';
-import { createApp } from './create-app.js';
+import { createApp, createRootLogger, InvalidConfigurationError, readConfig } from '@ticketing/application';
 
 async function main(): Promise<void> {
   let config;

@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import { freePort } from '@ticketing/postgres';
 import { buildApp } from '../../../tools/test/build-app.js';
-import { startMailCatcher } from '../../../libs/sales/src/server/testing/mail-catcher.js';
+import { startMailCatcher } from '@ticketing/testing/app';
 
 let api: ChildProcess | undefined;
 let database: TestDatabase | undefined;

@@ -10,3 +10,5 @@ export type { RunnerProgress } from './runner.js';
 export { ThreadedProjectionRunner, type ProjectionFollower, type ThreadedProjectionRunnerOptions } from './threaded/threaded-runner.js';
 export { serveRunnerThread, threadLogger, threadProgress, type ThreadPort } from './threaded/runner-thread.js';
 export { inlineProjection } from './inline.js';
+export { VersionedCache, SharedVersionReader } from './versions/versioned-cache.js';
+export { LOG_HEAD, TablesVersions, readTablesVersions } from './versions/tables-versions.js';

@@ -3,7 +3,7 @@ import { createEventStore, eventStoreMigrations, type EventStore } from '@ticket
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import { projectionMigrations, type ProjectionLogger } from '@ticketing/projections';
-import { allProjections } from '@ticketing/read-models';
+import { allProjections } from '@ticketing/application/projections';
 import { runCli } from '../run-cli.js';
 
 const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };

@@ -1,5 +1,5 @@
 import { NotFoundError, randomIds, RuleViolations } from '@ticketing/kernel';
-import { confirmOfflinePayment, InventoryDesk } from '@ticketing/sales';
+import { confirmOfflinePayment, InventoryDesk } from '@ticketing/sales/server';
 import { UsageError, type CliContext, type ExitCode } from '../cli-context.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

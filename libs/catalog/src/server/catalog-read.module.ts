@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
 import type { Clock } from '@ticketing/kernel';
 import { EventCalendarController } from './public-api/event-calendar.controller.js';
 import { EventsController } from './public-api/events.controller.js';
@@ -11,13 +12,14 @@ import { CATALOG_CLOCK } from './read-tokens.js';
 const systemClock: Clock = { now: () => new Date() };
 
 /**
- * The catalog's public reads: events, ticket categories, codes, subscriptions, files, calendars. Needs
- * CATALOG_DB (the app's pg pool) and CATALOG_SALES_FIGURES (seats taken, from sales) from the application; the read tables are kept by the catalog projections
- * listed in @ticketing/read-models.
+ * The catalog's public reads: events, ticket categories, codes, subscriptions, files, calendars; and its query
+ * surface for other contexts (CatalogOffers, @ticketing/catalog/contracts). Needs CATALOG_DB (the app's pg pool)
+ * and SalesFigures (seats taken, @ticketing/sales/contracts) from the composition; the read tables are kept by
+ * the catalog's projections (catalogProjections).
  */
 @Module({
   controllers: [EventsController, EventCalendarController, SubscriptionsController, FilesController],
-  providers: [{ provide: CATALOG_CLOCK, useValue: systemClock }, CatalogQueries],
-  exports: [CatalogQueries],
+  providers: [{ provide: CATALOG_CLOCK, useValue: systemClock }, CatalogQueries, { provide: CatalogOffers, useExisting: CatalogQueries }],
+  exports: [CatalogQueries, CatalogOffers],
 })
 export class CatalogReadModule {}

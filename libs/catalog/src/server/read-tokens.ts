@@ -5,5 +5,3 @@
 export const CATALOG_DB = Symbol('CATALOG_DB');
 /** The Clock the read side asks for "now" (sale windows, expired categories, subscriptions on sale). */
 export const CATALOG_CLOCK = Symbol('CATALOG_CLOCK');
-/** Seats taken, codes used, passes sold: provided by sales once it exists (see queries/sales-figures.ts). */
-export const CATALOG_SALES_FIGURES = Symbol('CATALOG_SALES_FIGURES');

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase } from '@ticketing/postgres/testing';
-import { describeEventStoreContract } from '@ticketing/event-store/testing';
+import { describeEventStoreContract } from '../testing/contract.js';
 import { eventStoreMigrations } from '../postgres/migrations.js';
 import { KurrentDbEventStore } from './kurrentdb-event-store.js';
 import { findKurrentDb } from './kurrentdb-server.js';

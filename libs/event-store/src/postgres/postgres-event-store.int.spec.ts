@@ -1,6 +1,6 @@
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase } from '@ticketing/postgres/testing';
-import { describeEventStoreContract } from '@ticketing/event-store/testing';
+import { describeEventStoreContract } from '../testing/contract.js';
 import { eventStoreMigrations } from './migrations.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 

@@ -1,5 +1,5 @@
 import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
-import { CatalogReadModule, OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/catalog';
+import { OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/wire';
 import type { EventStore } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
 import { CancelReservationHandler } from './commands/cancel-reservation/cancel-reservation.command.js';
@@ -50,7 +50,7 @@ export class SalesModule {
   static registerAsync(options: SalesModuleAsyncOptions): DynamicModule {
     return {
       module: SalesModule,
-      imports: [...(options.imports ?? []), CatalogReadModule],
+      imports: options.imports ?? [],
       controllers: [ReservationsController, ReservationFlowController, OrganizerReservationsController, CodeLinksController, WaitingListController],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => SalesModuleOptions },

@@ -1,4 +1,4 @@
-import type { AdditionalService, AttendeeField, Capacity, EventCatalogEvent, EventDetails, PromoCode, TicketCategory } from '../catalog.events.js';
+import type { AdditionalService, AttendeeField, Capacity, EventCatalogEvent, EventDetails, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 
 /** Ids ever given per key, removed items included, so a key keeps its id and an id is never reused. */
 export interface KnownIds {

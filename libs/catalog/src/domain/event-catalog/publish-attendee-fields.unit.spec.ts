@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AttendeeField, EventCatalogEvent } from '../catalog.events.js';
+import type { AttendeeField, EventCatalogEvent } from '@ticketing/catalog/contracts';
 import { catalogErrors as e } from '../shared/catalog-violation.js';
-import { deciderSpec } from '../testing/decider-specification.js';
-import { company, eventDetails, lunch, lunchMenu, publishCatalog, tShirtSize } from '../testing/catalog-fixtures.js';
+import { deciderSpec } from '@ticketing/testing';
+import { company, eventDetails, lunch, lunchMenu, publishCatalog, tShirtSize } from '@ticketing/testing/catalog-commands';
 import type { AttendeeFieldDraft } from './publish-event-catalog.command.js';
 import { eventCatalogDecider } from './publish-event-catalog.js';
 

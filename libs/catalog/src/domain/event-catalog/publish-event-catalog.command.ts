@@ -1,4 +1,4 @@
-import type { AdditionalService, AttendeeField, EventDetails, PromoCode, TicketCategory } from '../catalog.events.js';
+import type { AdditionalService, AttendeeField, EventDetails, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 
 /** A capacity as the organizer writes it; the id is the decider's to give. */
 export interface CapacityDraft {

@@ -1,5 +1,5 @@
 import type { Decider } from '@ticketing/kernel';
-import type { AdditionalService, AttendeeField, Capacity, EventCatalogEvent, PromoCode, TicketCategory } from '../catalog.events.js';
+import type { AdditionalService, AttendeeField, Capacity, EventCatalogEvent, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 import { catalogErrors, CatalogRejected, rejectIfAny } from '../shared/catalog-violation.js';
 import { diffByKey } from '../shared/diff-by-key.js';
 import { sameValue } from '../shared/same-value.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EventCatalogEvent } from '../catalog.events.js';
+import type { EventCatalogEvent } from '@ticketing/catalog/contracts';
 import { catalogErrors as e } from '../shared/catalog-violation.js';
-import { deciderSpec } from '../testing/decider-specification.js';
-import { earlyBird, eventDetails, lunch, publishCatalog, regular, speaker, speakerAccess } from '../testing/catalog-fixtures.js';
+import { deciderSpec } from '@ticketing/testing';
+import { earlyBird, eventDetails, lunch, publishCatalog, regular, speaker, speakerAccess } from '@ticketing/testing/catalog-commands';
 import type { PromoCodeDraft, TicketCategoryDraft } from './publish-event-catalog.command.js';
 import { eventCatalogDecider } from './publish-event-catalog.js';
 

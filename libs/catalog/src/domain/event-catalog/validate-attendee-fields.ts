@@ -1,4 +1,4 @@
-import type { AttendeeFieldType, EventDetails } from '../catalog.events.js';
+import type { AttendeeFieldType, EventDetails } from '@ticketing/catalog/contracts';
 import { catalogErrors } from '../shared/catalog-violation.js';
 import type { Rules } from '../shared/rules.js';
 import type { AdditionalServiceDraft, AttendeeFieldDraft, TicketCategoryDraft } from './publish-event-catalog.command.js';

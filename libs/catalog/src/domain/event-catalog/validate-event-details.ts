@@ -1,4 +1,4 @@
-import type { EventDetails } from '../catalog.events.js';
+import type { EventDetails } from '@ticketing/catalog/contracts';
 import { catalogErrors } from '../shared/catalog-violation.js';
 import type { Rules } from '../shared/rules.js';
 import type { CapacityDraft } from './publish-event-catalog.command.js';

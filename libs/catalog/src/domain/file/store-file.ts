@@ -1,5 +1,5 @@
 import type { Decider } from '@ticketing/kernel';
-import type { FileStored } from '../catalog.events.js';
+import type { FileStored } from '@ticketing/catalog/contracts';
 import { catalogErrors, rejectIfAny } from '../shared/catalog-violation.js';
 import { Rules } from '../shared/rules.js';
 

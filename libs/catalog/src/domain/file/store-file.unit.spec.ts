@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { catalogErrors as e } from '../shared/catalog-violation.js';
-import { deciderSpec } from '../testing/decider-specification.js';
+import { deciderSpec } from '@ticketing/testing';
 import { fileDecider, maxFileBytes, type StoreFile } from './store-file.js';
 
 const spec = deciderSpec(fileDecider);

@@ -1,4 +1,4 @@
-import type { Organizer, OrganizerEvent } from '../catalog.events.js';
+import type { Organizer, OrganizerEvent } from '@ticketing/catalog/contracts';
 
 /** The state of one `organizer-{slug}` stream. */
 export type OrganizerState = { readonly status: 'unregistered' } | { readonly status: 'registered'; readonly organizer: Organizer };

@@ -1,5 +1,5 @@
 import type { Decider } from '@ticketing/kernel';
-import type { Organizer, OrganizerEvent } from '../catalog.events.js';
+import type { Organizer, OrganizerEvent } from '@ticketing/catalog/contracts';
 import { rejectIfAny, type CatalogViolation } from '../shared/catalog-violation.js';
 import { Rules } from '../shared/rules.js';
 import { sameValue } from '../shared/same-value.js';

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { catalogErrors as e } from '../shared/catalog-violation.js';
-import { deciderSpec } from '../testing/decider-specification.js';
-import { organizer } from '../testing/catalog-fixtures.js';
+import { deciderSpec } from '@ticketing/testing';
+import { organizer } from '@ticketing/testing/catalog-commands';
 import { organizerDecider, type PublishOrganizer } from './publish-organizer.js';
 
 const spec = deciderSpec(organizerDecider);

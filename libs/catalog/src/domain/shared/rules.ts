@@ -1,4 +1,4 @@
-import type { LocalDateTime, LocalizedText, SaleWindow } from '../catalog.events.js';
+import type { LocalDateTime, LocalizedText, SaleWindow } from '@ticketing/catalog/contracts';
 import { catalogErrors, type CatalogViolation } from './catalog-violation.js';
 
 const LOCAL_DATE_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/;

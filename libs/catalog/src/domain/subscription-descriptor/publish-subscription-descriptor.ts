@@ -1,5 +1,5 @@
 import type { Decider } from '@ticketing/kernel';
-import type { SubscriptionDescriptor, SubscriptionDescriptorEvent } from '../catalog.events.js';
+import type { SubscriptionDescriptor, SubscriptionDescriptorEvent } from '@ticketing/catalog/contracts';
 import { catalogErrors, CatalogRejected, rejectIfAny } from '../shared/catalog-violation.js';
 import { sameValue } from '../shared/same-value.js';
 import {

@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
-import type { SubscriptionDescriptor } from '../catalog.events.js';
+import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { catalogErrors as e } from '../shared/catalog-violation.js';
-import { deciderSpec } from '../testing/decider-specification.js';
-import { descriptor } from '../testing/catalog-fixtures.js';
+import { deciderSpec } from '@ticketing/testing';
+import { descriptor } from '@ticketing/testing/catalog-commands';
 import { subscriptionDescriptorDecider, type PublishSubscriptionDescriptor } from './publish-subscription-descriptor.js';
 
 const spec = deciderSpec(subscriptionDescriptorDecider);

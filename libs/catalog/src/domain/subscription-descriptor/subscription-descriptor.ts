@@ -1,4 +1,4 @@
-import type { SubscriptionDescriptor, SubscriptionDescriptorEvent } from '../catalog.events.js';
+import type { SubscriptionDescriptor, SubscriptionDescriptorEvent } from '@ticketing/catalog/contracts';
 
 /** The state of one `subscription-descriptor-{uuid}` stream. */
 export type SubscriptionDescriptorState =

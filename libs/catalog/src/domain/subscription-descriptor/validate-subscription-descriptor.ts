@@ -1,4 +1,4 @@
-import type { SubscriptionDescriptor } from '../catalog.events.js';
+import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { catalogErrors, type CatalogViolation } from '../shared/catalog-violation.js';
 import { Rules } from '../shared/rules.js';
 

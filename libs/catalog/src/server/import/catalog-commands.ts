@@ -1,8 +1,7 @@
-import type { EventDetails, Organizer, SubscriptionDescriptor } from '../../domain/catalog.events.js';
-import type { PublishEventCatalog } from '../../domain/event-catalog/publish-event-catalog.command.js';
-import type { PublishOrganizer } from '../../domain/organizer/publish-organizer.js';
-import type { PublishSubscriptionDescriptor } from '../../domain/subscription-descriptor/publish-subscription-descriptor.js';
-import type { EventEntry, OrganizerEntry, SubscriptionEntry } from './catalog-file.schema.js';
+import type { EventDetails, Organizer, SubscriptionDescriptor } from '@ticketing/catalog/contracts';
+import type { PublishEventCatalog, PublishOrganizer, PublishSubscriptionDescriptor } from '@ticketing/catalog/domain';
+import type { EventEntry } from './event-entry.schema.js';
+import type { OrganizerEntry, SubscriptionEntry } from './catalog-file.schema.js';
 
 /** Image reference in the file -> sha256 of its bytes. */
 export type ImageIds = ReadonlyMap<string, string>;

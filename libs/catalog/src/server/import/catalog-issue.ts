@@ -1,4 +1,4 @@
-import { catalogErrors } from '../../domain/shared/catalog-violation.js';
+import { catalogErrors } from '@ticketing/catalog/domain';
 
 /** One problem of a catalog document, named by its path in the document (`events[2].categories[0].price`). */
 export interface CatalogIssue {

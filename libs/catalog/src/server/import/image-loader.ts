@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import type { StoreFile } from '../../domain/file/store-file.js';
+import type { StoreFile } from '@ticketing/catalog/domain';
 
 export interface LoadedImage {
   readonly bytes: Uint8Array;

@@ -1,6 +1,6 @@
 import type { EventStore, GlobalPosition } from '@ticketing/event-store';
 import type { Clock, EventMetadata, IdGenerator } from '@ticketing/kernel';
-import { catalogErrors } from '../../domain/shared/catalog-violation.js';
+import { catalogErrors } from '@ticketing/catalog/domain';
 import type { CatalogFile } from './catalog-file.schema.js';
 import { catalogIssue } from './catalog-issue.js';
 import type { CatalogImportReport, StreamChange } from './catalog-import-report.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { descriptor, eventDetails, organizer } from '../../domain/testing/catalog-fixtures.js';
+import { descriptor, eventDetails, organizer } from '@ticketing/testing/catalog-commands';
 import { publishEventCatalog, publishOrganizer, publishSubscriptionDescriptor, documentPathOf } from './catalog-commands.js';
 import { formatIssue } from './catalog-issue.js';
 import { formatOfFileName, parseCatalogText, type ParsedCatalog } from './parse-catalog-file.js';

@@ -1,11 +1,7 @@
 import type { EventStore, ExpectedRevision } from '@ticketing/event-store';
 import { DomainError, type DomainEvent } from '@ticketing/kernel';
-import { catalogStreams } from '../../domain/catalog.events.js';
-import { eventCatalogDecider } from '../../domain/event-catalog/publish-event-catalog.js';
-import { fileDecider, type StoreFile } from '../../domain/file/store-file.js';
-import { organizerDecider } from '../../domain/organizer/publish-organizer.js';
-import { catalogErrors, CatalogRejected } from '../../domain/shared/catalog-violation.js';
-import { subscriptionDescriptorDecider } from '../../domain/subscription-descriptor/publish-subscription-descriptor.js';
+import { catalogStreams } from '@ticketing/catalog/contracts';
+import { eventCatalogDecider, fileDecider, organizerDecider, catalogErrors, CatalogRejected, subscriptionDescriptorDecider, type StoreFile } from '@ticketing/catalog/domain';
 import { documentPathOf, publishEventCatalog, publishOrganizer, publishSubscriptionDescriptor } from './catalog-commands.js';
 import type { CatalogFile } from './catalog-file.schema.js';
 import { catalogIssue, type CatalogIssue } from './catalog-issue.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { catalogErrors } from '../../domain/shared/catalog-violation.js';
+import { catalogErrors } from '@ticketing/catalog/domain';
 import { catalogIssue, type CatalogIssue } from './catalog-issue.js';
 
 /** `['events', 2, 'categories', 0, 'price']` -> `events[2].categories[0].price`. */

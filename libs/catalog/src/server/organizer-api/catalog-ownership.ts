@@ -1,6 +1,6 @@
 import type { CatalogFile } from '../import/catalog-file.schema.js';
 import { catalogIssue, type CatalogIssue } from '../import/catalog-issue.js';
-import { catalogErrors } from '../../domain/shared/catalog-violation.js';
+import { catalogErrors } from '@ticketing/catalog/domain';
 
 /** Every entry of the document that belongs to an organizer other than `slug`: a key imports only its own. */
 export function foreignEntries(file: CatalogFile, slug: string): CatalogIssue[] {

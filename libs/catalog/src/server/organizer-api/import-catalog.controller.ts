@@ -1,15 +1,14 @@
 import { Body, Controller, HttpCode, Post, Put, Res, UseGuards } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { catalogErrors } from '../../domain/shared/catalog-violation.js';
+import { catalogErrors } from '@ticketing/catalog/domain';
 import type { CatalogImportReport } from '../import/catalog-import-report.js';
 import { dataUriImages } from '../import/image-loader.js';
 import { ImportCatalogService } from '../import/import-catalog.service.js';
 import { checkCatalogDocument } from '../import/parse-catalog-file.js';
 import { CatalogDocumentDto, CatalogImportResponseDto, type CatalogImportResponse } from './catalog-api.schemas.js';
 import { foreignEntries } from './catalog-ownership.js';
-import { AuthenticatedOrganizer, OrganizerApiKeyGuard } from './organizer-api-key.guard.js';
-import { ZodResponse } from '@ticketing/wire';
+import { AuthenticatedOrganizer, OrganizerApiKeyGuard, ZodResponse } from '@ticketing/wire';
 
 function envelope(report: CatalogImportReport): CatalogImportResponse {
   return {

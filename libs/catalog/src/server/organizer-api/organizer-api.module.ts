@@ -4,8 +4,7 @@ import { randomIds, type Clock } from '@ticketing/kernel';
 import { ImportCatalogService } from '../import/import-catalog.service.js';
 import { ORGANIZER_API_OPTIONS } from '../tokens.js';
 import { ImportCatalogController } from './import-catalog.controller.js';
-import { OrganizerApiKeyGuard } from './organizer-api-key.guard.js';
-import { OrganizerApiKeys } from './organizer-api-keys.js';
+import { OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/wire';
 
 export interface OrganizerApiOptions {
   readonly store: EventStore;

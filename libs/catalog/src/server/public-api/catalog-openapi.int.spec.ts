@@ -1,7 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../../../../apps/api/src/openapi/openapi-document.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
 
 type Operation = { operationId?: string; parameters?: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, unknown> }> };
 
@@ -18,11 +17,11 @@ const expected: Record<string, { path: string; method: string; statuses: string[
 };
 
 describe('the catalog calls in the OpenAPI description', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   let document: OpenAPIObject;
   beforeAll(async () => {
-    app = await startCatalogTestApp();
-    document = buildOpenApiDocument(app.app);
+    app = await startTestApp();
+    document = app.openApiDocument();
   });
   afterAll(() => app.close());
 

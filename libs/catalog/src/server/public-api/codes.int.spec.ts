@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogEvent, eventDetails, localDaysFrom, promoCode, ticketCategory } from '../testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+import { catalogEvent, eventDetails, localDaysFrom, promoCode, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
 
 const now = new Date();
 const e = 'jazz-night';
 const code = (overrides: Parameters<typeof promoCode>[0]) => catalogEvent({ type: 'PromoCodeAdded', data: { eventShortName: e, promoCode: promoCode(overrides) } });
 
 describe('codes: validate-code and check-discount', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   beforeAll(async () => {
-    app = await startCatalogTestApp();
+    app = await startTestApp();
     await app.given(`event-${e}`, [
       catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ start: localDaysFrom(now, 20), end: localDaysFrom(now, 21) }) } }),
       catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: e, category: ticketCategory() } }),

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { dynamicDiscountSchema, eventCodeSchema } from '../queries/views/event-code.views.js';
 import { basicEventInfoSchema, eventWithAdditionalInfoSchema } from '../queries/views/event.views.js';
 import { itemsByCategorySchema } from '../queries/views/items-by-category.views.js';
-import { identifier, langParam, optionalQuery, repeatableQuery, shortNameParam, uuidParam } from './request-schemas.js';
-import { validatedResponseSchema } from '@ticketing/wire';
+import { identifier, langParam, optionalQuery, repeatableQuery, shortNameParam, uuidParam, validatedResponseSchema } from '@ticketing/wire';
 
 // ---------------------------------------------------------------- requests
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogEvent, eventDetails, organizer } from '../testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+import { catalogEvent, eventDetails, organizer } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
 
 // a 1x1 transparent PNG
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -12,9 +12,9 @@ const stored = (bytes: Buffer, id: string, contentType: string) =>
   catalogEvent({ type: 'FileStored', data: { fileId: id, contentType, size: bytes.length, base64: bytes.toString('base64') } });
 
 describe('files and calendars', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   beforeAll(async () => {
-    app = await startCatalogTestApp();
+    app = await startTestApp();
     await app.given(`file-${pngId}`, [stored(png, pngId, 'image/png')]);
     await app.given(`file-${htmlId}`, [stored(html, htmlId, 'text/html')]);
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer({ name: 'Acme, Events; Ltd' }) } })]);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogEvent, eventDetails, organizer, subscriptionDescriptor, ticketCategory } from '../testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+import { catalogEvent, eventDetails, organizer, subscriptionDescriptor, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
 
 describe('GET /api/v2/public/event/{shortName}', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   beforeAll(async () => {
-    app = await startCatalogTestApp();
+    app = await startTestApp();
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     await app.given('event-jazz-night', [
       catalogEvent({

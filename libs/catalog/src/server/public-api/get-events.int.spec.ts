@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogEvent, eventDetails, localDaysFrom, organizer, subscriptionDescriptor } from '../testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+import { catalogEvent, eventDetails, localDaysFrom, organizer, subscriptionDescriptor } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
 
 const now = new Date();
 const SUBSCRIPTION = '0b6f3f0e-8f2d-4a57-9b1e-3c2d1e0f9a11';
 
-async function publish(app: CatalogTestApp, shortName: string, overrides: Parameters<typeof eventDetails>[0]): Promise<void> {
+async function publish(app: TestApp, shortName: string, overrides: Parameters<typeof eventDetails>[0]): Promise<void> {
   await app.given(`event-${shortName}`, [catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName, displayName: shortName, ...overrides }) } })]);
 }
 
 const names = (response: { json(): unknown }) => (response.json() as { shortName: string }[]).map((e) => e.shortName);
 
 describe('GET /api/v2/public/events', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   beforeAll(async () => {
-    app = await startCatalogTestApp();
+    app = await startTestApp();
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     await app.given('organizer-zeta', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer({ slug: 'zeta', name: 'Zeta' }) } })]);
     await publish(app, 'later', { start: localDaysFrom(now, 40), end: localDaysFrom(now, 41), tags: ['music'] });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDetails } from '../../domain/catalog.events.js';
-import { additionalService, catalogEvent, eventDetails, localDaysFrom, organizer, promoCode, ticketCategory } from '../testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+import type { EventDetails } from '@ticketing/catalog/contracts';
+import { additionalService, catalogEvent, eventDetails, localDaysFrom, organizer, promoCode, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
 
 const now = new Date();
 const e = 'gala';
 const inEvent = <T extends object>(data: T) => ({ eventShortName: e, ...data });
 
-async function publish(app: CatalogTestApp, shortName: string, overrides: Partial<EventDetails>, more: Parameters<typeof catalogEvent>[0][] = []) {
+async function publish(app: TestApp, shortName: string, overrides: Partial<EventDetails>, more: Parameters<typeof catalogEvent>[0][] = []) {
   await app.given(`event-${shortName}`, [
     catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName, start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), ...overrides }) } }),
     ...more.map((m) => catalogEvent(m)),
@@ -15,7 +15,7 @@ async function publish(app: CatalogTestApp, shortName: string, overrides: Partia
 }
 
 describe('GET /api/v2/public/event/{shortName}/ticket-categories', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   const get = async (shortName: string, code?: string) => {
     const response = await app.inject({ method: 'GET', url: `/api/v2/public/event/${shortName}/ticket-categories${code === undefined ? '' : `?code=${encodeURIComponent(code)}`}` });
     return { status: response.statusCode, body: response.statusCode === 200 ? response.json() : null, headers: response.headers };
@@ -23,7 +23,7 @@ describe('GET /api/v2/public/event/{shortName}/ticket-categories', () => {
   const byName = (list: { name: string }[], name: string) => list.find((c) => c.name === name);
 
   beforeAll(async () => {
-    app = await startCatalogTestApp();
+    app = await startTestApp();
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     await publish(app, e, { contentLanguages: ['en', 'de'], title: { en: 'Gala', de: 'Gala' }, description: { en: 'Gala', de: 'Gala' } }, [
       { type: 'CapacityDefined', data: inEvent({ capacity: { id: 1, key: 'hall', name: 'Hall', size: 100 } }) },

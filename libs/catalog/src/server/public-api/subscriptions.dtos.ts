@@ -1,7 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { basicSubscriptionDescriptorInfoSchema, subscriptionDescriptorWithAdditionalInfoSchema } from '../queries/views/subscription.views.js';
-import { identifier, optionalQuery, uuidParam } from './request-schemas.js';
+import { identifier, optionalQuery, uuidParam } from '@ticketing/wire';
 
 export class SubscriptionSearchQueryDto extends createZodDto(
   z.object({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionDescriptor } from '../../domain/catalog.events.js';
-import { catalogEvent, localDaysFrom, organizer, subscriptionDescriptor } from '../testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../testing/catalog-test-app.js';
+import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
+import { catalogEvent, localDaysFrom, organizer, subscriptionDescriptor } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
 
 const now = new Date();
 const ids = {
@@ -13,12 +13,12 @@ const ids = {
 };
 
 describe('subscriptions', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   const publish = (descriptor: SubscriptionDescriptor) =>
     app.given(`subscription-descriptor-${descriptor.id}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
 
   beforeAll(async () => {
-    app = await startCatalogTestApp();
+    app = await startTestApp();
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     await publish(
       subscriptionDescriptor({

@@ -1,5 +1,5 @@
-import type { Capacity, TicketCategory } from '../../domain/catalog.events.js';
-import type { EventSalesFigures } from './sales-figures.js';
+import type { Capacity, TicketCategory } from '@ticketing/catalog/contracts';
+import type { EventSalesFigures } from '@ticketing/sales/contracts';
 
 /**
  * Seats left, from the catalog's capacities and the seats sales has taken. A category sells from its

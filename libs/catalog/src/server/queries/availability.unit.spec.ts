@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ticketCategory } from '../testing/catalog-fixtures.js';
+import { ticketCategory } from '@ticketing/testing/catalog-events';
 import { Availability } from './availability.js';
-import type { EventSalesFigures } from './sales-figures.js';
+import type { EventSalesFigures } from '@ticketing/sales/contracts';
 
 const figures = (taken: Record<number, number>): EventSalesFigures => ({
   takenByCategory: new Map(Object.entries(taken).map(([id, n]) => [Number(id), n])),

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@ticketing/kernel';
 import type { Db } from '@ticketing/postgres';
-import { CATALOG_CLOCK, CATALOG_DB, CATALOG_SALES_FIGURES } from '../read-tokens.js';
+import { CatalogOffers, type PurchaseOffer, type WaitingListAvailability } from '@ticketing/catalog/contracts';
+import { SalesFigures } from '@ticketing/sales/contracts';
+import { CATALOG_CLOCK, CATALOG_DB } from '../read-tokens.js';
 import { checkDiscount, type SelectedTickets } from './check-discount/check-discount.query.js';
 import { eventCalendar, type EventCalendar } from './event-calendar/event-calendar.query.js';
 import { EventInputs } from './event-inputs.js';
@@ -13,9 +15,8 @@ import { itemsByCategory } from './get-ticket-categories/get-ticket-categories.q
 import { SalePhases } from './get-ticket-categories/sale-phase.js';
 import { listEvents, type EventSearch } from './list-events/list-events.query.js';
 import { listSubscriptions, type SubscriptionSearch } from './list-subscriptions/list-subscriptions.query.js';
-import type { SalesFigures } from './sales-figures.js';
 import { validateCode } from './validate-code/validate-code.query.js';
-import { purchaseOffer, type PurchaseOffer } from './purchase-offer/purchase-offer.query.js';
+import { purchaseOffer } from './purchase-offer/purchase-offer.query.js';
 import { ViewMemo } from './view-memo.js';
 import type { ItemsByCategory } from './views/items-by-category.views.js';
 
@@ -33,7 +34,7 @@ const NO_FIGURES = {};
  * controllers serialize each once.
  */
 @Injectable()
-export class CatalogQueries {
+export class CatalogQueries implements CatalogOffers {
   private readonly inputs: EventInputs;
   private readonly pages = new ViewMemo<EventPage>();
   private readonly offers = new ViewMemo<ItemsByCategory>();
@@ -42,7 +43,7 @@ export class CatalogQueries {
   constructor(
     @Inject(CATALOG_DB) private readonly db: Db,
     @Inject(CATALOG_CLOCK) private readonly clock: Clock,
-    @Inject(CATALOG_SALES_FIGURES) private readonly sales: SalesFigures,
+    private readonly sales: SalesFigures,
   ) {
     this.inputs = new EventInputs(db, sales);
   }
@@ -101,6 +102,19 @@ export class CatalogQueries {
   async purchaseOffer(shortName: string, code: string | null, now: Date): Promise<PurchaseOffer | null> {
     const snapshot = await this.snapshot(shortName);
     return snapshot && purchaseOffer(snapshot, code, now);
+  }
+
+  async waitingListAvailability(shortName: string): Promise<WaitingListAvailability | null> {
+    const items = await this.getTicketCategories(shortName, null);
+    if (!items) return null;
+    return {
+      open: items.waitingList ? 'SOLD_OUT' : items.preSales ? 'PRE_SALES' : null,
+      categoryIds: items.ticketCategoriesForWaitingList.map((c) => c.id),
+    };
+  }
+
+  async subscriptionExists(id: string): Promise<boolean> {
+    return (await this.getSubscription(id)) !== null;
   }
 
   private snapshot(shortName: string): Promise<EventSnapshot | null> {

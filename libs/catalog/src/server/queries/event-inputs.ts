@@ -1,9 +1,8 @@
 import type { Queryable } from '@ticketing/postgres';
 import { catalogProjections } from '../read-models/catalog-projections.js';
 import { loadEventSnapshot, type EventSnapshot } from './event-records.js';
-import type { EventSalesFigures, SalesFigures } from './sales-figures.js';
-import { TablesVersions } from './tables-versions.js';
-import { VersionedCache } from './versioned-cache.js';
+import type { EventSalesFigures, SalesFigures } from '@ticketing/sales/contracts';
+import { TablesVersions, VersionedCache } from '@ticketing/projections';
 
 const CATALOG_READ_MODELS = catalogProjections.map((p) => p.name);
 

@@ -1,9 +1,9 @@
 import type { Queryable } from '@ticketing/postgres';
 import { describe, expect, it } from 'vitest';
-import { eventDetails, organizer } from '../testing/catalog-fixtures.js';
+import { eventDetails, organizer } from '@ticketing/testing/catalog-events';
 import { EventInputs } from './event-inputs.js';
-import type { EventSalesFigures, SalesFigures } from './sales-figures.js';
-import { TablesVersions } from './tables-versions.js';
+import type { EventSalesFigures, SalesFigures } from '@ticketing/sales/contracts';
+import { TablesVersions } from '@ticketing/projections';
 
 const nothingSold: EventSalesFigures = { takenByCategory: new Map(), pendingCategoryIds: new Set(), codeUsages: new Map(), soldByService: new Map() };
 

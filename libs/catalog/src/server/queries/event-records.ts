@@ -1,5 +1,5 @@
 import type { Queryable } from '@ticketing/postgres';
-import type { AdditionalService, AttendeeField, Capacity, EventDetails, Organizer, PromoCode, TicketCategory } from '../../domain/catalog.events.js';
+import type { AdditionalService, AttendeeField, Capacity, EventDetails, Organizer, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 import type { LangMap } from './views/common.views.js';
 import { tables } from './catalog-tables.js';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '@ticketing/postgres';
-import type { Organizer, SubscriptionDescriptor } from '../../domain/catalog.events.js';
+import type { Organizer, SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { tables } from './catalog-tables.js';
 import type { LangMap } from './views/common.views.js';
 

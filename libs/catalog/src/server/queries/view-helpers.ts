@@ -1,5 +1,5 @@
 import { displayLanguage } from '@ticketing/i18n';
-import type { InvoicingConfiguration, Organizer } from '../../domain/catalog.events.js';
+import type { InvoicingConfiguration, InvoicingTerms, Organizer } from '@ticketing/catalog/contracts';
 import { formatPercent } from '@ticketing/kernel';
 import type { AnalyticsConfiguration } from './views/common.views.js';
 
@@ -47,7 +47,7 @@ export function bankAccountOwnerOf(organizer: Organizer | null): string[] {
  * Invoices need the organizer's invoicing details (address and VAT number); Italian e-invoicing forbids a
  * downloadable receipt and always makes an invoice (reference section 2, InvoicingConfiguration).
  */
-export function invoicingConfigurationOf(config: InvoicingConfiguration | null, organizer: Organizer | null) {
+export function invoicingConfigurationOf(config: InvoicingConfiguration | null, organizer: Organizer | null): InvoicingTerms {
   const canInvoice = Boolean(organizer?.invoicing?.address && organizer.invoicing.vatNumber);
   const invoiceAllowed = Boolean(config?.invoiceAllowed) && canInvoice;
   const italy = Boolean(config?.enabledItalyEInvoicing);

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@ticketing/event-store';
-import type { CatalogEvent } from '../../domain/catalog.events.js';
+import type { CatalogEvent } from '@ticketing/catalog/contracts';
 
 export type CatalogEventData<T extends CatalogEvent['type']> = Extract<CatalogEvent, { type: T }>['data'];
 

@@ -1,4 +1,4 @@
-import type { AdditionalService, PromoCode } from '@ticketing/catalog';
+import type { AdditionalService, PromoCode } from '@ticketing/catalog/contracts';
 import { percentOf } from '@ticketing/kernel';
 
 /**

@@ -1,4 +1,4 @@
-import type { AdditionalService } from '@ticketing/catalog';
+import type { AdditionalService } from '@ticketing/catalog/contracts';
 import { percentOf } from '@ticketing/kernel';
 import type { ServiceSelection } from './reservation-price.js';
 

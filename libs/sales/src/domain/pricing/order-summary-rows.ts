@@ -1,4 +1,4 @@
-import type { PromoCode } from '@ticketing/catalog';
+import type { PromoCode } from '@ticketing/catalog/contracts';
 import { sumMinor } from '@ticketing/kernel';
 import type { ItemPrice, LinePrice, PriceSummaryRow, TicketPrice, TotalPrice } from './reservation-price.js';
 

@@ -1,4 +1,4 @@
-import type { AdditionalService, PromoCode } from '@ticketing/catalog';
+import type { AdditionalService, PromoCode } from '@ticketing/catalog/contracts';
 import { DomainError, minorUnits, sumMinor } from '@ticketing/kernel';
 import { discountCode, isPercentagePolicy, serviceDiscount, ticketDiscount } from './item-discount.js';
 import { percentageFee, withinBounds } from './mandatory-services.js';

@@ -1,7 +1,6 @@
-import type { AdditionalService, PromoCode } from '@ticketing/catalog';
+import type { AdditionalService, PromoCode } from '@ticketing/catalog/contracts';
 // Tests only (never imported by domain code): the catalog's builders give complete values; these set the pricing specs' defaults.
-// eslint-disable-next-line no-restricted-imports -- a test fixture, not domain code
-import { additionalService, promoCode as catalogPromoCode } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
+import { additionalService, promoCode as catalogPromoCode } from '@ticketing/testing/catalog-events';
 
 /** Builders for pricing specs: complete catalog values with the overrides a spec cares about. */
 

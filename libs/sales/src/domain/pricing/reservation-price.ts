@@ -1,4 +1,4 @@
-import type { AdditionalService, AdditionalServiceType, DiscountType, PromoCode } from '@ticketing/catalog';
+import type { AdditionalService, AdditionalServiceType, DiscountType, PromoCode } from '@ticketing/catalog/contracts';
 import type { VatRule } from './vat-rule.js';
 
 /** All amounts are integer minor units of `currency` (CHF 10.50 = 1050, JPY 1000 = 1000). */

@@ -1,4 +1,4 @@
-import type { AdditionalService } from '@ticketing/catalog';
+import type { AdditionalService } from '@ticketing/catalog/contracts';
 import { vatAddedTo, vatIncludedIn } from '@ticketing/kernel';
 
 /**

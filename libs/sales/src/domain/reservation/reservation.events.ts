@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@ticketing/kernel';
-import type { ReservationPrice } from '../pricing/index.js';
+import type { ReservationPrice } from '../pricing/reservation-price.js';
 import type { BookingDetails } from './booking-details.js';
 
 export interface ReservedTicket {

@@ -1,7 +1,8 @@
 import { RuleViolations, type RuleViolation } from '@ticketing/kernel';
-import type { AdditionalService, OfferedCategory, PromoCode, PurchaseOffer } from '@ticketing/catalog';
+import type { AdditionalService, OfferedCategory, PromoCode, PurchaseOffer } from '@ticketing/catalog/contracts';
 import type { HoldSeats, InventoryLimits } from '../inventory/hold-seats.js';
-import { isMandatory, mandatoryServices, priceReservation } from '../pricing/index.js';
+import { isMandatory, mandatoryServices } from '../pricing/mandatory-services.js';
+import { priceReservation } from '../pricing/price-reservation.js';
 import type { ReservationOpened, ReservedService, ReservedTicket } from './reservation.events.js';
 
 export interface SelectedCategory {

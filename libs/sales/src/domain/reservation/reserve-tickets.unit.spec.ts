@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolations } from '@ticketing/kernel';
-import type { OfferedCategory, PurchaseOffer } from '@ticketing/catalog';
-import { additionalService, eventDetails, promoCode, ticketCategory } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
+import type { OfferedCategory, PurchaseOffer } from '@ticketing/catalog/contracts';
+import { additionalService, eventDetails, invoicingTerms, promoCode, ticketCategory } from '@ticketing/testing/catalog-events';
 import { decideReserveTickets, type ReserveTickets } from './reserve-tickets.js';
 
 const now = new Date('2027-03-01T10:00:00.000Z');
@@ -25,6 +25,7 @@ const offer = (overrides: Partial<PurchaseOffer> = {}): PurchaseOffer => ({
   ],
   code: null,
   attendeeFields: [],
+  invoicing: invoicingTerms(),
   ...overrides,
 });
 

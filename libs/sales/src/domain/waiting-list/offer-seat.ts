@@ -1,4 +1,4 @@
-import type { PurchaseOffer } from '@ticketing/catalog';
+import type { PurchaseOffer } from '@ticketing/catalog/contracts';
 import type { WaitingListOffered } from './waiting-list.events.js';
 import type { WaitingListState, WaitingSubscriber } from './waiting-list.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { OfferedCategory, PurchaseOffer } from '@ticketing/catalog';
+import type { OfferedCategory, PurchaseOffer } from '@ticketing/catalog/contracts';
 // Tests only: the catalog's fixtures.
-import { eventDetails, ticketCategory } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
+import { eventDetails, ticketCategory, invoicingTerms } from '@ticketing/testing/catalog-events';
 import { decideReserveTickets } from '../reservation/reserve-tickets.js';
 import { categoryToOffer, decideOfferSeat, subscribersToOffer } from './offer-seat.js';
 import type { WaitingListEvent, WaitingListJoined } from './waiting-list.events.js';
@@ -60,6 +60,7 @@ describe('the category offered', () => {
     services: [],
     code: null,
     attendeeFields: [],
+    invoicing: invoicingTerms(),
   });
   const waiting = (categoryId: number | null) => subscribersToOffer(given([joined('s-1', { categoryId })]))[0]!;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // Tests only: the catalog's given/when/then helper for deciders.
-import { deciderSpec } from '../../../../catalog/src/domain/testing/decider-specification.js';
+import { deciderSpec } from '@ticketing/testing';
 import { subscribeToWaitingListDecider, type SubscribeToWaitingList, type WaitingListForm, type WaitingListTerms } from './subscribe-to-waiting-list.js';
 import type { WaitingListEvent, WaitingListJoined } from './waiting-list.events.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresEventStore, eventStoreMigrations, WrongExpectedRevisionError, type EventStore } from '@ticketing/event-store';
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import type { HoldSeats, InventoryLimits } from '../../domain/inventory/hold-seats.js';
+import type { HoldSeats, InventoryLimits } from '@ticketing/sales/domain';
 import { provenance } from '../event-data.js';
 import { InventoryDesk } from './inventory-desk.js';
 

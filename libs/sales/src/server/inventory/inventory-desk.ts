@@ -1,17 +1,6 @@
 import { type EventStore, type GlobalPosition, type InlineProjector, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
-import {
-  decideHolds,
-  decideRelease,
-  decideReturnSetAside,
-  decideSettle,
-  type HoldOutcome,
-  type HoldSeats,
-  type ReleaseHold,
-  type SettleHold,
-} from '../../domain/inventory/hold-seats.js';
-import { evolveInventory, initialInventoryState, type InventoryState } from '../../domain/inventory/inventory.js';
-import { inventoryStreamId, type InventoryEvent } from '../../domain/inventory/inventory.events.js';
+import { decideHolds, decideRelease, decideReturnSetAside, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, type HoldOutcome, type HoldSeats, type ReleaseHold, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
 import { toAppend, type Provenance } from '../event-data.js';
 
 /** What a return of the set-aside seats is keyed on among change jobs: two returns never share a batch. */

@@ -5,9 +5,9 @@ import type { FastifyReply } from 'fastify';
 import { actorOf, type SessionRequest } from './actor.js';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { CatalogQueries, identifier, shortNameParam } from '@ticketing/catalog';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { identifier, shortNameParam, ApiValidationFailure } from '@ticketing/wire';
 import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { ApiValidationFailure } from '@ticketing/wire';
 import { ReserveTicketsCommand } from '../commands/reserve-tickets/reserve-tickets.command.js';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
@@ -38,7 +38,7 @@ function languageFor(acceptLanguage: string | undefined, contentLanguages: reado
 export class CodeLinksController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
   ) {}
 

@@ -3,9 +3,9 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { AuthenticatedOrganizer, CatalogQueries, OrganizerApiKeyGuard } from '@ticketing/catalog';
+import { AuthenticatedOrganizer, OrganizerApiKeyGuard, ApiNotFound, ApiValidationFailure, success, validatedResponseSchema, ZodResponse } from '@ticketing/wire';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { NotFoundError } from '@ticketing/kernel';
-import { ApiNotFound, ApiValidationFailure, success, validatedResponseSchema, ZodResponse } from '@ticketing/wire';
 import { ConfirmOfflinePaymentCommand } from '../commands/confirm-offline-payment/confirm-offline-payment.command.js';
 import { ReservationQueries } from '../reservation/reservation-queries.js';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -24,7 +24,7 @@ export class OrganizerReservationsController {
   constructor(
     private readonly commands: CommandBus,
     private readonly reservations: ReservationQueries,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
   ) {}
 

@@ -3,10 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { actorOf, type SessionRequest } from './actor.js';
-import { CatalogQueries } from '@ticketing/catalog';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { NotFoundError } from '@ticketing/kernel';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, positionalArguments, success, ZodResponse } from '@ticketing/wire';
-import type { BookingForm } from '../../domain/booking/booking-form.js';
+import type { BookingForm } from '@ticketing/sales/domain';
 import { ValidateToOverviewCommand } from '../commands/validate-to-overview/validate-to-overview.command.js';
 import { BackToBookingCommand } from '../commands/back-to-booking/back-to-booking.command.js';
 import { ConfirmReservationCommand } from '../commands/confirm-reservation/confirm-reservation.command.js';
@@ -63,7 +63,7 @@ export class ReservationFlowController {
     private readonly commands: CommandBus,
     private readonly reservations: ReservationQueries,
     private readonly mailer: ReservationMailer,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
   ) {}
 
@@ -180,7 +180,7 @@ export class ReservationFlowController {
   @ApiResponse({ status: 200, description: 'Whether an e-mail was sent.', schema: { type: 'boolean' } })
   async reSendEmail(@Param() path: ReSendEmailPathDto, @Query() { lang }: LangQueryDto): Promise<boolean> {
     if (path.purchaseContextType === 'subscription') {
-      if (!(await this.catalog.getSubscription(path.publicIdentifier))) throw new NotFoundError('subscription', path.publicIdentifier);
+      if (!(await this.catalog.subscriptionExists(path.publicIdentifier))) throw new NotFoundError('subscription', path.publicIdentifier);
       return false; // subscriptions cannot be bought yet: no reservation of one exists
     }
     const offer = await this.catalog.purchaseOffer(path.publicIdentifier, null, this.options.clock.now());

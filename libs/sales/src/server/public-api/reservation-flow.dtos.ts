@@ -1,7 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { langParam, shortNameParam, uuidParam } from '@ticketing/catalog';
-import { validatedResponseSchema } from '@ticketing/wire';
+import { langParam, shortNameParam, uuidParam, validatedResponseSchema } from '@ticketing/wire';
 import {
   paymentProxySchema,
   reservationInfoSchema,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandBus } from '@nestjs/cqrs';
-import type { EventStore } from '@ticketing/event-store';
 // Tests only: the catalog's fixtures and the real application, as the catalog's own API tests use them.
 import {
   attendeeField,
@@ -9,12 +8,10 @@ import {
   localDaysFrom,
   organizer,
   ticketCategory,
-} from '../../../../catalog/src/server/testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../../../../catalog/src/server/testing/catalog-test-app.js';
-import { EVENT_STORE } from '../../../../../apps/api/src/platform/tokens.js';
+} from '@ticketing/testing/catalog-events';
+import { startTestApp, startMailCatcher, type TestApp } from '@ticketing/testing/app';
 import { ConfirmOfflinePaymentCommand } from '../commands/confirm-offline-payment/confirm-offline-payment.command.js';
 import { ExpireReservationsCommand } from '../commands/expire-reservations/expire-reservations.command.js';
-import { startMailCatcher } from '../testing/mail-catcher.js';
 
 const now = new Date();
 const ORGANIZER_KEY = 'k-flow-5b1e9c7a2d4f';
@@ -26,7 +23,7 @@ interface Answer {
 }
 
 describe('booking, overview and confirmation (steps 2 and 3)', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   let headers: Record<string, string>;
   let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
 
@@ -52,7 +49,7 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
 
   beforeAll(async () => {
     catcher = await startMailCatcher();
-    app = await startCatalogTestApp({
+    app = await startTestApp({
       RATE_LIMITS: 'off',
       RESERVATION_SWEEP_INTERVAL_MS: '0',
       SMTP_URL: `smtp://127.0.0.1:${catcher.port}`,
@@ -159,7 +156,7 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
     });
 
     it('issues one ticket stream per ticket, keeping attendees out of the clear data', async () => {
-      const store = app.app.get<EventStore>(EVENT_STORE);
+      const store = app.store;
       const tickets = (await info(id)).body.ticketsByCategory[0].tickets as { uuid: string }[];
       for (const ticket of tickets) {
         const [issued] = await store.readStream(`ticket-${ticket.uuid}`);
@@ -172,7 +169,7 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
     });
 
     it('changes nothing when confirmed again', async () => {
-      const store = app.app.get<EventStore>(EVENT_STORE);
+      const store = app.store;
       const before = (await store.readStream(`reservation-${id}`)).length;
       expect((await confirm(id, { termAndConditionsAccepted: true, privacyPolicyAccepted: true })).status).toBe(200);
       expect((await store.readStream(`reservation-${id}`)).length).toBe(before);
@@ -246,7 +243,7 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect(await commands.execute(new ConfirmOfflinePaymentCommand(id, 'organizer:acme'))).toBe('ALREADY_COMPLETE');
       const done = (await info(id)).body;
       expect(done).toMatchObject({ status: 'COMPLETE', paid: true, orderSummary: { notYetPaid: false } });
-      const store = app.app.get<EventStore>(EVENT_STORE);
+      const store = app.store;
       expect((await store.readStream(`ticket-${done.ticketsByCategory[0].tickets[0].uuid}`))[0]?.data).toMatchObject({ status: 'ACQUIRED' });
     });
   });
@@ -266,7 +263,7 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect(accepted.validity).toBe(festival.datesWithOffset.startDateTime); // due by the event's begin
       const tickets = accepted.ticketsByCategory[0].tickets as { uuid: string; acquired: boolean }[];
       expect(tickets.map((t) => t.acquired)).toEqual([true, true]);
-      const store = app.app.get<EventStore>(EVENT_STORE);
+      const store = app.store;
       for (const ticket of tickets) expect((await store.readStream(`ticket-${ticket.uuid}`)).map((e) => [e.type, e.data.status])).toEqual([['TicketIssued', 'ACQUIRED']]);
       expect((await call('GET', '/event/festival/ticket-categories')).body.ticketCategories[0]).toMatchObject({ containsPendingTickets: false });
 
@@ -302,7 +299,7 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect((await confirm(id, { paymentProxy: 'ON_SITE', termAndConditionsAccepted: true, privacyPolicyAccepted: true })).status).toBe(200);
       const done = (await info(id)).body;
       expect(done).toMatchObject({ status: 'COMPLETE', paymentProxy: 'ON_SITE', orderSummary: { notYetPaid: true } });
-      const store = app.app.get<EventStore>(EVENT_STORE);
+      const store = app.store;
       expect((await store.readStream(`ticket-${done.ticketsByCategory[0].tickets[0].uuid}`))[0]?.data).toMatchObject({ status: 'TO_BE_PAID' });
     });
   });

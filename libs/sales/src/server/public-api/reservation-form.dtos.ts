@@ -1,8 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { AMOUNT_TEXT } from '@ticketing/kernel';
-import { validatedResponseSchema } from '@ticketing/wire';
-import { langParam, shortNameParam, uuidParam } from '@ticketing/catalog';
+import { validatedResponseSchema, langParam, shortNameParam, uuidParam } from '@ticketing/wire';
 
 const selectedCategorySchema = z.object({
   ticketCategoryId: z.number().int(),

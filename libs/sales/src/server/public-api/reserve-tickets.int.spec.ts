@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandBus } from '@nestjs/cqrs';
-import type { EventStore } from '@ticketing/event-store';
 // Tests only: the catalog's fixtures and the real application, as the catalog's own API tests use them.
 import {
   additionalService,
@@ -10,11 +9,8 @@ import {
   organizer,
   promoCode,
   ticketCategory,
-} from '../../../../catalog/src/server/testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../../../../catalog/src/server/testing/catalog-test-app.js';
-import { DB, EVENT_STORE, PROJECTION_RUNNER } from '../../../../../apps/api/src/platform/tokens.js';
-import type { ProjectionFollower } from '@ticketing/projections';
-import type { Db } from '@ticketing/postgres';
+} from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
 import { ExpireReservationsCommand } from '../commands/expire-reservations/expire-reservations.command.js';
 
 const now = new Date();
@@ -22,7 +18,7 @@ const e = 'concert';
 const inEvent = <T extends object>(data: T) => ({ eventShortName: e, ...data });
 
 describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   let headers: Record<string, string>;
 
   const reserve = async (body: object, shortName = e) => {
@@ -35,7 +31,7 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
   const category = async (id: number) => (await categories()).ticketCategories.find((c: { id: number }) => c.id === id);
 
   beforeAll(async () => {
-    app = await startCatalogTestApp({ RATE_LIMITS: 'off' });
+    app = await startTestApp({ RATE_LIMITS: 'off' });
     headers = await app.session();
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     await app.given(`event-${e}`, [
@@ -93,7 +89,7 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect(held.maximumSaleableTickets).toBe(1);
     expect(held.containsPendingTickets).toBe(true);
 
-    const store = app.app.get<EventStore>(EVENT_STORE);
+    const store = app.store;
     const [opened] = await store.readStream(`reservation-${id}`);
     expect(opened!.type).toBe('ReservationOpened');
     const data = opened!.data as { tickets: unknown[]; price: { totals: { priceWithVat: number } }; validUntil: string; additionalServices: { amount: number | null }[] };
@@ -173,7 +169,7 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect(friend.statusCode).toBe(307);
     const [, reservationId] = /^\/event\/concert\/reservation\/([0-9a-f-]{36})\/book$/.exec(String(friend.headers.location)) ?? [];
     expect(reservationId).toBeDefined();
-    const [opened] = await app.app.get<EventStore>(EVENT_STORE).readStream(`reservation-${reservationId}`);
+    const [opened] = await app.store.readStream(`reservation-${reservationId}`);
     expect(opened!.data).toMatchObject({ tickets: [{ categoryId: 4 }], language: 'it' });
 
     const short = await open(`/e/${e}/c/FRIEND`);
@@ -184,11 +180,11 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
 
   // last: it stops the projection runner of the shared app
   it('answers and shows the hold without the projection runner: the append wrote the holds read model itself', async () => {
-    await app.app.get<ProjectionFollower>(PROJECTION_RUNNER).stop();
+    await app.runner.stop();
     const before = await categories();
     const ok = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] });
     expect(ok.status).toBe(200);
-    const db = app.app.get<Db>(DB);
+    const db = app.db;
     expect((await db.query('select status from sales_holds where reservation_id = $1', [ok.body.value])).rows).toEqual([{ status: 'HELD' }]);
     // the seats left, read right after the answer, count the hold (read-your-writes without the runner)
     const after = await categories();

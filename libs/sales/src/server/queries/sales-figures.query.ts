@@ -1,4 +1,5 @@
-import { LOG_HEAD, TablesVersions, VersionedCache, type EventSalesFigures, type SalesFigures } from '@ticketing/catalog';
+import { LOG_HEAD, TablesVersions, VersionedCache } from '@ticketing/projections';
+import { type EventSalesFigures, type SalesFigures } from '@ticketing/sales/contracts';
 import type { Queryable } from '@ticketing/postgres';
 import { HOLDS_TABLE, holdsProjection } from '../read-models/holds/holds.projection.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventToAppend } from '@ticketing/event-store';
-import { projectionHarness, type ProjectionHarness } from '../../../../catalog/src/server/testing/projection-harness.js';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
 import { holdsProjection } from './holds/holds.projection.js';
 import { reservationsProjection } from './reservations/reservations.projection.js';
 

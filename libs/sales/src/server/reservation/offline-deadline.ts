@@ -1,4 +1,4 @@
-import type { EventDetails } from '@ticketing/catalog';
+import type { EventDetails } from '@ticketing/catalog/contracts';
 import { wallClock, zonedInstant } from '@ticketing/kernel';
 
 const DEFAULT_DELAY_DAYS = 5;

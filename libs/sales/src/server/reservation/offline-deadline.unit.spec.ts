@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventDetails } from '../../../../catalog/src/server/testing/catalog-fixtures.js';
+import { eventDetails } from '@ticketing/testing/catalog-events';
 import { deferredPaymentDeadline, offlinePaymentDeadline } from './offline-deadline.js';
 
 const event = eventDetails({ timeZone: 'Europe/Zurich', start: '2027-04-20T19:00:00', end: '2027-04-20T23:00:00' });

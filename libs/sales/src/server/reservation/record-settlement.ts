@@ -1,10 +1,6 @@
 import type { StreamAppend } from '@ticketing/event-store';
 import { DomainError, RuleViolations } from '@ticketing/kernel';
-import type { Settlement } from '../../domain/inventory/hold-seats.js';
-import type { ReservationEvent } from '../../domain/reservation/reservation.events.js';
-import { reservationStreamId } from '../../domain/reservation/reservation.events.js';
-import { evolveReservation, type OpenedReservation, type ReservationState } from '../../domain/reservation/reservation.js';
-import { issueTickets } from '../../domain/ticket/issue-tickets.js';
+import { reservationStreamId, evolveReservation, issueTickets, type Settlement, type ReservationEvent, type OpenedReservation, type ReservationState } from '@ticketing/sales/domain';
 import type { Provenance } from '../event-data.js';
 import type { InventoryDesk } from '../inventory/inventory-desk.js';
 import { reservationToLog, ticketAppend } from './reservation-stream.js';

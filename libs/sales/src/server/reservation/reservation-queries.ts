@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CatalogQueries } from '@ticketing/catalog';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
-import type { OpenedReservation, ReservationState } from '../../domain/reservation/reservation.js';
+import type { OpenedReservation, ReservationState } from '@ticketing/sales/domain';
 import { reservationInfo } from '../queries/reservation-view/reservation-info.js';
 import type { ReservationInfo } from '../queries/reservation-view/reservation-info.views.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -27,7 +27,7 @@ export class ReservationQueries {
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
   ) {}
 
   async info(reservationId: string): Promise<ReservationInfo> {

@@ -1,9 +1,5 @@
 import type { EventStore, EventToAppend, RecordedEvent } from '@ticketing/event-store';
-import type { BookingDetails } from '../../domain/reservation/booking-details.js';
-import { reservationStreamId, type ReservationEvent } from '../../domain/reservation/reservation.events.js';
-import { evolveReservation, initialReservationState, type ReservationState } from '../../domain/reservation/reservation.js';
-import { ticketStreamId, type TicketEvent } from '../../domain/ticket/ticket.events.js';
-import type { Attendee } from '../../domain/reservation/booking-details.js';
+import { reservationStreamId, evolveReservation, initialReservationState, ticketStreamId, type BookingDetails, type ReservationEvent, type ReservationState, type TicketEvent, type Attendee } from '@ticketing/sales/domain';
 import type { Provenance } from '../event-data.js';
 
 /**

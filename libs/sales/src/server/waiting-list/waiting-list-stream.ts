@@ -1,6 +1,5 @@
 import type { EventStore, EventToAppend, ExpectedRevision, RecordedEvent } from '@ticketing/event-store';
-import { waitingListStreamId, type SubscriberContact, type WaitingListEvent } from '../../domain/waiting-list/waiting-list.events.js';
-import { evolveWaitingList, initialWaitingListState, type WaitingListState } from '../../domain/waiting-list/waiting-list.js';
+import { waitingListStreamId, evolveWaitingList, initialWaitingListState, type SubscriberContact, type WaitingListEvent, type WaitingListState } from '@ticketing/sales/domain';
 import type { Provenance } from '../event-data.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { EventDetails, Organizer } from '../../../domain/catalog.events.js';
+import type { EventDetails, Organizer } from '@ticketing/catalog/contracts';
 import { icalendar, markdownToText, utcDateTime } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 import type { EventRecord } from '../event-records.js';

@@ -4,7 +4,7 @@ import { currencyDescriptor, zonedInstant } from '@ticketing/kernel';
 import { Availability } from '../availability.js';
 import { contentTag } from '../content-tag.js';
 import type { EventRecord, EventSnapshot } from '../event-records.js';
-import type { EventSalesFigures } from '../sales-figures.js';
+import type { EventSalesFigures } from '@ticketing/sales/contracts';
 import {
   bankAccountOf,
   bankAccountOwnerOf,

@@ -1,7 +1,7 @@
 import type { Queryable } from '@ticketing/postgres';
 import { currencyDescriptor, formatUnit } from '@ticketing/kernel';
 import { onSale, subscriptionDates } from '../list-subscriptions/subscription-dates.js';
-import type { SalesFigures } from '../sales-figures.js';
+import type { SalesFigures } from '@ticketing/sales/contracts';
 import { findDescriptor } from '../subscription-records.js';
 import { bankAccountOf, bankAccountOwnerOf, invoicingConfigurationOf, languagesOf, noAnalytics, percentText, trimToNull } from '../view-helpers.js';
 import type { SubscriptionDescriptorWithAdditionalInfo } from '../views/subscription.views.js';

@@ -1,4 +1,4 @@
-import type { EventDetails, PromoCode, TicketCategory } from '../../../domain/catalog.events.js';
+import type { EventDetails, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 import { formatUnit } from '@ticketing/kernel';
 import type { Availability } from '../availability.js';
 import type { CategoryRecord } from '../event-records.js';

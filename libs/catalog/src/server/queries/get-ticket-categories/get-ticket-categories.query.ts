@@ -1,7 +1,7 @@
-import type { PromoCode } from '../../../domain/catalog.events.js';
+import type { PromoCode } from '@ticketing/catalog/contracts';
 import { Availability } from '../availability.js';
 import type { EventSnapshot } from '../event-records.js';
-import type { EventSalesFigures } from '../sales-figures.js';
+import type { EventSalesFigures } from '@ticketing/sales/contracts';
 import type { ItemsByCategory, TicketCategoryView } from '../views/items-by-category.views.js';
 import { categoryView, isVisible, type CategoryContext } from './category-view.js';
 import { isCodeUsable } from './promo-code-rules.js';

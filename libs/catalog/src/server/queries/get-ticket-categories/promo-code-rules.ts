@@ -1,5 +1,5 @@
 import { percentOf, zonedInstant } from '@ticketing/kernel';
-import type { EventDetails, PromoCode, TicketCategory } from '../../../domain/catalog.events.js';
+import type { EventDetails, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 
 /**
  * When a code counts (reference 3.2, validate-code): inside its validity window (event time zone), not

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventDetails, promoCode, ticketCategory } from '../../testing/catalog-fixtures.js';
+import { eventDetails, promoCode, ticketCategory } from '@ticketing/testing/catalog-events';
 import { discountAppliesTo, isCodeUsable, itemDiscount, revealsCategory } from './promo-code-rules.js';
 
 describe('promo code rules', () => {

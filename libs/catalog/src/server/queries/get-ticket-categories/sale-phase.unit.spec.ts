@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { additionalService, eventDetails, organizer, promoCode, ticketCategory } from '../../testing/catalog-fixtures.js';
+import { additionalService, eventDetails, organizer, promoCode, ticketCategory } from '@ticketing/testing/catalog-events';
 import type { EventSnapshot } from '../event-records.js';
-import type { EventSalesFigures } from '../sales-figures.js';
+import type { EventSalesFigures } from '@ticketing/sales/contracts';
 import { itemsByCategory } from './get-ticket-categories.query.js';
 import { changeInstants, phaseOf } from './sale-phase.js';
 

@@ -1,4 +1,4 @@
-import type { EventDetails, SaleWindow } from '../../../domain/catalog.events.js';
+import type { EventDetails, SaleWindow } from '@ticketing/catalog/contracts';
 import { formatPerLanguage, type LangMap } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 

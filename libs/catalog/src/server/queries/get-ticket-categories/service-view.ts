@@ -1,4 +1,4 @@
-import type { AdditionalService, EventDetails, PromoCode } from '../../../domain/catalog.events.js';
+import type { AdditionalService, EventDetails, PromoCode } from '@ticketing/catalog/contracts';
 import { formatUnit } from '@ticketing/kernel';
 import type { ServiceRecord } from '../event-records.js';
 import { percentPlain, percentText } from '../view-helpers.js';

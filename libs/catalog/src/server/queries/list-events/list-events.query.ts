@@ -1,6 +1,6 @@
 import type { Queryable } from '@ticketing/postgres';
 import { supportedLanguages } from '@ticketing/i18n';
-import type { EventDetails } from '../../../domain/catalog.events.js';
+import type { EventDetails } from '@ticketing/catalog/contracts';
 import { formattedEventDates } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 import { tables } from '../catalog-tables.js';

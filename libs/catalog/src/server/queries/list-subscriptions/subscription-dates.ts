@@ -1,4 +1,4 @@
-import type { SubscriptionDescriptor } from '../../../domain/catalog.events.js';
+import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { datesWithOffset, formatPerLanguage, type DatesWithTimeZoneOffset, type LangMap } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 

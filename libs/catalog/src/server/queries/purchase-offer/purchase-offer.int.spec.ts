@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogProjections } from '../../read-models/catalog-projections.js';
-import { additionalService, attendeeField, catalogEvent, eventDetails, organizer, ticketCategory } from '../../testing/catalog-fixtures.js';
-import { projectionHarness, type ProjectionHarness } from '../../testing/projection-harness.js';
+import { additionalService, attendeeField, catalogEvent, eventDetails, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
 import { loadEventSnapshot } from '../event-records.js';
 import { purchaseOffer } from './purchase-offer.query.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendeeField, eventDetails } from '../../testing/catalog-fixtures.js';
+import { attendeeField, eventDetails } from '@ticketing/testing/catalog-events';
 import type { EventSnapshot } from '../event-records.js';
 import { purchaseOffer } from './purchase-offer.query.js';
 

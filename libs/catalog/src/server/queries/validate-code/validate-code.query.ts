@@ -1,8 +1,8 @@
-import type { PromoCode } from '../../../domain/catalog.events.js';
+import type { PromoCode } from '@ticketing/catalog/contracts';
 import { formatUnit } from '@ticketing/kernel';
 import type { EventSnapshot } from '../event-records.js';
 import { isCodeUsable } from '../get-ticket-categories/promo-code-rules.js';
-import type { EventSalesFigures } from '../sales-figures.js';
+import type { EventSalesFigures } from '@ticketing/sales/contracts';
 import type { EventCode } from '../views/event-code.views.js';
 
 export type CodeValidation =

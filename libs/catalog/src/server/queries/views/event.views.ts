@@ -1,17 +1,6 @@
 import { z } from 'zod';
-import {
-  analyticsConfigurationSchema,
-  assignmentConfigurationSchema,
-  captchaConfigurationSchema,
-  currencyDescriptorSchema,
-  embeddingConfigurationSchema,
-  eventDatesShape,
-  invoicingConfigurationSchema,
-  langMapSchema,
-  languageSchema,
-  offlinePaymentConfigurationSchema,
-  promotionsConfigurationSchema,
-} from './common.views.js';
+import { analyticsConfigurationSchema, assignmentConfigurationSchema, captchaConfigurationSchema, embeddingConfigurationSchema, invoicingConfigurationSchema, offlinePaymentConfigurationSchema, promotionsConfigurationSchema } from '@ticketing/wire';
+import { currencyDescriptorSchema, eventDatesShape, langMapSchema, languageSchema } from './common.views.js';
 
 export const eventFormatSchema = z.enum(['IN_PERSON', 'ONLINE', 'HYBRID']);
 

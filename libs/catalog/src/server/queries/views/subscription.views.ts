@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  analyticsConfigurationSchema,
-  assignmentConfigurationSchema,
-  captchaConfigurationSchema,
-  currencyDescriptorSchema,
-  datesWithTimeZoneOffsetSchema,
-  embeddingConfigurationSchema,
-  invoicingConfigurationSchema,
-  langMapSchema,
-  languageSchema,
-} from './common.views.js';
+import { analyticsConfigurationSchema, assignmentConfigurationSchema, captchaConfigurationSchema, embeddingConfigurationSchema, invoicingConfigurationSchema } from '@ticketing/wire';
+import { currencyDescriptorSchema, datesWithTimeZoneOffsetSchema, langMapSchema, languageSchema } from './common.views.js';
 
 const validityTypeSchema = z.enum(['STANDARD', 'CUSTOM', 'NOT_SET']);
 const usageTypeSchema = z.enum(['ONCE_PER_EVENT', 'UNLIMITED']);

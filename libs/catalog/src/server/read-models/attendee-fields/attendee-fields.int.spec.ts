@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { attendeeField, catalogEvent } from '../../testing/catalog-fixtures.js';
-import { projectionHarness, type ProjectionHarness } from '../../testing/projection-harness.js';
+import { attendeeField, catalogEvent } from '@ticketing/testing/catalog-events';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
 import { attendeeFieldsProjection } from './attendee-fields.projection.js';
 
 const e = 'jazz-night';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogEvent, eventDetails } from '../../testing/catalog-fixtures.js';
-import { projectionHarness, type ProjectionHarness } from '../../testing/projection-harness.js';
+import { catalogEvent, eventDetails } from '@ticketing/testing/catalog-events';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
 import { eventsProjection } from './events.projection.js';
 
 const published = (overrides = {}) => catalogEvent({ type: 'EventPublished', data: { event: eventDetails(overrides) } });

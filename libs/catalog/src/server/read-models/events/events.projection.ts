@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
-import type { EventDetails } from '../../../domain/catalog.events.js';
+import type { EventDetails } from '@ticketing/catalog/contracts';
 import { renderMarkdownMap } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 import { dataOf, json } from '../catalog-event-data.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogEvent, organizer } from '../../testing/catalog-fixtures.js';
-import { projectionHarness, type ProjectionHarness } from '../../testing/projection-harness.js';
+import { catalogEvent, organizer } from '@ticketing/testing/catalog-events';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
 import { organizersProjection } from './organizers.projection.js';
 
 describe('catalog-organizers projection', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogEvent, subscriptionDescriptor } from '../../testing/catalog-fixtures.js';
-import { projectionHarness, type ProjectionHarness } from '../../testing/projection-harness.js';
+import { catalogEvent, subscriptionDescriptor } from '@ticketing/testing/catalog-events';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
 import { subscriptionDescriptorsProjection } from './subscription-descriptors.projection.js';
 
 const id = subscriptionDescriptor().id;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogEvent, ticketCategory } from '../../testing/catalog-fixtures.js';
-import { projectionHarness, type ProjectionHarness } from '../../testing/projection-harness.js';
+import { catalogEvent, ticketCategory } from '@ticketing/testing/catalog-events';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
 import { ticketCategoriesProjection } from './ticket-categories.projection.js';
 
 const e = 'jazz-night';

@@ -1,5 +1,4 @@
-import type { VatCheckStatus } from '../../../domain/booking/booking-context.js';
-import { viesQuery } from '../../../domain/booking/eu-vat-number.js';
+import { viesQuery, type VatCheckStatus } from '@ticketing/sales/domain';
 
 /** What a check can tell: VIES knows the number, does not, or could not be asked. */
 export type EuVatCheckOutcome = Exclude<VatCheckStatus, 'NOT_CHECKED'>;

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
-import { decideBackToBooking } from '../../../domain/reservation/record-booking.js';
-import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
+import { decideBackToBooking, reservationStreamId } from '@ticketing/sales/domain';
 import { provenance } from '../../event-data.js';
 import { loadReservation, reservationToLog } from '../../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';

@@ -1,6 +1,6 @@
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { NotFoundError, type Clock, type IdGenerator } from '@ticketing/kernel';
-import { decideConfirmOfflinePayment } from '../../../domain/reservation/confirm-reservation.js';
+import { decideConfirmOfflinePayment } from '@ticketing/sales/domain';
 import { provenance } from '../../event-data.js';
 import type { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { recordSettlement } from '../../reservation/record-settlement.js';

@@ -1,9 +1,9 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries } from '@ticketing/catalog';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
-import { decideConfirmReservation } from '../../../domain/reservation/confirm-reservation.js';
+import { decideConfirmReservation } from '@ticketing/sales/domain';
 import { provenance } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { availableProxies, transferDeadline } from '../../queries/reservation-view/payment-methods.js';
@@ -40,7 +40,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
     private readonly desk: InventoryDesk,
     private readonly mailer: ReservationMailer,
   ) {}

@@ -2,7 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { WrongExpectedRevisionError } from '@ticketing/event-store';
 import type { Queryable } from '@ticketing/postgres';
-import { reservationStreamId, type ReservationExpired } from '../../../domain/reservation/reservation.events.js';
+import { reservationStreamId, type ReservationExpired } from '@ticketing/sales/domain';
 import { provenance, toAppend } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { HOLDS_TABLE } from '../../read-models/holds/holds.projection.js';

@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries } from '@ticketing/catalog';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { fractionDigits, NotFoundError, parseAmount, RuleViolations } from '@ticketing/kernel';
-import { decideReserveTickets, type SelectedCategory } from '../../../domain/reservation/reserve-tickets.js';
-import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
+import { decideReserveTickets, reservationStreamId, type SelectedCategory } from '@ticketing/sales/domain';
 import { provenance, toAppend } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
@@ -54,7 +53,7 @@ export class ReserveTicketsCommand extends Command<string> {
 export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsCommand, string> {
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
     private readonly desk: InventoryDesk,
   ) {}
 

@@ -1,4 +1,4 @@
-import type { AdditionalService, AttendeeField } from '@ticketing/catalog';
+import type { AdditionalService, AttendeeField } from '@ticketing/catalog/contracts';
 import type { BookedItem, BookedTicket, BookingQuestion } from '@ticketing/sales/booking-rules';
 import { fieldsForCategory, fieldsForService } from '../../queries/reservation-view/additional-fields.js';
 

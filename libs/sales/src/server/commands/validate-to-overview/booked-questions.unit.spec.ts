@@ -1,4 +1,4 @@
-import type { AttendeeField } from '@ticketing/catalog';
+import type { AttendeeField } from '@ticketing/catalog/contracts';
 import { describe, expect, it } from 'vitest';
 import { bookedItems, bookedTickets, bookingQuestionOf } from './booked-questions.js';
 

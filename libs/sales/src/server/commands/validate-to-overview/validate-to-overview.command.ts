@@ -1,13 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries, invoicingConfigurationOf, type PurchaseOffer } from '@ticketing/catalog';
+import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock } from '@ticketing/kernel';
 import { validateBooking, type BookingContext, type BookingForm, type FieldError, type VatCheckStatus } from '@ticketing/sales/booking-rules';
-import { decideRecordBooking } from '../../../domain/reservation/record-booking.js';
-import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
-import type { OpenedReservation } from '../../../domain/reservation/reservation.js';
+import { decideRecordBooking, reservationStreamId, type OpenedReservation } from '@ticketing/sales/domain';
 import { provenance } from '../../event-data.js';
 import { loadReservation, reservationToLog } from '../../reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../../tokens.js';
@@ -46,7 +44,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     @Inject(EU_VAT_CHECKER) private readonly vatChecker: VatNumberChecker,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
   ) {}
 
   async execute({ input }: ValidateToOverviewCommand): Promise<BookingOutcome> {
@@ -75,8 +73,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
   }
 
   private async contextOf(state: OpenedReservation, offer: PurchaseOffer, form: BookingForm, now: Date): Promise<BookingContext> {
-    const { event, organizer } = offer;
-    const invoicing = invoicingConfigurationOf(event.invoicing, organizer);
+    const { event, invoicing } = offer;
     const today = wallClock(now, event.timeZone);
     return {
       purchaseContextType: 'event',

@@ -1,4 +1,4 @@
-import type { AttendeeField, LocalizedText } from '@ticketing/catalog';
+import type { AttendeeField, LocalizedText } from '@ticketing/catalog/contracts';
 import type { AdditionalFieldView } from './reservation-info.views.js';
 
 /** A catalog text in `lang`, else in the event's first language, else any. */

@@ -1,5 +1,5 @@
-import type { PurchaseOffer } from '@ticketing/catalog';
-import { paymentMethodOf } from '../../../domain/reservation/confirm-reservation.js';
+import type { PurchaseOffer } from '@ticketing/catalog/contracts';
+import { paymentMethodOf } from '@ticketing/sales/domain';
 import { offlineDelayDays, offlinePaymentDeadline } from '../../reservation/offline-deadline.js';
 
 type CardlessProxy = 'OFFLINE' | 'ON_SITE';

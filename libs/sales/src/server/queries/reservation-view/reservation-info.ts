@@ -1,10 +1,7 @@
-import type { PurchaseOffer } from '@ticketing/catalog';
+import type { PurchaseOffer } from '@ticketing/catalog/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
-import type { BillingAddress, BookingDetails } from '../../../domain/reservation/booking-details.js';
-import type { OpenedReservation } from '../../../domain/reservation/reservation.js';
-import { paymentDescription, summaryRowText } from '../../../domain/pricing/summary-row-text.js';
-import type { PriceSummaryRow } from '../../../domain/pricing/reservation-price.js';
+import { paymentDescription, summaryRowText, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo } from './reservation-info.views.js';
 import { activePaymentMethods } from './payment-methods.js';

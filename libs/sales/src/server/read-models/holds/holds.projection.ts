@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import { inlineProjection, type Projection, type ProjectionTx } from '@ticketing/projections';
-import { inventoryEventTypes, type InventoryEvent, type SeatsHeld } from '../../../domain/inventory/inventory.events.js';
+import { inventoryEventTypes, type InventoryEvent, type SeatsHeld } from '@ticketing/sales/domain';
 import { runsOf } from '../runs.js';
 
 export const HOLDS_TABLE = 'sales_holds';

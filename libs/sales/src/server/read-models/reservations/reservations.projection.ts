@@ -1,7 +1,6 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
-import type { ReservationEvent, ReservationOpened } from '../../../domain/reservation/reservation.events.js';
-import { reservationEventTypes } from '../../../domain/reservation/reservation.events.js';
+import { reservationEventTypes, type ReservationEvent, type ReservationOpened } from '@ticketing/sales/domain';
 import { runsOf } from '../runs.js';
 
 export const RESERVATIONS_TABLE = 'sales_reservations';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CatalogQueries } from '@ticketing/catalog';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { reservationInfo } from '../../queries/reservation-view/reservation-info.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
@@ -26,7 +26,7 @@ export class ReservationMailer {
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
     private readonly smtp: SmtpMailer,
   ) {}
 

@@ -1,14 +1,10 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries, type PurchaseOffer } from '@ticketing/catalog';
+import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
 import { type EventStore, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import type { Queryable } from '@ticketing/postgres';
 import { RuleViolations } from '@ticketing/kernel';
-import { decideReserveTickets, type ReservationPlan } from '../../../domain/reservation/reserve-tickets.js';
-import { reservationStreamId } from '../../../domain/reservation/reservation.events.js';
-import { categoryToOffer, decideOfferSeat, subscribersToOffer } from '../../../domain/waiting-list/offer-seat.js';
-import { waitingListStreamId } from '../../../domain/waiting-list/waiting-list.events.js';
-import { evolveWaitingList, type WaitingSubscriber } from '../../../domain/waiting-list/waiting-list.js';
+import { decideReserveTickets, reservationStreamId, categoryToOffer, decideOfferSeat, subscribersToOffer, waitingListStreamId, evolveWaitingList, type ReservationPlan, type WaitingSubscriber } from '@ticketing/sales/domain';
 import { provenance, toAppend } from '../../event-data.js';
 import { InventoryDesk } from '../../inventory/inventory-desk.js';
 import { SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
@@ -60,7 +56,7 @@ export class OfferReleasedSeatsHandler implements ICommandHandler<OfferReleasedS
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     @Inject(SALES_DB) private readonly db: Queryable,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
     private readonly desk: InventoryDesk,
     private readonly mailer: SmtpMailer,
   ) {}

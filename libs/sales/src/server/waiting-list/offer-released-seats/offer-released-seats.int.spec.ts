@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore } from '@ticketing/event-store';
 // Tests only: the catalog's fixtures and the real application, as the catalog's own API tests use them.
-import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '../../../../../catalog/src/server/testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../../../../../catalog/src/server/testing/catalog-test-app.js';
-import { EVENT_STORE } from '../../../../../../apps/api/src/platform/tokens.js';
+import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startTestApp, startMailCatcher, type TestApp } from '@ticketing/testing/app';
 import { ExpireReservationsCommand } from '../../commands/expire-reservations/expire-reservations.command.js';
 import { OfferReleasedSeatsCommand } from './offer-released-seats.command.js';
-import { startMailCatcher } from '../../testing/mail-catcher.js';
 
 const now = new Date();
 const e = 'sold-out';
@@ -15,7 +13,7 @@ const WAITING_MINUTES = 240;
 
 describe('offering returned seats to the waiting list', () => {
   let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
-  let app: CatalogTestApp;
+  let app: TestApp;
   let headers: Record<string, string>;
   let store: EventStore;
 
@@ -32,9 +30,9 @@ describe('offering returned seats to the waiting list', () => {
 
   beforeAll(async () => {
     catcher = await startMailCatcher();
-    app = await startCatalogTestApp({ RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0', SMTP_URL: `smtp://127.0.0.1:${catcher.port}`, MAIL_FROM: 'tickets@acme.test' });
+    app = await startTestApp({ RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0', SMTP_URL: `smtp://127.0.0.1:${catcher.port}`, MAIL_FROM: 'tickets@acme.test' });
     headers = await app.session();
-    store = app.app.get<EventStore>(EVENT_STORE);
+    store = app.store;
     const inEvent = <T extends object>(data: T) => ({ eventShortName: e, ...data });
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     await app.given(`event-${e}`, [

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Queryable } from '@ticketing/postgres';
-import type { SetAsideForWaitingList } from '../../../domain/inventory/hold-seats.js';
+import type { SetAsideForWaitingList } from '@ticketing/sales/domain';
 import { SALES_DB, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
 import { SmtpMailer } from '../mail/smtp-mailer.js';
 import { WAITING_LIST_TABLE } from '../waiting-list-view/waiting-list.projection.js';

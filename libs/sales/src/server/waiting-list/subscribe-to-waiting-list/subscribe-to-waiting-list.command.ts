@@ -1,14 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogQueries, type EventDetails } from '@ticketing/catalog';
+import { CatalogOffers, type EventDetails, type WaitingListAvailability } from '@ticketing/catalog/contracts';
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
-import {
-  decideSubscribeToWaitingList,
-  type WaitingListForm,
-  type WaitingListTerms,
-} from '../../../domain/waiting-list/subscribe-to-waiting-list.js';
-import { waitingListStreamId } from '../../../domain/waiting-list/waiting-list.events.js';
+import { decideSubscribeToWaitingList, waitingListStreamId, type WaitingListForm, type WaitingListTerms } from '@ticketing/sales/domain';
 import { provenance } from '../../event-data.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../../tokens.js';
 import { loadWaitingList, toLogAppend } from '../waiting-list-stream.js';
@@ -27,13 +22,11 @@ export class SubscribeToWaitingListCommand extends Command<boolean> {
   }
 }
 
-type ItemsByCategory = NonNullable<Awaited<ReturnType<CatalogQueries['getTicketCategories']>>>;
-
 /** The list's terms from what the event page shows: the same flags decide whether the form is offered at all. */
-function termsOf(event: EventDetails, items: ItemsByCategory): WaitingListTerms {
+function termsOf(event: EventDetails, availability: WaitingListAvailability): WaitingListTerms {
   return {
-    open: items.waitingList ? 'SOLD_OUT' : items.preSales ? 'PRE_SALES' : null,
-    categoryIds: items.ticketCategoriesForWaitingList.map((c) => c.id),
+    open: availability.open,
+    categoryIds: availability.categoryIds,
     contentLanguages: event.contentLanguages,
     privacyPolicyRequired: (event.privacyPolicyUrl ?? '').trim() !== '',
   };
@@ -48,15 +41,15 @@ export class SubscribeToWaitingListHandler implements ICommandHandler<SubscribeT
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogQueries,
+    private readonly catalog: CatalogOffers,
   ) {}
 
   async execute({ input }: SubscribeToWaitingListCommand): Promise<boolean> {
     const { eventShortName, form, actor } = input;
     const now = this.options.clock.now();
-    const [offer, items] = await Promise.all([this.catalog.purchaseOffer(eventShortName, null, now), this.catalog.getTicketCategories(eventShortName, null)]);
-    if (!offer || !items) throw new NotFoundError('event', eventShortName);
-    const terms = termsOf(offer.event, items);
+    const [offer, availability] = await Promise.all([this.catalog.purchaseOffer(eventShortName, null, now), this.catalog.waitingListAvailability(eventShortName)]);
+    if (!offer || !availability) throw new NotFoundError('event', eventShortName);
+    const terms = termsOf(offer.event, availability);
     const subscriberId = this.options.ids.uuid();
     const command = { subscriberId, subjectId: `waiting-list-subscriber-${subscriberId}`, eventShortName, form, terms };
     const metadata = provenance(subscriberId, actor, now);

@@ -1,7 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { validatedResponseSchema } from '@ticketing/wire';
-import { shortNameParam } from '@ticketing/catalog';
+import { validatedResponseSchema, shortNameParam } from '@ticketing/wire';
 
 // No length limits or formats here: the rules answer with the reference's own codes per field
 // (error.firstname, error.email ...), which a schema failure would replace by generic ones.

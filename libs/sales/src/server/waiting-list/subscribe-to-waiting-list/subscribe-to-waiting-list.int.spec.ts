@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandBus } from '@nestjs/cqrs';
 import type { EventStore, EventToAppend } from '@ticketing/event-store';
-import type { Db } from '@ticketing/postgres';
 // Tests only: the catalog's fixtures and the real application, as the catalog's own API tests use them.
-import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '../../../../../catalog/src/server/testing/catalog-fixtures.js';
-import { startCatalogTestApp, type CatalogTestApp } from '../../../../../catalog/src/server/testing/catalog-test-app.js';
-import { DB, EVENT_STORE } from '../../../../../../apps/api/src/platform/tokens.js';
-import type { EventDetails, TicketCategory } from '@ticketing/catalog';
+import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import type { EventDetails, TicketCategory } from '@ticketing/catalog/contracts';
 import { OfferReleasedSeatsCommand } from '../offer-released-seats/offer-released-seats.command.js';
 
 const now = new Date();
@@ -37,7 +35,7 @@ const form = (overrides: object = {}) => ({
 });
 
 describe('POST /api/v2/public/event/{shortName}/waiting-list/subscribe', () => {
-  let app: CatalogTestApp;
+  let app: TestApp;
   let headers: Record<string, string>;
   let store: EventStore;
   let galaReservation: string;
@@ -55,9 +53,9 @@ describe('POST /api/v2/public/event/{shortName}/waiting-list/subscribe', () => {
   const joined = async (shortName: string) => (await store.readStream(`waiting-list-${shortName}`)).filter((e) => e.type === 'WaitingListJoined');
 
   beforeAll(async () => {
-    app = await startCatalogTestApp({ RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0' });
+    app = await startTestApp({ RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0' });
     headers = await app.session();
-    store = app.app.get<EventStore>(EVENT_STORE);
+    store = app.store;
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     await app.given('event-gala', eventStream('gala', { privacyPolicyUrl: 'https://acme.test/privacy' }, [{}, { key: 'reduced' }], 1));
     await app.given('event-solo', eventStream('solo', { privacyPolicyUrl: null }, [{}], 1));
@@ -124,7 +122,7 @@ describe('POST /api/v2/public/event/{shortName}/waiting-list/subscribe', () => {
     expect(entry.data).toEqual({ subscriberId: expect.any(String), eventShortName: 'gala', categoryId: 2, language: 'it', reason: 'SOLD_OUT' });
     expect(entry.personal).toMatchObject({ subjectId: `waiting-list-subscriber-${String(entry.data['subscriberId'])}`, data: { firstName: 'Anna', lastName: 'Rossi', email: 'anna@example.test' } });
     // read-your-writes: the offer job's table shows it once the call has returned
-    const rows = await app.app.get<Db>(DB).query('select status, category_id from sales_waiting_list where subscriber_id = $1', [entry.data['subscriberId']]);
+    const rows = await app.db.query('select status, category_id from sales_waiting_list where subscriber_id = $1', [entry.data['subscriberId']]);
     expect(rows.rows).toEqual([{ status: 'WAITING', category_id: 2 }]);
 
     // the same e-mail, whatever its case, for the same category: 200 false, nothing stored

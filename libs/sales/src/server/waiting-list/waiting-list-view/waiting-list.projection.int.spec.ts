@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventToAppend } from '@ticketing/event-store';
 // Tests only: the catalog's projection harness (fresh database, real event store, a polling runner).
-import { projectionHarness, type ProjectionHarness } from '../../../../../catalog/src/server/testing/projection-harness.js';
-import type { WaitingListEvent } from '../../../domain/waiting-list/waiting-list.events.js';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
+import type { WaitingListEvent } from '@ticketing/sales/domain';
 import { toLogAppend } from '../waiting-list-stream.js';
 import { waitingListProjection } from './waiting-list.projection.js';
 

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
-import { waitingListEventTypes, type WaitingListOffered } from '../../../domain/waiting-list/waiting-list.events.js';
+import { waitingListEventTypes, type WaitingListOffered } from '@ticketing/sales/domain';
 import { dataOf } from '../../event-data.js';
 
 export const WAITING_LIST_TABLE = 'sales_waiting_list';

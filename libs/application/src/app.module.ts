@@ -1,0 +1,83 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ZodValidationPipe } from 'nestjs-zod';
+import type { Db } from '@ticketing/postgres';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { InfoController } from './info/info.controller.js';
+import { AppInfoService } from './info/app-info.service.js';
+import { I18nController } from './i18n/i18n.controller.js';
+import { UserController } from './user/user.controller.js';
+import { HealthController } from './health/health.controller.js';
+import { HealthService } from './health/health.service.js';
+import { CspReportController } from './csp/csp-report.controller.js';
+import { PlatformModule } from './platform/platform.module.js';
+import { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { CATALOG_DB, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog/server';
+import { SalesFigures } from '@ticketing/sales/contracts';
+import { HoldsSalesFigures, SalesModule } from '@ticketing/sales/server';
+import { randomIds } from '@ticketing/kernel';
+import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './abuse/verification/captcha-verifier.js';
+import { CaptchaModule } from './abuse/verification/captcha.module.js';
+import type { EventStore } from '@ticketing/event-store';
+import type { ProjectionFollower } from '@ticketing/projections';
+import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
+
+@Module({})
+export class AppModule {
+  static register(config: AppConfig, db: Db): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        CqrsModule.forRoot(),
+        ScheduleModule.forRoot(),
+        PlatformModule,
+        CatalogReadModule,
+        OrganizerApiModule.registerAsync({
+          inject: [EVENT_STORE, PROJECTION_RUNNER],
+          useFactory: (store: EventStore, runner: ProjectionFollower) => ({
+            store,
+            waitForProjections: (position) => runner.waitFor(position),
+            apiKeys: config.organizerApiKeys ?? undefined,
+          }),
+        }),
+        CaptchaModule,
+        SalesModule.registerAsync({
+          inject: [EVENT_STORE, PROJECTION_RUNNER, DB, CAPTCHA_VERIFIER],
+          useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, verifyCaptcha: CaptchaVerifier) => ({
+            store,
+            db: pool,
+            clock: { now: () => new Date() },
+            ids: randomIds,
+            waitForProjections: (position) => runner.waitFor(position),
+            verifyCaptcha,
+            sweepIntervalMs: config.reservationSweepIntervalMs,
+            mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+            publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+            waitingListReservationMinutes: config.waitingListReservationMinutes,
+            vatCheckUrl: config.vatCheckUrl,
+            organizerApiKeys: config.organizerApiKeys ?? undefined,
+          }),
+        }),
+        ...(config.benchRoutes ? [BenchRoutesModule] : []),
+      ],
+      controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DB, useValue: db },
+        { provide: CATALOG_DB, useExisting: DB },
+        // each context's ports, bound to the context that answers them
+        { provide: SalesFigures, useExisting: HoldsSalesFigures },
+        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        AppInfoService,
+        HealthService,
+      ],
+      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogOffers],
+    };
+  }
+}

@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Logger } from 'pino';
+import { createPool, migrate, type Db } from '@ticketing/postgres';
+import { eventStoreMigrations } from '@ticketing/event-store';
+import { projectionMigrations } from '@ticketing/projections';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/app-config.js';
+import { installHttpPolicies } from './http/http-policies.js';
+import { installAbuseProtection } from './abuse/abuse-protection.js';
+import { JsonNestLogger } from './logging/json-logger.js';
+import { buildOpenApiDocument } from './openapi/openapi-document.js';
+import { appSecretMigrations, loadSessionSecret } from './platform/session-secret.js';
+import { AppInfoService } from './info/app-info.service.js';
+import { serveStorefront } from './storefront/storefront.js';
+import { CatalogQueries } from '@ticketing/catalog/server';
+import { shortNameParam } from '@ticketing/wire';
+import { useBindWithoutDeprecatedProperty } from './http/async-resource-bind.js';
+
+export const allMigrations = [...appSecretMigrations, ...eventStoreMigrations, ...projectionMigrations];
+
+export interface CreateAppOptions {
+  readonly logger: Logger;
+  /** Only build the OpenAPI description: no database is touched. */
+  readonly documentOnly?: boolean;
+}
+
+function defaultStorefrontDir(): string {
+  // Bundled: dist/api/assets/*.js -> dist/storefront. From source (tests): libs/application/src -> dist/storefront.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const marker = `${sep}dist${sep}`;
+  const at = here.lastIndexOf(marker);
+  return at >= 0 ? join(here.slice(0, at), 'dist', 'storefront') : resolve(here, '../../../dist/storefront');
+}
+
+/** Builds the whole application (migrated database, policies, API, OpenAPI, storefront), ready to listen. */
+export async function createApp(config: AppConfig, options: CreateAppOptions): Promise<{ app: NestFastifyApplication; db: Db }> {
+  useBindWithoutDeprecatedProperty();
+  const db = createPool(config.databaseUrl, 20, (error) => options.logger.warn({ err: error }, 'an idle database connection was closed by the server'));
+  let secret: Buffer = Buffer.alloc(32);
+  if (!options.documentOnly) {
+    await migrate(db, allMigrations);
+    secret = await loadSessionSecret(db, config.sessionSecret);
+  }
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: config.trustProxy, logger: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db), adapter, {
+    logger: new JsonNestLogger(options.logger.child({})),
+    abortOnError: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  installHttpPolicies(fastify, config, secret);
+  installAbuseProtection(fastify, config, options.logger);
+  // Browsers post CSP reports with their own JSON media types.
+  fastify.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string' },
+    fastify.getDefaultJsonParser('error', 'error'),
+  );
+
+  const document = buildOpenApiDocument(app);
+  fastify.get('/api/openapi.json', async (_request, reply) => reply.send(document));
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json', customSiteTitle: 'Ticketing API reference' });
+
+  if (!options.documentOnly) {
+    const dir = config.storefrontDir ?? defaultStorefrontDir();
+    const served = await serveStorefront(fastify, {
+      dir,
+      secret,
+      secureCookies: config.mode === 'prod',
+      info: () => app.get(AppInfoService).current(),
+      // Same input rule as the event endpoint; a preload that fails only costs the page one request.
+      event: async (shortName) => {
+        if (!shortNameParam.safeParse(shortName).success) return null;
+        try {
+          return (await app.get(CatalogQueries).getEvent(shortName))?.view ?? null;
+        } catch (error) {
+          options.logger.warn({ err: error, shortName }, 'could not preload the event into the page');
+          return null;
+        }
+      },
+    });
+    if (!served) options.logger.warn({ dir }, 'storefront is not built: only the API is served (npm run build)');
+  }
+  app.enableShutdownHooks();
+  return { app, db };
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSession, startTestApp, type TestApp } from '@ticketing/testing/app';
+
+describe('cross-cutting HTTP rules (reference 1.3-1.4)', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('hands a new visitor a session token and an anti-forgery token on a public GET', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v2/public/i18n/languages' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-auth-token']).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.headers['xsrf-token']).toBeTruthy();
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    expect(cookies.some((c) => c.startsWith('XSRF-TOKEN=') && !c.includes('HttpOnly'))).toBe(true);
+    expect(cookies.some((c) => c.startsWith('ALFIO_SESSION=') && c.includes('HttpOnly'))).toBe(true);
+  });
+
+  it('keeps the session the client sends back and publishes a differently masked token each time', async () => {
+    const { sessionId, xsrf } = await openSession(app);
+    const again = await app.inject({ method: 'GET', url: '/api/v2/public/i18n/languages', headers: { 'x-auth-token': sessionId } });
+    expect(again.headers['x-auth-token']).toBeUndefined();
+    expect(again.headers['xsrf-token']).toBeTruthy();
+    expect(again.headers['xsrf-token']).not.toBe(xsrf);
+  });
+
+  it('refuses a write without the anti-forgery token with 403', async () => {
+    const { sessionId } = await openSession(app);
+    const response = await app.inject({ method: 'POST', url: '/api/v2/public/i18n/languages', headers: { 'x-auth-token': sessionId } });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('refuses a token minted for another session, and a write without any session', async () => {
+    const mine = await openSession(app);
+    const theirs = await openSession(app);
+    const stolen = await app.inject({
+      method: 'DELETE',
+      url: '/api/v2/public/i18n/languages',
+      headers: { 'x-auth-token': mine.sessionId, 'x-xsrf-token': theirs.xsrf },
+    });
+    expect(stolen.statusCode).toBe(403);
+    const anonymous = await app.inject({ method: 'PUT', url: '/api/v2/public/i18n/languages', headers: { 'x-xsrf-token': mine.xsrf } });
+    expect(anonymous.statusCode).toBe(403);
+  });
+
+  it.each(['x-csrf-token', 'x-xsrf-token'])('lets a write with a valid %s through to routing', async (header) => {
+    const { sessionId, xsrf } = await openSession(app);
+    const response = await app.inject({ method: 'POST', url: '/api/v2/public/i18n/languages', headers: { 'x-auth-token': sessionId, [header]: xsrf } });
+    expect(response.statusCode).toBe(404); // no such write exists: the anti-forgery check passed
+  });
+
+  it('accepts the session from the cookie when the header is absent', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/v2/public/i18n/languages' });
+    const cookies = ([] as string[]).concat(first.headers['set-cookie'] ?? []);
+    const session = cookies.find((c) => c.startsWith('ALFIO_SESSION='))!.split(';')[0]!;
+    const xsrfCookie = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0]!;
+    const xsrf = decodeURIComponent(xsrfCookie.slice('XSRF-TOKEN='.length));
+    const response = await app.inject({ method: 'POST', url: '/api/v2/public/nothing-here', headers: { cookie: session, 'x-xsrf-token': xsrf } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('marks GETs under /api/v2 with Alfio-OpenId-Enabled and every answer with the security headers', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v2/info' });
+    expect(response.headers['alfio-openid-enabled']).toBe('false');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('makes no session (no Set-Cookie) for answers everyone shares', async () => {
+    for (const url of ['/api/v2/info', '/api/health', '/api/openapi.json']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('answers an unknown API path 404 with an empty body', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v2/public/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe('');
+  });
+
+  it('answers a body that is not JSON with 400 in the wire format, and a wrong shape with 422', async () => {
+    const malformed = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/json' }, payload: '{"csp-report": ' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ success: false, errorCount: 1, value: null, validationErrors: [{ fieldName: 'request' }] });
+    const wrong = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: '{"csp-report": {"blocked-uri": 42}}' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().validationErrors[0]).toMatchObject({ fieldName: 'csp-report.blocked-uri', code: 'error.invalidFormat' });
+    const fine = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: '{"csp-report": {"blocked-uri": "inline"}}' });
+    expect(fine.statusCode).toBe(204);
+  });
+});

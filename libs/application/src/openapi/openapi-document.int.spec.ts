@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
+
+type Operation = { operationId?: string; parameters?: unknown[]; responses: Record<string, unknown> };
+
+describe('the OpenAPI description', () => {
+  let app: TestApp;
+  let document: OpenAPIObject;
+  beforeAll(async () => {
+    app = await startTestApp();
+    document = app.openApiDocument();
+  });
+  afterAll(() => app.close());
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, Operation>).map(([method, op]) => ({ path, method, op })),
+    );
+
+  it('is OpenAPI 3.1 with an explicit, unique operationId on every operation', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const ids = operations().map((o) => o.op.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id) && !id.includes('Controller'))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('documents a success response for every operation, 422 where input is parsed, 403 on every write', () => {
+    for (const { method, op } of operations()) {
+      // success is a 2xx, or a 3xx for the link endpoints that only ever redirect
+      expect(Object.keys(op.responses).some((s) => s.startsWith('2') || s.startsWith('3'))).toBe(true);
+      if ((op.parameters ?? []).length > 0) expect(op.responses).toHaveProperty('422');
+      if (method !== 'get') expect(op.responses).toHaveProperty('403');
+    }
+  });
+
+  it('describes a nullable field as nullable, not as an array', () => {
+    const info = document.components!.schemas!['AlfioInfo'] as { properties: Record<string, unknown> };
+    expect(info.properties['globalTermsUrl']).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
+  });
+
+  it('is what the server publishes at /api/openapi.json', async () => {
+    const served = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(served.json()).toEqual(JSON.parse(JSON.stringify(document)));
+  });
+});

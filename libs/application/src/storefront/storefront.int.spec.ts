@@ -1,0 +1,61 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
+
+const built = existsSync('dist/storefront/index.html');
+if (!built) console.log('skipping storefront serving tests: dist/storefront is not built (npm run build)');
+
+describe.skipIf(!built)('the storefront on the API port', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ ORGANIZER_API_KEYS: 'lakeside:k-3f9a1c2e7b5d8e0f4a6c' });
+    const catalog = parse(readFileSync('tools/catalog/example.catalog.yaml', 'utf8')) as { events?: Record<string, unknown>[] };
+    for (const event of catalog.events ?? []) delete event['image'];
+    const imported = await app.inject({ method: 'PUT', url: '/api/v2/organizer/catalog', headers: { authorization: 'ApiKey k-3f9a1c2e7b5d8e0f4a6c' }, payload: catalog });
+    expect(imported.statusCode).toBe(200);
+  });
+  afterAll(() => app.close());
+
+  it.each(['/', '/o/acme', '/events-all', '/o/acme/subscriptions-all', '/subscription/42', '/event/summer-fest', '/event/summer-fest/reservation/abc/book', '/event/x/ticket/t/view', '/my-orders', '/my-profile'])(
+    'answers %s with the shell, its data preloaded',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'it-IT,it;q=0.9' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-store');
+      const json = response.body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)?.[1];
+      const data = JSON.parse(json!);
+      expect(data.lang).toBe('it');
+      expect(data.bundle['common.or']).toBe('o');
+      expect(data.info.devModeEnabled).toBe(true);
+      expect(response.body).toMatch(/<meta name="GID" content="[A-Za-z0-9_-]{43}">/);
+    },
+  );
+
+  it('preloads the event on event routes, as the event endpoint answers it', async () => {
+    const page = await app.inject({ method: 'GET', url: '/event/devday-2030' });
+    const data = JSON.parse(page.body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!);
+    const api = await app.inject({ method: 'GET', url: '/api/v2/public/event/devday-2030' });
+    expect(api.statusCode).toBe(200);
+    expect(data.event).toEqual(api.json());
+    const unknown = await app.inject({ method: 'GET', url: '/event/no-such-event' });
+    expect(unknown.statusCode).toBe(200);
+    expect(JSON.parse(unknown.body.match(/id="preloaded-data">(.*?)<\/script>/s)![1]!).event).toBeUndefined();
+  });
+
+  it('prefers the lang query over the browser language', async () => {
+    const response = await app.inject({ method: 'GET', url: '/?lang=fr', headers: { 'accept-language': 'de' } });
+    expect(response.body).toContain('<html lang="fr"');
+  });
+
+  it('serves hashed assets with long caching and keeps unknown pages 404', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    const asset = page.body.match(/src="(\/assets\/[^"]+\.js)"/)![1]!;
+    const response = await app.inject({ method: 'GET', url: asset });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect((await app.inject({ method: 'GET', url: '/wp-admin/setup.php' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,26 @@
+// What other contexts may know of the catalog: its published events and data, and its query surface.
+export {
+  catalogStreams,
+  type AdditionalService,
+  type AdditionalServiceType,
+  type AttendeeField,
+  type AttendeeFieldType,
+  type Capacity,
+  type CatalogEvent,
+  type DiscountType,
+  type EventCatalogEvent,
+  type EventDetails,
+  type FileStored,
+  type InvoicingConfiguration,
+  type LocalDateTime,
+  type LocalizedText,
+  type Organizer,
+  type OrganizerEvent,
+  type PromoCode,
+  type SaleWindow,
+  type SubscriptionDescriptor,
+  type SubscriptionDescriptorEvent,
+  type TicketCategory,
+} from './catalog.events.js';
+export type { InvoicingTerms, OfferedCategory, OfferedService, PurchaseOffer } from './purchase-offer.js';
+export { CatalogOffers, type WaitingListAvailability } from './catalog-offers.js';

@@ -1,0 +1,21 @@
+// The sales domain (deciders, events, rules), for the sales server.
+export { type VatCheckStatus } from './booking/booking-context.js';
+export { type BookingForm } from './booking/booking-form.js';
+export { viesQuery } from './booking/eu-vat-number.js';
+export { decideHolds, decideRelease, decideReturnSetAside, decideSettle, type HoldOutcome, type HoldSeats, type InventoryLimits, type ReleaseHold, type SetAsideForWaitingList, type SettleHold, type Settlement } from './inventory/hold-seats.js';
+export { inventoryEventTypes, inventoryStreamId, type InventoryEvent, type SeatsHeld } from './inventory/inventory.events.js';
+export { evolveInventory, initialInventoryState, type InventoryState } from './inventory/inventory.js';
+export { type PriceSummaryRow } from './pricing/reservation-price.js';
+export { paymentDescription, summaryRowText } from './pricing/summary-row-text.js';
+export { type Attendee, type BillingAddress, type BookingDetails } from './reservation/booking-details.js';
+export { decideConfirmOfflinePayment, decideConfirmReservation, paymentMethodOf } from './reservation/confirm-reservation.js';
+export { decideBackToBooking, decideRecordBooking } from './reservation/record-booking.js';
+export { reservationEventTypes, reservationStreamId, type ReservationEvent, type ReservationExpired, type ReservationOpened } from './reservation/reservation.events.js';
+export { decideCancelReservation, evolveReservation, initialReservationState, type OpenedReservation, type ReservationState } from './reservation/reservation.js';
+export { decideReserveTickets, type ReservationPlan, type SelectedCategory } from './reservation/reserve-tickets.js';
+export { issueTickets } from './ticket/issue-tickets.js';
+export { ticketStreamId, type TicketEvent } from './ticket/ticket.events.js';
+export { categoryToOffer, decideOfferSeat, subscribersToOffer } from './waiting-list/offer-seat.js';
+export { decideSubscribeToWaitingList, type WaitingListForm, type WaitingListTerms } from './waiting-list/subscribe-to-waiting-list.js';
+export { waitingListEventTypes, waitingListStreamId, type SubscriberContact, type WaitingListEvent, type WaitingListOffered } from './waiting-list/waiting-list.events.js';
+export { evolveWaitingList, initialWaitingListState, type WaitingListState, type WaitingSubscriber } from './waiting-list/waiting-list.js';
