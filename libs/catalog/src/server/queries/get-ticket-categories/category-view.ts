@@ -15,11 +15,6 @@ export interface CategoryContext {
   readonly codeUsages: number;
 }
 
-/** Restricted categories stay hidden unless the buyer's ACCESS code names them. */
-export function isVisible(category: TicketCategory, code: PromoCode | null): boolean {
-  return !category.accessRestricted || revealsCategory(code, category);
-}
-
 /**
  * Max per reservation: the category's, else the event's; a code with a usage limit that applies to the
  * category also caps it at the uses left. alf.io lets the uses left replace the category's maximum, which

@@ -3,8 +3,8 @@ import { Availability } from '../availability.js';
 import type { EventSnapshot } from '../event-records.js';
 import type { EventSalesFigures } from '@ticketing/sales/contracts';
 import type { ItemsByCategory, TicketCategoryView } from '../views/items-by-category.views.js';
-import { categoryView, isVisible, type CategoryContext } from './category-view.js';
-import { isCodeUsable } from './promo-code-rules.js';
+import { categoryView, type CategoryContext } from './category-view.js';
+import { isCodeUsable, isVisible } from './promo-code-rules.js';
 import { serviceView } from './service-view.js';
 
 /**

@@ -19,6 +19,11 @@ export function revealsCategory(code: PromoCode | null, category: TicketCategory
   return code?.type === 'ACCESS' && code.categoryIds.includes(category.id);
 }
 
+/** Restricted categories stay hidden unless the buyer's ACCESS code names them. */
+export function isVisible(category: TicketCategory, code: PromoCode | null): boolean {
+  return !category.accessRestricted || revealsCategory(code, category);
+}
+
 /** A DISCOUNT code applies to the categories it names, or to all when it names none. */
 export function discountAppliesTo(code: PromoCode | null, category: TicketCategory): boolean {
   return code?.type === 'DISCOUNT' && (code.categoryIds.length === 0 || code.categoryIds.includes(category.id));

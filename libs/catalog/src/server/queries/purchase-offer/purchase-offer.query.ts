@@ -1,7 +1,6 @@
 import type { AttendeeField, PurchaseOffer, TicketCategory } from '@ticketing/catalog/contracts';
 import type { EventSnapshot } from '../event-records.js';
-import { isVisible } from '../get-ticket-categories/category-view.js';
-import { isCodeUsable } from '../get-ticket-categories/promo-code-rules.js';
+import { isCodeUsable, isVisible } from '../get-ticket-categories/promo-code-rules.js';
 import { isExpired, isSaleInFuture, saleInstants } from '../get-ticket-categories/sale-window.js';
 import { invoicingConfigurationOf } from '../view-helpers.js';
 
