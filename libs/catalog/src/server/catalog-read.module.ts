@@ -5,7 +5,7 @@ import { EventCalendarController } from './public-api/event-calendar.controller.
 import { EventsController } from './public-api/events.controller.js';
 import { FilesController } from './public-api/files.controller.js';
 import { SubscriptionsController } from './public-api/subscriptions.controller.js';
-import { CatalogQueries } from './queries/catalog-queries.js';
+import { CatalogQueries } from './shared/catalog-queries.js';
 import { CATALOG_CLOCK } from './read-tokens.js';
 
 /** The wall clock, read here at the edge; queries get it injected so tests can move time. */

@@ -6,6 +6,6 @@ export { fileSystemImages } from './import/image-loader.js';
 export { ImportCatalogService } from './import/import-catalog.service.js';
 export { formatOfFileName, parseCatalogText } from './import/parse-catalog-file.js';
 export { OrganizerApiModule } from './organizer-api/organizer-api.module.js';
-export { CatalogQueries } from './queries/catalog-queries.js';
+export { CatalogQueries } from './shared/catalog-queries.js';
 export { catalogProjections } from './read-models/catalog-projections.js';
 export { CATALOG_DB } from './read-tokens.js';

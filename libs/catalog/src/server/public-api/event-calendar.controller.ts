@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
-import { CatalogQueries } from '../queries/catalog-queries.js';
+import { CatalogQueries } from '../shared/catalog-queries.js';
 import { CalendarPathDto, CalendarQueryDto } from './events.dtos.js';
 import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } fro
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
-import { CatalogQueries } from '../queries/catalog-queries.js';
+import { CatalogQueries } from '../shared/catalog-queries.js';
 import { noneMatchHits, notModified } from './conditional-get.js';
 import { JsonBodies, sendJson } from './json-bodies.js';
 import {

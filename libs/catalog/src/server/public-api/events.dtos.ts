@@ -1,8 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { dynamicDiscountSchema, eventCodeSchema } from '../queries/views/event-code.views.js';
-import { basicEventInfoSchema, eventWithAdditionalInfoSchema } from '../queries/views/event.views.js';
-import { itemsByCategorySchema } from '../queries/views/items-by-category.views.js';
+import { dynamicDiscountSchema, eventCodeSchema } from '../shared/views/event-code.views.js';
+import { basicEventInfoSchema, eventWithAdditionalInfoSchema } from '../shared/views/event.views.js';
+import { itemsByCategorySchema } from '../shared/views/items-by-category.views.js';
 import { identifier, langParam, optionalQuery, repeatableQuery, shortNameParam, uuidParam, validatedResponseSchema } from '@ticketing/wire';
 
 // ---------------------------------------------------------------- requests

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { NotFoundError } from '@ticketing/kernel';
-import { CatalogQueries } from '../queries/catalog-queries.js';
+import { CatalogQueries } from '../shared/catalog-queries.js';
 import { noneMatchHits, notModified } from './conditional-get.js';
 import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 

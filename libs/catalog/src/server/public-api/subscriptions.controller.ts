@@ -2,8 +2,8 @@ import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
-import { CatalogQueries } from '../queries/catalog-queries.js';
-import { contentTag } from '../queries/content-tag.js';
+import { CatalogQueries } from '../shared/catalog-queries.js';
+import { contentTag } from '../shared/content-tag.js';
 import { noneMatchHits, notModified } from './conditional-get.js';
 import {
   BasicSubscriptionDescriptorInfoDto,

@@ -1,6 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { basicSubscriptionDescriptorInfoSchema, subscriptionDescriptorWithAdditionalInfoSchema } from '../queries/views/subscription.views.js';
+import { basicSubscriptionDescriptorInfoSchema, subscriptionDescriptorWithAdditionalInfoSchema } from '../shared/views/subscription.views.js';
 import { identifier, optionalQuery, uuidParam } from '@ticketing/wire';
 
 export class SubscriptionSearchQueryDto extends createZodDto(

@@ -1,9 +1,9 @@
 import { fromJavaMessageFormat } from '@ticketing/i18n';
 import { formattedEventDates } from '@ticketing/formatting';
 import { currencyDescriptor, zonedInstant } from '@ticketing/kernel';
-import { Availability } from '../availability.js';
-import { contentTag } from '../content-tag.js';
-import type { EventRecord, EventSnapshot } from '../event-records.js';
+import { Availability } from '../shared/availability.js';
+import { contentTag } from '../shared/content-tag.js';
+import type { EventRecord, EventSnapshot } from '../shared/event-records.js';
 import type { EventSalesFigures } from '@ticketing/sales/contracts';
 import {
   bankAccountOf,
@@ -13,8 +13,8 @@ import {
   noAnalytics,
   percentText,
   trimToNull,
-} from '../view-helpers.js';
-import type { EventWithAdditionalInfo } from '../views/event.views.js';
+} from '../shared/view-helpers.js';
+import type { EventWithAdditionalInfo } from '../shared/views/event.views.js';
 
 /** The event page's data and its ETag. */
 export interface EventPage {

@@ -1,9 +1,9 @@
 import type { PromoCode } from '@ticketing/catalog/contracts';
 import { formatUnit } from '@ticketing/kernel';
-import type { EventSnapshot } from '../event-records.js';
-import { isCodeUsable } from '../get-ticket-categories/promo-code-rules.js';
+import type { EventSnapshot } from '../shared/event-records.js';
+import { isCodeUsable } from '../shared/promo-code-rules.js';
 import type { EventSalesFigures } from '@ticketing/sales/contracts';
-import type { EventCode } from '../views/event-code.views.js';
+import type { EventCode } from '../shared/views/event-code.views.js';
 
 export type CodeValidation =
   | { readonly valid: true; readonly value: EventCode }

@@ -3,9 +3,9 @@ import { supportedLanguages } from '@ticketing/i18n';
 import type { EventDetails } from '@ticketing/catalog/contracts';
 import { formattedEventDates } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
-import { tables } from '../catalog-tables.js';
-import { languagesOf } from '../view-helpers.js';
-import type { BasicEventInfo } from '../views/event.views.js';
+import { tables } from '../shared/catalog-tables.js';
+import { languagesOf } from '../shared/view-helpers.js';
+import type { BasicEventInfo } from '../shared/views/event.views.js';
 
 export interface EventSearch {
   /** Events a subscription descriptor can be used for. */

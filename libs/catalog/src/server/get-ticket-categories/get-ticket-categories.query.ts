@@ -1,10 +1,10 @@
 import type { PromoCode } from '@ticketing/catalog/contracts';
-import { Availability } from '../availability.js';
-import type { EventSnapshot } from '../event-records.js';
+import { Availability } from '../shared/availability.js';
+import type { EventSnapshot } from '../shared/event-records.js';
 import type { EventSalesFigures } from '@ticketing/sales/contracts';
-import type { ItemsByCategory, TicketCategoryView } from '../views/items-by-category.views.js';
+import type { ItemsByCategory, TicketCategoryView } from '../shared/views/items-by-category.views.js';
 import { categoryView, type CategoryContext } from './category-view.js';
-import { isCodeUsable, isVisible } from './promo-code-rules.js';
+import { isCodeUsable, isVisible } from '../shared/promo-code-rules.js';
 import { serviceView } from './service-view.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { AdditionalService, EventDetails, PromoCode } from '@ticketing/catalog/contracts';
 import { formatUnit } from '@ticketing/kernel';
-import type { ServiceRecord } from '../event-records.js';
-import { percentPlain, percentText } from '../view-helpers.js';
-import type { AdditionalServiceView } from '../views/items-by-category.views.js';
-import { itemDiscount } from './promo-code-rules.js';
-import { formattedSaleDates, isExpired, isSaleInFuture, saleInstants } from './sale-window.js';
+import type { ServiceRecord } from '../shared/event-records.js';
+import { percentPlain, percentText } from '../shared/view-helpers.js';
+import type { AdditionalServiceView } from '../shared/views/items-by-category.views.js';
+import { itemDiscount } from '../shared/promo-code-rules.js';
+import { formattedSaleDates, isExpired, isSaleInFuture, saleInstants } from '../shared/sale-window.js';
 
 const PERCENTAGE_POLICIES = new Set(['MANDATORY_PERCENTAGE_FOR_TICKET', 'MANDATORY_PERCENTAGE_RESERVATION']);
 

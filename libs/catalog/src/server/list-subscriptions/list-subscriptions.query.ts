@@ -1,9 +1,9 @@
 import type { Queryable } from '@ticketing/postgres';
 import { currencyDescriptor, formatUnit } from '@ticketing/kernel';
-import { listDescriptorsOnSale, type DescriptorRecord } from '../subscription-records.js';
-import { languagesOf, percentText } from '../view-helpers.js';
-import type { BasicSubscriptionDescriptorInfo } from '../views/subscription.views.js';
-import { subscriptionDates } from './subscription-dates.js';
+import { listDescriptorsOnSale, type DescriptorRecord } from '../shared/subscription-records.js';
+import { languagesOf, percentText } from '../shared/view-helpers.js';
+import type { BasicSubscriptionDescriptorInfo } from '../shared/views/subscription.views.js';
+import { subscriptionDates } from '../shared/subscription-dates.js';
 
 export interface SubscriptionSearch {
   /** Organizer identifier (its slug here; alf.io used a numeric id). */

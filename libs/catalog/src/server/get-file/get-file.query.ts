@@ -1,5 +1,5 @@
 import type { Queryable } from '@ticketing/postgres';
-import { tables } from '../catalog-tables.js';
+import { tables } from '../shared/catalog-tables.js';
 
 export interface StoredFile {
   readonly id: string;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { catalogProjections } from '../../read-models/catalog-projections.js';
+import { catalogProjections } from '../read-models/catalog-projections.js';
 import { additionalService, attendeeField, catalogEvent, eventDetails, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
 import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
-import { loadEventSnapshot } from '../event-records.js';
+import { loadEventSnapshot } from '../shared/event-records.js';
 import { purchaseOffer } from './purchase-offer.query.js';
 
 const e = 'jazz-night';

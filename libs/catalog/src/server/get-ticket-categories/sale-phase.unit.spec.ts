@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { additionalService, eventDetails, organizer, promoCode, ticketCategory } from '@ticketing/testing/catalog-events';
-import type { EventSnapshot } from '../event-records.js';
+import type { EventSnapshot } from '../shared/event-records.js';
 import type { EventSalesFigures } from '@ticketing/sales/contracts';
 import { itemsByCategory } from './get-ticket-categories.query.js';
 import { changeInstants, phaseOf } from './sale-phase.js';

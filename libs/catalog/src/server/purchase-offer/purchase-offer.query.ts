@@ -1,8 +1,8 @@
 import type { AttendeeField, PurchaseOffer, TicketCategory } from '@ticketing/catalog/contracts';
-import type { EventSnapshot } from '../event-records.js';
-import { isCodeUsable, isVisible } from '../get-ticket-categories/promo-code-rules.js';
-import { isExpired, isSaleInFuture, saleInstants } from '../get-ticket-categories/sale-window.js';
-import { invoicingConfigurationOf } from '../view-helpers.js';
+import type { EventSnapshot } from '../shared/event-records.js';
+import { isCodeUsable, isVisible } from '../shared/promo-code-rules.js';
+import { isExpired, isSaleInFuture, saleInstants } from '../shared/sale-window.js';
+import { invoicingConfigurationOf } from '../shared/view-helpers.js';
 
 /** Display order; the name breaks ties so two fields with one ordinal never swap between reads. */
 const byOrdinal = (a: AttendeeField, b: AttendeeField) => a.ordinal - b.ordinal || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

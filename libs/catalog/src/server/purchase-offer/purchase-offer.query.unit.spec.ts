@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attendeeField, eventDetails } from '@ticketing/testing/catalog-events';
-import type { EventSnapshot } from '../event-records.js';
+import type { EventSnapshot } from '../shared/event-records.js';
 import { purchaseOffer } from './purchase-offer.query.js';
 
 const snapshot = (attendeeFields: EventSnapshot['attendeeFields']): EventSnapshot => ({

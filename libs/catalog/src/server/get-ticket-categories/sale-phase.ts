@@ -1,6 +1,6 @@
 import { zonedInstant } from '@ticketing/kernel';
-import type { EventSnapshot } from '../event-records.js';
-import { saleInstants } from './sale-window.js';
+import type { EventSnapshot } from '../shared/event-records.js';
+import { saleInstants } from '../shared/sale-window.js';
 
 /**
  * The instants (ms) at which `itemsByCategory` can change its answer with time alone: it reads the clock only

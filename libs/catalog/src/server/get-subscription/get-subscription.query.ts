@@ -1,10 +1,10 @@
 import type { Queryable } from '@ticketing/postgres';
 import { currencyDescriptor, formatUnit } from '@ticketing/kernel';
-import { onSale, subscriptionDates } from '../list-subscriptions/subscription-dates.js';
+import { onSale, subscriptionDates } from '../shared/subscription-dates.js';
 import type { SalesFigures } from '@ticketing/sales/contracts';
-import { findDescriptor } from '../subscription-records.js';
-import { bankAccountOf, bankAccountOwnerOf, invoicingConfigurationOf, languagesOf, noAnalytics, percentText, trimToNull } from '../view-helpers.js';
-import type { SubscriptionDescriptorWithAdditionalInfo } from '../views/subscription.views.js';
+import { findDescriptor } from '../shared/subscription-records.js';
+import { bankAccountOf, bankAccountOwnerOf, invoicingConfigurationOf, languagesOf, noAnalytics, percentText, trimToNull } from '../shared/view-helpers.js';
+import type { SubscriptionDescriptorWithAdditionalInfo } from '../shared/views/subscription.views.js';
 
 /** Java's Integer.MAX_VALUE: alf.io's "unlimited" for numAvailable. */
 const UNLIMITED = 2_147_483_647;

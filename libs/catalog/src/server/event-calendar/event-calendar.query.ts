@@ -1,7 +1,7 @@
 import type { EventDetails, Organizer } from '@ticketing/catalog/contracts';
 import { icalendar, markdownToText, utcDateTime } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
-import type { EventRecord } from '../event-records.js';
+import type { EventRecord } from '../shared/event-records.js';
 
 export interface EventCalendar {
   /** The ICS document (text/calendar). */

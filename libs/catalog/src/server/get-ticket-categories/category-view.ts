@@ -1,10 +1,10 @@
 import type { EventDetails, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 import { formatUnit } from '@ticketing/kernel';
-import type { Availability } from '../availability.js';
-import type { CategoryRecord } from '../event-records.js';
-import type { TicketCategoryView } from '../views/items-by-category.views.js';
-import { discountAppliesTo, itemDiscount, revealsCategory } from './promo-code-rules.js';
-import { formattedSaleDates, isExpired, isSaleInFuture, saleInstants } from './sale-window.js';
+import type { Availability } from '../shared/availability.js';
+import type { CategoryRecord } from '../shared/event-records.js';
+import type { TicketCategoryView } from '../shared/views/items-by-category.views.js';
+import { discountAppliesTo, itemDiscount, revealsCategory } from '../shared/promo-code-rules.js';
+import { formattedSaleDates, isExpired, isSaleInFuture, saleInstants } from '../shared/sale-window.js';
 
 export interface CategoryContext {
   readonly event: EventDetails;

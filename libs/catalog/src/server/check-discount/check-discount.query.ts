@@ -1,4 +1,4 @@
-import type { DynamicDiscount } from '../views/event-code.views.js';
+import type { DynamicDiscount } from '../shared/views/event-code.views.js';
 
 export interface SelectedTickets {
   readonly ticketCategoryId: number;
