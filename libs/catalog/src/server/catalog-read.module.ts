@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
 import type { Clock } from '@ticketing/kernel';
-import { EventCalendarController } from './public-api/event-calendar.controller.js';
-import { EventsController } from './public-api/events.controller.js';
-import { FilesController } from './public-api/files.controller.js';
-import { SubscriptionsController } from './public-api/subscriptions.controller.js';
+import { CheckDiscountController } from './check-discount/check-discount.controller.js';
+import { EventCalendarController } from './event-calendar/event-calendar.controller.js';
+import { GetEventController } from './get-event/get-event.controller.js';
+import { GetFileController } from './get-file/get-file.controller.js';
+import { GetSubscriptionController } from './get-subscription/get-subscription.controller.js';
+import { GetTicketCategoriesController } from './get-ticket-categories/get-ticket-categories.controller.js';
+import { ListEventsController } from './list-events/list-events.controller.js';
+import { ListSubscriptionsController } from './list-subscriptions/list-subscriptions.controller.js';
 import { CatalogQueries } from './shared/catalog-queries.js';
+import { ValidateCodeController } from './validate-code/validate-code.controller.js';
 import { CATALOG_CLOCK } from './read-tokens.js';
 
 /** The wall clock, read here at the edge; queries get it injected so tests can move time. */
@@ -18,7 +23,18 @@ const systemClock: Clock = { now: () => new Date() };
  * the catalog's projections (catalogProjections).
  */
 @Module({
-  controllers: [EventsController, EventCalendarController, SubscriptionsController, FilesController],
+  // One controller per use case, in the routes' order before the split (the OpenAPI document sorts its keys, so order does not change it).
+  controllers: [
+    ListEventsController,
+    GetEventController,
+    GetTicketCategoriesController,
+    ValidateCodeController,
+    CheckDiscountController,
+    EventCalendarController,
+    ListSubscriptionsController,
+    GetSubscriptionController,
+    GetFileController,
+  ],
   providers: [{ provide: CATALOG_CLOCK, useValue: systemClock }, CatalogQueries, { provide: CatalogOffers, useExisting: CatalogQueries }],
   exports: [CatalogQueries, CatalogOffers],
 })

@@ -3,7 +3,7 @@ import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../shared/catalog-queries.js';
-import { CalendarPathDto, CalendarQueryDto } from './events.dtos.js';
+import { CalendarPathDto, CalendarQueryDto } from './event-calendar.dto.js';
 import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 
 @ApiTags('events')

@@ -1,7 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { basicSubscriptionDescriptorInfoSchema, subscriptionDescriptorWithAdditionalInfoSchema } from '../shared/views/subscription.views.js';
-import { identifier, optionalQuery, uuidParam } from '@ticketing/wire';
+import { basicSubscriptionDescriptorInfoSchema } from '../shared/views/subscription.views.js';
+import { identifier, optionalQuery } from '@ticketing/wire';
 
 export class SubscriptionSearchQueryDto extends createZodDto(
   z.object({
@@ -10,7 +10,4 @@ export class SubscriptionSearchQueryDto extends createZodDto(
   }),
 ) {}
 
-export class SubscriptionIdPathDto extends createZodDto(z.object({ id: uuidParam.describe('Subscription descriptor id.') })) {}
-
 export class BasicSubscriptionDescriptorInfoDto extends createZodDto(basicSubscriptionDescriptorInfoSchema) {}
-export class SubscriptionDescriptorWithAdditionalInfoDto extends createZodDto(subscriptionDescriptorWithAdditionalInfoSchema) {}

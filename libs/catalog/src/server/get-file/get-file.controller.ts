@@ -1,16 +1,11 @@
 import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { createZodDto } from 'nestjs-zod';
-import { z } from 'zod';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../shared/catalog-queries.js';
-import { noneMatchHits, notModified } from './conditional-get.js';
+import { noneMatchHits, notModified } from '../shared/conditional-get.js';
+import { FileIdPathDto } from './get-file.dto.js';
 import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
-
-class FileIdPathDto extends createZodDto(
-  z.object({ id: z.string().regex(/^[0-9a-f]{64}$/, 'error.invalidFormat').describe('sha256 (hex) of the file, as in fileBlobId.') }),
-) {}
 
 /** Content-addressed: the bytes of an id never change, so caches may keep them for six months (as alf.io). */
 const FILE_CACHE = 'public, max-age=15778463';
@@ -19,7 +14,7 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp
 
 @ApiTags('files')
 @Controller('file')
-export class FilesController {
+export class GetFileController {
   constructor(private readonly queries: CatalogQueries) {}
 
   @Get(':id')

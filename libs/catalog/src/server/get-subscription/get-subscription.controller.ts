@@ -1,33 +1,21 @@
-import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
 import { CatalogQueries } from '../shared/catalog-queries.js';
+import { noneMatchHits, notModified } from '../shared/conditional-get.js';
 import { contentTag } from '../shared/content-tag.js';
-import { noneMatchHits, notModified } from './conditional-get.js';
-import {
-  BasicSubscriptionDescriptorInfoDto,
-  SubscriptionDescriptorWithAdditionalInfoDto,
-  SubscriptionIdPathDto,
-  SubscriptionSearchQueryDto,
-} from './subscriptions.dtos.js';
+import { SubscriptionDescriptorWithAdditionalInfoDto, SubscriptionIdPathDto } from './get-subscription.dto.js';
 import { ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 
 /** Spec point 9: a subscription is cached for 20 minutes. */
 const SUBSCRIPTION_CACHE = 'public, max-age=1200';
 
+/** Its HTTP spec is in ../list-subscriptions/list-subscriptions.int.spec.ts: one set of descriptors serves both calls. */
 @ApiTags('subscriptions')
 @Controller('api/v2/public')
-export class SubscriptionsController {
+export class GetSubscriptionController {
   constructor(private readonly queries: CatalogQueries) {}
-
-  @Get('subscriptions')
-  @ApiOperation({ operationId: 'getSubscriptions', summary: 'Public subscriptions (passes) on sale now.' })
-  @ApiValidationFailure()
-  @ZodResponse({ status: 200, type: [BasicSubscriptionDescriptorInfoDto] })
-  getSubscriptions(@Query() query: SubscriptionSearchQueryDto): Promise<BasicSubscriptionDescriptorInfoDto[]> {
-    return this.queries.listSubscriptions(query);
-  }
 
   @Get('subscription/:id')
   @ApiOperation({
