@@ -1,6 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { catalogFileSchema } from '../import/catalog-file.schema.js';
+import { catalogFileSchema } from './catalog-file/catalog-file.schema.js';
 
 /** The request body: the catalog document, as in a catalog file. */
 export class CatalogDocumentDto extends createZodDto(catalogFileSchema) {}

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { catalogErrors } from '@ticketing/catalog/domain';
-import { catalogIssue, type CatalogIssue } from './catalog-issue.js';
+import { catalogIssue, type CatalogIssue } from '../catalog-issue.js';
 
 /** `['events', 2, 'categories', 0, 'price']` -> `events[2].categories[0].price`. */
 export function documentPath(path: readonly PropertyKey[]): string {

@@ -3,7 +3,7 @@ import { DomainError, type DomainEvent } from '@ticketing/kernel';
 import { catalogStreams } from '@ticketing/catalog/contracts';
 import { eventCatalogDecider, fileDecider, organizerDecider, catalogErrors, CatalogRejected, subscriptionDescriptorDecider, type StoreFile } from '@ticketing/catalog/domain';
 import { documentPathOf, publishEventCatalog, publishOrganizer, publishSubscriptionDescriptor } from './catalog-commands.js';
-import type { CatalogFile } from './catalog-file.schema.js';
+import type { CatalogFile } from './catalog-file/catalog-file.schema.js';
 import { catalogIssue, type CatalogIssue } from './catalog-issue.js';
 import { storeFileCommand, type ImageLoader } from './image-loader.js';
 import { loadStream } from './load-stream.js';

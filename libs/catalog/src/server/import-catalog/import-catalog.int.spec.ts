@@ -6,10 +6,10 @@ import { createEventStore, eventStoreMigrations, type EventStore, type GlobalPos
 import { ManualClock, randomIds } from '@ticketing/kernel';
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import type { CatalogFile } from './catalog-file.schema.js';
+import type { CatalogFile } from './catalog-file/catalog-file.schema.js';
 import { fileSystemImages } from './image-loader.js';
 import { ImportCatalogService } from './import-catalog.service.js';
-import { parseCatalogText } from './parse-catalog-file.js';
+import { parseCatalogText } from './catalog-file/parse-catalog-file.js';
 
 const examplePath = fileURLToPath(new URL('../../../../../tools/catalog/example.catalog.yaml', import.meta.url));
 const options = { actor: 'system:test', images: fileSystemImages(dirname(examplePath)) };

@@ -6,7 +6,7 @@ import { attendeeFieldEntrySchema } from './attendee-field-entry.schema.js';
 import { catalogFileSchema, organizerEntrySchema, subscriptionEntrySchema } from './catalog-file.schema.js';
 import { additionalServiceEntrySchema, capacityEntrySchema, categoryEntrySchema, eventEntrySchema, promoCodeEntrySchema } from './event-entry.schema.js';
 
-const readme = readFileSync(fileURLToPath(new URL('../../../../../tools/catalog/README.md', import.meta.url)), 'utf8');
+const readme = readFileSync(fileURLToPath(new URL('../../../../../../tools/catalog/README.md', import.meta.url)), 'utf8');
 
 /** The README's section of one entry: from its heading to the next heading. */
 function section(heading: string): string {

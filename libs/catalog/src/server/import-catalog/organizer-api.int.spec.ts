@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEventStore, eventStoreMigrations, type EventStore, type GlobalPosition } from '@ticketing/event-store';
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { parseCatalogText } from '../import/parse-catalog-file.js';
+import { parseCatalogText } from './catalog-file/parse-catalog-file.js';
 import { OrganizerApiModule } from './organizer-api.module.js';
 
 const LAKESIDE_KEY = 'lakeside-key-0123456789abcdef';

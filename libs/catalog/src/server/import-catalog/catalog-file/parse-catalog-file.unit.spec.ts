@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { descriptor, eventDetails, organizer } from '@ticketing/testing/catalog-commands';
-import { publishEventCatalog, publishOrganizer, publishSubscriptionDescriptor, documentPathOf } from './catalog-commands.js';
-import { formatIssue } from './catalog-issue.js';
+import { publishEventCatalog, publishOrganizer, publishSubscriptionDescriptor, documentPathOf } from '../catalog-commands.js';
+import { formatIssue } from '../catalog-issue.js';
 import { formatOfFileName, parseCatalogText, type ParsedCatalog } from './parse-catalog-file.js';
 
-const example = readFileSync(fileURLToPath(new URL('../../../../../tools/catalog/example.catalog.yaml', import.meta.url)), 'utf8');
+const example = readFileSync(fileURLToPath(new URL('../../../../../../tools/catalog/example.catalog.yaml', import.meta.url)), 'utf8');
 
 function parsed(result: ParsedCatalog) {
   if (!result.ok) throw new Error(result.issues.map(formatIssue).join('\n'));

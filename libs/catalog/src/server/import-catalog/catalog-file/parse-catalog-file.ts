@@ -1,6 +1,6 @@
 import { parseDocument } from 'yaml';
 import { catalogErrors } from '@ticketing/catalog/domain';
-import { catalogIssue, type CatalogIssue } from './catalog-issue.js';
+import { catalogIssue, type CatalogIssue } from '../catalog-issue.js';
 import { catalogFileSchema, type CatalogFile } from './catalog-file.schema.js';
 import { catalogIssuesOf } from './zod-catalog-issues.js';
 

@@ -1,5 +1,5 @@
-import type { CatalogFile } from '../import/catalog-file.schema.js';
-import { catalogIssue, type CatalogIssue } from '../import/catalog-issue.js';
+import type { CatalogFile } from './catalog-file/catalog-file.schema.js';
+import { catalogIssue, type CatalogIssue } from './catalog-issue.js';
 import { catalogErrors } from '@ticketing/catalog/domain';
 
 /** Every entry of the document that belongs to an organizer other than `slug`: a key imports only its own. */

@@ -1,7 +1,7 @@
 import type { EventStore, GlobalPosition } from '@ticketing/event-store';
 import type { Clock, EventMetadata, IdGenerator } from '@ticketing/kernel';
 import { catalogErrors } from '@ticketing/catalog/domain';
-import type { CatalogFile } from './catalog-file.schema.js';
+import type { CatalogFile } from './catalog-file/catalog-file.schema.js';
 import { catalogIssue } from './catalog-issue.js';
 import type { CatalogImportReport, StreamChange } from './catalog-import-report.js';
 import type { ImageLoader } from './image-loader.js';

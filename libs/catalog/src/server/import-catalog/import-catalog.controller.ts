@@ -2,11 +2,11 @@ import { Body, Controller, HttpCode, Post, Put, Res, UseGuards } from '@nestjs/c
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { catalogErrors } from '@ticketing/catalog/domain';
-import type { CatalogImportReport } from '../import/catalog-import-report.js';
-import { dataUriImages } from '../import/image-loader.js';
-import { ImportCatalogService } from '../import/import-catalog.service.js';
-import { checkCatalogDocument } from '../import/parse-catalog-file.js';
-import { CatalogDocumentDto, CatalogImportResponseDto, type CatalogImportResponse } from './catalog-api.schemas.js';
+import type { CatalogImportReport } from './catalog-import-report.js';
+import { dataUriImages } from './image-loader.js';
+import { ImportCatalogService } from './import-catalog.service.js';
+import { checkCatalogDocument } from './catalog-file/parse-catalog-file.js';
+import { CatalogDocumentDto, CatalogImportResponseDto, type CatalogImportResponse } from './import-catalog.dto.js';
 import { foreignEntries } from './catalog-ownership.js';
 import { AuthenticatedOrganizer, OrganizerApiKeyGuard, ZodResponse } from '@ticketing/wire';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AttendeeField } from '@ticketing/catalog/contracts';
 import { company } from '@ticketing/testing/catalog-commands';
-import { documentPathOf, publishEventCatalog } from './catalog-commands.js';
-import { formatIssue } from './catalog-issue.js';
+import { documentPathOf, publishEventCatalog } from '../catalog-commands.js';
+import { formatIssue } from '../catalog-issue.js';
 import { parseCatalogText, type ParsedCatalog } from './parse-catalog-file.js';
 
 function parsed(result: ParsedCatalog) {

@@ -1,7 +1,7 @@
 import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
 import type { EventStore, GlobalPosition } from '@ticketing/event-store';
 import { randomIds, type Clock } from '@ticketing/kernel';
-import { ImportCatalogService } from '../import/import-catalog.service.js';
+import { ImportCatalogService } from './import-catalog.service.js';
 import { ORGANIZER_API_OPTIONS } from '../tokens.js';
 import { ImportCatalogController } from './import-catalog.controller.js';
 import { OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/wire';

@@ -1,7 +1,7 @@
 import type { EventDetails, Organizer, SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import type { PublishEventCatalog, PublishOrganizer, PublishSubscriptionDescriptor } from '@ticketing/catalog/domain';
-import type { EventEntry } from './event-entry.schema.js';
-import type { OrganizerEntry, SubscriptionEntry } from './catalog-file.schema.js';
+import type { EventEntry } from './catalog-file/event-entry.schema.js';
+import type { OrganizerEntry, SubscriptionEntry } from './catalog-file/catalog-file.schema.js';
 
 /** Image reference in the file -> sha256 of its bytes. */
 export type ImageIds = ReadonlyMap<string, string>;
