@@ -15,9 +15,9 @@ import { HealthService } from './health/health.service.js';
 import { CspReportController } from './csp/csp-report.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { CATALOG_DB, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog/server';
 import { SalesFigures } from '@ticketing/sales/contracts';
+import { Mailer, SmtpMailer } from '@ticketing/mail';
 import { HoldsSalesFigures, SalesModule } from '@ticketing/sales/server';
 import { randomIds } from '@ticketing/kernel';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './abuse/verification/captcha-verifier.js';
@@ -56,7 +56,6 @@ export class AppModule {
             waitForProjections: (position) => runner.waitFor(position),
             verifyCaptcha,
             sweepIntervalMs: config.reservationSweepIntervalMs,
-            mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
             publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
             waitingListReservationMinutes: config.waitingListReservationMinutes,
             vatCheckUrl: config.vatCheckUrl,
@@ -74,10 +73,13 @@ export class AppModule {
         { provide: SalesFigures, useExisting: HoldsSalesFigures },
         { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
+        // one mail server for every context (no SMTP_URL: no mail, and so no waiting-list offers)
+        { provide: Mailer, useFactory: () => new SmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },
         AppInfoService,
         HealthService,
       ],
-      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogOffers],
+      // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
+      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer],
     };
   }
 }

@@ -6,3 +6,4 @@ export { KurrentDbEventStore, createKurrentDbEventStore, type KurrentDbEventStor
 export { GENESIS_HASH, hashEvent, verifyStreamChain, verifyResult, type HashedContent, type StoredLink, type StreamHead } from './hash-chain.js';
 export { canonicalJson } from './canonical-json.js';
 export { parseMasterKey } from './personal-data/master-key.js';
+export { handleCommand, type CommandRun, type Decision } from './command/handle-command.js';

@@ -3,6 +3,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { RuleViolations, type RuleViolation } from '@ticketing/kernel';
 
 /** `ErrorDescriptor` of the wire format: `arguments` keyed by positional index as strings, or null. */
 export const errorDescriptorSchema = z.object({
@@ -32,8 +33,25 @@ export function positionalArguments(args: readonly unknown[]): Record<string, un
   return args.length === 0 ? null : Object.fromEntries(args.map((a, i) => [String(i), a]));
 }
 
-export function failure(errors: readonly ErrorDescriptor[]): ValidationFailure {
-  return { success: false, errorCount: errors.length, validationErrors: [...errors], value: null, warnings: [] };
+export function failure(errors: readonly ErrorDescriptor[], value: unknown = null, warnings: Warning[] = []) {
+  return { success: false as const, errorCount: errors.length, validationErrors: [...errors], value, warnings };
+}
+
+export type Warning = z.infer<typeof warningSchema>;
+
+/**
+ * A refusal whose 422 answer carries a value and warnings besides its field errors, as validate-to-overview
+ * answers `value: false` with the warnings it found (reference 3.3 item 20). The exception filter writes it.
+ */
+export class RefusalWithValue extends RuleViolations {
+  constructor(
+    violations: readonly RuleViolation[],
+    readonly value: unknown,
+    readonly warnings: Warning[],
+  ) {
+    super(violations);
+    this.name = 'RefusalWithValue';
+  }
 }
 
 export function success<T>(value: T, warnings: z.infer<typeof warningSchema>[] = []) {

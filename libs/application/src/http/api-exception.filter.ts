@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { failure, positionalArguments } from '@ticketing/wire';
+import { failure, positionalArguments, RefusalWithValue } from '@ticketing/wire';
 import { descriptorsOf } from './zod-issues.js';
 import { replyWithFrameworkError, statusOfFrameworkError } from './framework-errors.js';
 
@@ -25,9 +25,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof RuleViolations) {
-      reply.code(422).send(
-        failure(exception.violations.map((v) => ({ fieldName: v.field, code: v.code, arguments: positionalArguments(v.args) }))),
-      );
+      const errors = exception.violations.map((v) => ({ fieldName: v.field, code: v.code, arguments: positionalArguments(v.args) }));
+      reply.code(422).send(exception instanceof RefusalWithValue ? failure(errors, exception.value, exception.warnings) : failure(errors));
       return;
     }
     if (exception instanceof DomainError) {

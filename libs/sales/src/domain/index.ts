@@ -1,7 +1,7 @@
 // The sales domain (deciders, events, rules), for the sales server.
 export { type VatCheckStatus } from './booking/booking-context.js';
 export { type BookingForm } from './booking/booking-form.js';
-export { viesQuery } from './booking/eu-vat-number.js';
+export { vatCheckRequest, viesQuery } from './booking/eu-vat-number.js';
 export { decideHolds, decideRelease, decideReturnSetAside, decideSettle, type HoldOutcome, type HoldSeats, type InventoryLimits, type ReleaseHold, type SetAsideForWaitingList, type SettleHold, type Settlement } from './inventory/hold-seats.js';
 export { inventoryEventTypes, inventoryStreamId, type InventoryEvent, type SeatsHeld } from './inventory/inventory.events.js';
 export { evolveInventory, initialInventoryState, type InventoryState } from './inventory/inventory.js';
@@ -19,3 +19,4 @@ export { categoryToOffer, decideOfferSeat, subscribersToOffer } from './waiting-
 export { decideSubscribeToWaitingList, type WaitingListForm, type WaitingListTerms } from './waiting-list/subscribe-to-waiting-list.js';
 export { waitingListEventTypes, waitingListStreamId, type SubscriberContact, type WaitingListEvent, type WaitingListOffered } from './waiting-list/waiting-list.events.js';
 export { evolveWaitingList, initialWaitingListState, type WaitingListState, type WaitingSubscriber } from './waiting-list/waiting-list.js';
+export { deferredPaymentDeadline, offlineDelayDays, offlinePaymentDeadline, paymentTerms, type CardlessProxy, type PaymentTerms } from './payment/payment-terms.js';

@@ -1,6 +1,6 @@
 // The sales server, for the composition (libs/application) and the tools.
-export { confirmOfflinePayment } from './commands/confirm-offline-payment/confirm-offline-payment.js';
+export { confirmOfflinePayment } from './confirm-offline-payment/confirm-offline-payment.js';
 export { InventoryDesk } from './inventory/inventory-desk.js';
-export { HoldsSalesFigures } from './queries/sales-figures.query.js';
+export { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
 export { salesProjections } from './read-models/sales-projections.js';
 export { SalesModule } from './sales.module.js';

@@ -2,30 +2,36 @@ import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } 
 import { OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/wire';
 import type { EventStore } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
-import { CancelReservationHandler } from './commands/cancel-reservation/cancel-reservation.command.js';
-import { ExpireReservationsHandler } from './commands/expire-reservations/expire-reservations.command.js';
-import { ExpirySweeper } from './commands/expire-reservations/expiry-sweeper.js';
-import { ReserveTicketsHandler } from './commands/reserve-tickets/reserve-tickets.command.js';
+import { BackToBookingController } from './back-to-booking/back-to-booking.controller.js';
+import { BackToBookingHandler } from './back-to-booking/back-to-booking.command.js';
+import { CancelReservationController } from './cancel-reservation/cancel-reservation.controller.js';
+import { CancelReservationHandler } from './cancel-reservation/cancel-reservation.command.js';
+import { CodeLinksController } from './code-links/code-links.controller.js';
+import { OpenCodeLinkHandler } from './code-links/open-code-link.command.js';
+import { ConfirmOfflinePaymentController } from './confirm-offline-payment/confirm-offline-payment.controller.js';
+import { ConfirmOfflinePaymentHandler } from './confirm-offline-payment/confirm-offline-payment.command.js';
+import { ConfirmReservationController } from './confirm-reservation/confirm-reservation.controller.js';
+import { ConfirmReservationHandler } from './confirm-reservation/confirm-reservation.command.js';
+import { ExpireReservationsHandler } from './expire-reservations/expire-reservations.command.js';
+import { ExpirySweeper } from './expire-reservations/expiry-sweeper.js';
+import { GetReservationController } from './get-reservation/get-reservation.controller.js';
+import { ReservationQueries } from './get-reservation/reservation-queries.js';
 import { InventoryDesk } from './inventory/inventory-desk.js';
+import { OfferReleasedSeatsHandler } from './offer-released-seats/offer-released-seats.command.js';
+import { ReSendEmailController } from './re-send-email/re-send-email.controller.js';
+import { ReSendReservationEmailHandler } from './re-send-email/re-send-email.command.js';
 import { inlineHolds } from './read-models/holds/holds.projection.js';
-import { BackToBookingHandler } from './commands/back-to-booking/back-to-booking.command.js';
-import { ConfirmOfflinePaymentHandler } from './commands/confirm-offline-payment/confirm-offline-payment.command.js';
-import { ConfirmReservationHandler } from './commands/confirm-reservation/confirm-reservation.command.js';
-import { CodeLinksController } from './public-api/code-links.controller.js';
-import { OrganizerReservationsController } from './public-api/organizer-reservations.controller.js';
-import { ReservationFlowController } from './public-api/reservation-flow.controller.js';
-import { ValidateToOverviewHandler } from './commands/validate-to-overview/validate-to-overview.command.js';
-import { ReservationMailer } from './reservation/mail/reservation-mailer.js';
-import { ReservationQueries } from './reservation/reservation-queries.js';
-import { ReservationsController } from './public-api/reservations.controller.js';
-import { HoldsSalesFigures } from './queries/sales-figures.query.js';
-import { EuVatChecker } from './booking/vat/eu-vat-checker.js';
+import { ReservationMailer } from './reservation/reservation-mailer.js';
+import { ReserveTicketsController } from './reserve-tickets/reserve-tickets.controller.js';
+import { ReserveTicketsHandler } from './reserve-tickets/reserve-tickets.command.js';
+import { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
+import { SubscribeToWaitingListController } from './subscribe-to-waiting-list/subscribe-to-waiting-list.controller.js';
+import { SubscribeToWaitingListHandler } from './subscribe-to-waiting-list/subscribe-to-waiting-list.command.js';
 import { EU_VAT_CHECKER, SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from './tokens.js';
-import { SmtpMailer } from './waiting-list/mail/smtp-mailer.js';
-import { WaitingListSetAside } from './waiting-list/set-aside/waiting-list-set-aside.js';
-import { OfferReleasedSeatsHandler } from './waiting-list/offer-released-seats/offer-released-seats.command.js';
-import { WaitingListController } from './waiting-list/subscribe-to-waiting-list/subscribe-to-waiting-list.controller.js';
-import { SubscribeToWaitingListHandler } from './waiting-list/subscribe-to-waiting-list/subscribe-to-waiting-list.command.js';
+import { EuVatChecker } from './validate-to-overview/eu-vat-checker.js';
+import { ValidateToOverviewController } from './validate-to-overview/validate-to-overview.controller.js';
+import { ValidateToOverviewHandler } from './validate-to-overview/validate-to-overview.command.js';
+import { WaitingListSetAside } from './waiting-list/waiting-list-set-aside.js';
 
 export interface SalesModuleOptions extends SalesOptions {
   readonly store: EventStore;
@@ -51,7 +57,19 @@ export class SalesModule {
     return {
       module: SalesModule,
       imports: options.imports ?? [],
-      controllers: [ReservationsController, ReservationFlowController, OrganizerReservationsController, CodeLinksController, WaitingListController],
+      // in the order of the API reference (the OpenAPI description lists the routes as they are registered)
+      controllers: [
+        ReserveTicketsController,
+        CancelReservationController,
+        GetReservationController,
+        BackToBookingController,
+        ConfirmReservationController,
+        ValidateToOverviewController,
+        ReSendEmailController,
+        ConfirmOfflinePaymentController,
+        CodeLinksController,
+        SubscribeToWaitingListController,
+      ],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => SalesModuleOptions },
         { provide: SALES_OPTIONS, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o },
@@ -65,7 +83,6 @@ export class SalesModule {
         ExpirySweeper,
         SubscribeToWaitingListHandler,
         OfferReleasedSeatsHandler,
-        SmtpMailer,
         WaitingListSetAside,
         ReservationQueries,
         ReservationMailer,
@@ -73,6 +90,8 @@ export class SalesModule {
         BackToBookingHandler,
         ConfirmOfflinePaymentHandler,
         ValidateToOverviewHandler,
+        ReSendReservationEmailHandler,
+        OpenCodeLinkHandler,
         { provide: EU_VAT_CHECKER, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => new EuVatChecker({ url: o.vatCheckUrl }) },
         { provide: OrganizerApiKeys, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => OrganizerApiKeys.parse(o.organizerApiKeys) },
         OrganizerApiKeyGuard,

@@ -13,8 +13,6 @@ export interface SalesOptions {
   readonly verifyCaptcha: CaptchaVerifier;
   /** How often the expiry sweeper runs (RESERVATION_SWEEP_INTERVAL_MS, default 30 s); 0 = never (tests drive it). */
   readonly sweepIntervalMs: number;
-  /** Outgoing mail: SMTP_URL (null: no mail, and so no waiting-list offers) and MAIL_FROM. */
-  readonly mail: { readonly smtpUrl: string | null; readonly from: string };
   /** Base of the links in e-mails: PUBLIC_BASE_URL, else http://localhost:PORT. */
   readonly publicBaseUrl: string;
   /** How long a seat offered to a waiting-list subscriber stays reserved (WAITING_LIST_RESERVATION_MINUTES, default 240). */

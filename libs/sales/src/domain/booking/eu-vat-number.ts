@@ -1,3 +1,5 @@
+import type { BookingForm } from './booking-form.js';
+
 /**
  * EU VAT numbers as VIES knows them: a country prefix (ISO code, but `EL` for Greece) and a national part whose
  * shape depends on the country. Used to tell a plausible number from a typo without asking VIES, and to put a
@@ -70,4 +72,20 @@ export function isPlausibleEuVatNumber(value: string, euCountryCodes: readonly s
   // a leading prefix decides the country (`NL123456789` is a bad Dutch number, not a French national part)
   if (prefix !== undefined) return NATIONAL_FORMATS[prefix]!.test(compact.slice(2));
   return prefixes.some((p) => NATIONAL_FORMATS[p]!.test(compact));
+}
+
+/**
+ * The VAT number the booking asks VIES about, or null when no check applies: the event checks EU VAT numbers,
+ * the buyer wants a business invoice and gave a number (not skipped), and the billing country is an EU member.
+ */
+export function vatCheckRequest(
+  form: Pick<BookingForm, 'vatCountryCode' | 'vatNr' | 'invoiceRequested' | 'addCompanyBillingDetails' | 'skipVatNr'>,
+  euVatCheckingEnabled: boolean,
+  euCountryCodes: readonly string[],
+): { readonly country: string; readonly number: string } | null {
+  const country = (form.vatCountryCode ?? '').trim().toUpperCase();
+  const number = (form.vatNr ?? '').trim();
+  const business = form.invoiceRequested && form.addCompanyBillingDetails === true && form.skipVatNr !== true;
+  const inEu = euCountryCodes.includes(country === 'EL' ? 'GR' : country);
+  return euVatCheckingEnabled && business && inEu && number !== '' ? { country, number } : null;
 }

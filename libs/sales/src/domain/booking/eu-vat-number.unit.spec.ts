@@ -1,6 +1,6 @@
 import { euCountryCodes } from '@ticketing/i18n';
 import { describe, expect, it } from 'vitest';
-import { isPlausibleEuVatNumber, vatPrefixOf, viesQuery } from './eu-vat-number.js';
+import { isPlausibleEuVatNumber, vatPrefixOf, viesQuery, vatCheckRequest } from './eu-vat-number.js';
 
 describe('EU VAT numbers', () => {
   it('spells Greece EL', () => {
@@ -24,5 +24,23 @@ describe('EU VAT numbers', () => {
 
   it.each(['DE12', 'AT12345678', 'NL123456789', 'CHE123456789', 'hello', ''])('finds %j implausible', (value) => {
     expect(isPlausibleEuVatNumber(value, euCountryCodes)).toBe(false);
+  });
+});
+
+describe('whether a booking asks VIES', () => {
+  const business = { vatCountryCode: 'de', vatNr: ' 123456789 ', invoiceRequested: true, addCompanyBillingDetails: true, skipVatNr: false };
+
+  it('asks for a business invoice with an EU number when the event checks numbers', () => {
+    expect(vatCheckRequest(business, true, euCountryCodes)).toEqual({ country: 'DE', number: '123456789' });
+    expect(vatCheckRequest({ ...business, vatCountryCode: 'EL' }, true, euCountryCodes)).toEqual({ country: 'EL', number: '123456789' });
+  });
+
+  it('does not ask when the event does not check, for a private invoice, a skipped or empty number, or outside the EU', () => {
+    expect(vatCheckRequest(business, false, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, addCompanyBillingDetails: false }, true, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, invoiceRequested: false }, true, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, skipVatNr: true }, true, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, vatNr: '  ' }, true, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, vatCountryCode: 'CH' }, true, euCountryCodes)).toBeNull();
   });
 });

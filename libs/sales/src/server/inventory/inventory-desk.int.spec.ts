@@ -3,7 +3,7 @@ import { createPostgresEventStore, eventStoreMigrations, WrongExpectedRevisionEr
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import type { HoldSeats, InventoryLimits } from '@ticketing/sales/domain';
-import { provenance } from '../event-data.js';
+import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from './inventory-desk.js';
 
 const limits: InventoryLimits = {

@@ -1,7 +1,7 @@
 import { type EventStore, type GlobalPosition, type InlineProjector, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
 import { decideHolds, decideRelease, decideReturnSetAside, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, type HoldOutcome, type HoldSeats, type ReleaseHold, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
-import { toAppend, type Provenance } from '../event-data.js';
+import { toAppend, type Provenance } from '../shared/event-data.js';
 
 /** What a return of the set-aside seats is keyed on among change jobs: two returns never share a batch. */
 const WAITING_LIST_SET_ASIDE = 'waiting-list-set-aside';

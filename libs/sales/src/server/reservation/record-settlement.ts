@@ -1,7 +1,7 @@
 import type { StreamAppend } from '@ticketing/event-store';
 import { DomainError, RuleViolations } from '@ticketing/kernel';
 import { reservationStreamId, evolveReservation, issueTickets, type Settlement, type ReservationEvent, type OpenedReservation, type ReservationState } from '@ticketing/sales/domain';
-import type { Provenance } from '../event-data.js';
+import type { Provenance } from '../shared/event-data.js';
 import type { InventoryDesk } from '../inventory/inventory-desk.js';
 import { reservationToLog, ticketAppend } from './reservation-stream.js';
 

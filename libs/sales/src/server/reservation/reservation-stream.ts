@@ -1,6 +1,6 @@
 import type { EventStore, EventToAppend, RecordedEvent } from '@ticketing/event-store';
 import { reservationStreamId, evolveReservation, initialReservationState, ticketStreamId, type BookingDetails, type ReservationEvent, type ReservationState, type TicketEvent, type Attendee } from '@ticketing/sales/domain';
-import type { Provenance } from '../event-data.js';
+import type { Provenance } from '../shared/event-data.js';
 
 /**
  * The buyer's and attendees' details leave `data` and go into the event's personal data, encrypted under the

@@ -1,6 +1,6 @@
 import type { EventStore, EventToAppend, ExpectedRevision, RecordedEvent } from '@ticketing/event-store';
 import { waitingListStreamId, evolveWaitingList, initialWaitingListState, type SubscriberContact, type WaitingListEvent, type WaitingListState } from '@ticketing/sales/domain';
-import type { Provenance } from '../event-data.js';
+import type { Provenance } from '../shared/event-data.js';
 
 /**
  * A waiting-list event as the log keeps it: the subscriber's contact leaves `data` and goes into the

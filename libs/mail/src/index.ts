@@ -1,0 +1,2 @@
+export { Mailer, type MailMessage } from './mailer.js';
+export { SmtpMailer, type SmtpSettings } from './smtp-mailer.js';

@@ -1,0 +1,40 @@
+import { handleCommand, type EventStore, type GlobalPosition } from '@ticketing/event-store';
+import { NotFoundError, type Clock, type IdGenerator } from '@ticketing/kernel';
+import { decideConfirmOfflinePayment } from '@ticketing/sales/domain';
+import { provenance } from '../shared/event-data.js';
+import type { InventoryDesk } from '../inventory/inventory-desk.js';
+import { recordSettlement } from '../reservation/record-settlement.js';
+import { loadReservation, type LoadedReservation } from '../reservation/reservation-stream.js';
+
+export type OfflinePaymentOutcome = 'CONFIRMED' | 'ALREADY_COMPLETE';
+
+export interface OfflinePaymentDeps {
+  readonly store: EventStore;
+  readonly desk: InventoryDesk;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+}
+
+/**
+ * A bank transfer arrived: the order completes, its seats are sold and its tickets issued (a deferred order
+ * has both already), in one append.
+ * Shared by the organizer API (through the command) and the operator's CLI. Resolves to the outcome and the
+ * position written (null when nothing was).
+ */
+export async function confirmOfflinePayment(deps: OfflinePaymentDeps, reservationId: string, actor: string) {
+  let position: GlobalPosition | null = null;
+  // another confirmation, or the sweeper at the deadline, may write first: handleCommand decides again on what it wrote
+  const outcome = await handleCommand<LoadedReservation, OfflinePaymentOutcome>({
+    load: () => loadReservation(deps.store, reservationId),
+    decide: ({ state, revision }) => {
+      if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
+      const { events, tickets } = decideConfirmOfflinePayment(state, reservationId);
+      if (events.length === 0) return { result: 'ALREADY_COMPLETE' };
+      const metadata = provenance(deps.ids.uuid(), actor, deps.clock.now(), reservationId);
+      // a deferred order's seats are sold already: selling again changes nothing, and it has its tickets (null)
+      return { result: 'CONFIRMED', append: () => recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets }, metadata) };
+    },
+    written: async (at) => void (position = at),
+  });
+  return { outcome, position };
+}

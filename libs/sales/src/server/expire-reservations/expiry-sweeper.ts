@@ -1,0 +1,48 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+import { ExpireReservationsCommand } from './expire-reservations.command.js';
+import { OfferReleasedSeatsCommand } from '../offer-released-seats/offer-released-seats.command.js';
+
+const INTERVAL_NAME = 'reservation-expiry';
+
+/** Runs the expiry command, then the waiting-list offers, every `sweepIntervalMs` (@nestjs/schedule); one sweep at a time. */
+@Injectable()
+export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('ReservationExpiry');
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    private readonly commands: CommandBus,
+    private readonly scheduler: SchedulerRegistry,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.options.sweepIntervalMs <= 0) return;
+    const timer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
+    timer.unref();
+    this.scheduler.addInterval(INTERVAL_NAME, timer);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.scheduler.doesExist('interval', INTERVAL_NAME)) this.scheduler.deleteInterval(INTERVAL_NAME);
+    await this.running;
+  }
+
+  /** One sweep; skipped while the previous one still runs. */
+  async sweep(): Promise<void> {
+    if (this.running) return;
+    this.running = this.commands
+      .execute(new ExpireReservationsCommand())
+      .then((result) => {
+        if (result.expired + result.released > 0) this.logger.log({ msg: 'reservations expired', ...result });
+      })
+      // the seats just returned (and those cancelled since the last sweep) go to the waiting lists first
+      .then(() => this.commands.execute(new OfferReleasedSeatsCommand()))
+      .catch((error: unknown) => this.logger.error({ msg: 'expiry sweep failed', error: String(error) }))
+      .finally(() => (this.running = null));
+    await this.running;
+  }
+}

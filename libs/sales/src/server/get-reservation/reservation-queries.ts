@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
+import type { EventStore } from '@ticketing/event-store';
+import { NotFoundError } from '@ticketing/kernel';
+import type { OpenedReservation, ReservationState } from '@ticketing/sales/domain';
+import { reservationInfo } from './reservation-info.js';
+import type { ReservationInfo } from './reservation-info.views.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+import { loadReservation } from '../reservation/reservation-stream.js';
+
+/** A reservation the buyer can still see: cancelled and expired ones are gone (404), as alf.io deletes them. */
+export type VisibleStatus = 'PENDING' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT' | 'COMPLETE';
+export type VisibleReservation = OpenedReservation & { readonly status: VisibleStatus };
+
+const VISIBLE: readonly ReservationState['status'][] = ['PENDING', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT', 'COMPLETE'] satisfies VisibleStatus[];
+
+export function isVisible(state: ReservationState): state is VisibleReservation {
+  return VISIBLE.includes(state.status);
+}
+
+/**
+ * Reads of one reservation, from its own stream (a handful of events): always what the last command wrote,
+ * with no projection to wait for, and with the buyer's details decrypted from the personal data.
+ */
+@Injectable()
+export class ReservationQueries {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly catalog: CatalogOffers,
+  ) {}
+
+  async info(reservationId: string): Promise<ReservationInfo> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
+    const now = this.options.clock.now();
+    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+    if (!offer) throw new NotFoundError('event', state.eventShortName);
+    return reservationInfo(reservationId, state, offer, now);
+  }
+
+  /** The event a reservation belongs to: a visible one only, unless `includeEnded` (cancelled and expired ones too); null when unknown. */
+  async eventOf(reservationId: string, { includeEnded = false } = {}): Promise<string | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE') return null;
+    return isVisible(state) || includeEnded ? state.eventShortName : null;
+  }
+
+  async status(reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean }> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
+    return { status: state.status, validatedBookingInformation: state.validated };
+  }
+}

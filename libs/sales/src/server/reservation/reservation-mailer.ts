@@ -1,0 +1,68 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
+import type { EventStore } from '@ticketing/event-store';
+import { reservationInfo } from '../get-reservation/reservation-info.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+import { Mailer } from '@ticketing/mail';
+import { isVisible } from '../get-reservation/reservation-queries.js';
+import { loadReservation } from './reservation-stream.js';
+import { reservationMail } from './reservation-mail.js';
+
+/** What to log about a failed send: the SMTP code, never the message (it usually quotes the recipient's address). */
+export function mailFailure(error: unknown): string {
+  const code = (error as { code?: unknown; responseCode?: unknown } | null)?.responseCode ?? (error as { code?: unknown } | null)?.code;
+  return code === undefined ? 'unknown' : String(code);
+}
+
+/** The page each status is shown on (spec point 4): the e-mail links the buyer there. */
+const PAGE = { PENDING: 'book', OFFLINE_PAYMENT: 'waiting-payment', DEFERRED_OFFLINE_PAYMENT: 'deferred-payment', COMPLETE: 'success' } as const;
+
+/**
+ * The reservation e-mail: the confirmation with the order (and the transfer instructions while a bank transfer
+ * is awaited or deferred), to the contact the buyer gave. Sent after a confirmation and again on request (`re-send-email`).
+ */
+@Injectable()
+export class ReservationMailer {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly catalog: CatalogOffers,
+    private readonly smtp: Mailer,
+  ) {}
+
+  /** False when there is nothing to send (unknown, not confirmed, no contact) or no mail server. */
+  async sendConfirmation(reservationId: string, language: string | null = null): Promise<boolean> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state) || state.status === 'PENDING' || !state.booking || !this.smtp.enabled) return false;
+    const now = this.options.clock.now();
+    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+    if (!offer) return false;
+    const { event, organizer } = offer;
+    const info = reservationInfo(reservationId, state, offer, now);
+    const speaks = (l: string | null): l is string => l !== null && event.contentLanguages.includes(l);
+    const lang = speaks(language) ? language : speaks(state.opened.language) ? state.opened.language : (event.contentLanguages[0] ?? 'en');
+    const link = `${this.options.publicBaseUrl}/event/${encodeURIComponent(event.shortName)}/reservation/${reservationId}/${PAGE[state.status]}`;
+    const mail = reservationMail({
+      language: lang,
+      firstName: state.booking.contact.firstName,
+      eventTitle: event.title[lang] ?? event.displayName,
+      shortId: info.shortId,
+      summary: info.orderSummary.summary.map((row) => `${row.amount} x ${row.name ?? ''}  ${row.subTotal}`).join('\n'),
+      total: `${event.currency} ${info.orderSummary.totalPrice}`,
+      link,
+      timeZone: event.timeZone,
+      transfer:
+        state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT'
+          ? {
+              bankAccount: organizer?.payment.bankAccount ?? '',
+              owner: (organizer?.payment.bankAccountOwner ?? []).join('\n'),
+              deadline: new Date(state.validUntil),
+              deferred: state.status === 'DEFERRED_OFFLINE_PAYMENT',
+            }
+          : null,
+      payAtDesk: state.payment?.proxy === 'ON_SITE',
+    });
+    await this.smtp.send({ to: state.booking.contact.email, subject: mail.subject, text: mail.text, language: lang });
+    return true;
+  }
+}

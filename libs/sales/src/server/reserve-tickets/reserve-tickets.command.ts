@@ -1,0 +1,102 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { fractionDigits, NotFoundError, parseAmount, RuleViolations } from '@ticketing/kernel';
+import { decideReserveTickets, reservationStreamId, type SelectedCategory } from '@ticketing/sales/domain';
+import { provenance, toAppend } from '../shared/event-data.js';
+import { InventoryDesk } from '../inventory/inventory-desk.js';
+import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+
+export interface ReserveTicketsInput {
+  readonly eventShortName: string;
+  readonly language: string;
+  readonly selection: readonly SelectedCategory[];
+  readonly services: readonly RequestedService[];
+  readonly promoCode: string | null;
+  readonly captcha: string | null;
+  readonly remoteIp: string;
+  /** `session:<id>` or `user:<id>`: who asked, for the events' metadata. */
+  readonly actor: string;
+  readonly ownerUserId: string | null;
+  /** Restricted categories opened by their own code link. */
+  readonly unlockedCategoryIds?: readonly number[];
+}
+
+export interface RequestedService {
+  readonly serviceId: number;
+  readonly quantity: number;
+  /** The amount as the buyer typed it, in currency units (`12.50`), or null. */
+  readonly amount: string | null;
+}
+
+/**
+ * `12.50` in a currency with 2 digits -> 1250, `1.005` -> 101 (half up, digit by digit: kernel parseAmount); null
+ * when absent. The request schema has checked the text's grammar; what only the currency can refuse (more minor
+ * units than a safe integer) is answered as the schema answers a malformed amount.
+ */
+function toMinorUnits(amount: string | null, digits: number, index: number): number | null {
+  if (amount === null) return null;
+  const parsed = parseAmount(amount, digits);
+  if (parsed.ok) return parsed.minor;
+  throw new RuleViolations([{ code: 'error.invalidFormat', field: `additionalService[${index}].amount`, args: [] }]);
+}
+
+/** Resolves to the new reservation's id. */
+export class ReserveTicketsCommand extends Command<string> {
+  constructor(readonly input: ReserveTicketsInput) {
+    super();
+  }
+}
+
+/** Loads the offer, decides the reservation, and has the inventory hold its seats and record it in one append. */
+@CommandHandler(ReserveTicketsCommand)
+export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsCommand, string> {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    private readonly catalog: CatalogOffers,
+    private readonly desk: InventoryDesk,
+  ) {}
+
+  async execute({ input }: ReserveTicketsCommand): Promise<string> {
+    const now = this.options.clock.now();
+    const offer = await this.catalog.purchaseOffer(input.eventShortName, input.promoCode, now);
+    if (!offer) throw new NotFoundError('event', input.eventShortName);
+    const captchaPassed = offer.event.captcha.captchaForTicketSelection ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
+    const ticketCount = input.selection.reduce((sum, line) => sum + Math.max(0, line.quantity), 0);
+    const reservationId = this.options.ids.uuid();
+    // field by field: on Node 20 a property added to a spread object (`{ ...input, now }`) costs ~1.5 µs
+    // each, and these were most of the handler's own time (measured)
+    const plan = decideReserveTickets(
+      {
+        reservationId,
+        ticketIds: this.ticketIds(Math.min(ticketCount, 1_000)),
+        eventShortName: input.eventShortName,
+        language: input.language,
+        selection: input.selection,
+        services: input.services.map((s, i) => ({ ...s, amount: toMinorUnits(s.amount, fractionDigits(offer.event.currency), i) })),
+        promoCode: input.promoCode,
+        captchaPassed,
+        ownerUserId: input.ownerUserId,
+        now,
+        unlockedCategoryIds: input.unlockedCategoryIds,
+      },
+      offer,
+    );
+    const metadata = provenance(reservationId, input.actor, now);
+    const opened = { streamId: reservationStreamId(reservationId), events: [toAppend(plan.opened, metadata)], expectedRevision: 'no_stream' as const };
+    const { outcome, position, projectedInline } = await this.desk.hold(plan.hold, metadata, (result) => (result.held ? [opened] : []));
+    if (!outcome.held) throw new RuleViolations([{ code: outcome.code, field: 'reservationForm', args: [] }]);
+    // Read-your-writes: what a buyer reads next is the reservation (from its own stream) and the seats left (the
+    // holds read model, which the append wrote in its own transaction on PostgreSQL); otherwise wait for the runner.
+    // The reservations read model follows with the runner: only the sweeper reads it, minutes later.
+    if (position !== null && !projectedInline) await this.options.waitForProjections(position);
+    return reservationId;
+  }
+
+  /** A loop, not `Array.from({ length })`: the array-like path cost as much as the ids themselves (measured). */
+  private ticketIds(count: number): string[] {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push(this.options.ids.uuid());
+    return ids;
+  }
+}

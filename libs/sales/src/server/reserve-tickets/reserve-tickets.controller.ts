@@ -1,0 +1,60 @@
+import { Body, Controller, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { actorOf, type SessionRequest } from '../shared/actor.js';
+import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
+import { ReserveTicketsCommand } from './reserve-tickets.command.js';
+import { ReservationFormDto, ReservationIdResponseDto, ReserveTicketsPathDto, ReserveTicketsQueryDto } from './reserve-tickets.dto.js';
+
+@ApiTags('reservations')
+@Controller('api/v2/public')
+export class ReserveTicketsController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('event/:shortName/reserve-tickets')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'reserveTickets',
+    summary:
+      'Reserves the selected tickets (and supplements): seats are held until the reservation expires (the event validity, default 25 minutes). ' +
+      'All or nothing. 422 with the selection error codes of the reference, in its order.',
+  })
+  @ApiHeader({ name: 'Alfio-Verification', required: false, description: 'Turnstile token, when human verification is enabled (403 with Alfio-Verification-Missing otherwise).' })
+  @ApiNotFound('Event')
+  @ApiValidationFailure()
+  @ApiAntiForgery()
+  @ZodResponse({ status: 200, type: ReservationIdResponseDto })
+  async reserveTickets(
+    @Param() { shortName }: ReserveTicketsPathDto,
+    @Query() { lang }: ReserveTicketsQueryDto,
+    @Body() form: ReservationFormDto,
+    @Req() request: SessionRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ReservationIdResponseDto> {
+    // alf.io sends the CORS header on this call's 422 (reference 1.4); on every answer here
+    reply.header('Access-Control-Allow-Origin', '*');
+    const reservationId = await this.commands.execute(
+      new ReserveTicketsCommand({
+        eventShortName: shortName,
+        language: lang,
+        selection: form.reservation.map((line) => ({
+          categoryId: line.ticketCategoryId,
+          quantity: line.amount ?? line.quantity ?? 0,
+          metadata: line.metadata ?? [],
+        })),
+        services: (form.additionalService ?? []).map((s) => ({
+          serviceId: s.additionalServiceId,
+          quantity: s.quantity,
+          amount: s.amount === null || s.amount === undefined ? null : String(s.amount),
+        })),
+        promoCode: form.promoCode?.trim() ? form.promoCode.trim() : null,
+        captcha: form.captcha ?? null,
+        remoteIp: request.ip,
+        actor: actorOf(request),
+        ownerUserId: null,
+      }),
+    );
+    return success(reservationId);
+  }
+}

@@ -1,0 +1,95 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
+import { handleCommand, type EventStore } from '@ticketing/event-store';
+import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
+import { NotFoundError, wallClock } from '@ticketing/kernel';
+import { validateBooking, type BookingContext, type BookingForm, type FieldError, type VatCheckStatus } from '@ticketing/sales/booking-rules';
+import { decideRecordBooking, reservationStreamId, vatCheckRequest, type OpenedReservation } from '@ticketing/sales/domain';
+import { provenance } from '../shared/event-data.js';
+import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../tokens.js';
+import { bookedItems, bookedTickets } from './booked-questions.js';
+
+export interface ValidateToOverviewInput {
+  readonly reservationId: string;
+  readonly form: BookingForm;
+  readonly ignoreWarnings: boolean;
+  readonly actor: string;
+}
+
+export interface BookingOutcome {
+  readonly errors: readonly FieldError[];
+  readonly warnings: readonly FieldError[];
+}
+
+/** Resolves to the rules' findings; the details are recorded either way. NotFoundError unless pending. */
+export class ValidateToOverviewCommand extends Command<BookingOutcome> {
+  constructor(readonly input: ValidateToOverviewInput) {
+    super();
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * `validate-to-overview` (reference 3.3 item 20): the booking details are checked against the event's rules
+ * and fields, recorded on the reservation (valid or not, so the buyer finds them again) and, when they passed
+ * and no warning is left unaccepted, marked validated so the overview can be confirmed.
+ */
+@CommandHandler(ValidateToOverviewCommand)
+export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOverviewCommand, BookingOutcome> {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    @Inject(EU_VAT_CHECKER) private readonly vatChecker: VatNumberChecker,
+    private readonly catalog: CatalogOffers,
+  ) {}
+
+  async execute({ input }: ValidateToOverviewCommand): Promise<BookingOutcome> {
+    let vatCheck: Promise<VatCheckStatus> | undefined; // asked once: the form does not change between attempts
+    return handleCommand({
+      load: () => loadReservation(this.store, input.reservationId),
+      decide: async ({ state, revision }) => {
+        const now = this.options.clock.now();
+        if (state.status !== 'PENDING' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
+        const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+        if (!offer) throw new NotFoundError('event', state.eventShortName);
+        vatCheck ??= this.checkVat(input.form, offer.invoicing.euVatCheckingEnabled);
+        const { errors, warnings, booking } = validateBooking(input.form, this.contextOf(state, offer, await vatCheck, now));
+        const passed = errors.length === 0 && (warnings.length === 0 || input.ignoreWarnings);
+        const events = decideRecordBooking(state, { reservationId: input.reservationId, booking, passed });
+        const result = { errors, warnings };
+        if (events.length === 0) return { result };
+        const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
+        return { result, append: () => this.store.append(reservationStreamId(input.reservationId), events.map((e) => reservationToLog(e, metadata)), revision) };
+      },
+      written: (position) => this.options.waitForProjections(position),
+    });
+  }
+
+  private contextOf(state: OpenedReservation, offer: PurchaseOffer, vatCheck: VatCheckStatus, now: Date): BookingContext {
+    const { event, invoicing } = offer;
+    const today = wallClock(now, event.timeZone);
+    return {
+      purchaseContextType: 'event',
+      tickets: bookedTickets(state.opened.tickets, offer.attendeeFields),
+      items: bookedItems(state.opened.price.items, offer.services, offer.attendeeFields),
+      invoicing,
+      paymentRequired: state.opened.price.requiresPayment,
+      forceAssignment: event.assignment.forceAssignment,
+      categoriesLinkedToGroups: false,
+      contentLanguages: event.contentLanguages,
+      today: `${today.year}-${pad(today.month)}-${pad(today.day)}`,
+      euCountryCodes,
+      countryCodes: isoCountryCodes,
+      vatCheck: { status: vatCheck },
+    };
+  }
+
+  /** The EU VAT check (VIES) of a business invoice's number, when the rules ask for one; never throws. */
+  private async checkVat(form: BookingForm, enabled: boolean): Promise<VatCheckStatus> {
+    const request = vatCheckRequest(form, enabled, euCountryCodes);
+    return request ? this.vatChecker.check(request.country, request.number) : 'NOT_CHECKED';
+  }
+}
