@@ -7,7 +7,9 @@
  * file is the one with the deepest project.json above it (Nx's rule for nested projects, which is how a context
  * is three projects: libs/<context>/src/{domain,server,contracts}). An import is resolved to a file through
  * tsconfig.base.json's `paths` (the projects' entry points) or as a relative path, and the rules below are
- * checked between the importing project and the imported one. @nx/enforce-module-boundaries does the same on
+ * checked between the importing project and the imported one. Test code (`*.spec.ts`, `*.fixtures.ts`) composes what
+ * it tests as an application does: it may use the test harnesses and any project's entry point, never an
+ * application (an end-to-end project may) nor another project's files by path. @nx/enforce-module-boundaries does the same on
  * the cached graph; it needs @nx/devkit and @nx/js of the workspace's Nx version, which this registry does not
  * carry for Nx 24, so the rule lives here (each rule proven by a fixture: tools/lint/module-boundaries.unit.spec.ts).
  */
