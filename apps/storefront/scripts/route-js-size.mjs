@@ -1,7 +1,9 @@
 // The gzipped JavaScript each route of src/routes needs on a cold load: the entry chunk (main.tsx, __root and
-// every route's config) with the chunks it imports statically, plus the split chunks (autoCodeSplitting) of the
-// route and of its parent layout routes, with their static imports. Built in memory with the app's own Vite
-// config (dist/storefront is left alone); sizes are gzip -9 of each chunk as emitted, KB = 1024 bytes.
+// every route's config) with the chunks it imports statically, plus, for the route and each of its parent
+// layout routes, what its route file imports dynamically (the autoCodeSplitting pieces `?tsr-split=...` except
+// error/not-found/pending components, and any module its beforeLoad or loader imports), with their static
+// imports. Parts a page loads only when it shows them (lazy()) are listed apart. Built in memory with the app's
+// own Vite config (dist/storefront is left alone); sizes are gzip -9 of each chunk as emitted, KB = 1024 bytes.
 //
 //   node apps/storefront/scripts/route-js-size.mjs             # table of every route
 //   node apps/storefront/scripts/route-js-size.mjs --chunks    # ... with the chunks each route loads
@@ -42,7 +44,10 @@ export function forbiddenModuleIds(moduleIds) {
  * @param {string} source
  */
 export function parseRouteTree(source) {
-  const fileOfImport = new Map([...source.matchAll(/import \{ Route as (\w+) \} from '\.\/routes\/([^']+)'/g)].map((m) => [m[1], `${m[2]}.tsx`]));
+  // './routes/index' or './routes/index.js' (the generator writes what the import style asks for): the .tsx file
+  const fileOfImport = new Map(
+    [...source.matchAll(/import \{ Route as (\w+) \} from '\.\/routes\/([^']+)'/g)].map((m) => [m[1], `${m[2].replace(/\.(js|jsx|ts|tsx)$/, '')}.tsx`]),
+  );
   const nodes = new Map();
   const declaration = /const (\w+) =\s*(\w+)\.update\(\{\s*id: '([^']*)',\s*path: '([^']*)',\s*getParentRoute: \(\) => (\w+),/g;
   for (const [, name, imported, , path, parent] of source.matchAll(declaration)) {
@@ -61,6 +66,9 @@ export function parseRouteTree(source) {
   return [...nodes.keys()].map((name) => ({ fullPath: fullPath(name), files: chain(name) }));
 }
 
+/** A split piece holding only what shows on an error or a missing match: not loaded on a normal visit. */
+const errorOnlyPiece = (id) => /\?tsr-split=/.test(id) && id.split('?tsr-split=')[1].split('---').every((part) => /^(errorComponent|notFoundComponent|pendingComponent)$/.test(part));
+
 /**
  * Builds the storefront in memory and measures every route.
  * @param {{ outDir: string }} options outDir is never written (write: false) but keeps Vite off dist/storefront
@@ -70,7 +78,20 @@ export async function measureRoutes({ outDir }) {
   // React's development build.
   process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
-  const result = await build({ configFile: join(appRoot, 'vite.config.ts'), logLevel: 'warn', build: { outDir, write: false, emptyOutDir: false } });
+  /** What each route file imports dynamically, from the bundler's module graph. */
+  const dynamicImports = new Map();
+  const recordRouteImports = {
+    name: 'route-js-size:record-route-imports',
+    generateBundle() {
+      for (const id of this.getModuleIds()) if (id.startsWith(routesDir) && !id.includes('?')) dynamicImports.set(id, this.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+    },
+  };
+  const result = await build({
+    configFile: join(appRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    plugins: [recordRouteImports],
+    build: { outDir, write: false, emptyOutDir: false },
+  });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
   const chunks = new Map(outputs.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
   const gzipped = new Map([...chunks.values()].map((c) => [c.fileName, gzipSync(c.code, { level: 9 }).length]));
@@ -86,11 +107,16 @@ export async function measureRoutes({ outDir }) {
     return seen;
   };
   const sum = (fileNames) => [...fileNames].reduce((total, f) => total + gzipped.get(f), 0);
+  const chunkOf = (moduleId) => {
+    const chunk = [...chunks.values()].find((c) => c.facadeModuleId === moduleId) ?? [...chunks.values()].find((c) => c.moduleIds.includes(moduleId));
+    if (!chunk) throw new Error(`no chunk holds ${moduleId}`);
+    return chunk.fileName;
+  };
   const entry = withStaticImports([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
-  // The split pieces of a route file are modules `<file>?tsr-split=<group>`; the route file itself is in the entry.
-  const splitChunksOf = (routeFile) => {
-    const prefix = `${join(routesDir, routeFile)}?tsr-split`;
-    return [...chunks.values()].filter((c) => c.moduleIds.some((id) => id.startsWith(prefix))).map((c) => c.fileName);
+  const routeChunks = (routeFile) => {
+    const imported = dynamicImports.get(join(routesDir, routeFile));
+    if (!imported) throw new Error(`src/routes/${routeFile} is not in the build`);
+    return imported.filter((id) => !errorOnlyPiece(id)).map(chunkOf);
   };
 
   const tree = parseRouteTree(readFileSync(join(appRoot, 'src/routeTree.gen.ts'), 'utf8'));
@@ -100,13 +126,18 @@ export async function measureRoutes({ outDir }) {
 
   const routes = tree
     .map(({ fullPath, files }) => {
-      const loaded = withStaticImports([...entry, ...files.flatMap(splitChunksOf)]);
+      const loaded = withStaticImports([...entry, ...files.flatMap(routeChunks)]);
       const budget = BUDGETS[files[0]] ?? DEFAULT_BUDGET;
       return { fullPath, files, bytes: sum(loaded), budget, chunks: [...loaded].map((f) => ({ file: f, bytes: gzipped.get(f) })) };
     })
     .sort((a, b) => a.fullPath.localeCompare(b.fullPath));
+  // Dynamic entries no route counts: what a page loads when it shows it (a lazy dialog or section).
+  const counted = new Set(routes.flatMap((r) => r.chunks.map((c) => c.file)));
+  const onDemand = [...chunks.values()]
+    .filter((c) => c.isDynamicEntry && !counted.has(c.fileName) && !(c.facadeModuleId && errorOnlyPiece(c.facadeModuleId)))
+    .map((c) => ({ file: c.fileName, bytes: sum([...withStaticImports([c.fileName])].filter((f) => !counted.has(f))) }));
   const moduleIds = [...new Set([...chunks.values()].flatMap((c) => c.moduleIds))].map((id) => (id.startsWith(repoRoot) ? relative(repoRoot, id) : id));
-  return { entryBytes: sum(entry), routes, moduleIds, forbidden: forbiddenModuleIds(moduleIds.map((id) => join(repoRoot, id))) };
+  return { entryBytes: sum(entry), routes, onDemand, moduleIds, forbidden: forbiddenModuleIds(moduleIds.map((id) => join(repoRoot, id))) };
 }
 
 const kb = (bytes) => (bytes / KB).toFixed(1);
@@ -125,7 +156,7 @@ function treeRows(routes) {
   return rows;
 }
 
-function printTable({ entryBytes, routes, forbidden }, { chunks }) {
+function printTable({ entryBytes, routes, onDemand, forbidden }, { chunks }) {
   const rows = treeRows(routes).map(({ route: r, label }) => [label, String(r.bytes), kb(r.bytes), String(r.budget / KB), r.bytes > r.budget ? 'OVER' : '']);
   const header = ['route file (src/routes, under its layouts)', 'gzip B', 'KB', 'budget', ''];
   const entryRow = ['(entry: main.tsx, __root, route configs)', String(entryBytes), kb(entryBytes), '', ''];
@@ -137,6 +168,7 @@ function printTable({ entryBytes, routes, forbidden }, { chunks }) {
     console.log(line(rows[i]));
     if (chunks) for (const c of route.chunks) console.log(`      ${String(c.bytes).padStart(7)}  ${c.file}`);
   });
+  for (const c of onDemand) console.log(`on demand, beyond a route's chunks: ${String(c.bytes).padStart(6)} B  ${c.file}`);
   for (const f of forbidden) console.log(`forbidden module (${f.rule}): ${relative(repoRoot, f.id)}`);
 }
 
