@@ -15,16 +15,6 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([find, [target
   replacement: `${repoRoot}${target}`,
 }));
 
-// React's API served by preact/compat: react-dom alone was about half of the event page's JavaScript.
-const preactCompat = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-];
-
 export default defineConfig({
   root: appRoot,
   base: '/',
@@ -33,30 +23,20 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // Its hot update of a route leans on React Fast Refresh too (see react() below): an edit reloads the page.
-      codeSplittingOptions: { addHmr: false },
       routesDirectory: `${appRoot}src/routes`,
       generatedRouteTree: `${appRoot}src/routeTree.gen.ts`,
       quoteStyle: 'single',
       // The generator's scratch files stay out of the checkout (default: .tanstack/tmp under the cwd).
       tmpDir: join(tmpdir(), 'ticketing-storefront-router'),
     }),
-    // JSX only: React Fast Refresh drives React's renderer, which preact/compat is not, so a hot update would
-    // leave the page stale. Without it an edit reloads the page.
-    react({ refreshExclude: /./ }),
+    react(),
   ],
-  resolve: { alias: [...alias, ...preactCompat] },
+  resolve: { alias },
   build: {
     outDir: `${repoRoot}dist/storefront`,
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
-      onLog(level, log, handler) {
-        // TanStack Router reads React.use (React 19) and throws the promise to Suspense without it, as on React 18:
-        // preact/compat has no `use`, and that fallback is the one it takes.
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('@tanstack/react-router')) return;
-        handler(level, log);
-      },
       output: {
         codeSplitting: {
           groups: [

@@ -5,10 +5,9 @@ import { useEffect, useRef } from 'react';
 export const AUTOFILL_ANIMATION = 'booking-autofill-start';
 
 /**
- * Spec 2: browser autofill changes of the contact fields are taken. Some browsers fill a field firing only
- * `change` (which preact's onChange, bound to `input`, does not hear), or nothing but the autofill styling;
- * so the element is read on `change`, on the autofill animation and once on mount, and any value the form
- * does not hold yet is reported.
+ * Spec 2: browser autofill changes of the contact fields are taken. A fill that fires `change` reaches React's
+ * onChange; some browsers fire nothing but the autofill styling, so the element is also read on the autofill
+ * animation and once on mount, and any value the form does not hold yet is reported.
  */
 export function useAutofillSync(ref: RefObject<HTMLInputElement | null>, value: string, onValue: (value: string) => void) {
   const latest = useRef({ value, onValue });
@@ -23,11 +22,7 @@ export function useAutofillSync(ref: RefObject<HTMLInputElement | null>, value: 
       if ((event as AnimationEvent).animationName === AUTOFILL_ANIMATION) sync();
     };
     sync();
-    element.addEventListener('change', sync);
     element.addEventListener('animationstart', onAnimation);
-    return () => {
-      element.removeEventListener('change', sync);
-      element.removeEventListener('animationstart', onAnimation);
-    };
+    return () => element.removeEventListener('animationstart', onAnimation);
   }, [ref]);
 }
