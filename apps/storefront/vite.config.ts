@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import tsconfig from '../../tsconfig.base.json' with { type: 'json' };
+import { chunkGroups, recordEventPageModules } from './chunk-groups.js';
 
 const appRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -15,6 +16,8 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([find, [target
   replacement: `${repoRoot}${target}`,
 }));
 
+const layoutsKeptWhole = new Set(['/event/$eventShortName', '/event/$eventShortName/reservation/$reservationId']);
+
 export default defineConfig({
   root: appRoot,
   base: '/',
@@ -23,6 +26,14 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // A reservation's pages (reached after reserving, or from an e-mail) load their loader with their component:
+        // the reservation client and the checkout loader stay out of the entry every visitor loads. The catalog and
+        // event loaders stay in the entry, so those landing pages fetch their data while their chunk loads. The
+        // two layouts' components are a line each (EventScope, an Outlet): in the entry, not in chunks of their own.
+        splitBehavior: ({ routeId }) =>
+          layoutsKeptWhole.has(routeId) ? [] : routeId.startsWith('/event/$eventShortName/reservation/') ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined,
+      },
       routesDirectory: `${appRoot}src/routes`,
       generatedRouteTree: `${appRoot}src/routeTree.gen.ts`,
       quoteStyle: 'single',
@@ -30,22 +41,32 @@ export default defineConfig({
       tmpDir: join(tmpdir(), 'ticketing-storefront-router'),
     }),
     react(),
+    recordEventPageModules,
   ],
-  resolve: { alias },
+  resolve: {
+    alias: [
+      ...alias,
+      // @tanstack/react-store asks for the shim that brings useSyncExternalStore to React < 18; React 19 has it.
+      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
   build: {
     outDir: `${repoRoot}dist/storefront`,
     emptyOutDir: true,
     target: 'es2022',
+    // Every browser of the es2022 target but Safari < 17 preloads modules natively; the polyfill is dead code there.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // The libraries change only with the lock file: one long-cached chunk instead of pieces named after
-            // whichever module first shared them.
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
-          ],
-        },
+      treeshake: {
+        // The storefront's modules run nothing when imported (main.tsx aside), nor do the libraries it takes from
+        // libs/ (the generated client, message bundles, the booking rules: domain code, which lint keeps free of
+        // I/O). So a module none of a chunk's code uses is left out, with its CSS: a page that takes StepIndicator
+        // from features/booking's index does not get the whole booking form (whose components import booking.css),
+        // nor one that takes `limits` from the booking rules every rule.
+        moduleSideEffects: (id) => !((id.startsWith(`${appRoot}src/`) || id.startsWith(`${repoRoot}libs/`)) && /\.tsx?$/.test(id) && id !== `${appRoot}src/main.tsx`),
       },
+      // Where the modules several chunks share go: see chunk-groups.ts.
+      output: { codeSplitting: { groups: chunkGroups } },
     },
   },
   server: {

@@ -1,0 +1,69 @@
+import type { Plugin, Rolldown } from 'vite';
+
+// How the build groups modules into chunks (rolldown's output.codeSplitting), so that a page loads few files and
+// nothing it does not use. Route components are split by TanStack Router (autoCodeSplitting); parts of a page that
+// only some visits show are split by the app itself (src/app/lazy-part.tsx). What is left to decide here is where
+// the modules that several of those chunks share go: by default every combination of sharers gets a chunk of its
+// own, and a dozen chunks of 200 bytes cost more gzip than their code (each starts a new dictionary, and each is
+// a name in the entry's preload table). Measured with scripts/route-js-size.mjs.
+
+const appSrc = /[\\/]apps[\\/]storefront[\\/]src[\\/]/;
+const eventPageComponent = /[\\/]src[\\/]routes[\\/]event\.\$eventShortName\.index\.tsx\?tsr-split=component$/;
+
+let eventPageModules = new Set<string>();
+
+/**
+ * Records, once the module graph is complete and before chunking, what the event page's component imports
+ * (directly or not): the 'shared' group below takes those of them that are not the event page's own code.
+ */
+export const recordEventPageModules: Plugin = {
+  name: 'storefront:record-event-page-modules',
+  apply: 'build',
+  buildEnd() {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      if (seen.has(id)) return;
+      seen.add(id);
+      this.getModuleInfo(id)?.importedIds.forEach(visit);
+    };
+    // TanStack's split of the route file: its id is the file's with a query.
+    const component = [...this.getModuleIds()].find((id) => eventPageComponent.test(id));
+    if (component) visit(component);
+    eventPageModules = seen;
+  },
+};
+
+export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
+  // Every library the app uses, in one chunk that changes only with the lock file. The entry needs all of it but
+  // react-query's useMutation (1 KB, for the event page and checkout): not worth a chunk of its own.
+  { name: 'vendor', test: /[\\/]node_modules[\\/]/, priority: 6 },
+  // What the entry needs, in the entry chunk.
+  { name: 'index', tags: ['$initial'], priority: 5 },
+  // The event page is where most visitors land (it is the link organizers share): what it needs besides its own
+  // feature's code (shared components and hooks) in one chunk beside the entry. Not the generated client: its
+  // index re-exports every call, so the graph says the page imports them all.
+  {
+    name: 'shared',
+    priority: 4,
+    test: (id) => eventPageModules.has(id) && appSrc.test(id) && !/[\\/]features[\\/]event-page[\\/]|\?tsr-split/.test(id),
+  },
+  // The catalog pages (home, all events, all subscriptions, their organizer variants, a subscription) and what
+  // only they use: one chunk.
+  {
+    name: 'catalog',
+    test: /[\\/]features[\\/](catalog|subscription-page)[\\/]|[\\/]components[\\/](event-card|subscription-card|subscription-validity|card-grid)\.tsx?$|[\\/]routes[\\/](index|events-all|subscriptions-all|o\.\$organizerSlug\.[\w-]+|subscription\.\$id\.index)\.tsx\?tsr-split/,
+  },
+  // The reservation client (its generated calls, queries, the status guard): every reservation page and the event
+  // page's reserve call need it. Only these modules (not what they import): the rest is shared with other pages.
+  {
+    name: 'reservation-client',
+    includeDependenciesRecursively: false,
+    test: /[\\/]generated[\\/]reservations[\\/]|[\\/]api[\\/]reservation-queries\.ts$|[\\/]reservation-status[\\/]reservation-(guard|page)\.ts$/,
+  },
+  // The pages a reservation's status leads to (success, waiting for payment, deferred payment, error, not found).
+  {
+    name: 'reservation',
+    includeDependenciesRecursively: false,
+    test: /[\\/]features[\\/]reservation-status[\\/](?!reservation-guard\.ts$|reservation-page\.ts$)|\$reservationId\.(deferred-payment|error|not-found|success|waiting-payment)\.tsx\?tsr-split/,
+  },
+];
