@@ -8,11 +8,15 @@ import { readPreloadedData, seedQueryCache } from './app/preloaded-data';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { openIdEnabledAtom } from './features/auth/atoms';
+import { preloadSiteBanners } from './features/chrome';
 import './styles/app.css';
 
 const queryClient = createQueryClient();
 // Info, languages and the guessed language's bundle come inside the page: no request before the first paint.
-seedQueryCache(queryClient, readPreloadedData(document));
+const preloaded = readPreloadedData(document);
+seedQueryCache(queryClient, preloaded);
+// The banners that info asks for load meanwhile (most sites show none, so they are not in the entry).
+preloadSiteBanners(preloaded.info);
 
 const store = createStore();
 setAuthStatusListener((enabled) => store.set(openIdEnabledAtom, enabled));

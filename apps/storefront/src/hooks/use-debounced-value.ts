@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stopped changing for `delayMs` (compared with Object.is: pass a primitive). */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
+/**
+ * `value` once it has stopped changing for `delayMs` (compared with Object.is: pass a primitive); `initial` until
+ * then (by default the first value, settled at once).
+ */
+export function useDebouncedValue<T>(value: T, delayMs: number, initial: T = value): T {
+  const [settled, setSettled] = useState(initial);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delayMs);
     return () => clearTimeout(timer);

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { parseEventSearch, reservationSearch } from '../app/search-params';
 import { loadEventItems } from '../features/event-page/event-loaders';
 import { EventPage } from '../features/event-page/components/event-page';
-import { addressErrorMessages } from '../features/event-page/reservation-errors';
+import { addressErrorMessages } from '../features/event-page/error-messages';
 
 export const Route = createFileRoute('/event/$eventShortName/')({
   validateSearch: parseEventSearch,

@@ -3,5 +3,5 @@
 // uses it, and so will the subscription purchase.
 export { ChallengeFailedError } from './challenge-error';
 export { ChallengeDialog } from './components/challenge-dialog';
-export { useChallenge, VERIFICATION_HEADER } from './hooks/use-challenge';
-export type { WithChallenge } from './hooks/use-challenge';
+export { runWithChallenge, VERIFICATION_HEADER } from './run-with-challenge';
+export type { ChallengeContext } from './run-with-challenge';

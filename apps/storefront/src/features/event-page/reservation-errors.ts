@@ -1,18 +1,10 @@
 import { isApiError, isChallengeError } from '@ticketing/api-client';
 import { ChallengeFailedError } from '../challenge';
 import type { MessageArg } from '../i18n';
+import type { ErrorMessage } from './error-messages';
+import { CHALLENGE_FAILED, SESSION_EXPIRED, TOO_MANY_REQUESTS, UNEXPECTED_ERROR } from './error-messages';
 
-/** A message to show: a bundle key (the server's error code) and its positional arguments. */
-export interface ErrorMessage {
-  readonly code: string;
-  readonly args: readonly MessageArg[];
-}
-
-/** Spec 8: any 5xx (and a call that never got an answer) becomes this global error. */
-export const UNEXPECTED_ERROR = 'error.STEP_2_PAYMENT_REQUEST_CREATION';
-export const CHALLENGE_FAILED = 'error.STEP_2_CAPTCHA_VALIDATION_FAILED';
-export const SESSION_EXPIRED = 'error.WRONG_CSRF_TOKEN';
-export const TOO_MANY_REQUESTS = 'error.TOO_MANY_REQUESTS';
+export type { ErrorMessage } from './error-messages';
 
 /**
  * The one place that turns a failed call into the messages the page shows (spec 8): a 422's
@@ -28,14 +20,6 @@ export function errorMessagesOf(error: unknown): ErrorMessage[] {
   if (error.status === 429) return [{ code: TOO_MANY_REQUESTS, args: [] }];
   return [{ code: UNEXPECTED_ERROR, args: [] }];
 }
-
-/** The codes of a `?errors=a,b` address parameter, as messages without arguments. */
-export const addressErrorMessages = (errors: string | undefined): ErrorMessage[] =>
-  (errors ?? '')
-    .split(',')
-    .map((code) => code.trim())
-    .filter(Boolean)
-    .map((code) => ({ code, args: [] }));
 
 interface WireError {
   readonly fieldName?: unknown;

@@ -1,7 +1,8 @@
 import { ApiError } from '@ticketing/api-client';
 import { describe, expect, it } from 'vitest';
 import { ChallengeFailedError } from '../challenge';
-import { addressErrorMessages, errorMessagesOf, fieldErrorsOf } from './reservation-errors';
+import { addressErrorMessages } from './error-messages';
+import { errorMessagesOf, fieldErrorsOf } from './reservation-errors';
 
 const failure = (status: number, validationErrors: unknown[] | null, headers: Record<string, string> = {}) =>
   new ApiError(status, validationErrors ? { success: false, errorCount: validationErrors.length, validationErrors, value: null, warnings: [] } : null, new Headers(headers), '/x');

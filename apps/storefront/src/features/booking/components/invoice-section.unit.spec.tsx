@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/test-context';
 import { COUNTRIES, invoicing, validForm } from '../booking-fixtures';
 import type { BookingFormValues, InvoiceSettings } from '../model/booking-form-values';
 import type { BookingErrors } from '../model/field-names';
-import { InvoiceSection } from './invoice-section';
+import { InvoiceSection, preloadInvoiceForm } from './invoice-section';
 
 interface Options {
   readonly initial?: Partial<BookingFormValues>;
@@ -35,6 +35,11 @@ function Harness({ initial, settings, free = false, errors = {}, onValues }: Opt
     />
   );
 }
+
+// The form comes in a chunk of its own; loaded, it renders with the section (as on the page, which waits for it).
+beforeAll(async () => {
+  await preloadInvoiceForm();
+});
 
 const render = (options: Options = {}) => renderWithProviders(<Harness {...options} />);
 const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name });

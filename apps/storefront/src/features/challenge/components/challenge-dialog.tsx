@@ -1,76 +1,18 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useFocusTrap } from '../../../hooks/use-focus-trap';
-import { useLanguage, useTranslate } from '../../i18n';
-import type { ChallengeRequest } from '../atoms';
+import { Suspense } from 'react';
+import { lazyPart } from '../../../app/lazy-part';
 import { challengeRequestAtom } from '../atoms';
-import { ChallengeFailedError } from '../challenge-error';
-import { loadTurnstile } from '../turnstile';
+
+// Few visitors are ever challenged: the modal (and the Turnstile loader) come in a chunk of their own, on the first.
+const challengeModal = lazyPart(() => import('./challenge-modal').then((m) => m.ChallengeModal));
 
 /** Mounted once in the app layout; shows the challenge modal while a verification is pending. */
 export function ChallengeDialog() {
   const request = useAtomValue(challengeRequestAtom);
-  return request ? <ChallengeModal key={request.id} request={request} /> : null;
-}
-
-/**
- * Spec 2 (Modals): the human-verification modal, with a static backdrop (a click outside does nothing), title
- * and text. Focus is trapped inside; Escape and the cancel button dismiss it, which fails the verification.
- * The Turnstile widget renders into it once its script is there and settles the request with its token.
- */
-function ChallengeModal({ request }: { request: ChallengeRequest }) {
-  const t = useTranslate();
-  const lang = useLanguage();
-  const id = useId();
-  const dialog = useRef<HTMLDivElement>(null);
-  const widget = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
-  const dismiss = () => request.reject(new ChallengeFailedError('the visitor dismissed the challenge'));
-  useFocusTrap(dialog, dismiss);
-
-  useEffect(() => {
-    let cancelled = false;
-    let widgetId: string | null | undefined;
-    loadTurnstile().then(
-      (turnstile) => {
-        if (cancelled || !widget.current) return;
-        widgetId = turnstile.render(widget.current, {
-          sitekey: request.siteKey,
-          language: lang,
-          callback: (token) => request.resolve(token),
-          'error-callback': () => request.reject(new ChallengeFailedError('the challenge widget failed')),
-        });
-        setReady(true);
-      },
-      (error: unknown) => {
-        if (!cancelled) request.reject(new ChallengeFailedError(error instanceof Error ? error.message : 'the challenge could not start'));
-      },
-    );
-    return () => {
-      cancelled = true;
-      if (widgetId) window.turnstile?.remove(widgetId);
-    };
-  }, [request, lang]);
-
-  return (
-    <div className="modal-backdrop">
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} tabIndex={-1}>
-        <h2 id={`${id}-title`} className="modal__title">
-          {t('challenge.modal.title')}
-        </h2>
-        <p id={`${id}-text`}>{t('challenge.modal.text')}</p>
-        <div ref={widget} className="challenge__widget" />
-        {ready ? null : (
-          <p className="challenge__status" role="status">
-            <span className="spinner" aria-hidden="true" /> {t('common.loading')}
-          </p>
-        )}
-        <div className="modal__actions">
-          <button type="button" className="button button--secondary" onClick={dismiss}>
-            {t('common.cancel')}
-          </button>
-        </div>
-      </div>
-    </div>
-  );
+  // Its own boundary: the dialog lives in the app layout, outside any page.
+  return request ? (
+    <Suspense fallback={null}>
+      <challengeModal.Part key={request.id} request={request} />
+    </Suspense>
+  ) : null;
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { useEventSuspense } from '../../../api/catalog-queries';
 import { useReservationInfoSuspense } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -17,10 +17,10 @@ import {
   postponeAssignmentOffered,
   StepIndicator,
   useFocusFirstInvalid,
-  validateBookingForm,
   ValidityCountdown,
 } from '../../booking';
 import { useLanguage, useLocalized, useTranslate } from '../../i18n';
+import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs, warningDialog } from '../checkout-dialog-parts';
 import { useBackToEvent } from '../hooks/use-back-to-event';
 import { useCancelReservation } from '../hooks/use-cancel-reservation';
 import { useCountries } from '../hooks/use-countries';
@@ -29,13 +29,14 @@ import { useValidateToOverview } from '../hooks/use-validate-to-overview';
 import type { ContactField } from '../model/attendee-autocomplete';
 import { autocompleteFillable, withAttendeeAutocomplete } from '../model/attendee-autocomplete';
 import { allTickets, bookingFormOf, supplementItemsOf, ticketGroupsOf } from '../model/booking-prefill';
-import { bookingRulesContextOf } from '../model/booking-rules-context';
 import type { BookingSearch } from '../model/checkout-search';
 import { carriedSearch } from '../model/checkout-search';
 import { AttendeesSection } from './attendees-section';
-import { CancelReservationDialog, ExpiredDialog, WarningDialog } from './checkout-dialogs';
 import { ReservationHeading } from './reservation-heading';
 import '../checkout.css';
+
+// The booking rules run only on submit: they come in a chunk of their own, loaded when the visitor gets into the form.
+const loadBookingCheck = () => import('../model/check-booking');
 
 interface Props {
   readonly shortName: string;
@@ -139,12 +140,17 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
     showErrors(mapped.fields, mapped.global);
   };
 
-  const onSubmit = (e: FormEvent) => {
+  const checking = useRef(false);
+  const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    if (expired || submitting) return;
-    // The server's rules first, on what the server would receive: what they refuse is not sent.
-    const found = validateBookingForm(values, bookingRulesContextOf(info, event, now()), shownFields());
-    if (Object.keys(found.fields).length > 0 || found.global.length > 0) {
+    if (expired || submitting || checking.current) return;
+    // The server's rules first, on what the server would receive: what they refuse is not sent. Should their
+    // chunk not load, the server checks the same rules anyway.
+    checking.current = true;
+    const check = await loadBookingCheck().catch(() => null);
+    checking.current = false;
+    const found = check?.checkBooking(values, info, event, now(), shownFields());
+    if (found && (Object.keys(found.fields).length > 0 || found.global.length > 0)) {
       showErrors(found.fields, found.global);
       return;
     }
@@ -154,12 +160,17 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
   };
 
   const busy = submitting || pending;
+  // The visitor's first move on the page loads what only their actions need: the rules' check and the dialogs.
+  const prepare = () => {
+    void loadBookingCheck().catch(() => undefined);
+    preloadCheckoutDialogs();
+  };
   return (
-    <div className="checkout-page">
+    <div className="checkout-page" onFocus={prepare} onPointerDown={prepare}>
       <StepIndicator current={2} free={free} />
       <ReservationHeading title={t('breadcrumb.step2')} eventTitle={title} shortId={info.shortId} />
       <ValidityCountdown expiresAt={info.validity} now={now} onExpired={() => setExpired(true)} />
-      <form ref={formRef} className="checkout-form" noValidate onSubmit={onSubmit}>
+      <form ref={formRef} className="checkout-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <div ref={summaryRef}>
           {info.metadata.hideContactData ? <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} /> : null}
         </div>
@@ -206,13 +217,17 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
           </button>
         </div>
       </form>
-      {warning ? (
-        <WarningDialog warning={warning} pending={busy} onCheck={() => setWarning(null)} onProceed={() => void send(true)} />
-      ) : null}
-      {confirmCancel && !expired ? (
-        <CancelReservationDialog pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
-      ) : null}
-      {expired ? <ExpiredDialog onBackToEvent={() => void backToEvent()} /> : null}
+      <Suspense fallback={null}>
+        {warning ? (
+          <warningDialog.Part warning={warning} pending={busy} onCheck={() => setWarning(null)} onProceed={() => void send(true)} />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {confirmCancel && !expired ? (
+          <cancelReservationDialog.Part pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>{expired ? <expiredDialog.Part onBackToEvent={() => void backToEvent()} /> : null}</Suspense>
     </div>
   );
 }

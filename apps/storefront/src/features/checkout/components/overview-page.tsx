@@ -1,10 +1,11 @@
 import type { FormEvent } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { useEventSuspense } from '../../../api/catalog-queries';
 import { useReservationInfoSuspense } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ErrorSummary, invoiceModeOf, StepIndicator, ValidityCountdown } from '../../booking';
 import { useLocalized, useTranslate } from '../../i18n';
+import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs } from '../checkout-dialog-parts';
 import { useBackToBooking } from '../hooks/use-back-to-booking';
 import { useBackToEvent } from '../hooks/use-back-to-event';
 import { useCancelReservation } from '../hooks/use-cancel-reservation';
@@ -15,7 +16,6 @@ import type { OverviewFormValues } from '../model/overview-rules';
 import { canConfirm, paymentFormOf } from '../model/overview-rules';
 import { offeredPaymentMethods } from '../model/payment-methods';
 import { BuyerSummary } from './buyer-summary';
-import { CancelReservationDialog, ExpiredDialog } from './checkout-dialogs';
 import { ConsentCheckbox } from './consent-checkbox';
 import { OrderSummaryTable } from '../../../components/order-summary-table';
 import { PaymentMethodSelector } from './payment-method-selector';
@@ -80,7 +80,8 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
   };
 
   return (
-    <div className="checkout-page">
+    // The visitor's first move on the page loads the dialogs (cancel, expired) their actions may open.
+    <div className="checkout-page" onFocus={preloadCheckoutDialogs} onPointerDown={preloadCheckoutDialogs}>
       <StepIndicator current={3} free={free} paymentInProgress={submitting && !free} />
       <ReservationHeading title={step} eventTitle={title} shortId={info.shortId} />
       <ValidityCountdown expiresAt={info.validity} now={now} onExpired={() => setExpired(true)} />
@@ -148,10 +149,12 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
         </div>
       </form>
 
-      {confirmCancel && !expired ? (
-        <CancelReservationDialog pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
-      ) : null}
-      {expired ? <ExpiredDialog onBackToEvent={() => void backToEvent()} /> : null}
+      <Suspense fallback={null}>
+        {confirmCancel && !expired ? (
+          <cancelReservationDialog.Part pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>{expired ? <expiredDialog.Part onBackToEvent={() => void backToEvent()} /> : null}</Suspense>
     </div>
   );
 }

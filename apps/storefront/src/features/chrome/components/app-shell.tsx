@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { optionalText, useInfo } from '../../../api/app-queries';
-import { AnnouncementBanner } from './announcement-banner';
-import { EnvironmentBanners } from './environment-banners';
+import { SiteBanners } from './site-banners';
 import { SiteFooter } from './site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
@@ -17,17 +16,11 @@ interface Props {
 /** Page chrome around every route: skip link, banners, top bar, main landmark, footer. */
 export function AppShell({ topBarControls, legalLinks, children }: Props) {
   const { data: info } = useInfo();
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:';
   return (
     <div className="app">
       <SkipLink />
       <header className="site-header">
-        {info ? (
-          <>
-            <EnvironmentBanners devModeEnabled={info.devModeEnabled} prodModeEnabled={info.prodModeEnabled} secure={secure} />
-            <AnnouncementBanner html={optionalText(info.announcementBannerContentHTML)} />
-          </>
-        ) : null}
+        {info ? <SiteBanners info={info} /> : null}
         <TopBar>{topBarControls}</TopBar>
       </header>
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>

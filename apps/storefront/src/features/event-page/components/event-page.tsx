@@ -4,12 +4,10 @@ import { RichText } from '../../../components/rich-text';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
 import type { CodeState } from '../event-loaders';
-import { usePromoCode } from '../hooks/use-promo-code';
-import type { ErrorMessage } from '../reservation-errors';
-import { WaitingListSection } from '../waiting-list/waiting-list-section';
+import { preloadEventPageParts, promoCode, showsPromoCodeBox, showsWaitingList, waitingList } from '../event-page-parts';
+import type { ErrorMessage } from '../error-messages';
 import { EventFacts } from './event-facts';
 import { EventHeader } from './event-header';
-import { PromoCodeBox } from './promo-code-box';
 import { TicketSelection } from './ticket-selection';
 
 interface Props {
@@ -32,11 +30,10 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
   const event = useEventSuspense(shortName);
   const code = codeState.eventCode?.code;
   const items = useTicketCategoriesSuspense(shortName, code);
-  const promo = usePromoCode(shortName);
+  preloadEventPageParts(event, items, codeState);
 
   const title = localize(event.title, event.contentLanguages) || event.displayName;
   useDocumentTitle(t('show-event.header.title', title));
-  const showPromoBox = event.promotionsConfiguration?.hasAccessPromotions || codeState.eventCode !== null || codeState.codeError !== null;
 
   return (
     <div className="event-page">
@@ -57,21 +54,9 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
           code={codeState.eventCode}
           addressErrors={errors}
           carry={carry}
-          promoBox={
-            showPromoBox ? (
-              <PromoCodeBox
-                applied={codeState.eventCode}
-                error={promo.error === undefined ? codeState.codeError : promo.error}
-                partner={event.promotionsConfiguration?.usePartnerCode ?? false}
-                currency={event.currency}
-                pending={promo.pending}
-                onApply={promo.apply}
-                onRemove={() => void promo.remove()}
-              />
-            ) : null
-          }
+          promoBox={showsPromoCodeBox(event, codeState) ? <promoCode.Part shortName={shortName} event={event} codeState={codeState} /> : null}
         />
-        <WaitingListSection shortName={shortName} event={event} items={items} />
+        {showsWaitingList(items) ? <waitingList.Part shortName={shortName} event={event} items={items} /> : null}
       </div>
     </div>
   );

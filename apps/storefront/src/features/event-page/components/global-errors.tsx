@@ -1,5 +1,5 @@
 import { useTranslate } from '../../i18n';
-import type { ErrorMessage } from '../reservation-errors';
+import type { ErrorMessage } from '../error-messages';
 
 /**
  * Global errors as a red alert list (spec 8): each code translated with its arguments; a code the bundle does

@@ -1,15 +1,14 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { EventCode, EventWithAdditionalInfo, ItemsByCategory } from '../../../api/catalog-queries';
 import type { ReservationSearch } from '../../../app/search-params';
 import { useTranslate } from '../../i18n';
-import { useDynamicDiscount } from '../hooks/use-dynamic-discount';
+import { additionalServices, showsAdditionalServices } from '../event-page-parts';
 import { useRefreshCategories } from '../hooks/use-refresh-categories';
 import { useReserve } from '../hooks/use-reserve';
 import { useSelection } from '../hooks/use-selection';
-import type { ErrorMessage } from '../reservation-errors';
+import type { ErrorMessage } from '../error-messages';
 import { isSelectable, reservationForm, ticketCount, ticketLines } from '../selection/selection-rules';
-import { AdditionalServices } from './additional-services';
 import { CategoryList } from './category-list';
 import { DynamicDiscountMessage } from './dynamic-discount-message';
 import { GlobalErrors } from './global-errors';
@@ -43,9 +42,13 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
   const reserve = useReserve(shortName, carry);
   const [nothingChosen, setNothingChosen] = useState(false);
   const lines = ticketLines(selection, items.ticketCategories);
-  const discount = useDynamicDiscount(shortName, event, lines, code);
   const canReserve = items.ticketCategories.some(isSelectable);
   const tickets = ticketCount(selection, items.ticketCategories);
+  const chosen = lines.length > 0;
+  useEffect(() => {
+    // Once something is chosen, the reserve call and the booking step load ahead of the click (each once).
+    if (chosen) reserve.prepare();
+  }, [chosen]); // prepare is a new function each render: only the change of 'chosen' matters
   // Only the latest reason not to go on: a new choice clears the 'select at least one' hint.
   const errors = nothingChosen && lines.length === 0 ? [SELECT_AT_LEAST_ONE] : reserve.errors;
 
@@ -69,16 +72,18 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
           <GlobalErrors errors={addressErrors} />
           <CategoryList items={items} event={event} onRefresh={refresh} selection={selection} onQuantity={setTickets} />
         </section>
-        <AdditionalServices
-          services={items.additionalServices}
-          event={event}
-          choice={canReserve ? { selection, ticketCount: tickets, onQuantity: setQuantity, onAmount: setAmount } : undefined}
-        />
+        {showsAdditionalServices(items) ? (
+          <additionalServices.Part
+            services={items.additionalServices}
+            event={event}
+            choice={canReserve ? { selection, ticketCount: tickets, onQuantity: setQuantity, onAmount: setAmount } : undefined}
+          />
+        ) : null}
       </form>
       {promoBox}
       {canReserve ? (
         <div className="reserve">
-          <DynamicDiscountMessage message={discount} />
+          <DynamicDiscountMessage shortName={shortName} event={event} lines={lines} code={code} />
           <GlobalErrors errors={errors} />
           <ReserveButton form={formId} pending={reserve.pending} />
         </div>

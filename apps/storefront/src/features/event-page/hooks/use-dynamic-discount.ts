@@ -18,7 +18,8 @@ type Lines = CheckDiscountForm['reservation'];
 export function useDynamicDiscount(shortName: string, event: Pick<EventWithAdditionalInfo, 'contentLanguages'>, lines: Lines, code: EventCode | null): string | null {
   const localize = useLocalized();
   const codeBlocks = code !== null && code.type !== 'ACCESS';
-  const settled = useDebouncedValue(JSON.stringify(lines), DISCOUNT_CHECK_DEBOUNCE_MS);
+  // Mounted with the first chosen ticket (DynamicDiscountMessage): that choice settles like any later one.
+  const settled = useDebouncedValue(JSON.stringify(lines), DISCOUNT_CHECK_DEBOUNCE_MS, '[]');
   const reservation = JSON.parse(settled) as Lines;
   const promoCode = code?.code ?? null;
   const { data } = useQuery({
