@@ -16,6 +16,9 @@ for (const project of projects) {
   process.stdout.write(tests.length ? `   [specs: ${tests.join(', ')}]\n` : '\n');
 }
 const broken = violations(graph);
-for (const edge of broken) process.stdout.write(`\nBROKEN ${edge.from} -> ${edge.to}: ${edge.reason}\n  ${edge.files.slice(0, 5).join('\n  ')}\n`);
+for (const edge of broken) {
+  const what = edge.to ? `${edge.from} -> ${edge.to}: ${edge.reason}\n  ${edge.files.slice(0, 5).join('\n  ')}` : edge.reason;
+  process.stdout.write(`\nBROKEN ${what}\n`);
+}
 process.stdout.write(broken.length ? `\n${broken.length} edge(s) break the boundaries\n` : '\nevery edge follows the boundaries\n');
 process.exit(broken.length ? 1 : 0);

@@ -17,6 +17,8 @@ export interface Edge {
 export interface ProjectGraph {
   readonly projects: Map<string, Project>;
   readonly edges: Edge[];
+  /** Code files of apps/, libs/, tools/, bench/ that no project owns: each one breaks the rules. */
+  readonly unowned?: string[];
 }
 
 export function loadProjectGraph(): Promise<ProjectGraph>;

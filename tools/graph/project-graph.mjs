@@ -14,13 +14,20 @@ const require = createRequire(import.meta.url);
  * @typedef {{ from: string, to: string, files: string[], testOnly: boolean }} Edge
  */
 
-/** @returns {Promise<{ projects: Map<string, Project>, edges: Edge[] }>} */
+/** @returns {Promise<{ projects: Map<string, Project>, edges: Edge[], unowned: string[] }>} */
 export async function loadProjectGraph() {
   process.env.NX_DAEMON = 'false';
   const { createProjectGraphAsync } = require('nx/src/devkit-exports');
   const { readFileMapCache } = require('nx/src/devkit-internals');
   const graph = await createProjectGraphAsync({ exitOnError: true });
-  const fileMap = readFileMapCache()?.fileMap.projectFileMap ?? {};
+  const cached = readFileMapCache();
+  // without Nx's file map there would be no edge to check, and every check would pass: refuse instead
+  if (!cached) throw new Error('Nx wrote no file map (is NX_CACHE_PROJECT_GRAPH=false?): the graph cannot be checked');
+  const fileMap = cached.fileMap.projectFileMap;
+  /** Code of the workspace's folders that no project owns (Nx does not analyse its imports): a way around the rules. */
+  const unowned = /** @type {{ file: string }[]} */ (cached.fileMap.nonProjectFiles ?? [])
+    .map(({ file }) => file)
+    .filter((file) => /^(apps|libs|tools|bench)\//.test(file) && /\.(ts|tsx|js|mjs)$/.test(file));
   /** @type {Map<string, Project>} */
   const projects = new Map();
   for (const [name, node] of Object.entries(graph.nodes)) {
@@ -49,21 +56,22 @@ export async function loadProjectGraph() {
     return { from, to, files, testOnly: !production };
   });
   edges.sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
-  return { projects, edges };
+  return { projects, edges, unowned };
 }
 
 /**
  * The edges that break a rule. A domain's edge to another context's contracts is judged as a type import (the
  * graph does not say; the lint rule checks each import's kind).
- * @param {{ projects: Map<string, Project>, edges: Edge[] }} graph
+ * @param {{ projects: Map<string, Project>, edges: Edge[], unowned?: string[] }} graph
  */
-export function violations({ projects, edges }) {
-  return edges.flatMap((edge) => {
+export function violations({ projects, edges, unowned = [] }) {
+  const outside = unowned.map((file) => ({ from: '(no project)', to: '', files: [file], testOnly: false, reason: `${file} belongs to no project` }));
+  return outside.concat(edges.flatMap((edge) => {
     const from = projects.get(edge.from);
     const to = projects.get(edge.to);
     if (!from || !to) return [];
     const file = edge.testOnly ? 'x.spec.ts' : 'x.ts';
     const reason = violation(from, to, { typeOnly: true, file });
     return reason ? [{ ...edge, reason }] : [];
-  });
+  }));
 }

@@ -18,6 +18,14 @@ describe('the Nx project graph', async () => {
     expect(projectsOf('server').map((p) => p.name)).toEqual(expect.arrayContaining(['catalog-server', 'sales-server']));
   });
 
+  it("is Nx's analysis of the imports, not an empty graph", () => {
+    const production = (from: string, to: string) => graph.edges.some((e) => e.from === from && e.to === to && !e.testOnly);
+    expect(production('sales-server', 'catalog-contracts')).toBe(true);
+    expect(production('catalog-server', 'sales-contracts')).toBe(true);
+    expect(production('application', 'sales-server')).toBe(true);
+    expect(graph.unowned).toEqual([]);
+  });
+
   it('has no edge that breaks a boundary', () => {
     expect(violations(graph)).toEqual([]);
   });

@@ -13,7 +13,7 @@
  * the cached graph; it needs @nx/devkit and @nx/js of the workspace's Nx version, which this registry does not
  * carry for Nx 24, so the rule lives here (each rule proven by a fixture: tools/lint/module-boundaries.unit.spec.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -116,6 +116,15 @@ function violation(from, to, how) {
   }
 }
 
+const isDirectory = (/** @type {string} */ path) => existsSync(path) && statSync(path).isDirectory();
+
+/** The text of a string literal or of a template literal without expressions; undefined for anything computed. */
+function literalText(/** @type {any} */ node) {
+  if (node?.type === 'Literal') return node.value;
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0]?.value.cooked;
+  return undefined;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 const enforce = {
   meta: {
@@ -137,7 +146,10 @@ const enforce = {
   create(context) {
     const file = context.physicalFilename;
     const from = projectOwning(dirname(resolve(file)));
-    if (!from) return {};
+    if (!from) {
+      // a file no project owns would be a way around every rule: the workspace's code all belongs to some project
+      return { Program: (node) => context.report({ node, message: `${relative(workspaceRoot, file)} belongs to no Nx project: put it in one (a project.json above it)` }) };
+    }
     /** @type {ImportAllowlist[]} */
     const allowlists = context.options[0]?.importAllowlists ?? [];
     const allowlist = allowlists.find((a) => a.project === from.name);
@@ -149,8 +161,14 @@ const enforce = {
       const relativePath = specifier.startsWith('.');
       const target = relativePath ? resolve(dirname(file), specifier) : entryPointFiles()[specifier];
       if (!target) return; // a package from node_modules
-      const to = projectOwning(dirname(target));
-      if (!to) return;
+      // `../x` may name a folder (its index): the folder is then the target's place, not its parent
+      const to = projectOwning(isDirectory(target) ? target : dirname(target));
+      if (!to) {
+        // configuration beside the workspace (tsconfig.base.json, package.json) is no project's; code always is
+        if (/\.(json|css)$/.test(specifier)) return;
+        context.report({ node, message: `${specifier} is code no Nx project owns: import it from a project's entry point` });
+        return;
+      }
       if (to.name === from.name) {
         if (!relativePath) context.report({ node, message: `${specifier} is ${from.name}'s own entry point: import its files by relative path` });
         return;
@@ -178,7 +196,9 @@ const enforce = {
       ImportDeclaration: (node) => check(node, node.source.value, typeOnlyImport(node)),
       ExportAllDeclaration: (node) => check(node, node.source.value, typeOnlyExport(node)),
       ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, typeOnlyExport(node)),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value, false),
+      ImportExpression: (node) => check(node, literalText(node.source), false),
+      // `typeof import('x')` in a type position
+      TSImportType: (/** @type {any} */ node) => check(node, literalText(node.argument?.literal ?? node.argument), true),
     };
   },
 };

@@ -1,4 +1,5 @@
 import type { BookingForm } from './booking-form.js';
+import { invoiceOf, type InvoiceTerms } from './normalize-booking.js';
 
 /**
  * EU VAT numbers as VIES knows them: a country prefix (ISO code, but `EL` for Greece) and a national part whose
@@ -75,17 +76,18 @@ export function isPlausibleEuVatNumber(value: string, euCountryCodes: readonly s
 }
 
 /**
- * The VAT number the booking asks VIES about, or null when no check applies: the event checks EU VAT numbers,
- * the buyer wants a business invoice and gave a number (not skipped), and the billing country is an EU member.
+ * The VAT number the booking asks VIES about, or null when no check applies: the event checks EU VAT numbers, the
+ * invoice the rules read from the form is a business one with a number not skipped, and the billing country is an
+ * EU member.
  */
 export function vatCheckRequest(
   form: Pick<BookingForm, 'vatCountryCode' | 'vatNr' | 'invoiceRequested' | 'addCompanyBillingDetails' | 'skipVatNr'>,
-  euVatCheckingEnabled: boolean,
+  terms: InvoiceTerms,
   euCountryCodes: readonly string[],
 ): { readonly country: string; readonly number: string } | null {
   const country = (form.vatCountryCode ?? '').trim().toUpperCase();
   const number = (form.vatNr ?? '').trim();
-  const business = form.invoiceRequested && form.addCompanyBillingDetails === true && form.skipVatNr !== true;
+  const { business, skipVatNr } = invoiceOf(form, terms);
   const inEu = euCountryCodes.includes(country === 'EL' ? 'GR' : country);
-  return euVatCheckingEnabled && business && inEu && number !== '' ? { country, number } : null;
+  return terms.invoicing.euVatCheckingEnabled && business && !skipVatNr && inEu && number !== '' ? { country, number } : null;
 }

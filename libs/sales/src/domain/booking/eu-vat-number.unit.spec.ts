@@ -29,18 +29,30 @@ describe('EU VAT numbers', () => {
 
 describe('whether a booking asks VIES', () => {
   const business = { vatCountryCode: 'de', vatNr: ' 123456789 ', invoiceRequested: true, addCompanyBillingDetails: true, skipVatNr: false };
+  const invoicing = { invoiceAllowed: true, onlyInvoice: false, euVatCheckingEnabled: true, customerReferenceEnabled: false, enabledItalyEInvoicing: false, vatNumberStrictlyRequired: false };
+  const terms = { paymentRequired: true, invoicing };
 
   it('asks for a business invoice with an EU number when the event checks numbers', () => {
-    expect(vatCheckRequest(business, true, euCountryCodes)).toEqual({ country: 'DE', number: '123456789' });
-    expect(vatCheckRequest({ ...business, vatCountryCode: 'EL' }, true, euCountryCodes)).toEqual({ country: 'EL', number: '123456789' });
+    expect(vatCheckRequest(business, terms, euCountryCodes)).toEqual({ country: 'DE', number: '123456789' });
+    expect(vatCheckRequest({ ...business, vatCountryCode: 'EL' }, terms, euCountryCodes)).toEqual({ country: 'EL', number: '123456789' });
   });
 
-  it('does not ask when the event does not check, for a private invoice, a skipped or empty number, or outside the EU', () => {
-    expect(vatCheckRequest(business, false, euCountryCodes)).toBeNull();
-    expect(vatCheckRequest({ ...business, addCompanyBillingDetails: false }, true, euCountryCodes)).toBeNull();
-    expect(vatCheckRequest({ ...business, invoiceRequested: false }, true, euCountryCodes)).toBeNull();
-    expect(vatCheckRequest({ ...business, skipVatNr: true }, true, euCountryCodes)).toBeNull();
-    expect(vatCheckRequest({ ...business, vatNr: '  ' }, true, euCountryCodes)).toBeNull();
-    expect(vatCheckRequest({ ...business, vatCountryCode: 'CH' }, true, euCountryCodes)).toBeNull();
+  it('asks on an invoice-only event even when the form leaves the invoice flag out, as the rules read it', () => {
+    expect(vatCheckRequest({ ...business, invoiceRequested: false }, { ...terms, invoicing: { ...invoicing, onlyInvoice: true } }, euCountryCodes)).toEqual({ country: 'DE', number: '123456789' });
+  });
+
+  it('asks when the skip is refused because a VAT number is strictly required', () => {
+    const strict = { ...terms, invoicing: { ...invoicing, vatNumberStrictlyRequired: true } };
+    expect(vatCheckRequest({ ...business, skipVatNr: true }, strict, euCountryCodes)).toEqual({ country: 'DE', number: '123456789' });
+  });
+
+  it('does not ask when the event does not check, for a free order, a private invoice, a skipped or empty number, or outside the EU', () => {
+    expect(vatCheckRequest(business, { ...terms, invoicing: { ...invoicing, euVatCheckingEnabled: false } }, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest(business, { ...terms, paymentRequired: false }, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, addCompanyBillingDetails: false }, terms, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, invoiceRequested: false }, terms, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, skipVatNr: true }, terms, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, vatNr: '  ' }, terms, euCountryCodes)).toBeNull();
+    expect(vatCheckRequest({ ...business, vatCountryCode: 'CH' }, terms, euCountryCodes)).toBeNull();
   });
 });

@@ -41,11 +41,21 @@ function postponed(form: BookingForm, context: BookingContext): boolean {
   return form.postponeAssignment && !context.forceAssignment && !context.categoriesLinkedToGroups && context.items.length === 0 && context.purchaseContextType === 'event';
 }
 
-/** A free order has no invoice; an "invoice only" context always issues one; otherwise the buyer chooses. */
-function invoiceRequested(form: BookingForm, { paymentRequired, invoicing }: BookingContext): boolean {
-  if (!paymentRequired) return false;
-  if (invoicing.onlyInvoice) return true;
-  return invoicing.invoiceAllowed && form.invoiceRequested;
+/** What the context asks of an invoice: whether the order pays, and the purchase context's invoicing settings. */
+export type InvoiceTerms = Pick<BookingContext, 'paymentRequired' | 'invoicing'>;
+
+/**
+ * The invoice the form asks for, as the rules read it: a free order has none; an "invoice only" context always
+ * issues one, otherwise the buyer chooses; a business one when company details are added; its VAT number skipped
+ * only where a number is not strictly required.
+ */
+export function invoiceOf(
+  form: Pick<BookingForm, 'invoiceRequested' | 'addCompanyBillingDetails' | 'skipVatNr'>,
+  { paymentRequired, invoicing }: InvoiceTerms,
+): { readonly invoiceRequested: boolean; readonly business: boolean; readonly skipVatNr: boolean } {
+  const invoiceRequested = paymentRequired && (invoicing.onlyInvoice || (invoicing.invoiceAllowed && form.invoiceRequested));
+  const business = invoiceRequested && form.addCompanyBillingDetails === true;
+  return { invoiceRequested, business, skipVatNr: business && form.skipVatNr === true && !invoicing.vatNumberStrictlyRequired };
 }
 
 /** The reference type decides which of addressee code and PEC is kept (spec point 4). */
@@ -66,9 +76,7 @@ function italianEInvoicing(form: BookingForm, business: boolean): NormalizedItal
  * required, the unused Italian reference cleared.
  */
 export function normalizeBooking(form: BookingForm, context: BookingContext): NormalizedBooking {
-  const invoice = invoiceRequested(form, context);
-  const business = invoice && form.addCompanyBillingDetails === true;
-  const skipVatNr = business && form.skipVatNr === true && !context.invoicing.vatNumberStrictlyRequired;
+  const { invoiceRequested: invoice, business, skipVatNr } = invoiceOf(form, context);
   return {
     email: trimToNull(form.email),
     firstName: trimToNull(form.firstName),

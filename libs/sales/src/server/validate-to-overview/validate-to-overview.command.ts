@@ -5,7 +5,7 @@ import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock } from '@ticketing/kernel';
 import { validateBooking, type BookingContext, type BookingForm, type FieldError, type VatCheckStatus } from '@ticketing/sales/booking-rules';
-import { decideRecordBooking, reservationStreamId, vatCheckRequest, type OpenedReservation } from '@ticketing/sales/domain';
+import { decideRecordBooking, reservationStreamId, vatCheckRequest, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../tokens.js';
@@ -55,7 +55,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
         if (state.status !== 'PENDING' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
         const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
-        vatCheck ??= this.checkVat(input.form, offer.invoicing.euVatCheckingEnabled);
+        vatCheck ??= this.checkVat(input.form, { paymentRequired: state.opened.price.requiresPayment, invoicing: offer.invoicing });
         const { errors, warnings, booking } = validateBooking(input.form, this.contextOf(state, offer, await vatCheck, now));
         const passed = errors.length === 0 && (warnings.length === 0 || input.ignoreWarnings);
         const events = decideRecordBooking(state, { reservationId: input.reservationId, booking, passed });
@@ -88,8 +88,8 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
   }
 
   /** The EU VAT check (VIES) of a business invoice's number, when the rules ask for one; never throws. */
-  private async checkVat(form: BookingForm, enabled: boolean): Promise<VatCheckStatus> {
-    const request = vatCheckRequest(form, enabled, euCountryCodes);
+  private async checkVat(form: BookingForm, terms: InvoiceTerms): Promise<VatCheckStatus> {
+    const request = vatCheckRequest(form, terms, euCountryCodes);
     return request ? this.vatChecker.check(request.country, request.number) : 'NOT_CHECKED';
   }
 }
