@@ -11,6 +11,7 @@ import { projectionMigrations } from '@ticketing/projections';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { installHttpPolicies } from './http/http-policies.js';
+import { serveWebFonts } from './fonts/web-fonts.js';
 import { installAbuseProtection } from './abuse/abuse-protection.js';
 import { JsonNestLogger } from './logging/json-logger.js';
 import { buildOpenApiDocument } from './openapi/openapi-document.js';
@@ -66,6 +67,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json', customSiteTitle: 'Ticketing API reference' });
 
   if (!options.documentOnly) {
+    serveWebFonts(fastify);
     const dir = config.storefrontDir ?? defaultStorefrontDir();
     const served = await serveStorefront(fastify, {
       dir,

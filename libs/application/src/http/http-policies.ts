@@ -14,10 +14,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payment\/webhook\//, /^\/api\/v2\/organizer\//, /^\/report-csp-violation$/, /^\/api\/bench\//];
 const SESSION_MAX_AGE_SECONDS = 2 * 60 * 60;
 /**
- * Answers that are the same for everyone and cached (assets, files, app info, API description, health): no
+ * Answers that are the same for everyone and cached (assets, web fonts, files, app info, API description, health): no
  * session is made for them, so no Set-Cookie spoils a shared cache.
  */
-const STATELESS_GETS = [/^\/assets\//, /^\/file\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/health$/, /^\/api\/v2\/info$/, /^\/[^/]+\.[a-z0-9]+$/i];
+const STATELESS_GETS = [/^\/assets\//, /^\/resources\//, /^\/file\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/health$/, /^\/api\/v2\/info$/, /^\/[^/]+\.[a-z0-9]+$/i];
 
 declare module 'fastify' {
   interface FastifyRequest {
