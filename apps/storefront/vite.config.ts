@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import tsconfig from '../../tsconfig.base.json' with { type: 'json' };
 import { chunkGroups, recordEventPageModules } from './chunk-groups.js';
+import { precompress } from './precompress.js';
 
 const appRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,6 +43,8 @@ export default defineConfig({
     }),
     react(),
     recordEventPageModules,
+    // Last: .br and .gz copies of the written files, for the server to send as they are.
+    precompress,
   ],
   resolve: {
     alias: [

@@ -20,8 +20,9 @@ export interface StorefrontOptions {
 }
 
 /**
- * Serves the built storefront on the API's port: hashed assets with a year of caching, and the shell page for
- * every storefront route with the app info, the language's bundle and the session's tokens preloaded.
+ * Serves the built storefront on the API's port: hashed assets with a year of caching (compressed at build time),
+ * and the shell page for every storefront route with the app info, the language's bundle and the session's
+ * tokens preloaded (compressed per request, see http/compression.ts).
  */
 export async function serveStorefront(fastify: FastifyInstance, options: StorefrontOptions): Promise<boolean> {
   const indexFile = join(options.dir, 'index.html');
@@ -34,6 +35,10 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
     wildcard: false,
     index: false,
     allowedPath: (path) => path !== '/index.html',
+    // The build writes a .br and a .gz beside each compressible file (apps/storefront/precompress.ts): the best
+    // one the client accepts is sent, else the file itself; those copies are never routes of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (res, path) => {
       res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
