@@ -11,6 +11,7 @@ import { projectionMigrations } from '@ticketing/projections';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import { installHttpPolicies } from './http/http-policies.js';
+import { installCompression } from './http/compression.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
 import { installAbuseProtection } from './abuse/abuse-protection.js';
 import { JsonNestLogger } from './logging/json-logger.js';
@@ -55,6 +56,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   const fastify = app.getHttpAdapter().getInstance();
   installHttpPolicies(fastify, config, secret);
   installAbuseProtection(fastify, config, options.logger);
+  // Before any route is added: the compression plugin hooks each route as it is added.
+  await installCompression(fastify);
   // Browsers post CSP reports with their own JSON media types.
   fastify.addContentTypeParser(
     ['application/csp-report', 'application/reports+json'],

@@ -55,4 +55,16 @@ describe.skipIf(!built)('the storefront, compressed', () => {
     expect((await app.inject({ method: 'GET', url: `${asset}.br` })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `${asset}.gz` })).statusCode).toBe(404);
   });
+
+  it('compresses the shell page per request, with its data and tokens', async () => {
+    const page = await app.inject({ method: 'GET', url: '/event/devday-2030', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['vary']).toContain('accept-encoding');
+    expect(page.headers['cache-control']).toBe('no-store');
+    const html = brotliDecompressSync(page.rawPayload).toString();
+    expect(html).toMatch(/<meta name="GID" content="[A-Za-z0-9_-]{43}">/);
+    const data = JSON.parse(html.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!);
+    expect(data.bundle['common.or']).toBe('or');
+  });
 });
