@@ -14,6 +14,8 @@ export function beanPath(path: readonly PropertyKey[], root: string): string {
     .join('');
 }
 
+const isMissingValue = (issue: z.core.$ZodIssue) => issue.code === 'invalid_type' && /received (undefined|null)$/.test(issue.message);
+
 /** One stable code per kind of failure, with the limit as argument 0 where there is one. */
 function codeOf(issue: z.core.$ZodIssue): { code: string; args: unknown[] } {
   switch (issue.code) {
@@ -34,6 +36,12 @@ function codeOf(issue: z.core.$ZodIssue): { code: string; args: unknown[] } {
       return { code: issue.format === 'email' ? 'error.STEP_2_INVALID_EMAIL' : 'error.invalidFormat', args: [] };
     case 'unrecognized_keys':
       return { code: 'error.invalidFormat', args: [] };
+    case 'invalid_union':
+      // a value that can be written in several ways (wireInteger: a number or its digits) and was none of them:
+      // missing when every way found nothing there, as a field of one way says it
+      return issue.errors.length > 0 && issue.errors.every((branch) => branch.some(isMissingValue))
+        ? { code: 'error.emptyField', args: [] }
+        : { code: 'error.invalidFormat', args: [] };
     default:
       // custom refinements carry their own stable code as message
       return { code: issue.message.startsWith('error.') ? issue.message : 'error.invalidFormat', args: [] };

@@ -15,23 +15,14 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { CheckDiscountFormReservationItemAmount } from './checkDiscountFormReservationItemAmount';
+import type { CheckDiscountFormReservationItemQuantity } from './checkDiscountFormReservationItemQuantity';
+import type { CheckDiscountFormReservationItemTicketCategoryId } from './checkDiscountFormReservationItemTicketCategoryId';
 
 export type CheckDiscountFormReservationItem = {
-  /**
-   * Tickets wanted (the storefront sends amount).
-   * @minimum 0
-   * @maximum 1000
-   */
-  amount?: number;
-  /**
-   * Alias of amount.
-   * @minimum 0
-   * @maximum 1000
-   */
-  quantity?: number;
-  /**
-   * @minimum -9007199254740991
-   * @maximum 9007199254740991
-   */
-  ticketCategoryId: number;
+  /** Tickets wanted (the storefront sends amount). */
+  amount?: CheckDiscountFormReservationItemAmount;
+  /** Alias of amount. */
+  quantity?: CheckDiscountFormReservationItemQuantity;
+  ticketCategoryId: CheckDiscountFormReservationItemTicketCategoryId;
 };

@@ -15,19 +15,14 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { ReservationFormAdditionalServiceAnyOfItemAdditionalServiceId } from './reservationFormAdditionalServiceAnyOfItemAdditionalServiceId';
 import type { ReservationFormAdditionalServiceAnyOfItemAmount } from './reservationFormAdditionalServiceAnyOfItemAmount';
+import type { ReservationFormAdditionalServiceAnyOfItemQuantity } from './reservationFormAdditionalServiceAnyOfItemQuantity';
 
 export type ReservationFormAdditionalServiceAnyOfItem = {
-  /**
-   * @minimum -9007199254740991
-   * @maximum 9007199254740991
-   */
-  additionalServiceId: number;
+  additionalServiceId: ReservationFormAdditionalServiceAnyOfItemAdditionalServiceId;
   /** Amount chosen by the buyer (donations), in currency units, e.g. 12.50; rounded half up to the currency. */
   amount?: ReservationFormAdditionalServiceAnyOfItemAmount;
-  /**
-   * @minimum 0
-   * @maximum 1000
-   */
-  quantity?: number;
+  /** Items wanted; default 1. */
+  quantity?: ReservationFormAdditionalServiceAnyOfItemQuantity;
 };

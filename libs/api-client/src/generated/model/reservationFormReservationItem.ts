@@ -15,26 +15,17 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { ReservationFormReservationItemAmount } from './reservationFormReservationItemAmount';
 import type { ReservationFormReservationItemMetadata } from './reservationFormReservationItemMetadata';
+import type { ReservationFormReservationItemQuantity } from './reservationFormReservationItemQuantity';
+import type { ReservationFormReservationItemTicketCategoryId } from './reservationFormReservationItemTicketCategoryId';
 
 export type ReservationFormReservationItem = {
-  /**
-   * Tickets wanted (the storefront sends amount).
-   * @minimum 0
-   * @maximum 1000
-   */
-  amount?: number;
+  /** Tickets wanted (the storefront sends amount). */
+  amount?: ReservationFormReservationItemAmount;
   /** Per-attendee metadata, by attendee index. */
   metadata?: ReservationFormReservationItemMetadata;
-  /**
-   * Alias of amount.
-   * @minimum 0
-   * @maximum 1000
-   */
-  quantity?: number;
-  /**
-   * @minimum -9007199254740991
-   * @maximum 9007199254740991
-   */
-  ticketCategoryId: number;
+  /** Alias of amount. */
+  quantity?: ReservationFormReservationItemQuantity;
+  ticketCategoryId: ReservationFormReservationItemTicketCategoryId;
 };

@@ -35,7 +35,7 @@ export interface WaitingQueueSubscriptionForm {
   lastName?: WaitingQueueSubscriptionFormLastName;
   /** Must be true when the event has a privacy policy (error.STEP_2_TERMS_CONDITIONS). */
   privacyPolicyAccepted?: WaitingQueueSubscriptionFormPrivacyPolicyAccepted;
-  /** One of ticketCategoriesForWaitingList when it lists several (error.restrictedValue otherwise); absent: any category. With one listed, that one is taken. */
+  /** One of ticketCategoriesForWaitingList when it lists several (error.restrictedValue otherwise); absent (null, ""): any category. With one listed, that one is taken. */
   selectedCategory?: WaitingQueueSubscriptionFormSelectedCategory;
   /** Must be true (error.STEP_2_TERMS_CONDITIONS). */
   termAndConditionsAccepted?: WaitingQueueSubscriptionFormTermAndConditionsAccepted;

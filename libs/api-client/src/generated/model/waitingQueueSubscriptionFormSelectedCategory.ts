@@ -15,8 +15,9 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { WaitingQueueSubscriptionFormSelectedCategoryAnyOf } from './waitingQueueSubscriptionFormSelectedCategoryAnyOf';
 
 /**
- * One of ticketCategoriesForWaitingList when it lists several (error.restrictedValue otherwise); absent: any category. With one listed, that one is taken.
+ * One of ticketCategoriesForWaitingList when it lists several (error.restrictedValue otherwise); absent (null, ""): any category. With one listed, that one is taken.
  */
-export type WaitingQueueSubscriptionFormSelectedCategory = number | null;
+export type WaitingQueueSubscriptionFormSelectedCategory = WaitingQueueSubscriptionFormSelectedCategoryAnyOf | null;

@@ -1,11 +1,16 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { wireInteger } from '@ticketing/wire';
 import { dynamicDiscountSchema } from '../shared/views/event-code.views.js';
 
+// alf.io's Angular client sends the reservation form as it sends reserve-tickets: quantities read off a <select> as
+// text (see wireInteger).
+const quantity = () => wireInteger(z.number().int().min(0).max(1000));
+
 const selectedCategorySchema = z.object({
-  ticketCategoryId: z.number().int(),
-  amount: z.number().int().min(0).max(1000).optional().describe('Tickets wanted (the storefront sends amount).'),
-  quantity: z.number().int().min(0).max(1000).optional().describe('Alias of amount.'),
+  ticketCategoryId: wireInteger(),
+  amount: quantity().optional().describe('Tickets wanted (the storefront sends amount).'),
+  quantity: quantity().optional().describe('Alias of amount.'),
 });
 
 /** The reservation form as check-discount reads it: only `reservation` matters; other fields are accepted and ignored. */

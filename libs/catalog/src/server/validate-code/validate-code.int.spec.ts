@@ -79,6 +79,19 @@ describe('codes: validate-code and check-discount', () => {
     }
   });
 
+  it('check-discount reads the form alf.io\'s Angular client sends: quantities as text', async () => {
+    // alf.io-public-frontend src/app/event-display/event-display.component.ts, selectionChange: the whole
+    // reservation form, its quantities read off a <select> bound with [value] (ticket-quantity-selector.html)
+    const headers = await app.session();
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/v2/public/event/${e}/check-discount`,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: { reservation: [{ ticketCategoryId: 1, amount: '2' }], additionalService: [], captcha: null, promoCode: null },
+    });
+    expect([response.statusCode, response.body]).toEqual([204, '']);
+  });
+
   it('check-discount answers 422 to a malformed form and 403 without the anti-forgery token', async () => {
     const headers = await app.session();
     const malformed = await app.inject({

@@ -1,12 +1,16 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { AMOUNT_TEXT } from '@ticketing/kernel';
-import { validatedResponseSchema, langParam, shortNameParam } from '@ticketing/wire';
+import { validatedResponseSchema, langParam, shortNameParam, wireInteger } from '@ticketing/wire';
+
+// Quantities and ids take a JSON integer or a string of digits, as alf.io's server does (see wireInteger): alf.io's
+// Angular client sends the quantity it reads off a <select> as text.
+const quantity = () => wireInteger(z.number().int().min(0).max(1000));
 
 const selectedCategorySchema = z.object({
-  ticketCategoryId: z.number().int(),
-  amount: z.number().int().min(0).max(1000).optional().describe('Tickets wanted (the storefront sends amount).'),
-  quantity: z.number().int().min(0).max(1000).optional().describe('Alias of amount.'),
+  ticketCategoryId: wireInteger(),
+  amount: quantity().optional().describe('Tickets wanted (the storefront sends amount).'),
+  quantity: quantity().optional().describe('Alias of amount.'),
   metadata: z
     .array(z.record(z.string().max(255), z.string().max(1024)))
     .max(1000)
@@ -16,8 +20,8 @@ const selectedCategorySchema = z.object({
 });
 
 const selectedServiceSchema = z.object({
-  additionalServiceId: z.number().int(),
-  quantity: z.number().int().min(0).max(1000).default(1),
+  additionalServiceId: wireInteger(),
+  quantity: quantity().default(1).describe('Items wanted; default 1.'),
   // what kernel parseAmount reads, nothing else: a JSON number as it prints (12.5 -> "12.5"; -5 and 1e21 do not)
   amount: z
     .union([z.number().refine((n) => AMOUNT_TEXT.test(String(n)), 'error.invalidFormat'), z.string().regex(AMOUNT_TEXT, 'error.invalidFormat')])

@@ -140,6 +140,40 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect((await category(1)).maximumSaleableTickets).toBe(3);
   });
 
+  it('takes the quantities and ids alf.io takes as text, and still refuses what is no number', async () => {
+    // alf.io's Angular client, as it posts its event page (alf.io-public-frontend src/app/event-display/event-display.component.ts,
+    // submitForm): the ticket quantity <select> is bound with [value] (ticket-quantity-selector.html), so a chosen
+    // quantity arrives as text and an untouched one as the form's initial 0; supplement quantities as their form has them
+    const angular = {
+      reservation: [
+        { ticketCategoryId: 1, amount: '2' },
+        { ticketCategoryId: 3, amount: 0 },
+      ],
+      additionalService: [{ additionalServiceId: '1', quantity: '1' }],
+      captcha: null,
+      promoCode: null,
+    };
+    const ok = await reserve(angular);
+    expect(ok.status).toBe(200);
+    const [opened] = await app.store.readStream(`reservation-${ok.body.value}`);
+    expect(opened!.data).toMatchObject({ tickets: [{ categoryId: 1 }, { categoryId: 1 }], additionalServices: [{ serviceId: 1, quantity: 1, amount: null, mandatory: false }] });
+    await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${ok.body.value}`, headers });
+
+    // a string of digits out of bounds is refused as the number would be; a string that is no integer as before
+    const over = await reserve({ reservation: [{ ticketCategoryId: 1, amount: '1001' }] });
+    expect([over.status, over.body.validationErrors]).toEqual([422, [{ fieldName: 'reservation[0].amount', code: 'error.tooLong', arguments: { '0': 1000 } }]]);
+    for (const amount of ['one', '1.5', '', true]) {
+      const refused = await reserve({ reservation: [{ ticketCategoryId: 1, amount }] });
+      expect([refused.status, refused.body.validationErrors], JSON.stringify(amount)).toEqual([
+        422,
+        [{ fieldName: 'reservation[0].amount', code: 'error.invalidFormat', arguments: null }],
+      ]);
+    }
+    const noCategory = await reserve({ reservation: [{ ticketCategoryId: null, amount: '1' }] });
+    expect(noCategory.body.validationErrors).toEqual([{ fieldName: 'reservation[0].ticketCategoryId', code: 'error.emptyField', arguments: null }]);
+    expect((await category(1)).maximumSaleableTickets).toBe(3);
+  });
+
   it('never sells more than the shared capacity, and a code past its uses is refused', async () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(3);

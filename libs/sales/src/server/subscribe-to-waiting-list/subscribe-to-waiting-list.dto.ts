@@ -1,6 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { validatedResponseSchema, shortNameParam } from '@ticketing/wire';
+import { optionalWireInteger, validatedResponseSchema, shortNameParam } from '@ticketing/wire';
 
 // No length limits or formats here: the rules answer with the reference's own codes per field
 // (error.firstname, error.email ...), which a schema failure would replace by generic ones.
@@ -15,13 +15,9 @@ export const waitingQueueSubscriptionFormSchema = z.object({
   userLanguage: text("Language of the offer e-mail: one of the event's content languages, e.g. `en` (error.userLanguage)."),
   termAndConditionsAccepted: z.boolean().nullable().optional().describe('Must be true (error.STEP_2_TERMS_CONDITIONS).'),
   privacyPolicyAccepted: z.boolean().nullable().optional().describe('Must be true when the event has a privacy policy (error.STEP_2_TERMS_CONDITIONS).'),
-  selectedCategory: z
-    .number()
-    .int()
-    .nullable()
-    .optional()
-    .describe(
-      'One of ticketCategoriesForWaitingList when it lists several (error.restrictedValue otherwise); absent: any category. With one listed, that one is taken.',
+  // the Angular form's category <select> starts on an empty option (`""`); its categories are bound as numbers
+  selectedCategory: optionalWireInteger().describe(
+      'One of ticketCategoriesForWaitingList when it lists several (error.restrictedValue otherwise); absent (null, ""): any category. With one listed, that one is taken.',
     ),
 });
 

@@ -142,6 +142,20 @@ describe('POST /api/v2/public/event/{shortName}/waiting-list/subscribe', () => {
     expect((await subscribe('gala', form({ selectedCategory: 2 }))).body.value).toBe(true);
   });
 
+  it('takes the category as alf.io\'s Angular form sends it: a number, its digits, or the empty option for none', async () => {
+    // alf.io frontend/projects/public/src/app/event-display/event-display.component.html: the category <select> starts on
+    // <option value=""> and binds the categories with [ngValue]; other clients send the id as text
+    const sent = async (selectedCategory: unknown, email: string) => {
+      expect((await subscribe('gala', form({ selectedCategory, email }))).body.value).toBe(true);
+      return (await joined('gala')).at(-1)!.data['categoryId'];
+    };
+    expect(await sent('2', 'text@example.test')).toBe(2);
+    expect(await sent('', 'empty@example.test')).toBeNull();
+    expect((await subscribe('gala', form({ selectedCategory: '2.5' }))).body.validationErrors).toEqual([
+      { fieldName: 'selectedCategory', code: 'error.invalidFormat', arguments: null },
+    ]);
+  });
+
   it('takes one entry per e-mail even when the same form arrives many times at once', async () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => subscribe('gala', form({ email: 'rush@example.test' }))));
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));

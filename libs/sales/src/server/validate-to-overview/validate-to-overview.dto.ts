@@ -1,6 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { langParam, validatedResponseSchema } from '@ticketing/wire';
+import { langParam, optionalWireInteger, validatedResponseSchema } from '@ticketing/wire';
 import type { BookingForm } from '@ticketing/sales/booking-rules';
 
 export class BooleanValidatedResponseDto extends createZodDto(validatedResponseSchema(z.boolean()).describe('ValidatedResponse<boolean>')) {}
@@ -10,7 +10,7 @@ const text = (max = 1024) => z.string().max(max).nullable().optional();
 const answers = z.record(z.string().max(255), z.array(z.string().max(4096)).max(50)).nullable().optional();
 
 const additionalServiceLinkSchema = z.object({
-  additionalServiceItemId: z.number().int().nullable().optional(),
+  additionalServiceItemId: optionalWireInteger(),
   ticketUUID: z.string().max(64).nullable().optional(),
   additional: answers,
 });
