@@ -371,6 +371,7 @@ export * from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigur
 export * from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemDescription';
 export * from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemDescriptionRestrictedValuesDescription';
 export * from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemFieldsItem';
+export * from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemFieldsItemFieldValue';
 export * from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemMaxLength';
 export * from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemMinLength';
 export * from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemType';
@@ -425,6 +426,7 @@ export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfi
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationAfterStandardItemDescription';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationAfterStandardItemDescriptionRestrictedValuesDescription';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationAfterStandardItemFieldsItem';
+export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationAfterStandardItemFieldsItemFieldValue';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationAfterStandardItemMaxLength';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationAfterStandardItemMinLength';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationAfterStandardItemType';
@@ -433,6 +435,7 @@ export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfi
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemDescription';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemDescriptionRestrictedValuesDescription';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemFieldsItem';
+export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemFieldsItemFieldValue';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemMaxLength';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemMinLength';
 export * from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemType';

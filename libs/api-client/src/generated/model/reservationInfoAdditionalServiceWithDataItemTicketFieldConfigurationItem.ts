@@ -30,6 +30,7 @@ export type ReservationInfoAdditionalServiceWithDataItemTicketFieldConfiguration
   description: ReservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemDescription;
   disabledValues: string[];
   editable: boolean;
+  /** One entry per input: a checkbox group of several choices one per choice (the ticked value, else null once answered, "" before); any other field one, index 0 (the answer, else null for a ticket and "" for a supplement item). */
   fields: ReservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemFieldsItem[];
   maxLength: ReservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemMaxLength;
   minLength: ReservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemMinLength;

@@ -15,6 +15,7 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { ReservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemFieldsItemFieldValue } from './reservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemFieldsItemFieldValue';
 
 export type ReservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemFieldsItem = {
   /**
@@ -22,5 +23,5 @@ export type ReservationInfoAdditionalServiceWithDataItemTicketFieldConfiguration
    * @maximum 9007199254740991
    */
   fieldIndex: number;
-  fieldValue: string;
+  fieldValue: ReservationInfoAdditionalServiceWithDataItemTicketFieldConfigurationItemFieldsItemFieldValue;
 };

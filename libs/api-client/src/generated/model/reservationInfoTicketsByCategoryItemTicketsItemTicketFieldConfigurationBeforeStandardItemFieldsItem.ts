@@ -15,6 +15,7 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { ReservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemFieldsItemFieldValue } from './reservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemFieldsItemFieldValue';
 
 export type ReservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemFieldsItem = {
   /**
@@ -22,5 +23,5 @@ export type ReservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurat
    * @maximum 9007199254740991
    */
   fieldIndex: number;
-  fieldValue: string;
+  fieldValue: ReservationInfoTicketsByCategoryItemTicketsItemTicketFieldConfigurationBeforeStandardItemFieldsItemFieldValue;
 };

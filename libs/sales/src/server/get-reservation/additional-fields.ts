@@ -4,13 +4,40 @@ import type { AdditionalFieldView } from './reservation-info.views.js';
 /** A catalog text in `lang`, else in the event's first language, else any. */
 export const textIn = (text: LocalizedText, lang: string, fallback: string) => text[lang] ?? text[fallback] ?? Object.values(text)[0] ?? '';
 
+/** Who is asked: an attendee (ticket questions), or a booked supplement item (item questions). */
+export type AskedOf = 'ticket' | 'item';
+
+/**
+ * `fields`, one entry per input the client builds (alf.io's Angular client makes one form control per entry, at
+ * its `fieldIndex`, and reads `fieldValue` as its value). alf.io's rule (model/PurchaseContextFieldConfiguration
+ * getCount, FieldConfigurationDescriptionAndValue getFields): a checkbox group of n > 1 choices has n entries, one
+ * per choice in order; every other field one entry, index 0, whether answered or not. A ticket's unanswered
+ * single-value field shows null (BookingInfoTicketLoader passes the missing value as null); an item's shows ''
+ * (AdditionalServiceHelper defaults its values to ''). In a checkbox group an unticked choice shows null once
+ * the group was answered (alf.io stores the client's positional list, nulls included) and '' before (its
+ * default for a missing position). Answers are stored here as the ticked values, so the positions are those of
+ * the choices they match.
+ */
+export function answerFields(field: Pick<AttendeeField, 'type' | 'restrictedValues'>, answers: readonly string[], askedOf: AskedOf): AdditionalFieldView['fields'] {
+  if (field.type === 'checkbox' && field.restrictedValues.length > 1) {
+    const unticked = answers.length > 0 ? null : '';
+    return field.restrictedValues.map((choice, fieldIndex) => ({ fieldIndex, fieldValue: answers.includes(choice) ? choice : unticked }));
+  }
+  return [{ fieldIndex: 0, fieldValue: answers[0] ?? (askedOf === 'ticket' ? null : '') }];
+}
+
 /** One question as the booking form renders it (AdditionalField), with the answers given so far. */
-export function additionalField(field: AttendeeField, answers: readonly string[] | undefined, languages: readonly string[]): AdditionalFieldView {
+export function additionalField(
+  field: AttendeeField,
+  answers: readonly string[] | undefined,
+  languages: readonly string[],
+  askedOf: AskedOf = 'ticket',
+): AdditionalFieldView {
   const values = answers ?? [];
   const fallback = languages[0] ?? 'en';
   return {
     name: field.name,
-    value: values[0] ?? null,
+    value: values[0] ?? (askedOf === 'ticket' ? null : ''),
     type: field.type,
     required: field.required,
     editable: field.editable,
@@ -18,7 +45,7 @@ export function additionalField(field: AttendeeField, answers: readonly string[]
     maxLength: field.maxLength,
     restrictedValues: [...field.restrictedValues],
     disabledValues: [...field.disabledValues],
-    fields: values.map((fieldValue, fieldIndex) => ({ fieldIndex, fieldValue })),
+    fields: answerFields(field, values, askedOf),
     beforeStandardFields: field.beforeStandardFields,
     description: Object.fromEntries(
       languages.map((lang) => [

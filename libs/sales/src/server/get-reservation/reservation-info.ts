@@ -134,7 +134,9 @@ function additionalServiceWithData(state: OpenedReservation, offer: PurchaseOffe
         itemId,
         serviceId: service.id,
         ticketUUID,
-        ticketFieldConfiguration: fieldsForService(offer.attendeeFields, service.id).map((f) => additionalField(f, assignment?.answers[f.name], offer.event.contentLanguages)),
+        ticketFieldConfiguration: fieldsForService(offer.attendeeFields, service.id).map((f) =>
+          additionalField(f, assignment?.answers[f.name], offer.event.contentLanguages, 'item'),
+        ),
         type: service.type,
       },
     ];

@@ -35,7 +35,11 @@ export const additionalFieldSchema = z
     maxLength: z.number().int().nullable(),
     restrictedValues: z.array(z.string()),
     disabledValues: z.array(z.string()),
-    fields: z.array(z.object({ fieldIndex: z.number().int(), fieldValue: z.string() })),
+    fields: z
+      .array(z.object({ fieldIndex: z.number().int(), fieldValue: z.string().nullable() }))
+      .describe(
+        'One entry per input: a checkbox group of several choices one per choice (the ticked value, else null once answered, "" before); any other field one, index 0 (the answer, else null for a ticket and "" for a supplement item).',
+      ),
     beforeStandardFields: z.boolean(),
     description: z.record(
       z.string(),

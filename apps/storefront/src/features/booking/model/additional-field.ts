@@ -41,8 +41,8 @@ export interface AdditionalField {
   readonly restrictedValues: readonly string[];
   /** Values still shown but no longer accepted. */
   readonly disabledValues?: readonly string[] | null;
-  /** The saved values, one per index (several for a multi-value checkbox). */
-  readonly fields: readonly { readonly fieldIndex: number; readonly fieldValue: string }[];
+  /** One entry per input (one per choice of a checkbox group), null or '' where nothing is saved. */
+  readonly fields: readonly { readonly fieldIndex: number; readonly fieldValue: string | null }[];
   readonly beforeStandardFields: boolean;
   readonly description: Readonly<Record<string, AdditionalFieldDescription>>;
 }
@@ -70,8 +70,11 @@ export interface BookedAdditionalService {
 
 /** The saved values of a field, by index; falls back to `value` for single-valued fields. */
 export function savedValues(field: AdditionalField): string[] {
-  const byIndex = [...field.fields].sort((a, b) => a.fieldIndex - b.fieldIndex).map((f) => f.fieldValue);
-  if (byIndex.some((v) => v !== '')) return byIndex.filter((v) => v !== '');
+  const byIndex = [...field.fields]
+    .sort((a, b) => a.fieldIndex - b.fieldIndex)
+    .map((f) => f.fieldValue)
+    .filter((v): v is string => v !== null && v !== '');
+  if (byIndex.length > 0) return byIndex;
   return field.value ? [field.value] : [];
 }
 

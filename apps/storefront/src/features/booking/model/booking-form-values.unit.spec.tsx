@@ -35,6 +35,25 @@ describe('booking form helpers', () => {
     expect(ticketFormValuesOf(ticket, [{ locale: 'it' }, { locale: 'en' }], 'en').userLanguage).toBe('en');
   });
 
+  it('reads no value where the server shows a question unanswered (null or "" at an index), and the ticked boxes of a group', () => {
+    const ticket = makeTicket(TICKET_A, {
+      ticketFieldConfigurationAfterStandard: [
+        makeField('phone', { fields: [{ fieldIndex: 0, fieldValue: null }] }),
+        makeField('topics', { type: 'checkbox', restrictedValues: ['a', 'b', 'c'], fields: [0, 1, 2].map((fieldIndex) => ({ fieldIndex, fieldValue: '' })) }),
+        makeField('days', {
+          type: 'checkbox',
+          restrictedValues: ['fri', 'sat', 'sun'],
+          fields: [
+            { fieldIndex: 0, fieldValue: 'fri' },
+            { fieldIndex: 1, fieldValue: null },
+            { fieldIndex: 2, fieldValue: 'sun' },
+          ],
+        }),
+      ],
+    });
+    expect(ticketFormValuesOf(ticket, [{ locale: 'en' }], 'en').additional).toEqual({ phone: [], topics: [], days: ['fri', 'sun'] });
+  });
+
   it('offers postponing the assignment only in the spec 2 case', () => {
     const offered = { additionalServiceCount: 0, forceAssignment: false, ticketCount: 2, containsCategoriesLinkedToGroups: false };
     expect(postponeAssignmentOffered(offered)).toBe(true);

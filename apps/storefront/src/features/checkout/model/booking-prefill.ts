@@ -101,7 +101,10 @@ export function bookingFormOf(info: ReservationInfo, contentLanguages: readonly 
 }
 
 function fieldValues(field: AdditionalField): string[] {
-  const byIndex = [...field.fields].sort((a, b) => a.fieldIndex - b.fieldIndex).map((f) => f.fieldValue).filter((v) => v !== '');
+  const byIndex = [...field.fields]
+    .sort((a, b) => a.fieldIndex - b.fieldIndex)
+    .map((f) => f.fieldValue)
+    .filter((v): v is string => v !== null && v !== '');
   return byIndex.length ? byIndex : field.value ? [field.value] : [];
 }
 

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// Tests only: the catalog's fixtures and the real application, as the catalog's own API tests use them.
+import { additionalService, attendeeField, catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import type { AttendeeField } from '@ticketing/catalog/contracts';
+
+const now = new Date();
+const e = 'forum';
+const inEvent = <T extends object>(data: T) => ({ eventShortName: e, ...data });
+const field = (name: string, overrides: Partial<AttendeeField>) => catalogEvent({ type: 'AttendeeFieldAdded', data: inEvent({ field: attendeeField({ name, required: false, ...overrides }) }) });
+
+interface Field {
+  name: string;
+  value: string | null;
+  fields: { fieldIndex: number; fieldValue: string | null }[];
+}
+
+describe('GET /api/v2/public/reservation/{id}: the questions as alf.io shows them', () => {
+  let app: TestApp;
+  let headers: Record<string, string>;
+
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const response = await app.inject({ method, url: `/api/v2/public${url}`, headers, ...(payload ? { payload } : {}) });
+    return { status: response.statusCode, body: response.body ? response.json() : null };
+  };
+  const reserve = async (body: object): Promise<string> => {
+    const { status, body: answer } = await call('POST', `/event/${e}/reserve-tickets?lang=en`, body);
+    expect(status, JSON.stringify(answer)).toBe(200);
+    return answer.value as string;
+  };
+  const info = async (id: string) => (await call('GET', `/reservation/${id}`)).body;
+  const fieldsOf = (questions: Field[]) => Object.fromEntries(questions.map((q) => [q.name, q.fields]));
+
+  beforeAll(async () => {
+    app = await startTestApp({ RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0' });
+    headers = await app.session();
+    await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
+    await app.given(`event-${e}`, [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: e, start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), contentLanguages: ['en'] }) } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent({ category: ticketCategory({ id: 1, key: 'regular', price: 2000, maxPerReservation: 5 }) }) }),
+      catalogEvent({ type: 'AdditionalServiceAdded', data: inEvent({ service: additionalService({ id: 1, key: 'shirt', price: 1500, maxQtyPerOrder: 2 }) }) }),
+      field('company', { type: 'input:text', required: true, ordinal: 1 }),
+      field('phone', { type: 'input:tel', ordinal: 2 }),
+      field('birth', { type: 'input:dateOfBirth', required: true, ordinal: 3 }),
+      field('vat', { type: 'vat:eu', ordinal: 4 }),
+      field('notes', { type: 'textarea', ordinal: 5 }),
+      field('country', { type: 'country', ordinal: 6 }),
+      field('size', { type: 'select', restrictedValues: ['S', 'M', 'L'], ordinal: 7 }),
+      field('source', { type: 'radio', restrictedValues: ['web', 'friend'], ordinal: 8 }),
+      field('newsletter', { type: 'checkbox', restrictedValues: ['yes'], ordinal: 9 }),
+      field('days', { type: 'checkbox', restrictedValues: ['fri', 'sat', 'sun'], ordinal: 10 }),
+      field('shirtSize', { type: 'select', restrictedValues: ['S', 'M'], additionalServiceId: 1, ordinal: 11 }),
+      field('print', { type: 'checkbox', restrictedValues: ['front', 'back'], additionalServiceId: 1, ordinal: 12 }),
+    ]);
+  });
+  afterAll(() => app.close());
+
+  it('gives each question one entry per input the client builds, unanswered ones included', async () => {
+    const id = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [{ additionalServiceId: 1, quantity: 1 }] });
+    const view = await info(id);
+    const ticket = view.ticketsByCategory[0].tickets[0];
+    const none = [{ fieldIndex: 0, fieldValue: null }];
+    // a single-value question: one entry at index 0, null while unanswered (alf.io BookingInfoTicketLoader); a
+    // checkbox group one per choice, "" while unanswered (FieldConfigurationDescriptionAndValue.getFields)
+    expect(fieldsOf(ticket.ticketFieldConfigurationAfterStandard)).toEqual({
+      company: none,
+      phone: none,
+      birth: none,
+      vat: none,
+      notes: none,
+      country: none,
+      size: none,
+      source: none,
+      newsletter: none,
+      days: [0, 1, 2].map((fieldIndex) => ({ fieldIndex, fieldValue: '' })),
+    });
+    // a supplement item's question: "" while unanswered (alf.io AdditionalServiceHelper)
+    expect(fieldsOf(view.additionalServiceWithData[0].ticketFieldConfiguration)).toEqual({
+      shirtSize: [{ fieldIndex: 0, fieldValue: '' }],
+      print: [0, 1].map((fieldIndex) => ({ fieldIndex, fieldValue: '' })),
+    });
+  });
+
+  it('shows the answers at their inputs once recorded', async () => {
+    const id = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [{ additionalServiceId: 1, quantity: 1 }] });
+    const before = await info(id);
+    const ticket = before.ticketsByCategory[0].tickets[0].uuid as string;
+    const item = before.additionalServiceWithData[0];
+    const additional = { company: ['ACME'], birth: ['1990-05-17'], size: ['M'], newsletter: ['yes'], days: ['fri', 'sun'] };
+    const validated = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.org',
+      tickets: { [ticket]: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', additional } },
+      additionalServices: { [ticket]: [{ additionalServiceItemId: item.itemId, ticketUUID: ticket, additional: { shirtSize: ['S'], print: ['back'] } }] },
+    });
+    expect(validated.status, JSON.stringify(validated.body)).toBe(200);
+    const view = await info(id);
+    const fields = fieldsOf(view.ticketsByCategory[0].tickets[0].ticketFieldConfigurationAfterStandard);
+    expect(fields).toMatchObject({
+      company: [{ fieldIndex: 0, fieldValue: 'ACME' }],
+      birth: [{ fieldIndex: 0, fieldValue: '1990-05-17' }],
+      phone: [{ fieldIndex: 0, fieldValue: null }],
+      size: [{ fieldIndex: 0, fieldValue: 'M' }],
+      newsletter: [{ fieldIndex: 0, fieldValue: 'yes' }],
+      // an answered group: the ticked choices at their positions, null where unticked (alf.io keeps the client's nulls)
+      days: [
+        { fieldIndex: 0, fieldValue: 'fri' },
+        { fieldIndex: 1, fieldValue: null },
+        { fieldIndex: 2, fieldValue: 'sun' },
+      ],
+    });
+    expect(fieldsOf(view.additionalServiceWithData[0].ticketFieldConfiguration)).toEqual({
+      shirtSize: [{ fieldIndex: 0, fieldValue: 'S' }],
+      print: [
+        { fieldIndex: 0, fieldValue: null },
+        { fieldIndex: 1, fieldValue: 'back' },
+      ],
+    });
+  });
+});
