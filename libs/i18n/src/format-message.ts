@@ -12,6 +12,15 @@
  *
  * With i18next, pass {@link interpolation} as its `interpolation` option and the arguments as an object keyed by
  * position (`t(key, { 0: a, 1: b })`, see {@link positionalArgs}); React escapes by itself, hence `escapeValue: false`.
+ *
+ * A few keys follow another convention because alf.io's public frontend fills them itself, and this bundle must
+ * work with that client unchanged (libs/i18n/src/alfio-compat lists them and the tests hold them to it):
+ * - a literal marker the client replaces: `reservation-page.time-for-completion` carries `##time##` (see
+ *   {@link fillMarkers}); it has no `{{n}}` placeholder;
+ * - a label the client appends a value to: `reservation-page-complete.ticket-nr` ("Ticket #" + the number), no
+ *   placeholder at all;
+ * - countdown labels: `reservation-page.time-for-completion.labels.singular|plural` are eleven `|`-separated unit
+ *   names, millisecond to millennium, each with the space that separates it from the number before it.
  */
 export const interpolation = { prefix: '{{', suffix: '}}', escapeValue: false } as const;
 
@@ -23,6 +32,21 @@ const placeholder = /\{\{\s*([\w.-]+)\s*\}\}/g;
 /** The argument names/positions a message uses, e.g. `['0', '1']` for `'{{1}} at {{0}}%'` (sorted, unique). */
 export function placeholdersOf(message: string): string[] {
   return [...new Set([...message.matchAll(placeholder)].map((m) => m[1] as string))].sort();
+}
+
+const marker = /##([\w.-]+)##/g;
+
+/** The literal markers a message carries, e.g. `['time']` for `'You have ##time## left'` (sorted, unique). */
+export function markersOf(message: string): string[] {
+  return [...new Set([...message.matchAll(marker)].map((m) => m[1] as string))].sort();
+}
+
+/** Replaces `##name##` markers with `values[name]`, as alf.io's client does; a marker without a value stays. */
+export function fillMarkers(message: string, values: Readonly<Record<string, unknown>>): string {
+  return message.replace(marker, (whole, name: string) => {
+    const value = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+    return value == null ? whole : String(value);
+  });
 }
 
 /** `['a', 'b']` -> `{ 0: 'a', 1: 'b' }`, the shape i18next wants for positional arguments. */

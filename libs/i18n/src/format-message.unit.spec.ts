@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, fromJavaMessageFormat, messageParts, placeholdersOf, positionalArgs } from './index.js';
+import { fillMarkers, formatMessage, fromJavaMessageFormat, markersOf, messageParts, placeholdersOf, positionalArgs } from './index.js';
 
 const bundle = { 'vat': '{{1}} at {{0}}%', 'hello': 'Hello {{ 0 }}!', 'plain': 'No arguments' };
 
@@ -45,5 +45,17 @@ describe('message helpers', () => {
 
   it('converts Java MessageFormat texts to the wire format', () => {
     expect(fromJavaMessageFormat("It''s {0} of {1}, not {{2}}")).toBe("It's {{0}} of {{1}}, not {{2}}");
+  });
+});
+
+describe('literal markers (the ##name## convention of alf.io\'s client)', () => {
+  it('lists the markers of a message and fills them, leaving {{n}} placeholders alone', () => {
+    expect(markersOf('You have ##time## to finish ##time##, {{0}}')).toEqual(['time']);
+    expect(markersOf('No markers # here ## at all')).toEqual([]);
+    expect(fillMarkers('You have ##time## left, {{0}}', { time: '5 minutes' })).toBe('You have 5 minutes left, {{0}}');
+  });
+
+  it('leaves a marker without a value as written and does not interpret replacement patterns', () => {
+    expect(fillMarkers('##time## / ##other##', { time: '$&' })).toBe('$& / ##other##');
   });
 });

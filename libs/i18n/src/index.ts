@@ -9,6 +9,7 @@ export {
 export type { LocalizedCountry, IsoCountryCode } from './countries.js';
 export {
   formatMessage, interpolate, interpolation, placeholdersOf, positionalArgs, messageParts, fromJavaMessageFormat,
+  markersOf, fillMarkers,
 } from './format-message.js';
 export type { MessageArgs, MessagePart } from './format-message.js';
 export { paymentMethods, paymentMethodLabelKeys } from './payment-methods.js';

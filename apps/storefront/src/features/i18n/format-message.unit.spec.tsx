@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage, interpolate } from './format-message';
+import { fillMarkers, formatMessage, interpolate } from './format-message';
 
 describe('formatMessage', () => {
   const bundle = { 'show-event.tickets.left': '{{0}} left', swap: '{{ 1 }} at {{0}}%' };
@@ -20,5 +20,12 @@ describe('formatMessage', () => {
 
   it('does not read keys from the prototype', () => {
     expect(formatMessage(bundle, 'toString')).toBe('toString');
+  });
+});
+
+describe('fillMarkers', () => {
+  it('fills the ##name## markers alf.io\'s client fills, leaving {{n}} placeholders and unknown markers as written', () => {
+    expect(fillMarkers('You have ##time## to complete this order', { time: '5 minutes' })).toBe('You have 5 minutes to complete this order');
+    expect(fillMarkers('##time## {{0}} ##other##', { time: '$&' })).toBe('$& {{0}} ##other##');
   });
 });

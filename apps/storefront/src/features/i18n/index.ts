@@ -2,7 +2,7 @@
 export { languageAtom } from './atoms';
 export { browserLanguages, chooseLanguage, DEFAULT_LANGUAGE, matchLocale } from './choose-language';
 export { readPersistedLanguage, persistLanguage, LANGUAGE_STORAGE_KEY } from './language-storage';
-export { formatMessage, interpolate } from './format-message';
+export { fillMarkers, formatMessage, interpolate } from './format-message';
 export type { MessageArg } from './format-message';
 export { languageOutsideContent, pickLocalized } from './localized';
 export type { LocalizedMap } from './localized';
