@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslate } from '../../i18n';
+import { fillMarkers, useTranslate } from '../../i18n';
 import type { CountdownLevel } from '../model/countdown';
 import { countdownLevel, countdownParts } from '../model/countdown';
 import '../booking.css';
@@ -72,7 +72,8 @@ function useCountdownText(remaining: number, level: CountdownLevel): string {
   const words = countdownParts(remaining).map(({ unit, value }) => t(`countdown.${unit}.${value === 1 ? 'one' : 'other'}`, value));
   const and = t('reservation-page.time-for-completion.labels.and');
   const joined = words.length > 1 ? `${words.slice(0, -1).join(', ')} ${and} ${words.at(-1)}` : (words[0] ?? '');
-  return t('reservation-page.time-for-completion', joined);
+  // alf.io's convention for this key: its client replaces the literal ##time## itself (no {{0}} placeholder).
+  return fillMarkers(t('reservation-page.time-for-completion'), { time: joined });
 }
 
 /** The text at the moment the level last changed (not on first render, and not on every tick). */

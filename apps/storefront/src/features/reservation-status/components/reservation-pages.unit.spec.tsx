@@ -121,7 +121,7 @@ describe('reservation pages', () => {
       const tickets = within(screen.getByRole('region', { name: 'Your tickets' }));
       expect(tickets.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Festival pass', 'Day ticket']);
       expect(tickets.getByRole('list', { name: 'Festival pass' }).textContent).toContain('Assigned to Alan Turing <alan@example.org>');
-      expect(tickets.getByRole('list', { name: 'Day ticket' }).textContent).toContain('Ticket 3not assigned yet');
+      expect(tickets.getByRole('list', { name: 'Day ticket' }).textContent).toContain('Ticket #3not assigned yet');
 
       const order = within(screen.getByRole('region', { name: 'Order summary' }));
       expect(order.getByRole('rowheader', { name: 'Total' }).closest('tr')?.textContent).toContain('367.00 CHF');

@@ -7,6 +7,7 @@ import { useTranslate } from '../../i18n';
  */
 export function TicketsByCategory({ categories, headingId }: { categories: ReservationInfo['ticketsByCategory']; headingId: string }) {
   const t = useTranslate();
+  // The label is alf.io's "Ticket #": its client writes the number right after it, and so do we.
   let number = 0;
   return (
     <section className="reservation-section" aria-labelledby={headingId}>
@@ -20,7 +21,7 @@ export function TicketsByCategory({ categories, headingId }: { categories: Reser
               const holder = ticket.assigned && ticket.email ? t('reservation-page-complete.assigned-to', ticket.fullName, ticket.email) : null;
               return (
                 <li key={ticket.uuid} className="ticket-list__item">
-                  <span className="ticket-list__number">{t('reservation-page-complete.ticket-nr', number)}</span>
+                  <span className="ticket-list__number">{`${t('reservation-page-complete.ticket-nr')}${number}`}</span>
                   <span className={holder ? 'ticket-list__holder' : 'ticket-list__holder ticket-list__holder--none'}>
                     {holder ?? t('reservation-page-complete.ticket-not-assigned')}
                   </span>
