@@ -1,7 +1,7 @@
 // The sales domain (deciders, events, rules), for the sales server.
 export { type VatCheckStatus } from './booking/booking-context.js';
 export { type BookingForm } from './booking/booking-form.js';
-export { vatCheckRequest, viesQuery } from './booking/eu-vat-number.js';
+export { vatCheckRequest, vatFieldChecks, viesQuery, type VatFieldCheck } from './booking/eu-vat-number.js';
 export type { InvoiceTerms } from './booking/normalize-booking.js';
 export { decideHolds, decideRelease, decideReturnSetAside, decideSettle, type HoldOutcome, type HoldSeats, type InventoryLimits, type ReleaseHold, type SetAsideForWaitingList, type SettleHold, type Settlement } from './inventory/hold-seats.js';
 export { inventoryEventTypes, inventoryStreamId, type InventoryEvent, type SeatsHeld } from './inventory/inventory.events.js';

@@ -2,7 +2,8 @@ import { bookingErrors } from './booking-errors.js';
 import type { AdditionalAnswers } from './booking-form.js';
 import type { BookingQuestion } from './booking-question.js';
 import type { BookingReport } from './booking-report.js';
-import { isPlausibleEuVatNumber } from './eu-vat-number.js';
+import type { VatCheckStatus } from './booking-context.js';
+import { compactVatNumber, isPlausibleEuVatNumber } from './eu-vat-number.js';
 import { lengthOf } from './form-values.js';
 import { ageOn, compareLocalDates, parseLocalDate, type LocalDate } from './local-date.js';
 
@@ -11,6 +12,8 @@ export interface FieldRulesContext {
   readonly today: LocalDate;
   readonly euCountryCodes: readonly string[];
   readonly countryCodes: readonly string[];
+  /** VIES outcomes of `vat:eu` answers, by the answer compacted (BookingContext.vatFieldChecks). */
+  readonly vatFieldChecks?: Readonly<Record<string, VatCheckStatus>>;
 }
 
 /** A checkbox group with several choices: `required` means at least one ticked. */
@@ -56,7 +59,18 @@ function checkValue(value: string, field: BookingQuestion, multiple: boolean, pa
     report.reject(path, bookingErrors.restrictedValue);
   }
   if (field.disabledValues.includes(value)) report.reject(path, bookingErrors.disabledValue);
-  if (field.type === 'vat:eu' && !isPlausibleEuVatNumber(value, context.euCountryCodes)) report.reject(path, bookingErrors.invalidVat);
+  if (field.type === 'vat:eu') checkEuVatNumber(value, path, context, report);
+}
+
+/** Well-formed for an EU member state, and not refused by VIES when the server asked (an outage: try again). */
+function checkEuVatNumber(value: string, path: string, context: FieldRulesContext, report: BookingReport): void {
+  if (!isPlausibleEuVatNumber(value, context.euCountryCodes)) {
+    report.reject(path, bookingErrors.invalidVat);
+    return;
+  }
+  const status = context.vatFieldChecks?.[compactVatNumber(value)];
+  if (status === 'INVALID') report.reject(path, bookingErrors.invalidVat);
+  else if (status === 'UNAVAILABLE') report.reject(path, bookingErrors.viesDown);
 }
 
 function checkLength(value: string, field: BookingQuestion, path: string, report: BookingReport): void {

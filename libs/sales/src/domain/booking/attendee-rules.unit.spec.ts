@@ -86,6 +86,19 @@ describe('attendee rules', () => {
       expect(answering([vat], { vat: ['DE 123 456 789'] })).toEqual([]);
     });
 
+    it('when the server asked VIES about an EU VAT number, then its refusal is an invalid number and its outage a retry', () => {
+      const vat = [question({ name: 'vat', type: 'vat:eu' })];
+      const checked = (status: 'VALID' | 'INVALID' | 'UNAVAILABLE', value = 'DE 123.456.789') =>
+        errorsOf(
+          validateBooking(form({ tickets: { [T1]: attendee({ additional: { vat: [value] } }), [T2]: attendee() } }), { ...askingT1(vat), vatFieldChecks: { DE123456789: status } }),
+        );
+      expect(checked('VALID')).toEqual([]);
+      expect(checked('INVALID')).toEqual([[at('vat'), bookingErrors.invalidVat], [BOOKING_FORM, bookingErrors.invalidVat]]);
+      expect(checked('UNAVAILABLE')).toEqual([[at('vat'), bookingErrors.viesDown], [BOOKING_FORM, bookingErrors.missingAttendeeData]]);
+      // a number VIES was not asked about is judged by its format
+      expect(checked('INVALID', 'IT00743110157')).toEqual([]);
+    });
+
     it('records only answers to the fields asked, trimmed', () => {
       const nick = question({ name: 'nick' });
       const result = validateBooking(form({ tickets: { [T1]: attendee({ additional: { nick: [' ada '], smuggled: ['x'] } }), [T2]: attendee() } }), askingT1([nick]));

@@ -56,4 +56,9 @@ export interface BookingContext {
   readonly countryCodes: readonly string[];
   /** The EU VAT (VIES) check of the billing VAT number, done by the server before validating. */
   readonly vatCheck: { readonly status: VatCheckStatus };
+  /**
+   * The VIES outcome of each `vat:eu` answer the server checked (see vatFieldChecks), by the answer compacted
+   * (compactVatNumber); an answer not listed is judged by its format alone (the storefront lists none).
+   */
+  readonly vatFieldChecks?: Readonly<Record<string, VatCheckStatus>>;
 }

@@ -1,4 +1,5 @@
-import type { BookingForm } from './booking-form.js';
+import type { BookingContext } from './booking-context.js';
+import type { AdditionalAnswers, BookingForm } from './booking-form.js';
 import { invoiceOf, type InvoiceTerms } from './normalize-booking.js';
 
 /**
@@ -90,4 +91,57 @@ export function vatCheckRequest(
   const { business, skipVatNr } = invoiceOf(form, terms);
   const inEu = euCountryCodes.includes(country === 'EL' ? 'GR' : country);
   return terms.invoicing.euVatCheckingEnabled && business && !skipVatNr && inEu && number !== '' ? { country, number } : null;
+}
+
+/** A `vat:eu` answer the server asks VIES about before the rules judge it (`key`: how the rules find the outcome). */
+export interface VatFieldCheck {
+  /** The answer compacted (compactVatNumber): the key of `BookingContext.vatFieldChecks`. */
+  readonly key: string;
+  readonly country: string;
+  readonly number: string;
+}
+
+/** More numbers than this in one form are judged by their format alone: VIES is asked at most this often per submit. */
+export const MAX_VAT_FIELD_CHECKS = 50;
+
+/**
+ * The `vat:eu` answers to ask VIES about, as alf.io checks them (Validator.validateFieldValue through
+ * SameCountryValidator: the number against VIES whenever the event checks EU VAT numbers): those of the questions
+ * asked of the reservation's tickets and supplement items, well-formed (a malformed one fails without asking),
+ * each once. The country is the number's own EU prefix, else the organizer's country of business when that is an
+ * EU member (alf.io's only choice); a number with neither is judged by its format alone.
+ */
+export function vatFieldChecks(
+  form: Pick<BookingForm, 'tickets' | 'additionalServices'>,
+  context: Pick<BookingContext, 'tickets' | 'items' | 'invoicing' | 'euCountryCodes'>,
+  organizerCountry: string | null,
+): VatFieldCheck[] {
+  if (!context.invoicing.euVatCheckingEnabled) return [];
+  const answered: { answers: AdditionalAnswers | null | undefined; questions: BookingContext['tickets'][number]['questions'] }[] = [
+    ...context.tickets.map((t) => ({ answers: form.tickets?.[t.ticketId]?.additional, questions: t.questions })),
+    ...Object.values(form.additionalServices ?? {})
+      .flat()
+      .map((link) => ({ answers: link.additional, questions: context.items.find((i) => i.itemId === link.additionalServiceItemId)?.questions ?? [] })),
+  ];
+  const checks = new Map<string, VatFieldCheck>();
+  for (const { answers, questions } of answered) {
+    for (const question of questions.filter((q) => q.type === 'vat:eu')) {
+      for (const value of answers?.[question.name] ?? []) {
+        const key = compactVatNumber(value ?? '');
+        if (key === '' || checks.has(key) || !isPlausibleEuVatNumber(key, context.euCountryCodes)) continue;
+        const country = vatFieldCountry(key, context.euCountryCodes, organizerCountry);
+        if (country !== null && checks.size < MAX_VAT_FIELD_CHECKS) checks.set(key, { key, country, number: key });
+      }
+    }
+  }
+  return [...checks.values()];
+}
+
+/** The EU country of a compacted number: its own VAT prefix, else the organizer's country when in the EU, else none. */
+function vatFieldCountry(compact: string, euCountryCodes: readonly string[], organizerCountry: string | null): string | null {
+  const prefixes = euCountryCodes.map(vatPrefixOf);
+  const own = prefixes.find((p) => compact.startsWith(p) || (p === 'EL' && compact.startsWith('GR')));
+  if (own !== undefined) return own;
+  const organizer = organizerCountry === null ? null : vatPrefixOf(organizerCountry);
+  return organizer !== null && prefixes.includes(organizer) ? organizer : null;
 }

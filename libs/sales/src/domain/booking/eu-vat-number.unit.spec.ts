@@ -1,6 +1,7 @@
 import { euCountryCodes } from '@ticketing/i18n';
 import { describe, expect, it } from 'vitest';
-import { isPlausibleEuVatNumber, vatPrefixOf, viesQuery, vatCheckRequest } from './eu-vat-number.js';
+import { isPlausibleEuVatNumber, MAX_VAT_FIELD_CHECKS, vatFieldChecks, vatPrefixOf, viesQuery, vatCheckRequest } from './eu-vat-number.js';
+import { T1, T2, attendee, context, form, invoicing, question } from './booking.fixtures.js';
 
 describe('EU VAT numbers', () => {
   it('spells Greece EL', () => {
@@ -54,5 +55,38 @@ describe('whether a booking asks VIES', () => {
     expect(vatCheckRequest({ ...business, skipVatNr: true }, terms, euCountryCodes)).toBeNull();
     expect(vatCheckRequest({ ...business, vatNr: '  ' }, terms, euCountryCodes)).toBeNull();
     expect(vatCheckRequest({ ...business, vatCountryCode: 'CH' }, terms, euCountryCodes)).toBeNull();
+  });
+});
+
+describe('which vat:eu answers the server asks VIES about', () => {
+  const vat = question({ name: 'vat', type: 'vat:eu' });
+  const asked = context({
+    tickets: [
+      { ticketId: T1, questions: [vat] },
+      { ticketId: T2, questions: [vat] },
+    ],
+    items: [{ itemId: 1, questions: [question({ name: 'companyVat', type: 'vat:eu' })] }],
+  });
+  const answering = (first: string[], second: string[], item: string[] = []) =>
+    form({
+      tickets: { [T1]: attendee({ additional: { vat: first } }), [T2]: attendee({ additional: { vat: second } }) },
+      additionalServices: { [T1]: [{ additionalServiceItemId: 1, ticketUUID: T1, additional: { companyVat: item } }] },
+    });
+
+  it('asks about each well-formed number once, in its own country, else in the organizer\'s when it is in the EU', () => {
+    const checks = vatFieldChecks(answering(['DE 123.456.789'], ['de123456789', ''], ['123456789']), asked, 'AT');
+    expect(checks).toEqual([
+      { key: 'DE123456789', country: 'DE', number: 'DE123456789' },
+      { key: '123456789', country: 'AT', number: '123456789' },
+    ]);
+    // an organizer outside the EU leaves a number without prefix to its format; a malformed one fails without asking
+    expect(vatFieldChecks(answering(['123456789'], ['NOT-A-VAT']), asked, 'CH')).toEqual([]);
+    expect(vatFieldChecks(answering(['EL094014201'], []), asked, null)).toEqual([{ key: 'EL094014201', country: 'EL', number: 'EL094014201' }]);
+  });
+
+  it('asks nothing when the event does not check EU VAT numbers, and at most a bounded number of times', () => {
+    expect(vatFieldChecks(answering(['DE123456789'], []), { ...asked, invoicing: invoicing({ euVatCheckingEnabled: false }) }, 'DE')).toEqual([]);
+    const many = Array.from({ length: MAX_VAT_FIELD_CHECKS + 5 }, (_, i) => `DE${String(100000000 + i)}`);
+    expect(vatFieldChecks(answering(many, []), asked, null)).toHaveLength(MAX_VAT_FIELD_CHECKS);
   });
 });

@@ -33,7 +33,7 @@ export interface BookingValidation {
 export function validateBooking(form: BookingForm, context: BookingContext): BookingValidation {
   const today = parseLocalDate(context.today);
   if (today === null) throw new Error(`today must be an ISO local date, got ${context.today}`);
-  const fieldContext: FieldRulesContext = { today, euCountryCodes: context.euCountryCodes, countryCodes: context.countryCodes };
+  const fieldContext: FieldRulesContext = { today, euCountryCodes: context.euCountryCodes, countryCodes: context.countryCodes, vatFieldChecks: context.vatFieldChecks };
   const booking = normalizeBooking(form, context);
   const report = new BookingReport();
 

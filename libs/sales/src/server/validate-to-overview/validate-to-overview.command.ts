@@ -5,7 +5,7 @@ import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock } from '@ticketing/kernel';
 import { validateBooking, type BookingContext, type BookingForm, type FieldError, type VatCheckStatus } from '@ticketing/sales/booking-rules';
-import { decideRecordBooking, reservationStreamId, vatCheckRequest, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
+import { decideRecordBooking, reservationStreamId, vatCheckRequest, vatFieldChecks, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../tokens.js';
@@ -47,7 +47,9 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
   ) {}
 
   async execute({ input }: ValidateToOverviewCommand): Promise<BookingOutcome> {
-    let vatCheck: Promise<VatCheckStatus> | undefined; // asked once: the form does not change between attempts
+    // asked once: the form does not change between attempts
+    let vatCheck: Promise<VatCheckStatus> | undefined;
+    let fieldChecks: Promise<Record<string, VatCheckStatus>> | undefined;
     return handleCommand({
       load: () => loadReservation(this.store, input.reservationId),
       decide: async ({ state, revision }) => {
@@ -55,8 +57,10 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
         if (state.status !== 'PENDING' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
         const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
-        vatCheck ??= this.checkVat(input.form, { paymentRequired: state.opened.price.requiresPayment, invoicing: offer.invoicing });
-        const { errors, warnings, booking } = validateBooking(input.form, this.contextOf(state, offer, await vatCheck, now));
+        const context = this.contextOf(state, offer, now);
+        vatCheck ??= this.checkVat(input.form, context);
+        fieldChecks ??= this.checkVatFields(input.form, context, offer.organizer?.invoicing?.country ?? null);
+        const { errors, warnings, booking } = validateBooking(input.form, { ...context, vatCheck: { status: await vatCheck }, vatFieldChecks: await fieldChecks });
         const passed = errors.length === 0 && (warnings.length === 0 || input.ignoreWarnings);
         const events = decideRecordBooking(state, { reservationId: input.reservationId, booking, passed });
         const result = { errors, warnings };
@@ -68,7 +72,8 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
     });
   }
 
-  private contextOf(state: OpenedReservation, offer: PurchaseOffer, vatCheck: VatCheckStatus, now: Date): BookingContext {
+  /** Everything the rules read but the VIES outcomes, which are asked for with it. */
+  private contextOf(state: OpenedReservation, offer: PurchaseOffer, now: Date): BookingContext {
     const { event, invoicing } = offer;
     const today = wallClock(now, event.timeZone);
     return {
@@ -83,7 +88,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
       today: `${today.year}-${pad(today.month)}-${pad(today.day)}`,
       euCountryCodes,
       countryCodes: isoCountryCodes,
-      vatCheck: { status: vatCheck },
+      vatCheck: { status: 'NOT_CHECKED' },
     };
   }
 
@@ -91,5 +96,12 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
   private async checkVat(form: BookingForm, terms: InvoiceTerms): Promise<VatCheckStatus> {
     const request = vatCheckRequest(form, terms, euCountryCodes);
     return request ? this.vatChecker.check(request.country, request.number) : 'NOT_CHECKED';
+  }
+
+  /** The VIES check of each `vat:eu` answer that asks for one (as alf.io checks them), all at once; never throws. */
+  private async checkVatFields(form: BookingForm, context: BookingContext, organizerCountry: string | null): Promise<Record<string, VatCheckStatus>> {
+    const checks = vatFieldChecks(form, context, organizerCountry);
+    const outcomes = await Promise.all(checks.map((c) => this.vatChecker.check(c.country, c.number)));
+    return Object.fromEntries(checks.map((c, i) => [c.key, outcomes[i]!]));
   }
 }
