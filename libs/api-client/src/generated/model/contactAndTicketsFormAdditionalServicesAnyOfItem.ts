@@ -20,6 +20,7 @@ import type { ContactAndTicketsFormAdditionalServicesAnyOfItemAdditionalServiceI
 import type { ContactAndTicketsFormAdditionalServicesAnyOfItemTicketUUID } from './contactAndTicketsFormAdditionalServicesAnyOfItemTicketUUID';
 
 export type ContactAndTicketsFormAdditionalServicesAnyOfItem = {
+  /** Extra field name -> values (one input each; null or "" for none). */
   additional?: ContactAndTicketsFormAdditionalServicesAnyOfItemAdditional;
   additionalServiceItemId?: ContactAndTicketsFormAdditionalServicesAnyOfItemAdditionalServiceItemId;
   ticketUUID?: ContactAndTicketsFormAdditionalServicesAnyOfItemTicketUUID;

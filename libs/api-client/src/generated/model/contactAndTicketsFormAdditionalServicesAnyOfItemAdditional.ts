@@ -17,4 +17,7 @@ Conventions:
  */
 import type { ContactAndTicketsFormAdditionalServicesAnyOfItemAdditionalAnyOf } from './contactAndTicketsFormAdditionalServicesAnyOfItemAdditionalAnyOf';
 
+/**
+ * Extra field name -> values (one input each; null or "" for none).
+ */
 export type ContactAndTicketsFormAdditionalServicesAnyOfItemAdditional = ContactAndTicketsFormAdditionalServicesAnyOfItemAdditionalAnyOf | null;

@@ -15,5 +15,6 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { ContactAndTicketsFormAdditionalServicesAnyOfItemAdditionalAnyOfItem } from './contactAndTicketsFormAdditionalServicesAnyOfItemAdditionalAnyOfItem';
 
-export type ContactAndTicketsFormAdditionalServicesAnyOfItemAdditionalAnyOf = {[key: string]: string[]};
+export type ContactAndTicketsFormAdditionalServicesAnyOfItemAdditionalAnyOf = {[key: string]: ContactAndTicketsFormAdditionalServicesAnyOfItemAdditionalAnyOfItem[]};

@@ -21,6 +21,7 @@ import type { ContactAndTicketsFormSubscriptionOwnerAnyOfFirstName } from './con
 import type { ContactAndTicketsFormSubscriptionOwnerAnyOfLastName } from './contactAndTicketsFormSubscriptionOwnerAnyOfLastName';
 
 export type ContactAndTicketsFormSubscriptionOwnerAnyOf = {
+  /** Extra field name -> values (one input each; null or "" for none). */
   additional?: ContactAndTicketsFormSubscriptionOwnerAnyOfAdditional;
   email?: ContactAndTicketsFormSubscriptionOwnerAnyOfEmail;
   firstName?: ContactAndTicketsFormSubscriptionOwnerAnyOfFirstName;

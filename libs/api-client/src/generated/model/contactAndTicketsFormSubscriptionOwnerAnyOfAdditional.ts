@@ -17,4 +17,7 @@ Conventions:
  */
 import type { ContactAndTicketsFormSubscriptionOwnerAnyOfAdditionalAnyOf } from './contactAndTicketsFormSubscriptionOwnerAnyOfAdditionalAnyOf';
 
+/**
+ * Extra field name -> values (one input each; null or "" for none).
+ */
 export type ContactAndTicketsFormSubscriptionOwnerAnyOfAdditional = ContactAndTicketsFormSubscriptionOwnerAnyOfAdditionalAnyOf | null;

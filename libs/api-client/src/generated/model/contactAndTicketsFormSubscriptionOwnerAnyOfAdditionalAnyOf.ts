@@ -15,5 +15,6 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { ContactAndTicketsFormSubscriptionOwnerAnyOfAdditionalAnyOfItem } from './contactAndTicketsFormSubscriptionOwnerAnyOfAdditionalAnyOfItem';
 
-export type ContactAndTicketsFormSubscriptionOwnerAnyOfAdditionalAnyOf = {[key: string]: string[]};
+export type ContactAndTicketsFormSubscriptionOwnerAnyOfAdditionalAnyOf = {[key: string]: ContactAndTicketsFormSubscriptionOwnerAnyOfAdditionalAnyOfItem[]};

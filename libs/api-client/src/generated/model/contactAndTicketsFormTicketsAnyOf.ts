@@ -24,6 +24,7 @@ import type { ContactAndTicketsFormTicketsAnyOfLastName } from './contactAndTick
 import type { ContactAndTicketsFormTicketsAnyOfUserLanguage } from './contactAndTicketsFormTicketsAnyOfUserLanguage';
 
 export type ContactAndTicketsFormTicketsAnyOf = {[key: string]: {
+  /** Extra field name -> values (one input each; null or "" for none). */
   additional?: ContactAndTicketsFormTicketsAnyOfAdditional;
   additionalServices?: ContactAndTicketsFormTicketsAnyOfAdditionalServices;
   email?: ContactAndTicketsFormTicketsAnyOfEmail;

@@ -17,4 +17,7 @@ Conventions:
  */
 import type { ContactAndTicketsFormTicketsAnyOfAdditionalAnyOf } from './contactAndTicketsFormTicketsAnyOfAdditionalAnyOf';
 
+/**
+ * Extra field name -> values (one input each; null or "" for none).
+ */
 export type ContactAndTicketsFormTicketsAnyOfAdditional = ContactAndTicketsFormTicketsAnyOfAdditionalAnyOf | null;

@@ -20,6 +20,7 @@ import type { ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemAdditi
 import type { ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemTicketUUID } from './contactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemTicketUUID';
 
 export type ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItem = {
+  /** Extra field name -> values (one input each; null or "" for none). */
   additional?: ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemAdditional;
   additionalServiceItemId?: ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemAdditionalServiceItemId;
   ticketUUID?: ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemTicketUUID;

@@ -17,4 +17,7 @@ Conventions:
  */
 import type { ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemAdditionalAnyOf } from './contactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemAdditionalAnyOf';
 
+/**
+ * Extra field name -> values (one input each; null or "" for none).
+ */
 export type ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemAdditional = ContactAndTicketsFormTicketsAnyOfAdditionalServicesAnyOfItemAdditionalAnyOf | null;
