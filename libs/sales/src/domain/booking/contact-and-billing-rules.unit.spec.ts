@@ -113,6 +113,21 @@ describe('billing rules', () => {
     });
   });
 
+  it.each([
+    ['CH', 'CHE-123.456.788 MWST', 'CHE-123.456.788 MWST'],
+    ['CH', ' CHE123456788 ', 'CHE123456788'],
+    ['GB', 'GB 123 4567 89', 'GB 123 4567 89'],
+    ['NO', 'NO 123 456 789 MVA', 'NO 123 456 789 MVA'],
+    ['US', '12-3456789', '12-3456789'],
+    ['AT', 'ATU 1234 5678', 'U12345678'],
+    ['GR', 'EL-094014201', '094014201'],
+  ])('when a business outside or inside the EU gives its number (%s %j), then the invoice keeps %j', (country, vatNr, taxId) => {
+    const business = invoice({ addCompanyBillingDetails: true, billingAddressCompany: 'ACME', vatCountryCode: country, vatNr });
+    const result = validateBooking(business, context({ vatCheck: { status: 'VALID' } }));
+    expect(errorsOf(result)).toEqual([]);
+    expect(result.booking.billing?.taxId).toBe(taxId);
+  });
+
   describe('customer reference', () => {
     it('when enabled and longer than 50, then error.tooLong carries 50', () => {
       expect(errorsOf(validateBooking(form({ customerReference: long(51) }), context()))).toEqual([['customerReference', bookingErrors.tooLong, 50]]);

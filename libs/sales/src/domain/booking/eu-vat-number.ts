@@ -64,6 +64,18 @@ export function viesQuery(countryCode: string, vatNumber: string): { readonly co
 }
 
 /**
+ * The tax id an invoice keeps: an EU member's VAT number as VIES knows it (the national part, compacted: what was
+ * checked), any other country's number as the buyer wrote it. A country prefix is only stripped where it is the
+ * EU's VAT prefix: a Swiss UID `CHE-123.456.788 MWST` starts with `CH` and is no `CH` + national part (cutting it
+ * left `E123456788MWST`), and British (`GB…`) or Norwegian (`NO… MVA`) numbers are not VIES numbers either.
+ */
+export function taxIdOf(countryCode: string, vatNumber: string, euCountryCodes: readonly string[]): string {
+  const country = countryCode.trim().toUpperCase();
+  const inEu = euCountryCodes.includes(country === 'EL' ? 'GR' : country);
+  return inEu ? viesQuery(country, vatNumber).vatNumber : vatNumber.trim();
+}
+
+/**
  * A `vat:eu` answer: after an EU prefix, a national part shaped as that country requires; without one, a
  * national part shaped as some member state's.
  */

@@ -1,6 +1,6 @@
 import { euCountryCodes } from '@ticketing/i18n';
 import { describe, expect, it } from 'vitest';
-import { isPlausibleEuVatNumber, MAX_VAT_FIELD_CHECKS, vatFieldChecks, vatPrefixOf, viesQuery, vatCheckRequest } from './eu-vat-number.js';
+import { isPlausibleEuVatNumber, MAX_VAT_FIELD_CHECKS, taxIdOf, vatFieldChecks, vatPrefixOf, viesQuery, vatCheckRequest } from './eu-vat-number.js';
 import { T1, T2, attendee, context, form, invoicing, question } from './booking.fixtures.js';
 
 describe('EU VAT numbers', () => {
@@ -25,6 +25,18 @@ describe('EU VAT numbers', () => {
 
   it.each(['DE12', 'AT12345678', 'NL123456789', 'CHE123456789', 'hello', ''])('finds %j implausible', (value) => {
     expect(isPlausibleEuVatNumber(value, euCountryCodes)).toBe(false);
+  });
+});
+
+describe('the tax id an invoice keeps', () => {
+  it.each([
+    ['DE', 'DE 123.456.789', '123456789'],
+    ['el', 'GR094014201', '094014201'],
+    ['CH', 'CHE-123.456.788 MWST', 'CHE-123.456.788 MWST'],
+    ['GB', 'GB123456789', 'GB123456789'],
+    ['NO', ' NO123456789MVA ', 'NO123456789MVA'],
+  ])('in %s, %j is kept as %j', (country, number, kept) => {
+    expect(taxIdOf(country, number, euCountryCodes)).toBe(kept);
   });
 });
 

@@ -7,7 +7,7 @@ import type { FieldError } from './booking-errors.js';
 import type { BookingForm } from './booking-form.js';
 import { BookingReport } from './booking-report.js';
 import { checkContact } from './contact-rules.js';
-import { viesQuery } from './eu-vat-number.js';
+import { taxIdOf } from './eu-vat-number.js';
 import { checkItalianEInvoicing } from './italian-e-invoicing-rules.js';
 import { parseLocalDate } from './local-date.js';
 import { normalizeBooking, type NormalizedBooking } from './normalize-booking.js';
@@ -80,7 +80,7 @@ function billingOf({ billing, business, skipVatNr, italianEInvoicing: italy }: N
     city: billing.city ?? '',
     state: billing.state,
     country,
-    taxId: business && !skipVatNr && billing.vatNr !== null ? viesQuery(country, billing.vatNr).vatNumber : null,
+    taxId: business && !skipVatNr && billing.vatNr !== null ? taxIdOf(country, billing.vatNr, context.euCountryCodes) : null,
     italianEInvoicing: context.invoicing.enabledItalyEInvoicing
       ? { fiscalCode: italy.fiscalCode, referenceType: italy.referenceType ?? 'NONE', addresseeCode: italy.addresseeCode, pec: italy.pec, splitPayment: italy.splitPayment }
       : null,

@@ -161,6 +161,33 @@ describe('POST /api/v2/public/reservation/{id}/validate-to-overview with the for
     ]);
   });
 
+  it('keeps the VAT number of a business outside the EU as written, and an EU one as VIES knows it', async () => {
+    const id = await reserve(1);
+    const view = await info(id);
+    const business = (vatCountryCode: string, vatNr: string) =>
+      validate(id, {
+        ...angularForm(view, () => untouched),
+        invoiceRequested: true,
+        addCompanyBillingDetails: true,
+        billingAddressCompany: 'ACME AG',
+        billingAddressLine1: 'Bahnhofstrasse 1',
+        billingAddressZip: '8001',
+        billingAddressCity: 'Zürich',
+        vatCountryCode,
+        vatNr,
+        skipVatNr: false,
+      });
+    for (const [country, vatNr, kept] of [
+      ['CH', 'CHE-123.456.788 MWST', 'CHE-123.456.788 MWST'],
+      ['GB', 'GB 123 4567 89', 'GB 123 4567 89'],
+      ['NO', 'NO 123 456 789 MVA', 'NO 123 456 789 MVA'],
+      ['DE', 'DE 123.456.789', '123456789'],
+    ]) {
+      expect((await business(country!, vatNr!)).status, vatNr).toBe(200);
+      expect((await info(id)).billingDetails, vatNr).toMatchObject({ country, taxId: kept, companyName: 'ACME AG' });
+    }
+  });
+
   it('asks VIES about a vat:eu answer, as alf.io does when the event checks EU VAT numbers', async () => {
     const id = await reserve(1);
     const view = await info(id);
