@@ -19,6 +19,12 @@ export interface ReservedService {
   readonly mandatory: boolean;
 }
 
+/** A booked item (an additional service item, numbered from 1 as the reservation view numbers them) and its ticket. */
+export interface ItemLink {
+  readonly itemId: number;
+  readonly ticketId: string;
+}
+
 /** First event of a `reservation-{uuid}` stream: the buyer holds seats until `validUntil`. */
 export type ReservationOpened = DomainEvent<
   'ReservationOpened',
@@ -34,6 +40,12 @@ export type ReservationOpened = DomainEvent<
     readonly tickets: readonly ReservedTicket[];
     readonly additionalServices: readonly ReservedService[];
     readonly price: ReservationPrice;
+    /**
+     * The ticket each booked item goes with until the buyer moves it (see linkItemsToTickets), one per item of
+     * `price.items`. Absent from reservations opened before items were linked at once: there only per-ticket fees
+     * had a ticket (their `ticketIndex`).
+     */
+    readonly itemLinks?: readonly ItemLink[];
     /** The logged-in public user who owns it (OpenID), or null for an anonymous buyer. */
     readonly ownerUserId: string | null;
   }

@@ -3,6 +3,7 @@ import type { AdditionalService, OfferedCategory, PromoCode, PurchaseOffer } fro
 import type { HoldSeats, InventoryLimits } from '../inventory/hold-seats.js';
 import { isMandatory, mandatoryServices } from '../pricing/mandatory-services.js';
 import { priceReservation } from '../pricing/price-reservation.js';
+import { linkItemsToTickets } from './link-items.js';
 import type { ReservationOpened, ReservedService, ReservedTicket } from './reservation.events.js';
 
 export interface SelectedCategory {
@@ -61,8 +62,9 @@ const violation = (code: string, args: readonly unknown[] = []): RuleViolation =
 
 /**
  * Checks a ticket selection in the reference's order (3.2, item 12) and plans the reservation: its
- * tickets, supplements (mandatory ones added), prices, validity and the hold. Availability and a code's
- * remaining uses are the inventory's: it grants or refuses the hold atomically with the append.
+ * tickets, supplements (mandatory ones added) each linked to a ticket, prices, validity and the hold.
+ * Availability and a code's remaining uses are the inventory's: it grants or refuses the hold atomically
+ * with the append.
  */
 export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOffer): ReservationPlan {
   const violations: RuleViolation[] = [];
@@ -137,6 +139,7 @@ export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOff
       tickets,
       additionalServices: reservedServices,
       price,
+      itemLinks: linkItemsToTickets(price.items, tickets),
       ownerUserId: command.ownerUserId,
     },
   };

@@ -141,4 +141,48 @@ describe('decideReserveTickets', () => {
     const free = offer({ event, categories: [category({ id: 1, price: 0 })], services: [] });
     expect(decideReserveTickets(command(), free).opened.data.price.requiresPayment).toBe(false);
   });
+
+  describe('given two tickets, four T-shirts, one parking, a fee per ticket and a donation', () => {
+    const withSupplements = offer({
+      services: [
+        { service: additionalService({ id: 1, key: 'shirt', price: 3500, maxQtyPerOrder: 2 }), onSale: true },
+        { service: additionalService({ id: 2, key: 'fee', supplementPolicy: 'MANDATORY_ONE_FOR_TICKET', price: 400 }), onSale: true },
+        { service: additionalService({ id: 4, key: 'parking', supplementPolicy: 'OPTIONAL_MAX_AMOUNT_PER_RESERVATION', price: 3000 }), onSale: true },
+        { service: additionalService({ id: 3, key: 'gift', type: 'DONATION', supplementPolicy: null, fixPrice: false, price: 0 }), onSale: true },
+      ],
+    });
+    const services = [
+      { serviceId: 1, quantity: 4, amount: null },
+      { serviceId: 4, quantity: 1, amount: null },
+      { serviceId: 3, quantity: 1, amount: 500 },
+    ];
+
+    it('when the reservation is opened, then every item goes with a ticket: each supplement in turn from the first ticket', () => {
+      const { price, itemLinks } = decideReserveTickets(command({ services }), withSupplements).opened.data;
+      expect(price.items.map((item, i) => [i + 1, item.serviceId])).toEqual([
+        [1, 2],
+        [2, 2],
+        [3, 1],
+        [4, 1],
+        [5, 1],
+        [6, 1],
+        [7, 4],
+        [8, 3],
+      ]);
+      expect(itemLinks).toEqual([
+        { itemId: 1, ticketId: 't-1' },
+        { itemId: 2, ticketId: 't-2' },
+        { itemId: 3, ticketId: 't-1' },
+        { itemId: 4, ticketId: 't-2' },
+        { itemId: 5, ticketId: 't-1' },
+        { itemId: 6, ticketId: 't-2' },
+        { itemId: 7, ticketId: 't-1' },
+        { itemId: 8, ticketId: 't-1' },
+      ]);
+    });
+
+    it('when no supplement is booked, then nothing is linked', () => {
+      expect(decideReserveTickets(command(), offer({ services: [] })).opened.data.itemLinks).toEqual([]);
+    });
+  });
 });

@@ -121,13 +121,15 @@ function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang:
 function additionalServiceWithData(state: OpenedReservation, offer: PurchaseOffer): ReservationInfo['additionalServiceWithData'] {
   const services = new Map(offer.services.map(({ service }) => [service.id, service]));
   const assignments = new Map((state.booking?.items ?? []).map((item) => [item.itemId, item]));
+  const linked = new Map((state.opened.itemLinks ?? []).map((link) => [link.itemId, link.ticketId]));
   const ticketIds = state.opened.tickets.map((t) => t.ticketId);
   return state.opened.price.items.flatMap((item, index) => {
     const service = services.get(item.serviceId);
     if (!service || service.type !== 'SUPPLEMENT') return [];
     const itemId = index + 1;
     const assignment = assignments.get(itemId);
-    const ticketUUID = assignment?.ticketId ?? (item.ticketIndex !== null ? (ticketIds[item.ticketIndex] ?? null) : null);
+    // where the buyer moved it, else where the reservation put it (before items were linked: a fee's own ticket)
+    const ticketUUID = assignment?.ticketId ?? linked.get(itemId) ?? (item.ticketIndex !== null ? (ticketIds[item.ticketIndex] ?? null) : null);
     return [
       {
         title: { ...service.title },

@@ -117,6 +117,24 @@ describe('POST /api/v2/public/reservation/{id}/validate-to-overview with the for
       field('vat', { type: 'vat:eu', ordinal: 5 }),
       field('shirtSize', { type: 'select', restrictedValues: ['S', 'M'], additionalServiceId: 1, ordinal: 6 }),
     ]);
+    const festival = (data: object) => ({ eventShortName: 'festival', ...data });
+    await app.given('event-festival', [
+      catalogEvent({ type: 'EventPublished', data: { event: { ...details, shortName: 'festival' } } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: festival({ category: ticketCategory({ id: 1, key: 'pass', price: 14900, maxPerReservation: 5 }) }) }),
+      catalogEvent({ type: 'AdditionalServiceAdded', data: festival({ service: additionalService({ id: 1, key: 'tshirt', price: 3500, maxQtyPerOrder: 2 }) }) }),
+      catalogEvent({
+        type: 'AdditionalServiceAdded',
+        data: festival({ service: additionalService({ id: 2, key: 'parking', supplementPolicy: 'OPTIONAL_MAX_AMOUNT_PER_RESERVATION', price: 3000, ordinal: 2 }) }),
+      }),
+      catalogEvent({
+        type: 'AdditionalServiceAdded',
+        data: festival({ service: additionalService({ id: 3, key: 'cleaning', supplementPolicy: 'MANDATORY_ONE_FOR_TICKET', price: 400, ordinal: 3 }) }),
+      }),
+      catalogEvent({
+        type: 'AttendeeFieldAdded',
+        data: festival({ field: attendeeField({ name: 'size', type: 'select', required: true, restrictedValues: ['S', 'M', 'L'], additionalServiceId: 1 }) }),
+      }),
+    ]);
   });
   afterAll(async () => {
     await app?.close();
@@ -186,6 +204,56 @@ describe('POST /api/v2/public/reservation/{id}/validate-to-overview with the for
       expect((await business(country!, vatNr!)).status, vatNr).toBe(200);
       expect((await info(id)).billingDetails, vatNr).toMatchObject({ country, taxId: kept, companyName: 'ACME AG' });
     }
+  });
+
+  it('links every supplement item to a ticket when the reservation is made, so the client\'s form passes, and lets the buyer move it', async () => {
+    // 2 tickets, 4 T-shirts, 1 parking, a cleaning fee per ticket (the demo Winter Festival's shape)
+    const reserved = await call('POST', '/event/festival/reserve-tickets?lang=en', {
+      reservation: [{ ticketCategoryId: 1, amount: '2' }],
+      additionalService: [
+        { additionalServiceId: 1, quantity: 4 },
+        { additionalServiceId: 2, quantity: 1 },
+      ],
+    });
+    expect(reserved.status).toBe(200);
+    const id = reserved.body.value as string;
+    const view = await info(id);
+    const [first, second] = view.ticketsByCategory[0].tickets.map((t: { uuid: string }) => t.uuid);
+    const links = (v: typeof view) => v.additionalServiceWithData.map((a: { serviceId: number; ticketUUID: string }) => [a.serviceId, a.ticketUUID]);
+    // each supplement in turn through the tickets from the first, as alf.io links them (AdditionalServiceManager, linkWithEveryTicket)
+    expect(links(view)).toEqual([
+      [3, first],
+      [3, second],
+      [1, first],
+      [1, second],
+      [1, first],
+      [1, second],
+      [2, first],
+    ]);
+    // the log holds the links, with the opening
+    const [opened] = await app.store.readStream(`reservation-${id}`);
+    expect((opened!.data as { itemLinks: unknown[] }).itemLinks).toHaveLength(7);
+
+    // the form the Angular client builds from that view passes: every item is listed under its ticket
+    const answersFor = { size: ['M'] };
+    const ok = await validate(id, angularForm(view, () => ({}), answersFor));
+    expect([ok.status, errorsOf(ok.body)]).toEqual([200, []]);
+
+    // moving a T-shirt from the first ticket to the second, as a client does: listed under the other ticket
+    const form = angularForm(view, () => ({}), answersFor) as { additionalServices: Record<string, { additionalServiceItemId: number; ticketUUID: string }[]> };
+    const moved = form.additionalServices[first]!.find((l) => l.additionalServiceItemId === 3)!;
+    form.additionalServices[first] = form.additionalServices[first]!.filter((l) => l !== moved);
+    form.additionalServices[second]!.push({ ...moved, ticketUUID: second });
+    expect((await validate(id, form)).status).toBe(200);
+    expect(links(await info(id))).toEqual([
+      [3, first],
+      [3, second],
+      [1, second],
+      [1, second],
+      [1, first],
+      [1, second],
+      [2, first],
+    ]);
   });
 
   it('asks VIES about a vat:eu answer, as alf.io does when the event checks EU VAT numbers', async () => {
