@@ -176,10 +176,17 @@ describe('GET /api/v2/public/event/{shortName}/ticket-categories', () => {
     expect(full).toMatchObject({ waitingList: true, preSales: false });
     expect(full.ticketCategories[0]).toMatchObject({ soldOutOrLimitReached: true, saleableAndLimitNotReached: false, maximumSaleableTickets: 0, availableTickets: 0 });
 
+    // before the sale, an event taking pre-registrations opens its list as alf.io does (EventUtil.displayWaitingQueueForm:
+    // ENABLE_PRE_REGISTRATION in pre-sales): waitingList true, so alf.io's client shows the form, with the pre-sales texts
     await publish(app, 'soon', { preRegistrationEnabled: true, waitingListEnabled: true }, [
       { type: 'TicketCategoryAdded', data: { eventShortName: 'soon', category: ticketCategory({ sale: { start: localDaysFrom(now, 3), end: null } }) } },
     ]);
-    expect((await get('soon')).body).toMatchObject({ waitingList: false, preSales: true });
+    expect((await get('soon')).body).toMatchObject({ waitingList: true, preSales: true });
+    // a waiting list for sold-out seats takes no pre-registrations: nothing to sign up for before the sale
+    await publish(app, 'later-list', { waitingListEnabled: true }, [
+      { type: 'TicketCategoryAdded', data: { eventShortName: 'later-list', category: ticketCategory({ sale: { start: localDaysFrom(now, 3), end: null } }) } },
+    ]);
+    expect((await get('later-list')).body).toMatchObject({ waitingList: false, preSales: false });
   });
 
   it('shows a catalog change on the next read (cached views follow the read tables)', async () => {

@@ -30,15 +30,21 @@ export function itemsByCategory(snapshot: EventSnapshot, figures: EventSalesFigu
   const active = views.filter((c) => !c.expired).sort(byOrdinal);
   const expired = views.filter((c) => c.expired).sort(byOrdinal);
   // Once the event is over every category has expired (their sale ends with it), so both flags are off.
+  // preSales says the list takes pre-registrations now; alf.io's flag says only that no sale has begun (it is true
+  // without pre-registration too), which its client reads only inside the waiting-list box: same page either way.
   const preSales = event.preRegistrationEnabled && active.length > 0 && active.every((c) => c.saleInFuture);
   const soldOut = active.length > 0 && active.every((c) => c.soldOutOrLimitReached && !c.saleInFuture);
+  // The sign-up form shows when `waitingList` is true (alf.io's Angular client: event-display.component.html), with
+  // the pre-sales texts when `preSales` is: before the sale it takes pre-registrations, after it the sold-out list
+  // (alf.io EventUtil.displayWaitingQueueForm: ENABLE_PRE_REGISTRATION in pre-sales, else ENABLE_WAITING_QUEUE).
+  const waitingList = preSales || (event.waitingListEnabled && soldOut);
   return {
     ticketCategories: active,
     expiredCategories: event.displayExpiredCategories ? expired : [],
     additionalServices: offer.services
       .map((s) => serviceView(s, event, now, code, figures.soldByService.get(s.service.id) ?? 0))
       .filter((s) => !s.expired),
-    waitingList: event.waitingListEnabled && !preSales && soldOut,
+    waitingList,
     preSales,
     ticketCategoriesForWaitingList: active.filter((c) => !c.bounded).map((c) => ({ id: c.id, name: c.name })),
   };

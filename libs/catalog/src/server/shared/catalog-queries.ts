@@ -108,7 +108,7 @@ export class CatalogQueries implements CatalogOffers {
     const items = await this.getTicketCategories(shortName, null);
     if (!items) return null;
     return {
-      open: items.waitingList ? 'SOLD_OUT' : items.preSales ? 'PRE_SALES' : null,
+      open: items.waitingList ? (items.preSales ? 'PRE_SALES' : 'SOLD_OUT') : null,
       categoryIds: items.ticketCategoriesForWaitingList.map((c) => c.id),
     };
   }

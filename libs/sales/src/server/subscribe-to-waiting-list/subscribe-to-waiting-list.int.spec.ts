@@ -170,7 +170,7 @@ describe('POST /api/v2/public/event/{shortName}/waiting-list/subscribe', () => {
   });
 
   it('takes pre-registrations before sales start, and nothing while tickets are on sale', async () => {
-    expect((await categories('later')).preSales).toBe(true);
+    expect(await categories('later')).toMatchObject({ waitingList: true, preSales: true });
     expect((await subscribe('later', form())).body.value).toBe(true);
     expect((await joined('later'))[0]!.data).toMatchObject({ reason: 'PRE_SALES' });
 
