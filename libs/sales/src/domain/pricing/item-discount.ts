@@ -32,9 +32,10 @@ export function ticketDiscount(price: number, categoryId: number, code: PromoCod
 }
 
 /**
- * Percentage codes also lower fixed-price supplements (whatever categories the code names, as the catalog
- * shows them); fixed amounts, donations, custom amounts and percentage-computed fees are left alone (a
- * fee computed on discounted tickets already carries the discount).
+ * Percentage codes also lower fixed-price supplements, whatever categories the code names, as alf.io prices
+ * them (AdditionalServiceItemPriceContainer.from: a PERCENTAGE DISCOUNT code on any item but a donation) and as
+ * the catalog shows them; fixed amounts, donations, custom amounts and percentage-computed fees are left alone
+ * (a fee computed on discounted tickets already carries the discount).
  */
 export function serviceDiscount(price: number, service: AdditionalService, code: PromoCode | null): number {
   if (!code || code.discountType !== 'PERCENTAGE') return 0;

@@ -163,6 +163,21 @@ describe('priceReservation: supplements and donations', () => {
     expect(price.totals).toMatchObject({ priceWithVat: 3034, vat: 18, discount: -200, discountAppliedCount: 1 });
   });
 
+  it('a percentage code naming some categories still lowers every fixed-price supplement, a per-ticket fee included, as alf.io does', () => {
+    // alf.io prices a supplement item with the reservation's code whatever categories the code names
+    // (AdditionalServiceItemPriceContainer.from: a PERCENTAGE DISCOUNT code, any item but a donation; no category
+    // check): the demo Winter Festival's WINTER10 (10 % on two of its categories) on 2 passes of 149.00 with their
+    // cleaning fees of 4.00 takes 29.80 + 0.80 = 30.60, and with 4 T-shirts of 35.00 and a parking of 30.00 on top 47.60.
+    const winter10 = promoCode({ categoryIds: [1, 4] });
+    const fee = supplement({ id: 20, supplementPolicy: 'MANDATORY_ONE_FOR_TICKET', price: 400 });
+    const passes = { vatPercentage: 8.1, tickets: tickets(14900, 14900), code: winter10 };
+    expect(priceReservation(input({ ...passes, services: [take(fee, 2)] })).totals.discount).toBe(-3060);
+    const all = priceReservation(input({ ...passes, services: [take(fee, 2), take(supplement({ id: 21, price: 3500 }), 4), take(supplement({ id: 22, price: 3000 }), 1)] }));
+    expect(all.totals.discount).toBe(-4760);
+    // a code naming other categories only lowers no ticket; the supplements still get it
+    expect(priceReservation(input({ ...passes, code: promoCode({ categoryIds: [9] }), services: [take(fee, 2)] })).totals.discount).toBe(-80);
+  });
+
   it('a fixed amount per ticket leaves supplements alone', () => {
     const price = priceReservation(input({ code: promoCode({ discountType: 'FIXED_AMOUNT', discountAmount: 200 }), services: [take(supplement())] }));
     expect(price.items[0]).toMatchObject({ srcPrice: 500, discount: 0 });
