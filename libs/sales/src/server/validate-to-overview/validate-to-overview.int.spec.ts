@@ -117,7 +117,7 @@ describe('POST /api/v2/public/reservation/{id}/validate-to-overview with the for
       field('vat', { type: 'vat:eu', ordinal: 5 }),
       field('shirtSize', { type: 'select', restrictedValues: ['S', 'M'], additionalServiceId: 1, ordinal: 6 }),
     ]);
-    const festival = (data: object) => ({ eventShortName: 'festival', ...data });
+    const festival = <T extends object>(data: T) => ({ eventShortName: 'festival', ...data });
     await app.given('event-festival', [
       catalogEvent({ type: 'EventPublished', data: { event: { ...details, shortName: 'festival' } } }),
       catalogEvent({ type: 'TicketCategoryAdded', data: festival({ category: ticketCategory({ id: 1, key: 'pass', price: 14900, maxPerReservation: 5 }) }) }),
