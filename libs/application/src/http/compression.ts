@@ -8,14 +8,17 @@ import { constants } from 'node:zlib';
  */
 export const COMPRESSION_THRESHOLD = 1024;
 /**
- * Brotli quality on the fly. On the Winter Festival's event JSON (5.8 KB) quality 4 takes ~60 us for 2.4 KB,
- * 5 ~70 us for 2.3 KB and 11 ~5.5 ms for 2.1 KB; on the 53 KB page shell 4 takes ~0.5 ms, 5 ~0.8 ms. Static files
- * are compressed at quality 11 once, at build time (apps/storefront/precompress.ts).
+ * Brotli quality and gzip level on the fly: past these, each step costs much more CPU than it saves bytes. On the
+ * event page's shell (53 KB): brotli 1 16.7 KB in ~0.13 ms, 2 15.5 KB in ~0.24 ms, 4 15.0 KB in ~0.52 ms, 5 14.1 KB
+ * in ~0.81 ms; gzip 1 17.0 KB in ~0.29 ms, 4 15.3 KB in ~0.42 ms, 6 14.8 KB in ~0.71 ms. On 8.6 KB of JSON (the
+ * event list): brotli 2 2.2 KB in ~30 us, 4 2.0 KB in ~57 us. Static files are compressed as hard as the formats
+ * allow, once, at build time (apps/storefront/precompress.ts).
  */
-export const BROTLI_QUALITY = 4;
+export const BROTLI_QUALITY = 2;
+export const GZIP_LEVEL = 4;
 /**
  * Up to this size a body is compressed in one synchronous call rather than through a stream (the plugin's
- * default on two cores is 8 KB): the page shell (~53 KB) costs ~0.5 ms either way, and only a body compressed
+ * default on two cores is 8 KB): the page shell (~53 KB) costs ~0.25 ms either way, and only a body compressed
  * in one call can be kept (below).
  */
 const SYNC_LIMIT = 64 * 1024;
@@ -69,7 +72,7 @@ export async function installCompression(fastify: FastifyInstance): Promise<void
     syncThreshold: SYNC_LIMIT,
     customTypes: isCompressibleType,
     brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-    zlibOptions: { level: 6 },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 
   const pending = new WeakMap<FastifyReply, Pending>();
@@ -125,7 +128,9 @@ function couldCompress(reply: FastifyReply, payload: unknown): boolean {
   if (payload === null || payload === undefined || reply.statusCode === 204 || reply.statusCode === 206) return false;
   if (reply.hasHeader('Content-Encoding') || reply.hasHeader('Content-Range')) return false;
   if (!isCompressibleType(String(reply.getHeader('Content-Type') ?? 'application/json'))) return false;
-  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return Buffer.byteLength(payload) >= COMPRESSION_THRESHOLD;
+  // A string has at least as many UTF-8 bytes as UTF-16 units: its length spares counting a large page's bytes.
+  if (typeof payload === 'string') return payload.length >= COMPRESSION_THRESHOLD || Buffer.byteLength(payload) >= COMPRESSION_THRESHOLD;
+  if (Buffer.isBuffer(payload)) return payload.length >= COMPRESSION_THRESHOLD;
   return typeof (payload as { pipe?: unknown }).pipe === 'function';
 }
 
