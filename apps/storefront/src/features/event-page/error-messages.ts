@@ -11,9 +11,6 @@ export interface ErrorMessage {
 
 /** Spec 8: any 5xx (and a call that never got an answer) becomes this global error. */
 export const UNEXPECTED_ERROR = 'error.STEP_2_PAYMENT_REQUEST_CREATION';
-export const CHALLENGE_FAILED = 'error.STEP_2_CAPTCHA_VALIDATION_FAILED';
-export const SESSION_EXPIRED = 'error.WRONG_CSRF_TOKEN';
-export const TOO_MANY_REQUESTS = 'error.TOO_MANY_REQUESTS';
 
 /** The codes of a `?errors=a,b` address parameter, as messages without arguments. */
 export const addressErrorMessages = (errors: string | undefined): ErrorMessage[] =>

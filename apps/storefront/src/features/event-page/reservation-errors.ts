@@ -2,9 +2,14 @@ import { isApiError, isChallengeError } from '@ticketing/api-client';
 import { ChallengeFailedError } from '../challenge';
 import type { MessageArg } from '../i18n';
 import type { ErrorMessage } from './error-messages';
-import { CHALLENGE_FAILED, SESSION_EXPIRED, TOO_MANY_REQUESTS, UNEXPECTED_ERROR } from './error-messages';
+import { UNEXPECTED_ERROR } from './error-messages';
 
 export type { ErrorMessage } from './error-messages';
+
+// Codes only a failed call brings (the page itself needs none of them, so they load with the call).
+const CHALLENGE_FAILED = 'error.STEP_2_CAPTCHA_VALIDATION_FAILED';
+const SESSION_EXPIRED = 'error.WRONG_CSRF_TOKEN';
+const TOO_MANY_REQUESTS = 'error.TOO_MANY_REQUESTS';
 
 /**
  * The one place that turns a failed call into the messages the page shows (spec 8): a 422's
