@@ -7,9 +7,13 @@ import { createRoot } from 'react-dom/client';
 import { readPreloadedData, seedQueryCache } from './app/preloaded-data';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { reloadOnceForNewChunks } from './app/stale-chunks';
 import { openIdEnabledAtom } from './features/auth/atoms';
 import { preloadSiteBanners } from './features/chrome';
 import './styles/app.css';
+
+// A chunk that fails to load after a deploy: reload once for the new ones (see stale-chunks.ts).
+addEventListener('vite:preloadError', reloadOnceForNewChunks);
 
 const queryClient = createQueryClient();
 // Info, languages and the guessed language's bundle come inside the page: no request before the first paint.
