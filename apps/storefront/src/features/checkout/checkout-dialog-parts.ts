@@ -2,7 +2,8 @@ import { lazyPart } from '../../app/lazy-part';
 
 // The steps' dialogs open on a click (cancel, a warning) or when the reservation expires: their code, with the focus
 // trap, comes in a chunk of its own, loaded when the visitor first acts on the page (preloadCheckoutDialogs), else
-// when one opens. Each renders in a Suspense boundary of its own, so the page never waits for one.
+// when one opens. Each has a Suspense boundary of its own (lazyPart), so the page never waits for one; a dialog
+// whose chunk does not load shows nothing (the page stays usable: the server still holds the reservation).
 const dialogs = () => import('./components/checkout-dialogs');
 
 export const expiredDialog = lazyPart(() => dialogs().then((m) => m.ExpiredDialog));
@@ -10,5 +11,5 @@ export const cancelReservationDialog = lazyPart(() => dialogs().then((m) => m.Ca
 export const warningDialog = lazyPart(() => dialogs().then((m) => m.WarningDialog));
 
 export function preloadCheckoutDialogs(): void {
-  for (const part of [expiredDialog, cancelReservationDialog, warningDialog]) void part.preload().catch(() => undefined);
+  for (const part of [expiredDialog, cancelReservationDialog, warningDialog]) void part.preload();
 }

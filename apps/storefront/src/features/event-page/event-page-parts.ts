@@ -1,29 +1,24 @@
 import type { EventWithAdditionalInfo, ItemsByCategory } from '../../api/catalog-queries';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyPart, partPlaceholder } from '../../app/lazy-part';
 import type { CodeState } from './event-loaders';
 
 // Sections of the event page that only some events show, each in a chunk of its own, so that the JavaScript every
-// visitor of an event loads stays small. The page starts loading those its event shows before it renders them.
+// visitor of an event loads stays small. The page opens with those its event shows (it waits for them, see
+// useLazyParts); one that comes into view later (the waiting list once the last tickets went) shows a placeholder
+// while it loads, and nothing if its chunk does not load.
 
 /** Sold out, or not on sale yet (spec 2): the waiting list. */
-export const waitingList = lazyPart(() => import('./waiting-list/waiting-list-section').then((m) => m.WaitingListSection));
+export const waitingList = lazyPart(() => import('./waiting-list/waiting-list-section').then((m) => m.WaitingListSection), partPlaceholder);
 export const showsWaitingList = (items: ItemsByCategory) => Boolean(items.waitingList || items.preSales);
 
 /** Supplements and donations (spec 5). */
-export const additionalServices = lazyPart(() => import('./components/additional-services').then((m) => m.AdditionalServices));
+export const additionalServices = lazyPart(() => import('./components/additional-services').then((m) => m.AdditionalServices), partPlaceholder);
 export const showsAdditionalServices = (items: ItemsByCategory) => items.additionalServices.length > 0;
 
 /** The promo code box: for events with access codes, or when the address brought a code. */
-export const promoCode = lazyPart(() => import('./components/promo-code').then((m) => m.PromoCode));
+export const promoCode = lazyPart(() => import('./components/promo-code').then((m) => m.PromoCode), partPlaceholder);
 export const showsPromoCodeBox = (event: EventWithAdditionalInfo, code: CodeState) =>
   Boolean(event.promotionsConfiguration?.hasAccessPromotions) || code.eventCode !== null || code.codeError !== null;
 
 /** The automatic-discount check (spec 4): once tickets are chosen (see DynamicDiscountMessage). */
 export const dynamicDiscount = lazyPart(() => import('./components/dynamic-discount').then((m) => m.DynamicDiscount));
-
-/** Starts loading, together, the parts this event page shows (each renders when all are there). */
-export function preloadEventPageParts(event: EventWithAdditionalInfo, items: ItemsByCategory, code: CodeState): void {
-  if (showsWaitingList(items)) void waitingList.preload().catch(() => undefined);
-  if (showsAdditionalServices(items)) void additionalServices.preload().catch(() => undefined);
-  if (showsPromoCodeBox(event, code)) void promoCode.preload().catch(() => undefined);
-}

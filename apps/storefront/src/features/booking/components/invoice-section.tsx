@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
-import { lazyPart } from '../../../app/lazy-part';
+import { useEffect, useId, useRef, useState } from 'react';
+import { lazyPart, partPlaceholder, useLazyParts } from '../../../app/lazy-part';
 import { useTranslate } from '../../i18n';
 import type { BookingFormPatch, BookingFormValues, InvoiceSettings } from '../model/booking-form-values';
 import { invoiceFormShown, invoiceModeOf } from '../model/booking-form-values';
@@ -10,8 +10,9 @@ import type { Country } from './country-field';
 import '../booking.css';
 
 // Most buyers want no invoice: the form (with the Italian e-invoicing part) comes in a chunk of its own, loaded as
-// soon as the section shows (so it is there when the box is ticked; the page waits for it when it always shows).
-const invoiceForm = lazyPart(() => import('./invoice-form').then((m) => m.InvoiceForm));
+// soon as the section shows (so it is there when the box is ticked; the page waits for it when it shows at once).
+// A box ticked before the chunk is there shows a placeholder meanwhile; a chunk that does not load, a notice.
+const invoiceForm = lazyPart(() => import('./invoice-form').then((m) => m.InvoiceForm), partPlaceholder);
 /** Loads the invoice form's chunk: the section then renders it at once. */
 export const preloadInvoiceForm = invoiceForm.preload;
 
@@ -40,17 +41,21 @@ export function InvoiceSection(props: InvoiceSectionProps) {
   const prefix = props.idPrefix ?? generated;
   const sectionRef = useRef<HTMLElement>(null);
   const mode = invoiceModeOf(invoicing, free);
+  const formShown = invoiceFormShown(mode, values);
+  // A new attempt mounts the form anew; the focus waits on the section meanwhile (the notice's button goes).
+  const [attempt, setAttempt] = useState(0);
+  useLazyParts(formShown && invoiceForm);
 
   useEffect(() => {
     if (scrollIntoViewOnMount) sectionRef.current?.scrollIntoView?.({ block: 'start' });
   }, [scrollIntoViewOnMount]);
 
   if (mode === 'none') return null;
-  void invoiceForm.preload().catch(() => undefined);
+  void invoiceForm.preload();
   const headingId = `${prefix}-invoice-heading`;
   const id = (field: string) => fieldDomId(prefix, field);
   return (
-    <section ref={sectionRef} className="booking-section" aria-labelledby={headingId}>
+    <section ref={sectionRef} className="booking-section" aria-labelledby={headingId} tabIndex={-1}>
       <h2 id={headingId}>{t('reservation-page.billing-address')}</h2>
       {mode === 'on-request' ? (
         <CheckboxField
@@ -61,7 +66,29 @@ export function InvoiceSection(props: InvoiceSectionProps) {
           onChange={(checked) => onChange({ invoiceRequested: checked })}
         />
       ) : null}
-      {invoiceFormShown(mode, values) ? <invoiceForm.Part {...props} id={id} /> : null}
+      {formShown ? (
+        <invoiceForm.Part
+          key={attempt}
+          {...props}
+          id={id}
+          failed={
+            <p className="field-error" role="alert">
+              {t('error.network')}{' '}
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  invoiceForm.retry();
+                  setAttempt(attempt + 1);
+                  sectionRef.current?.focus();
+                }}
+              >
+                {t('common.retry')}
+              </button>
+            </p>
+          }
+        />
+      ) : null}
     </section>
   );
 }

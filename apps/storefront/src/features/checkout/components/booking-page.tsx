@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
-import { Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useEventSuspense } from '../../../api/catalog-queries';
 import { useReservationInfoSuspense } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -217,17 +217,11 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
           </button>
         </div>
       </form>
-      <Suspense fallback={null}>
-        {warning ? (
-          <warningDialog.Part warning={warning} pending={busy} onCheck={() => setWarning(null)} onProceed={() => void send(true)} />
-        ) : null}
-      </Suspense>
-      <Suspense fallback={null}>
-        {confirmCancel && !expired ? (
-          <cancelReservationDialog.Part pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
-        ) : null}
-      </Suspense>
-      <Suspense fallback={null}>{expired ? <expiredDialog.Part onBackToEvent={() => void backToEvent()} /> : null}</Suspense>
+      {warning ? <warningDialog.Part warning={warning} pending={busy} onCheck={() => setWarning(null)} onProceed={() => void send(true)} /> : null}
+      {confirmCancel && !expired ? (
+        <cancelReservationDialog.Part pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
+      ) : null}
+      {expired ? <expiredDialog.Part onBackToEvent={() => void backToEvent()} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useEventSuspense } from '../../../api/catalog-queries';
 import { useReservationInfoSuspense } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -149,12 +149,10 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
         </div>
       </form>
 
-      <Suspense fallback={null}>
-        {confirmCancel && !expired ? (
-          <cancelReservationDialog.Part pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
-        ) : null}
-      </Suspense>
-      <Suspense fallback={null}>{expired ? <expiredDialog.Part onBackToEvent={() => void backToEvent()} /> : null}</Suspense>
+      {confirmCancel && !expired ? (
+        <cancelReservationDialog.Part pending={cancellation.pending} onNo={() => setConfirmCancel(false)} onYes={() => void cancellation.cancel()} />
+      ) : null}
+      {expired ? <expiredDialog.Part onBackToEvent={() => void backToEvent()} /> : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ export function AppShell({ topBarControls, legalLinks, children }: Props) {
     <div className="app">
       <SkipLink />
       <header className="site-header">
-        {info ? <SiteBanners info={info} /> : null}
+        <SiteBanners info={info} />
         <TopBar>{topBarControls}</TopBar>
       </header>
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>

@@ -1,5 +1,4 @@
 import type { CheckDiscountForm } from '@ticketing/api-client';
-import { Suspense } from 'react';
 import type { EventCode, EventWithAdditionalInfo } from '../../../api/catalog-queries';
 import { dynamicDiscount } from '../event-page-parts';
 
@@ -18,11 +17,7 @@ interface Props {
 export function DynamicDiscountMessage({ shortName, event, lines, code }: Props) {
   return (
     <div role="status" className="dynamic-discount">
-      {lines.length > 0 ? (
-        <Suspense fallback={null}>
-          <dynamicDiscount.Part shortName={shortName} event={event} lines={lines} code={code} />
-        </Suspense>
-      ) : null}
+      {lines.length > 0 ? <dynamicDiscount.Part shortName={shortName} event={event} lines={lines} code={code} /> : null}
     </div>
   );
 }

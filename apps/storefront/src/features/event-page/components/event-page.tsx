@@ -4,7 +4,8 @@ import { RichText } from '../../../components/rich-text';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
 import type { CodeState } from '../event-loaders';
-import { preloadEventPageParts, promoCode, showsPromoCodeBox, showsWaitingList, waitingList } from '../event-page-parts';
+import { useLazyParts } from '../../../app/lazy-part';
+import { additionalServices, promoCode, showsAdditionalServices, showsPromoCodeBox, showsWaitingList, waitingList } from '../event-page-parts';
 import type { ErrorMessage } from '../error-messages';
 import { EventFacts } from './event-facts';
 import { EventHeader } from './event-header';
@@ -30,7 +31,9 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
   const event = useEventSuspense(shortName);
   const code = codeState.eventCode?.code;
   const items = useTicketCategoriesSuspense(shortName, code);
-  preloadEventPageParts(event, items, codeState);
+  const promoBox = showsPromoCodeBox(event, codeState);
+  // The parts this event shows load together; the page's first render waits for them.
+  useLazyParts(showsWaitingList(items) && waitingList, showsAdditionalServices(items) && additionalServices, promoBox && promoCode);
 
   const title = localize(event.title, event.contentLanguages) || event.displayName;
   useDocumentTitle(t('show-event.header.title', title));
@@ -54,7 +57,7 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
           code={codeState.eventCode}
           addressErrors={errors}
           carry={carry}
-          promoBox={showsPromoCodeBox(event, codeState) ? <promoCode.Part shortName={shortName} event={event} codeState={codeState} /> : null}
+          promoBox={promoBox ? <promoCode.Part shortName={shortName} event={event} codeState={codeState} /> : null}
         />
         {showsWaitingList(items) ? <waitingList.Part shortName={shortName} event={event} items={items} /> : null}
       </div>
