@@ -23,8 +23,9 @@ let nextId = 1;
  * Spec 7: the call goes out with the stored token; a challenge answer (403 + `Alfio-Verification-Missing`, or
  * `cf-mitigated: challenge`) clears it, opens the modal with the site key of `/api/v2/info`, and the call is
  * retried once with the new token. A refused retry clears the token and fails as a challenge error; so do a
- * dismissed modal, a failed widget and a missing site key (ChallengeFailedError). A page that makes such a call
- * runs it through this where it makes it (the event page's reserve, loaded when the visitor chooses tickets).
+ * dismissed modal, a failed widget, a modal whose chunk does not load and a missing site key (ChallengeFailedError).
+ * A page that makes such a call runs it through this where it makes it (the event page's reserve, loaded when the
+ * visitor chooses tickets).
  */
 export async function runWithChallenge<T>({ store, info }: ChallengeContext, call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
   const stored = store.get(challengeTokenAtom);
@@ -44,9 +45,14 @@ export async function runWithChallenge<T>({ store, info }: ChallengeContext, cal
   }
 }
 
-function requestToken(store: ChallengeContext['store'], siteKey: string | null): Promise<string> {
-  if (!siteKey) return Promise.reject(new ChallengeFailedError('human verification is demanded but no site key is configured'));
-  store.get(challengeRequestAtom)?.reject(new ChallengeFailedError('replaced by a newer challenge'));
+async function requestToken(store: ChallengeContext['store'], siteKey: string | null): Promise<string> {
+  if (!siteKey) throw new ChallengeFailedError('human verification is demanded but no site key is configured');
+  // The modal's chunk first (ChallengeDialog renders it from the same import): one that does not load fails the
+  // verification now, rather than leaving the call waiting for a modal that never shows.
+  await import('./components/challenge-modal').catch(() => {
+    throw new ChallengeFailedError('the challenge could not load');
+  });
+  store.get(challengeRequestAtom)?.fail('replaced by a newer challenge');
   return new Promise<string>((resolve, reject) => {
     const id = nextId++;
     const close = () => {
@@ -59,9 +65,9 @@ function requestToken(store: ChallengeContext['store'], siteKey: string | null):
         close();
         resolve(token);
       },
-      reject: (reason) => {
+      fail: (why) => {
         close();
-        reject(reason);
+        reject(new ChallengeFailedError(why));
       },
     });
   });

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useFocusTrap } from '../../../hooks/use-focus-trap.js';
 import { useLanguage, useTranslate } from '../../i18n/hooks/use-translate.js';
 import type { ChallengeRequest } from '../atoms.js';
-import { ChallengeFailedError } from '../challenge-error.js';
 import { loadTurnstile } from '../turnstile.js';
 
 /**
@@ -17,7 +16,7 @@ export function ChallengeModal({ request }: { request: ChallengeRequest }) {
   const dialog = useRef<HTMLDivElement>(null);
   const widget = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
-  const dismiss = () => request.reject(new ChallengeFailedError('the visitor dismissed the challenge'));
+  const dismiss = () => request.fail('the visitor dismissed the challenge');
   useFocusTrap(dialog, dismiss);
 
   useEffect(() => {
@@ -30,12 +29,12 @@ export function ChallengeModal({ request }: { request: ChallengeRequest }) {
           sitekey: request.siteKey,
           language: lang,
           callback: (token) => request.resolve(token),
-          'error-callback': () => request.reject(new ChallengeFailedError('the challenge widget failed')),
+          'error-callback': () => request.fail('the challenge widget failed'),
         });
         setReady(true);
       },
       (error: unknown) => {
-        if (!cancelled) request.reject(new ChallengeFailedError(error instanceof Error ? error.message : 'the challenge could not start'));
+        if (!cancelled) request.fail(error instanceof Error ? error.message : 'the challenge could not start');
       },
     );
     return () => {
