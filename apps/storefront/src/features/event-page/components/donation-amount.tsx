@@ -11,7 +11,10 @@ interface Props {
   readonly onChange: (value: string) => void;
 }
 
-/** A donation of the visitor's choice (spec 5): a number, 0 or more, in the event's currency. */
+/**
+ * A donation of the visitor's choice (spec 5): a number, 0 or more, in the event's currency, in the server's
+ * grammar (at most 16 digits before and after the point, no exponent); anything else is refused here, not sent.
+ */
 export function DonationAmount({ title, currency, value, onChange }: Props) {
   const t = useTranslate();
   const id = useId();
@@ -40,7 +43,7 @@ export function DonationAmount({ title, currency, value, onChange }: Props) {
       </div>
       {invalid ? (
         <p id={`${id}-error`} className="field-error">
-          {t('error.minValue', 0)}
+          {value.trim().startsWith('-') ? t('error.minValue', 0) : t('error.invalidFormat')}
         </p>
       ) : null}
     </div>

@@ -118,11 +118,41 @@ describe('choosing tickets and supplements on the event page', () => {
       additionalService: [
         { additionalServiceId: 20, quantity: 1, amount: null },
         { additionalServiceId: 21, quantity: 1, amount: null },
-        { additionalServiceId: 24, quantity: 1, amount: 12.5 },
+        { additionalServiceId: 24, quantity: 1, amount: '12.50' },
       ],
       promoCode: null,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact details' })).toBeTruthy();
+  });
+
+  it('sends a donation as the text typed, so a tiny amount is no 1e-7 the server refuses', async () => {
+    const { router, requests } = renderApp('/event/concert', api());
+    await screen.findByRole('heading', { level: 1 });
+    choose('Festival pass', 1);
+    fireEvent.change(screen.getByRole('spinbutton', { name: /Donation amount/ }), { target: { value: ' 0.0000001 ' } });
+    fireEvent.click(continueButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/event/concert/reservation/${RESERVATION_ID}/book`));
+    expect(reserveRequests(requests)[0]!.body).toMatchObject({ additionalService: [{ additionalServiceId: 24, quantity: 1, amount: '0.0000001' }] });
+  });
+
+  it("refuses here an amount outside the server's grammar (17 digits, an exponent), and does not send it", async () => {
+    const { router, requests } = renderApp('/event/concert', api());
+    await screen.findByRole('heading', { level: 1 });
+    choose('Festival pass', 1);
+    const amount = screen.getByRole('spinbutton', { name: /Donation amount/ });
+    for (const refused of ['12345678901234567', '1e3', '1.12345678901234567']) {
+      fireEvent.change(amount, { target: { value: refused } });
+      expect(amount.getAttribute('aria-invalid'), refused).toBe('true');
+      expect(screen.getByText('The value is not in a valid format.')).toBeTruthy();
+    }
+    fireEvent.change(amount, { target: { value: '1234567890123456.5' } });
+    expect(amount.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(amount, { target: { value: '12345678901234567' } });
+    fireEvent.click(continueButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/event/concert/reservation/${RESERVATION_ID}/book`));
+    expect(reserveRequests(requests)[0]!.body).toMatchObject({ additionalService: [] });
   });
 
   it('is busy while reserving and ignores a second submit', async () => {

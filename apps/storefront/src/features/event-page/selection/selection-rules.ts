@@ -65,12 +65,20 @@ export const ticketCount = (selection: Selection, categories: readonly TicketCat
 export const serviceQuantity = (selection: Selection, s: AdditionalService, tickets: number): number =>
   serviceMode(s) === 'quantity' ? Math.min(selection.quantities[s.id] ?? 0, maxServiceQuantity(s, tickets)) : 0;
 
-/** A typed custom amount: a number, 0 or more (spec 5); null when empty or not a valid amount. */
-export function parseAmount(text: string | undefined): number | null {
+/**
+ * The server's grammar of an amount (AMOUNT_TEXT in libs/kernel, which the storefront may not import): digits,
+ * optionally a point and digits, at most 16 on either side; no sign, exponent or grouping.
+ */
+const AMOUNT_TEXT = /^\d{1,16}(\.\d{1,16})?$/;
+
+/**
+ * A typed custom amount (spec 5) as the server reads it: the trimmed text (a decimal comma read as a point), sent
+ * as text, since a number would go out as JSON prints it (0.0000001 as 1e-7, which the server refuses); null when
+ * empty or outside the server's grammar.
+ */
+export function parseAmount(text: string | undefined): string | null {
   const trimmed = text?.trim().replace(',', '.') ?? '';
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : null;
+  return AMOUNT_TEXT.test(trimmed) ? trimmed : null;
 }
 
 /** The lines of `reservation`: only categories with tickets chosen. */
@@ -92,7 +100,8 @@ export function reservationForm(selection: Selection, items: Pick<ItemsByCategor
     }
     if (mode === 'amount') {
       const amount = parseAmount(selection.amounts[s.id]);
-      return amount !== null && amount > 0 ? [{ additionalServiceId: s.id, quantity: 1, amount }] : [];
+      // positive: a digit other than 0
+      return amount && /[1-9]/.test(amount) ? [{ additionalServiceId: s.id, quantity: 1, amount }] : [];
     }
     return [];
   });

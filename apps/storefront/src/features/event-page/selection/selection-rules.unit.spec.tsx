@@ -58,13 +58,15 @@ describe('supplement options (spec 5)', () => {
     expect(serviceMode(makeService(1, 'SUPPLEMENT', 'T-shirt'))).toBe('quantity');
   });
 
-  it('reads a custom amount as a number of 0 or more', () => {
-    expect(parseAmount('12.50')).toBe(12.5);
-    expect(parseAmount(' 7,5 ')).toBe(7.5);
-    expect(parseAmount('0')).toBe(0);
-    expect(parseAmount('-3')).toBeNull();
-    expect(parseAmount('')).toBeNull();
-    expect(parseAmount('ten')).toBeNull();
+  it('reads a custom amount as the text the server reads: 0 or more, at most 16 digits on either side of the point', () => {
+    expect(parseAmount('12.50')).toBe('12.50');
+    expect(parseAmount(' 7,5 ')).toBe('7.5');
+    expect(parseAmount('0')).toBe('0');
+    expect(parseAmount('0.0000001')).toBe('0.0000001');
+    expect(parseAmount('1234567890123456.1234567890123456')).toBe('1234567890123456.1234567890123456');
+    for (const refused of ['-3', '', 'ten', '1e-7', '1e3', '12345678901234567', '1.12345678901234567', '.5', '5.', '1 000', '+5']) {
+      expect(parseAmount(refused), refused).toBeNull();
+    }
   });
 });
 
@@ -79,13 +81,13 @@ describe('the reserve-tickets body', () => {
   ];
 
   it('sends the categories with tickets, and only services with a positive quantity or amount', () => {
-    const selection = pick({ tickets: { 1: 2, 2: 0, 3: 4 }, quantities: { 20: 5, 21: 0, 22: 3 }, amounts: { 23: '12.50', 24: '0' } });
+    const selection = pick({ tickets: { 1: 2, 2: 0, 3: 4 }, quantities: { 20: 5, 21: 0, 22: 3 }, amounts: { 23: '12.50', 24: '0.00' } });
     expect(reservationForm(selection, { ticketCategories: categories, additionalServices: services }, 'WINTER10')).toEqual({
       reservation: [{ ticketCategoryId: 1, amount: 2 }],
       // the per-ticket T-shirt is capped at 2 tickets x 1; mandatory ones are booked by the server
       additionalService: [
         { additionalServiceId: 20, quantity: 2, amount: null },
-        { additionalServiceId: 23, quantity: 1, amount: 12.5 },
+        { additionalServiceId: 23, quantity: 1, amount: '12.50' },
       ],
       promoCode: 'WINTER10',
     });
