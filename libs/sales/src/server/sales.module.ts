@@ -12,6 +12,7 @@ import { ConfirmOfflinePaymentController } from './confirm-offline-payment/confi
 import { ConfirmOfflinePaymentHandler } from './confirm-offline-payment/confirm-offline-payment.command.js';
 import { ConfirmReservationController } from './confirm-reservation/confirm-reservation.controller.js';
 import { ConfirmReservationHandler } from './confirm-reservation/confirm-reservation.command.js';
+import { CustomPaymentMethodsController } from './custom-payment-methods/custom-payment-methods.controller.js';
 import { ExpireReservationsHandler } from './expire-reservations/expire-reservations.command.js';
 import { ExpirySweeper } from './expire-reservations/expiry-sweeper.js';
 import { GetReservationController } from './get-reservation/get-reservation.controller.js';
@@ -65,6 +66,7 @@ export class SalesModule {
         BackToBookingController,
         ConfirmReservationController,
         ValidateToOverviewController,
+        CustomPaymentMethodsController,
         ReSendEmailController,
         ConfirmOfflinePaymentController,
         CodeLinksController,

@@ -239,6 +239,8 @@ export * from './contactAndTicketsFormTicketsAnyOfLastName';
 export * from './contactAndTicketsFormTicketsAnyOfUserLanguage';
 export * from './contactAndTicketsFormVatCountryCode';
 export * from './contactAndTicketsFormVatNr';
+export * from './customOfflinePayment';
+export * from './customOfflinePaymentLocalizations';
 export * from './dynamicDiscount';
 export * from './dynamicDiscountDiscountType';
 export * from './dynamicDiscountFormattedMessage';

@@ -41,6 +41,7 @@ import type {
   BooleanValidatedResponse,
   ConfirmOverviewParams,
   ContactAndTicketsForm,
+  CustomOfflinePayment,
   PaymentForm,
   ReSendReservationEmailParams,
   ReservationForm,
@@ -685,6 +686,183 @@ export const useConfirmOverview = <TError = ErrorType<void | void | void | Valid
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 404 for a reservation that is gone (alf.io: 400).
+ */
+export type getApplicableCustomPaymentMethodDetailsResponse200 = {
+  data: CustomOfflinePayment[]
+  status: 200
+}
+
+export type getApplicableCustomPaymentMethodDetailsResponse404 = {
+  data: void
+  status: 404
+}
+
+export type getApplicableCustomPaymentMethodDetailsResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type getApplicableCustomPaymentMethodDetailsResponseSuccess = (getApplicableCustomPaymentMethodDetailsResponse200) & {
+  headers: Headers;
+};
+export type getApplicableCustomPaymentMethodDetailsResponseError = (getApplicableCustomPaymentMethodDetailsResponse404 | getApplicableCustomPaymentMethodDetailsResponse422) & {
+  headers: Headers;
+};
+
+export type getApplicableCustomPaymentMethodDetailsResponse = (getApplicableCustomPaymentMethodDetailsResponseSuccess | getApplicableCustomPaymentMethodDetailsResponseError)
+
+export const getGetApplicableCustomPaymentMethodDetailsUrl = (reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/reservation/${reservationId}/applicable-custom-payment-method-details`
+}
+
+export const getApplicableCustomPaymentMethodDetails = async (reservationId: string, options?: RequestInit): Promise<getApplicableCustomPaymentMethodDetailsResponse> => {
+  
+  return customFetch<getApplicableCustomPaymentMethodDetailsResponse>(getGetApplicableCustomPaymentMethodDetailsUrl(reservationId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetApplicableCustomPaymentMethodDetailsQueryKey = (reservationId?: string,) => {
+    return [
+    `/api/v2/public/reservation/${reservationId}/applicable-custom-payment-method-details`
+    ] as const;
+    }
+
+    
+export const getGetApplicableCustomPaymentMethodDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetApplicableCustomPaymentMethodDetailsQueryKey(reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>> = ({ signal }) => getApplicableCustomPaymentMethodDetails(reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(reservationId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetApplicableCustomPaymentMethodDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>>
+export type GetApplicableCustomPaymentMethodDetailsQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>,
+          TError,
+          Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>,
+          TError,
+          Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 404 for a reservation that is gone (alf.io: 400).
+ */
+
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetApplicableCustomPaymentMethodDetailsQueryOptions(reservationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetApplicableCustomPaymentMethodDetailsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetApplicableCustomPaymentMethodDetailsQueryKey(reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>> = ({ signal }) => getApplicableCustomPaymentMethodDetails(reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetApplicableCustomPaymentMethodDetailsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>>
+export type GetApplicableCustomPaymentMethodDetailsSuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 404 for a reservation that is gone (alf.io: 400).
+ */
+
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetApplicableCustomPaymentMethodDetailsSuspenseQueryOptions(reservationId,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary From the overview back to the booking step: the details must be validated again. Always true.
  */
 export type backToBookingResponse200 = {
