@@ -78,27 +78,30 @@ export async function installCompression(fastify: FastifyInstance): Promise<void
   const pending = new WeakMap<FastifyReply, Pending>();
   const kept = new WeakMap<Buffer, Map<string, { encoding: string; body: Buffer }>>();
 
-  // Global onSend hooks run before each route's own, so this one sees the body before the plugin does.
-  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  // Global onSend hooks run before each route's own, so this one sees the body before the plugin does. Both
+  // hooks answer synchronously: an asynchronous one delays the send, and an async handler that calls
+  // reply.send() without returning the reply is then answered a second time by Fastify (ERR_HTTP_HEADERS_SENT).
+  const beforeCompression: onSendHookHandler = (request, reply, payload, done) => {
     if (reply.statusCode === 304) {
       repeatClientsTagForm(request, reply);
-      return payload;
+      return done(null, payload);
     }
-    if (!couldCompress(reply, payload)) return payload;
+    if (!couldCompress(reply, payload)) return done(null, payload);
     const acceptEncoding = request.headers['accept-encoding'];
     if (Buffer.isBuffer(payload) && reply.statusCode === 200 && acceptEncoding && request.headers['x-no-compression'] === undefined) {
       const hit = kept.get(payload)?.get(acceptEncoding);
       if (hit) {
         reply.header('Content-Encoding', hit.encoding);
         pending.set(reply, {});
-        return hit.body;
+        return done(null, hit.body);
       }
       pending.set(reply, { keep: { body: payload, acceptEncoding } });
     } else {
       pending.set(reply, {});
     }
-    return payload;
-  });
+    return done(null, payload);
+  };
+  fastify.addHook('onSend', beforeCompression);
 
   // After the plugin's own onSend on each route (onRoute hooks run in the order they were added).
   const afterCompression: onSendHookHandler = (_request, reply, payload, done) => {

@@ -114,3 +114,27 @@ describe('installCompression', () => {
     expect(strong.headers['etag']).toBe(TAG);
   });
 });
+
+describe('installCompression beside a handler that sends without returning the reply', () => {
+  it('lets the answer go out in one pass of the onSend hooks', async () => {
+    // An async handler that calls reply.send() and returns nothing is answered again by Fastify when the send
+    // has not finished by the time the handler's promise settles: each asynchronous onSend hook widens that gap.
+    const app = Fastify();
+    app.addHook('onSend', async (_request, _reply, payload) => payload);
+    await installCompression(app);
+    const errors: unknown[] = [];
+    app.setErrorHandler((error, _request, reply) => {
+      errors.push(error);
+      return reply.send(error);
+    });
+    app.get('/page', async (_request, reply) => {
+      await Promise.resolve();
+      reply.type('text/html; charset=utf-8').send(`<p>${large}</p>`);
+    });
+    await app.ready();
+    const answer = await app.inject({ url: '/page', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(`<p>${large}</p>`);
+    expect(errors).toEqual([]);
+    await app.close();
+  });
+});

@@ -59,7 +59,8 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
     });
     const existing = reply.getHeader('set-cookie');
     const cookies = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
-    reply
+    // Returned, so Fastify waits for this send instead of answering again when the handler's promise settles first.
+    return reply
       .header('set-cookie', [...cookies, serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies })])
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
