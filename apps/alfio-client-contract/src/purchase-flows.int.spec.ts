@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailCatcher } from '@ticketing/testing/app';
 import * as api from './client/alfio-api.js';
@@ -8,6 +9,8 @@ import { freeTalk, gala, givenCatalog } from './support/contract-catalog.js';
 import { startContractApp, type ContractApp } from './support/contract-app.js';
 
 const ORGANIZER_KEY = 'k-contract-7d2e4a9c1b';
+/** The server renders the page shell only when the storefront is built (npm run build). */
+const storefrontBuilt = existsSync('dist/storefront/index.html');
 
 /** What a visitor types on the booking page: the contact, and each ticket's holder (booking.component.html, ticket-form). */
 function fillIn(form: ContactAndTicketsForm, userLanguage: string | null): void {
@@ -97,6 +100,12 @@ describe('alf.io client: purchases', () => {
     expect(paid.status, 'organizer: confirm-payment').toBe(200);
     expect(await tab.guard(id), 'reservation guard: route once paid').toBe('success');
     const done = await tab.successPage(gala.shortName, id);
+    // the link of the confirmation e-mail, opened later in another browser: the page loads, the guard finds it complete
+    const later = newTab();
+    const { status } = await later.page.open(`/event/${gala.shortName}/reservation/${id}/success`);
+    expect(status, 'the success page opened from a link: HTTP status').toBe(storefrontBuilt ? 200 : 404);
+    expect(await later.guard(id), 'reservation guard: route of a paid order, another session').toBe('success');
+    expect((await later.successPage(gala.shortName, id)).status, 'success page, another session: status').toBe('COMPLETE');
     expect(done, 'success page').toMatchObject({ status: 'COMPLETE', paid: true });
     expect(done.ticketsByCategory.flatMap((c) => c.tickets).every((t) => t.assigned), 'success page: ticketsByCategory.tickets.assigned').toBe(true);
   });
