@@ -10,6 +10,7 @@
  *   the cookie), added to every request but GET and HEAD as long as the tag exists.
  * - shared/header-information-retriever.ts: after every successful GET, OpenID login is on when
  *   `Alfio-OpenId-Enabled` is `"true"`.
+ * - challenge/challenge.interceptor.ts (@50366951): after a challenge, `Alfio-Verification: <token>` on every request.
  * - Angular's HttpClient: `Accept: application/json, text/plain, *\/*`, a JSON body with `Content-Type:
  *   application/json`, a body parsed as JSON when there is one.
  *
@@ -39,6 +40,14 @@ export class BrowserPage {
   openIdEnabled: boolean | null = null;
   /** Every request sent, `METHOD /path`, in order. */
   readonly journal: string[] = [];
+  /** challenge/challenge.service.ts: the Turnstile token once obtained, sent as `Alfio-Verification` on every request. */
+  verificationToken: string | null = null;
+  /**
+   * challenge/challenge.interceptor.ts: on a 403 with `Alfio-Verification-Missing` (or `cf-mitigated: challenge`),
+   * how the page gets a token (the info's challenge configuration, the widget); the request is then sent once more
+   * with it. Null: no challenge is solved, the 403 is the answer.
+   */
+  solveChallenge: (() => Promise<string>) | null = null;
 
   constructor(private readonly origin: string) {}
 
@@ -78,12 +87,18 @@ export class BrowserPage {
     headers['x-auth-token'] = this.meta.GID ?? '';
     if (method !== 'GET' && method !== 'HEAD' && this.meta.XSRF_TOKEN !== null) headers['x-csrf-token'] = this.meta.XSRF_TOKEN;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const query = params ? `?${new URLSearchParams(params).toString()}` : '';
-    const response = await fetch(`${this.origin}${path}${query}`, {
-      method,
-      headers,
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+    const url = `${this.origin}${path}${params ? `?${new URLSearchParams(params).toString()}` : ''}`;
+    const token = this.verificationToken;
+    const answer = await this.exchange<T>(method, path, url, token === null ? headers : { ...headers, 'alfio-verification': token }, body);
+    const challenged = answer.status === 403 && (answer.headers.has('alfio-verification-missing') || answer.headers.get('cf-mitigated') === 'challenge');
+    if (!challenged || this.solveChallenge === null) return answer;
+    // the same request once more, with the token of the challenge just solved
+    this.verificationToken = await this.solveChallenge();
+    return this.exchange<T>(method, path, url, { ...headers, 'alfio-verification': this.verificationToken }, body);
+  }
+
+  private async exchange<T>(method: string, path: string, url: string, headers: Record<string, string>, body: unknown): Promise<Answer<T>> {
+    const response = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     this.journal.push(`${method} ${path}`);
     const text = await response.text();
     if (response.ok) {

@@ -80,7 +80,7 @@ export class ClientTab {
   async applyPromoCode(shortName: string, code: string): Promise<{ answer: Answer<ValidatedResponse<EventCode>>; items: ItemsByCategory }> {
     const answer = this.seen(await api.validateCode(this.page, shortName, code));
     if (answer.status === 200) {
-      expectReads('promo code', answer, { success: 'boolean', 'value.code': 'string', 'value.type': 'string', 'value.discountType': 'string', 'value.discountAmount': 'string|number' });
+      expectReads('promo code', answer, { success: 'boolean', 'value.code': 'string', 'value.type': 'string', 'value.discountType': 'string', 'value.discountAmount': 'string|number|null' });
       return { answer, items: await this.ticketCategories(shortName, code) };
     }
     expectStatus('promo code refused', answer, 422);
@@ -207,13 +207,31 @@ export class ClientTab {
     return this.guard(reservationId);
   }
 
+  /** shared/info.service.ts getInfo: asked once, then the cached copy (10 minutes). */
+  async appInfo(step: string): Promise<Info> {
+    if (this.info) return this.info;
+    const info = this.seen(await api.getInfo(this.page));
+    expectStatus(`${step}: app info`, info, 200);
+    expectReads(`${step}: app info`, info, { 'challengeConfiguration.enabled': 'boolean', 'challengeConfiguration.providerId': 'string|null', 'challengeConfiguration.apiKey': 'string|null' });
+    this.info = info.body;
+    return info.body;
+  }
+
+  /**
+   * challenge/challenge.service.ts requestChallenge: on a challenge the client reads the info's challenge
+   * configuration and opens the Turnstile widget with its site key; `widget` stands for what the widget hands back.
+   */
+  solveChallengesWith(widget: (siteKey: string) => string): void {
+    this.page.solveChallenge = async () => {
+      const { challengeConfiguration } = await this.appInfo('challenge');
+      expect(challengeConfiguration.providerId, 'challenge: app info challengeConfiguration.providerId').toBe('turnstile');
+      return widget(challengeConfiguration.apiKey!);
+    };
+  }
+
   /** reservation/success/success.component.ts: I1 (cached), the context (cached), R3. */
   async successPage(shortName: string, reservationId: string): Promise<ReservationInfo> {
-    if (!this.info) {
-      const info = this.seen(await api.getInfo(this.page));
-      expectStatus('success page: app info', info, 200);
-      this.info = info.body;
-    }
+    await this.appInfo('success page');
     await this.event(shortName);
     const answer = this.seen(await api.getReservationInfo(this.page, reservationId));
     expectStatus('success page', answer, 200);
