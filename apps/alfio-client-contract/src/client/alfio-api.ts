@@ -12,7 +12,7 @@ import type {
   ReservationStatusInfo,
   ValidatedResponse,
 } from './alfio-models.js';
-import type { ContactAndTicketsForm, OverviewForm, ReservationRequest, WaitingListForm } from './alfio-forms.js';
+import type { ContactAndTicketsForm, OverviewForm, ReservationRequest, TicketForm, WaitingListForm } from './alfio-forms.js';
 
 /**
  * Every call alf.io's public Angular client makes on the flows the suite replays, one function per call, built as
@@ -98,3 +98,17 @@ export const reSendReservationEmail = (page: BrowserPage, type: 'event' | 'subsc
 /** R11: shared/reservation.service.ts getApplicableCustomPaymentMethodDetails (overview and payment-method-selector, each once). */
 export const getApplicableCustomPaymentMethodDetails = (page: BrowserPage, reservationId: string): Promise<Answer<unknown[]>> =>
   page.get(`/api/v2/public/reservation/${reservationId}/applicable-custom-payment-method-details`);
+
+/** T4: shared/ticket.service.ts sendTicketByEmail (the success page's button of a ticket with `sendMailEnabled`). */
+export const sendTicketByEmail = (page: BrowserPage, shortName: string, ticketUuid: string): Promise<Answer<boolean>> =>
+  page.post(`/api/v2/public/event/${shortName}/ticket/${ticketUuid}/send-ticket-by-email`, {});
+
+/** T5: shared/ticket.service.ts updateTicket (the success page's form of an unlocked ticket). */
+export const updateTicket = (page: BrowserPage, shortName: string, ticketUuid: string, ticket: TicketForm): Promise<Answer<ValidatedResponse<boolean>>> =>
+  page.put(`/api/v2/public/event/${shortName}/ticket/${ticketUuid}`, ticket);
+
+/**
+ * The PDF link of a ticket with `downloadEnabled` (reservation/success/success.component.html,
+ * download-ticket.component.html): followed by the browser, outside HttpClient and its interceptors.
+ */
+export const downloadTicketUrl = (shortName: string, ticketUuid: string): string => `/api/v2/public/event/${shortName}/ticket/${ticketUuid}/download-ticket`;

@@ -128,7 +128,7 @@ export function additionalAnswers(...lists: AdditionalField[][]): Answers {
 }
 
 /** ticket.service.ts buildTicket; ticket-form.component.ts ngOnInit sets the only content language. */
-function ticketForm(ticket: Ticket, event: AlfioEvent): TicketForm {
+export function ticketForm(ticket: Ticket, event: AlfioEvent): TicketForm {
   const onlyLanguage = event.contentLanguages.length === 1 ? event.contentLanguages[0]!.locale : null;
   return {
     firstName: orNull(ticket.firstName),

@@ -78,6 +78,10 @@ export class BrowserPage {
     return this.send<T>('POST', path, params, body);
   }
 
+  async put<T = unknown>(path: string, body: unknown): Promise<Answer<T>> {
+    return this.send<T>('PUT', path, undefined, body);
+  }
+
   async delete<T = unknown>(path: string, params?: Record<string, string>): Promise<Answer<T>> {
     return this.send<T>('DELETE', path, params);
   }
