@@ -57,6 +57,7 @@ describe('alf.io client: attendee questions and supplements', () => {
       'input:tel',
       'textarea',
       'select',
+      'select',
       'radio',
       'checkbox',
       'checkbox',
@@ -81,6 +82,7 @@ describe('alf.io client: attendee questions and supplements', () => {
       phone: [null],
       notes: [null],
       track: [null],
+      diet: [null],
       source: [null],
       days: [null, null, null],
       newsletter: [null],
@@ -112,8 +114,10 @@ describe('alf.io client: attendee questions and supplements', () => {
       answers['country'] = ['CH'];
       tick(answers, fieldNamed(ticket, 'days'), 'mon');
       tick(answers, fieldNamed(ticket, 'days'), 'wed');
-      // phone, source, newsletter and vat stay null; the notes of the first are typed, then cleared
+      // phone, source, newsletter and vat stay null; the first's notes are typed, then cleared; the second picks the
+      // blank option of the optional select
       if (i === 0) answers['notes'] = [''];
+      if (i === 1) answers['diet'] = [''];
     }
     booking.tickets[uuids[1]!]!.additional['birth'] = ['2004-05-17'];
     const links = booking.additionalServices;

@@ -117,7 +117,10 @@ describe('alf.io client: purchases', () => {
     const { event, items } = await tab.eventPage(gala.shortName, 'en');
     const id = await tab.reserve(gala.shortName, reservationForm(items, { tickets: { 1: 1, 3: 1 } }));
     const { form } = await tab.bookingPage(gala.shortName, id);
-    fillIn(form, 'en');
+    // the language select of each ticket left as the form starts it (two content languages: no language forced)
+    const untouched = Object.values(form.tickets).map((t) => t.userLanguage);
+    fillIn(form, null);
+    expect(Object.values(form.tickets).map((t) => t.userLanguage)).toEqual(untouched);
     expectStatus('booking submit', (await tab.submitBooking(id, form)).answer, 200);
     const { view } = await tab.overviewPage(gala.shortName, id);
     expect(view.orderSummary.priceInCents, 'overview: orderSummary.priceInCents').toBe(13500);
@@ -133,6 +136,23 @@ describe('alf.io client: purchases', () => {
     expectStatus('success page: re-send e-mail', resent, 200);
     expect(resent.body, 'success page: re-send e-mail answer (shows the alert)').toBe(true);
     await expect.poll(() => catcher.mails.filter((m) => m.to.includes('ada@example.org')).length, { message: 'the e-mail sent again' }).toBe(before + 1);
+  });
+
+  it('assignment postponed: the ticket forms hidden, their empty values still sent, the tickets issued unassigned', async () => {
+    const tab = newTab();
+    const { event, items } = await tab.eventPage(gala.shortName, 'en');
+    const id = await tab.reserve(gala.shortName, reservationForm(items, { tickets: { 2: '2' } }));
+    const { view: booking, form } = await tab.bookingPage(gala.shortName, id);
+    // booking.component.html offers the box: no additional services, assignment not forced, several tickets, no groups
+    expect(event.assignmentConfiguration.forceAssignment, 'event: assignmentConfiguration.forceAssignment').toBe(false);
+    expect(booking.containsCategoriesLinkedToGroups, 'booking page: containsCategoriesLinkedToGroups').toBe(false);
+    Object.assign(form, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', postponeAssignment: true });
+    expect(Object.values(form.tickets).every((t) => t.firstName === null && t.email === null), 'booking form: tickets sent as built').toBe(true);
+    expectStatus('booking submit, assignment postponed', (await tab.submitBooking(id, form)).answer, 200);
+    const { view } = await tab.overviewPage(gala.shortName, id);
+    expect(await tab.confirm(id, overviewForm(view, event, { method: 'ON_SITE', acceptTerms: true, acceptPrivacy: true })), 'reservation guard: route after an on-site order').toBe('success');
+    const done = await tab.successPage(gala.shortName, id);
+    expect(done.ticketsByCategory.flatMap((c) => c.tickets).map((t) => t.assigned), 'success page: ticketsByCategory.tickets.assigned').toEqual([false, false]);
   });
 
   it('free, one category, a quantity "2" from the old template: NONE and no payment proxy', async () => {

@@ -94,6 +94,7 @@ export const summit = {
       field('phone', 'input:tel'),
       field('notes', 'textarea', { maxLength: 500 }),
       field('track', 'select', { required: true, restrictedValues: ['web', 'data', 'ops'] }),
+      field('diet', 'select', { restrictedValues: ['vegetarian', 'vegan'] }),
       field('source', 'radio', { restrictedValues: ['friend', 'social', 'other'] }),
       field('days', 'checkbox', { restrictedValues: ['mon', 'tue', 'wed'] }),
       field('newsletter', 'checkbox', { restrictedValues: ['yes'] }),
@@ -172,11 +173,11 @@ export const soldOut = {
   },
 } satisfies { shortName: string; parts: EventParts };
 
-/** On sale in a week, taking pre-registrations until then. */
+/** On sale in a week, taking pre-registrations until then; no privacy policy. */
 export const preSale = {
   shortName: 'contract-pre-sale',
   parts: {
-    details: { title: en('Open air'), contentLanguages: ['en'], allowedPaymentProxies: ['ON_SITE'], waitingListEnabled: true, preRegistrationEnabled: true },
+    details: { title: en('Open air'), contentLanguages: ['en'], allowedPaymentProxies: ['ON_SITE'], waitingListEnabled: true, preRegistrationEnabled: true, privacyPolicyUrl: null },
     categories: [{ name: en('Meadow'), price: 5000, sale: { start: localDaysFrom(now, 7, '10:00:00'), end: null } }],
   },
 } satisfies { shortName: string; parts: EventParts };
