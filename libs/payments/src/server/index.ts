@@ -1,0 +1,1 @@
+export * from './providers/payment-provider.js';
