@@ -1,1 +1,2 @@
-export {};
+export * from './payment-methods.js';
+export * from './online-payments.js';

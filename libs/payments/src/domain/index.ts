@@ -1,1 +1,2 @@
 export * from './payment-methods.js';
+export * from './payment-attempt/index.js';

@@ -1,4 +1,4 @@
-import type { OnlineMethod, OnlineProxy } from '@ticketing/payments/domain';
+import type { OnlineMethod, OnlineProxy } from '@ticketing/payments/contracts';
 
 /**
  * The port every card or redirect provider is reached through. An adapter speaks its provider's real SDK or REST

@@ -1,0 +1,3 @@
+export * from './payment-attempt.events.js';
+export * from './payment-attempt.js';
+export * from './decide-payment-attempt.js';
