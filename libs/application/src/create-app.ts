@@ -52,6 +52,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db), adapter, {
     logger: new JsonNestLogger(options.logger.child({})),
     abortOnError: false,
+    // payment webhooks are signed over the bytes sent: the raw body is kept beside the parsed one
+    rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
   installHttpPolicies(fastify, config, secret);

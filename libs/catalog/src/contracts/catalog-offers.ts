@@ -1,3 +1,4 @@
+import type { Organizer } from './catalog.events.js';
 import type { PurchaseOffer } from './purchase-offer.js';
 
 /** Whether an event's waiting list takes entries now, as the event page shows it (`waitingList`, `preSales`). */
@@ -22,4 +23,6 @@ export abstract class CatalogOffers {
   abstract waitingListAvailability(eventShortName: string): Promise<WaitingListAvailability | null>;
   /** Whether a subscription (pass) with this id is published. */
   abstract subscriptionExists(id: string): Promise<boolean>;
+  /** The organizer as published (its payment accounts among the rest); null when unknown. */
+  abstract organizer(slug: string): Promise<Organizer | null>;
 }

@@ -55,6 +55,29 @@ export interface OrganizerPaymentConfiguration {
   readonly bankAccountOwner: readonly string[];
   /** Days a bank transfer may take (`delayForOfflinePayment`, >= 1). */
   readonly offlinePaymentDelayDays: number;
+  /**
+   * The organizer's card and redirect provider accounts. Credentials are the NAMES of environment variables
+   * that hold them, never the secrets: a catalog file is shared and logged. Absent from organizers published
+   * before payments existed (none configured).
+   */
+  readonly providers?: OrganizerProviderAccounts;
+}
+
+export interface OrganizerProviderAccounts {
+  /** Stripe: PaymentIntents with 3-D Secure when `enableSCA`, else a card token charged at once. */
+  readonly stripe: { readonly enableSCA: boolean; readonly publishableKeyEnv: string; readonly secretKeyEnv: string; readonly webhookSecretEnv: string } | null;
+  /** Mollie: the methods of the account offered (`CREDIT_CARD`, `IDEAL`, `BANCONTACT` ...). */
+  readonly mollie: { readonly apiKeyEnv: string; readonly methods: readonly string[] } | null;
+  /** PayPal Orders API v2. */
+  readonly paypal: { readonly clientIdEnv: string; readonly clientSecretEnv: string; readonly webhookIdEnv: string } | null;
+  /** Saferpay Payment Page. */
+  readonly saferpay: {
+    readonly customerIdEnv: string;
+    readonly terminalIdEnv: string;
+    readonly usernameEnv: string;
+    readonly passwordEnv: string;
+    readonly methods: readonly string[];
+  } | null;
 }
 
 export interface Organizer {

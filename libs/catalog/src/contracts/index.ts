@@ -15,6 +15,7 @@ export {
   type LocalDateTime,
   type LocalizedText,
   type Organizer,
+  type OrganizerProviderAccounts,
   type OrganizerEvent,
   type PromoCode,
   type SaleWindow,

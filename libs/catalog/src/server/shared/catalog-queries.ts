@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@ticketing/kernel';
 import type { Db } from '@ticketing/postgres';
-import { CatalogOffers, type PurchaseOffer, type WaitingListAvailability } from '@ticketing/catalog/contracts';
+import { CatalogOffers, type Organizer, type PurchaseOffer, type WaitingListAvailability } from '@ticketing/catalog/contracts';
+import { tables } from './catalog-tables.js';
 import { SalesFigures } from '@ticketing/sales/contracts';
 import { CATALOG_CLOCK, CATALOG_DB } from '../read-tokens.js';
 import { checkDiscount, type SelectedTickets } from '../check-discount/check-discount.query.js';
@@ -115,6 +116,11 @@ export class CatalogQueries implements CatalogOffers {
 
   async subscriptionExists(id: string): Promise<boolean> {
     return (await this.getSubscription(id)) !== null;
+  }
+
+  async organizer(slug: string): Promise<Organizer | null> {
+    const { rows } = await this.db.query<{ details: Organizer }>(`select details from ${tables.organizers} where slug = $1`, [slug]);
+    return rows[0]?.details ?? null;
   }
 
   private snapshot(shortName: string): Promise<EventSnapshot | null> {

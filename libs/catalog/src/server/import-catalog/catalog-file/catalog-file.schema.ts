@@ -16,6 +16,40 @@ import {
 } from './catalog-file.primitives.js';
 import { eventEntrySchema } from './event-entry.schema.js';
 
+/** The name of an environment variable: a catalog names where a secret is, never the secret itself. */
+const envName = z
+  .string()
+  .regex(/^[A-Z][A-Z0-9_]{2,}$/, 'the NAME of an environment variable (upper case, digits, _), never a key itself')
+  .describe('Name of the environment variable holding the value.');
+
+const providerAccountsSchema = z
+  .strictObject({
+    stripe: z
+      .strictObject({ enableSCA: z.boolean().default(true), publishableKeyEnv: envName, secretKeyEnv: envName, webhookSecretEnv: envName })
+      .nullable()
+      .default(null),
+    mollie: z
+      .strictObject({
+        apiKeyEnv: envName,
+        methods: z.array(z.enum(['CREDIT_CARD', 'IDEAL', 'APPLE_PAY', 'BANCONTACT', 'ING_HOME_PAY', 'BELFIUS', 'KBC', 'PRZELEWY_24'])).min(1),
+      })
+      .nullable()
+      .default(null),
+    paypal: z.strictObject({ clientIdEnv: envName, clientSecretEnv: envName, webhookIdEnv: envName }).nullable().default(null),
+    saferpay: z
+      .strictObject({
+        customerIdEnv: envName,
+        terminalIdEnv: envName,
+        usernameEnv: envName,
+        passwordEnv: envName,
+        methods: z.array(z.enum(['CREDIT_CARD', 'TWINT', 'POSTFINANCE'])).min(1).default(['CREDIT_CARD']),
+      })
+      .nullable()
+      .default(null),
+  })
+  .prefault({})
+  .describe('Card and redirect provider accounts; every credential by the name of an environment variable.');
+
 export const organizerEntrySchema = z.strictObject({
   slug: slug.describe('Public identifier (`/o/{slug}`); keep it stable.'),
   name: z.string().min(1),
@@ -37,6 +71,7 @@ export const organizerEntrySchema = z.strictObject({
       bankAccount: z.string().nullable().default(null).describe('IBAN or account shown for bank transfers.'),
       bankAccountOwner: z.array(z.string()).default([]).describe('Account owner, one line per element.'),
       offlinePaymentDelayDays: z.number().int().min(1).default(5).describe('Days a bank transfer may take.'),
+      providers: providerAccountsSchema,
     })
     .prefault({}),
 });
