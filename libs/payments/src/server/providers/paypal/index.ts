@@ -1,0 +1,1 @@
+export { paypalAdapter, type PayPalAccount } from './paypal.adapter.js';
