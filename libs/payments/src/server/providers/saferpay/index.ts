@@ -1,0 +1,1 @@
+export { saferpayAdapter, type SaferpayAccount, type SaferpayMethod } from './saferpay.adapter.js';
