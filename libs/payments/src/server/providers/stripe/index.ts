@@ -1,0 +1,1 @@
+export { stripeAdapter, type StripeAccount } from './stripe.adapter.js';
