@@ -24,6 +24,9 @@ import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './abuse/verification/cap
 import { CaptchaModule } from './abuse/verification/captcha.module.js';
 import type { EventStore } from '@ticketing/event-store';
 import type { ProjectionFollower } from '@ticketing/projections';
+import { PaymentsModule } from '@ticketing/payments/server';
+import { PAYMENT_STAND_INS, PaymentStandInsModule } from './payments/payment-stand-ins.module.js';
+import type { RunningStandIns } from './payments/payment-stand-ins.js';
 import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
 
 @Module({})
@@ -46,6 +49,20 @@ export class AppModule {
           }),
         }),
         CaptchaModule,
+        PaymentsModule.registerAsync({
+          imports: [PaymentStandInsModule],
+          inject: [EVENT_STORE, PROJECTION_RUNNER, DB, PAYMENT_STAND_INS],
+          useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, standIns: RunningStandIns | null) => ({
+            store,
+            db: pool,
+            clock: { now: () => new Date() },
+            ids: randomIds,
+            waitForProjections: (position) => runner.waitFor(position),
+            publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+            env: process.env,
+            standIns: standIns?.urls ?? null,
+          }),
+        }),
         SalesModule.registerAsync({
           inject: [EVENT_STORE, PROJECTION_RUNNER, DB, CAPTCHA_VERIFIER],
           useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, verifyCaptcha: CaptchaVerifier) => ({
@@ -79,7 +96,7 @@ export class AppModule {
         HealthService,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
-      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer],
+      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule],
     };
   }
 }

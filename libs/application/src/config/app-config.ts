@@ -31,6 +31,14 @@ const environment = z.object({
   /** Origins allowed to frame the storefront (space separated), besides itself. */
   EMBEDDING_ALLOWED_ORIGINS: optionalText,
   STOREFRONT_DIR: optionalText,
+  /**
+   * Payment test mode: provider accounts whose keys are not set talk to local stand-ins started with the app
+   * (a test card form on the storefront). Unset: on, except with APP_MODE=prod, where it cannot be enabled.
+   */
+  PAYMENT_STAND_INS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
   /** Organizer API keys, comma-separated `organizerSlug:key` pairs; unset: the organizer API answers 401. */
   ORGANIZER_API_KEYS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,6 +102,8 @@ export type AppConfig = Readonly<{
   waitingListReservationMinutes: number;
   vatCheckUrl: string;
   projectionsThread: 'auto' | 'worker' | 'main';
+  /** Payment test mode: accounts without keys use local stand-ins (never in prod). */
+  paymentStandIns: boolean;
 }>;
 
 export class InvalidConfigurationError extends Error {}
@@ -105,6 +115,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new InvalidConfigurationError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.APP_MODE === 'prod' && e.PAYMENT_STAND_INS === true) {
+    throw new InvalidConfigurationError('invalid configuration:\n  PAYMENT_STAND_INS: payment test mode cannot be enabled with APP_MODE=prod');
+  }
   if (e.TURNSTILE_ENABLED && !(e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET)) {
     throw new InvalidConfigurationError('invalid configuration:\n  TURNSTILE_ENABLED: needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
   }
@@ -123,6 +136,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddingAllowedOrigins: (e.EMBEDDING_ALLOWED_ORIGINS ?? '').split(/\s+/).filter(Boolean),
     storefrontDir: e.STOREFRONT_DIR,
     organizerApiKeys: e.ORGANIZER_API_KEYS,
+    paymentStandIns: e.PAYMENT_STAND_INS ?? e.APP_MODE !== 'prod',
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? e.APP_MODE === 'prod',
     turnstile: {

@@ -2,9 +2,10 @@ import { streamSummaryProjection } from '@ticketing/audit';
 import type { Projection } from '@ticketing/projections';
 import { catalogProjections } from '@ticketing/catalog/server';
 import { salesProjections } from '@ticketing/sales/server';
+import { paymentsProjections } from '@ticketing/payments/server';
 
 /**
  * Every read model of the product, one list for the API (which keeps them up to date) and the tools CLI
  * (which lists, rebuilds and verifies them). A bounded context adds its projections here.
  */
-export const allProjections: readonly Projection[] = [streamSummaryProjection, ...catalogProjections, ...salesProjections];
+export const allProjections: readonly Projection[] = [streamSummaryProjection, ...catalogProjections, ...salesProjections, ...paymentsProjections];

@@ -1,3 +1,4 @@
+import type { Organizer } from '@ticketing/catalog/contracts';
 import type { OnlineMethod, OnlineProxy } from './payment-methods.js';
 
 /**
@@ -23,6 +24,8 @@ export interface PaymentAttemptView {
 }
 
 export interface StartPayment {
+  /** Chosen by the caller, who records it on the order before the provider is called. */
+  readonly attemptId: string;
   readonly reservationId: string;
   readonly purchaseContextType: 'event' | 'subscription';
   readonly purchaseContextId: string;
@@ -55,7 +58,7 @@ export type OnlinePaymentMethods = Readonly<Record<string, { readonly paymentPro
  */
 export abstract class OnlinePayments {
   /** The methods the organizer's configured accounts take, for the proxies the purchase context allows. */
-  abstract methodsFor(organizer: string, allowedProxies: readonly string[]): OnlinePaymentMethods;
+  abstract methodsFor(organizer: Organizer | null, allowedProxies: readonly string[]): OnlinePaymentMethods;
   /** Records a new attempt and creates the payment at the provider. A provider that refuses at once answers a FAILED attempt. */
   abstract start(request: StartPayment): Promise<StartedPayment>;
   /** The attempt as recorded (no provider call). */

@@ -9,9 +9,10 @@ export { evolveInventory, initialInventoryState, type InventoryState } from './i
 export { type PriceSummaryRow } from './pricing/reservation-price.js';
 export { paymentDescription, summaryRowText } from './pricing/summary-row-text.js';
 export { type Attendee, type BillingAddress, type BookingDetails } from './reservation/booking-details.js';
-export { decideConfirmOfflinePayment, decideConfirmReservation, paymentMethodOf } from './reservation/confirm-reservation.js';
+export { decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymentMethodOf } from './reservation/confirm-reservation.js';
+export * from './reservation/pay-online.js';
 export { decideBackToBooking, decideRecordBooking } from './reservation/record-booking.js';
-export { reservationEventTypes, reservationStreamId, type ReservationEvent, type ReservationExpired, type ReservationOpened } from './reservation/reservation.events.js';
+export { reservationEventTypes, reservationStreamId, type ReservationEvent, type ReservationExpired, type ReservationOpened, type PaymentStarted, type PaymentAttemptEnded, type PaymentAwaitingConfirmation } from './reservation/reservation.events.js';
 export { decideCancelReservation, evolveReservation, initialReservationState, type OpenedReservation, type ReservationState } from './reservation/reservation.js';
 export { decideReserveTickets, type ReservationPlan, type SelectedCategory } from './reservation/reserve-tickets.js';
 export { issueTickets } from './ticket/issue-tickets.js';

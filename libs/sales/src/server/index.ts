@@ -4,3 +4,5 @@ export { InventoryDesk } from './inventory/inventory-desk.js';
 export { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
 export { salesProjections } from './read-models/sales-projections.js';
 export { SalesModule } from './sales.module.js';
+export { PaymentRecovery } from './pay-online/payment-recovery.js';
+export { OnlineCheckout } from './pay-online/online-checkout.js';

@@ -19,6 +19,12 @@ import { GetReservationController } from './get-reservation/get-reservation.cont
 import { ReservationQueries } from './get-reservation/reservation-queries.js';
 import { InventoryDesk } from './inventory/inventory-desk.js';
 import { OfferReleasedSeatsHandler } from './offer-released-seats/offer-released-seats.command.js';
+import { OnlineCheckout } from './pay-online/online-checkout.js';
+import { OnlinePaymentController } from './pay-online/online-payment.controller.js';
+import { OnlinePaymentQueries } from './pay-online/online-payment.queries.js';
+import { PaymentFollowUpHandler } from './pay-online/payment-follow-up.handler.js';
+import { PaymentRecovery } from './pay-online/payment-recovery.js';
+import { PaymentReturnController } from './pay-online/payment-return.controller.js';
 import { ReSendEmailController } from './re-send-email/re-send-email.controller.js';
 import { ReSendReservationEmailHandler } from './re-send-email/re-send-email.command.js';
 import { inlineHolds } from './read-models/holds/holds.projection.js';
@@ -71,6 +77,8 @@ export class SalesModule {
         ConfirmOfflinePaymentController,
         CodeLinksController,
         SubscribeToWaitingListController,
+        OnlinePaymentController,
+        PaymentReturnController,
       ],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => SalesModuleOptions },
@@ -94,11 +102,15 @@ export class SalesModule {
         ValidateToOverviewHandler,
         ReSendReservationEmailHandler,
         OpenCodeLinkHandler,
+        OnlineCheckout,
+        OnlinePaymentQueries,
+        PaymentFollowUpHandler,
+        PaymentRecovery,
         { provide: EU_VAT_CHECKER, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => new EuVatChecker({ url: o.vatCheckUrl }) },
         { provide: OrganizerApiKeys, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => OrganizerApiKeys.parse(o.organizerApiKeys) },
         OrganizerApiKeyGuard,
       ],
-      exports: [HoldsSalesFigures, ExpirySweeper],
+      exports: [HoldsSalesFigures, ExpirySweeper, PaymentRecovery],
     };
   }
 }

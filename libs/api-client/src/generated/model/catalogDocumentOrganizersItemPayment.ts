@@ -16,6 +16,7 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 import type { CatalogDocumentOrganizersItemPaymentBankAccount } from './catalogDocumentOrganizersItemPaymentBankAccount';
+import type { CatalogDocumentOrganizersItemPaymentProviders } from './catalogDocumentOrganizersItemPaymentProviders';
 
 export type CatalogDocumentOrganizersItemPayment = {
   /** IBAN or account shown for bank transfers. */
@@ -28,4 +29,6 @@ export type CatalogDocumentOrganizersItemPayment = {
    * @maximum 9007199254740991
    */
   offlinePaymentDelayDays?: number;
+  /** Card and redirect provider accounts; every credential by the name of an environment variable. */
+  providers?: CatalogDocumentOrganizersItemPaymentProviders;
 };

@@ -26,6 +26,7 @@ import type { ReservationInfoFirstName } from './reservationInfoFirstName';
 import type { ReservationInfoFormattedExpirationDate } from './reservationInfoFormattedExpirationDate';
 import type { ReservationInfoInvoiceNumber } from './reservationInfoInvoiceNumber';
 import type { ReservationInfoLastName } from './reservationInfoLastName';
+import type { ReservationInfoLastPaymentFailure } from './reservationInfoLastPaymentFailure';
 import type { ReservationInfoMetadata } from './reservationInfoMetadata';
 import type { ReservationInfoOrderSummary } from './reservationInfoOrderSummary';
 import type { ReservationInfoPaymentProxy } from './reservationInfoPaymentProxy';
@@ -53,6 +54,8 @@ export interface ReservationInfo {
   invoiceOrReceiptDocumentPresent: boolean;
   invoiceRequested: boolean;
   lastName: ReservationInfoLastName;
+  /** Not in alf.io's view: why the last card or redirect payment ended without money (the provider's code and words), null otherwise. */
+  lastPaymentFailure: ReservationInfoLastPaymentFailure;
   metadata: ReservationInfoMetadata;
   orderSummary: ReservationInfoOrderSummary;
   paid: boolean;

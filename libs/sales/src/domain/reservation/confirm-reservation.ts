@@ -1,5 +1,6 @@
 import { NotFoundError, RuleViolations, type RuleViolation } from '@ticketing/kernel';
 import type { Settlement } from '../inventory/hold-seats.js';
+import type { OnlineProxy } from '@ticketing/payments/contracts';
 import type { ConfirmedPaymentProxy, OfflinePaymentConfirmed, ReservationConfirmed } from './reservation.events.js';
 import type { OpenedReservation, ReservationState } from './reservation.js';
 
@@ -32,6 +33,8 @@ export interface Confirmation {
   readonly settlement: Settlement | null;
   /** Tickets issued now, with this status; null while a transfer is awaited. */
   readonly tickets: 'ACQUIRED' | 'TO_BE_PAID' | null;
+  /** Set when the order is to be paid through this provider (nothing confirmed yet): an attempt follows. */
+  readonly payOnline?: OnlineProxy;
 }
 
 export interface OfflinePaymentConfirmation {
@@ -58,7 +61,18 @@ const refuse = (code: string): never => {
 const requiresPayment = (state: OpenedReservation) => state.opened.price.requiresPayment;
 
 /** The payment method id of the wire each proxy answers as (reference 5.1, default method per proxy). */
-export const paymentMethodOf: Readonly<Record<ConfirmedPaymentProxy, string>> = { NONE: 'NONE', OFFLINE: 'BANK_TRANSFER', ON_SITE: 'ON_SITE' };
+export const paymentMethodOf: Readonly<Record<ConfirmedPaymentProxy, string>> = {
+  NONE: 'NONE',
+  OFFLINE: 'BANK_TRANSFER',
+  ON_SITE: 'ON_SITE',
+  STRIPE: 'CREDIT_CARD',
+  PAYPAL: 'PAYPAL',
+  MOLLIE: 'IDEAL',
+  SAFERPAY: 'CREDIT_CARD',
+};
+
+const ONLINE: readonly ConfirmedPaymentProxy[] = ['STRIPE', 'PAYPAL', 'MOLLIE', 'SAFERPAY'];
+export const isOnline = (proxy: ConfirmedPaymentProxy): proxy is OnlineProxy => ONLINE.includes(proxy);
 
 function chooseProxy(state: OpenedReservation, command: ConfirmReservation): ConfirmedPaymentProxy {
   if (!requiresPayment(state)) return 'NONE'; // a free order is confirmed without payment, whatever was sent
@@ -69,8 +83,11 @@ function chooseProxy(state: OpenedReservation, command: ConfirmReservation): Con
 
 const CONFIRMED: readonly ReservationState['status'][] = ['COMPLETE', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT'];
 
+/** The buyer chose a card or redirect provider: the order is paid through an attempt, not confirmed here. */
+const payOnline = (proxy: OnlineProxy): Confirmation => ({ events: [], settlement: null, tickets: null, payOnline: proxy });
+
 /** What becomes of the order, its hold and its tickets for the way to pay chosen. */
-function outcomeOf(proxy: ConfirmedPaymentProxy, command: ConfirmReservation): Pick<ReservationConfirmed['data'], 'status' | 'paymentDeadline'> & Omit<Confirmation, 'events'> {
+function outcomeOf(proxy: 'NONE' | 'OFFLINE' | 'ON_SITE', command: ConfirmReservation): Pick<ReservationConfirmed['data'], 'status' | 'paymentDeadline'> & Omit<Confirmation, 'events'> {
   if (proxy === 'OFFLINE' && command.deferredTransfer) {
     // Deferred mode: the organizer trusts the buyer, so the order is accepted as if paid (seats sold, tickets
     // ACQUIRED and sent) and only the money is still due, by the event's begin. Chosen on purpose: reference 5.2
@@ -95,12 +112,16 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
   // the buyer on the overview when the sweeper let the seats go: told it expired, as alf.io does until its cleanup
   if (state.status === 'EXPIRED') refuse(confirmErrors.expired);
   if (CONFIRMED.includes(state.status)) return { events: [], settlement: null, tickets: null };
+  // a provider has the buyer's money in flight (paid in another tab, or the provider confirms): the caller
+  // settles that attempt first, then asks again
+  if (state.inFlight) return payOnline(state.inFlight.proxy);
   if (Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
   if (!state.validated) refuse(confirmErrors.notValidated);
   const proxy = chooseProxy(state, command);
   if (!command.termsAccepted || (command.privacyPolicyRequired && !command.privacyAccepted)) refuse(confirmErrors.terms);
   if (command.captchaPassed === false) refuse(confirmErrors.captcha);
   if (proxy === 'OFFLINE' && command.offlineDeadline === null) refuse(confirmErrors.missingPaymentMethod);
+  if (isOnline(proxy)) return payOnline(proxy);
   const { status, paymentDeadline, settlement, tickets } = outcomeOf(proxy, command);
   const event: ReservationConfirmed = {
     type: 'ReservationConfirmed',

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@ticketing/kernel';
+import type { OnlineMethod, OnlineProxy } from '@ticketing/payments/contracts';
 import type { ReservationPrice } from '../pricing/reservation-price.js';
 import type { BookingDetails } from './booking-details.js';
 
@@ -73,8 +74,45 @@ export type BookingValidated = DomainEvent<'BookingValidated', { readonly reserv
 /** Back from the overview to the booking step (`back-to-booking`): the details must be validated again. */
 export type BookingReopened = DomainEvent<'BookingReopened', { readonly reservationId: string }>;
 
-/** NONE: a free order; OFFLINE: bank transfer; ON_SITE: paid at the desk. Card providers come with payments. */
-export type ConfirmedPaymentProxy = 'NONE' | 'OFFLINE' | 'ON_SITE';
+/** NONE: a free order; OFFLINE: bank transfer; ON_SITE: paid at the desk; the others: a card or redirect provider. */
+export type ConfirmedPaymentProxy = 'NONE' | 'OFFLINE' | 'ON_SITE' | OnlineProxy;
+
+/**
+ * The buyer started paying through a provider (`payment-{attemptId}` holds the attempt): the order waits for the
+ * provider (EXTERNAL_PROCESSING_PAYMENT) and its seats are held until `validUntil`, so a payment in flight is not
+ * expired under the buyer.
+ */
+export type PaymentStarted = DomainEvent<
+  'PaymentStarted',
+  {
+    readonly reservationId: string;
+    readonly eventShortName: string;
+    readonly attemptId: string;
+    readonly proxy: OnlineProxy;
+    readonly method: OnlineMethod;
+    readonly validUntil: string;
+  }
+>;
+
+/** The provider has the buyer's payment and confirms it (WAITING_EXTERNAL_CONFIRMATION). */
+export type PaymentAwaitingConfirmation = DomainEvent<'PaymentAwaitingConfirmation', { readonly reservationId: string; readonly attemptId: string }>;
+
+/**
+ * The attempt ended without money (declined, cancelled, abandoned, or money of another amount): the order is
+ * PENDING again until `validUntil`, and the buyer may pay again. `code`/`message`: the provider's reason.
+ */
+export type PaymentAttemptEnded = DomainEvent<
+  'PaymentAttemptEnded',
+  {
+    readonly reservationId: string;
+    readonly eventShortName: string;
+    readonly attemptId: string;
+    readonly outcome: 'FAILED' | 'ABANDONED' | 'MISMATCHED';
+    readonly code: string | null;
+    readonly message: string | null;
+    readonly validUntil: string;
+  }
+>;
 
 /**
  * The buyer confirmed the overview (terms accepted, a way to pay chosen). A free or on-site order is complete
@@ -97,6 +135,8 @@ export type ReservationConfirmed = DomainEvent<
      */
     readonly paymentDeadline: string | null;
     readonly privacyPolicyAccepted: boolean;
+    /** The attempt whose money completed the order (card and redirect providers); absent otherwise. */
+    readonly paymentAttemptId?: string;
   }
 >;
 
@@ -111,7 +151,10 @@ export type ReservationEvent =
   | BookingValidated
   | BookingReopened
   | ReservationConfirmed
-  | OfflinePaymentConfirmed;
+  | OfflinePaymentConfirmed
+  | PaymentStarted
+  | PaymentAwaitingConfirmation
+  | PaymentAttemptEnded;
 
 export const reservationEventTypes: readonly ReservationEvent['type'][] = [
   'ReservationOpened',
@@ -122,6 +165,9 @@ export const reservationEventTypes: readonly ReservationEvent['type'][] = [
   'BookingReopened',
   'ReservationConfirmed',
   'OfflinePaymentConfirmed',
+  'PaymentStarted',
+  'PaymentAwaitingConfirmation',
+  'PaymentAttemptEnded',
 ];
 
 /** The subject under which a reservation's personal data is encrypted (erasing it forgets the buyer and attendees). */

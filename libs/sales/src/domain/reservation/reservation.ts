@@ -1,9 +1,26 @@
 import { DomainError } from '@ticketing/kernel';
 import type { BookingDetails } from './booking-details.js';
+import type { OnlineMethod, OnlineProxy } from '@ticketing/payments/contracts';
 import type { ConfirmedPaymentProxy, ReservationCancelled, ReservationEvent, ReservationExpired, ReservationOpened } from './reservation.events.js';
 
 /** DEFERRED_OFFLINE_PAYMENT: accepted with its tickets issued, the bank transfer still due (before the event begins). */
-export type ReservationStatus = 'PENDING' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT' | 'COMPLETE' | 'CANCELLED' | 'EXPIRED';
+/** EXTERNAL_PROCESSING_PAYMENT: a provider has the buyer's payment; WAITING_EXTERNAL_CONFIRMATION: the provider confirms it. */
+export type ReservationStatus =
+  | 'PENDING'
+  | 'EXTERNAL_PROCESSING_PAYMENT'
+  | 'WAITING_EXTERNAL_CONFIRMATION'
+  | 'OFFLINE_PAYMENT'
+  | 'DEFERRED_OFFLINE_PAYMENT'
+  | 'COMPLETE'
+  | 'CANCELLED'
+  | 'EXPIRED';
+
+/** The provider payment in flight. */
+export interface PaymentInFlight {
+  readonly attemptId: string;
+  readonly proxy: OnlineProxy;
+  readonly method: OnlineMethod;
+}
 
 export interface ReservationPayment {
   readonly proxy: ConfirmedPaymentProxy;
@@ -12,6 +29,8 @@ export interface ReservationPayment {
   readonly confirmedAt: string;
   /** When the money is in: at confirmation for free and on-site orders (nothing to wait for), on the organizer's word for a transfer. */
   readonly completedAt: string | null;
+  /** The provider attempt that paid it (card and redirect providers). */
+  readonly attemptId: string | null;
 }
 
 export interface OpenedReservation {
@@ -25,6 +44,10 @@ export interface OpenedReservation {
   readonly booking: BookingDetails | null;
   readonly validated: boolean;
   readonly payment: ReservationPayment | null;
+  /** Set while a provider has the buyer's payment (EXTERNAL_PROCESSING_PAYMENT, WAITING_EXTERNAL_CONFIRMATION). */
+  readonly inFlight: PaymentInFlight | null;
+  /** Why the last provider attempt ended without money, for the buyer; cleared when another starts. */
+  readonly lastPaymentFailure: { readonly code: string | null; readonly message: string | null } | null;
 }
 
 export type ReservationState = { readonly status: 'NONE' } | OpenedReservation;
@@ -35,7 +58,7 @@ export const initialReservationState = (): ReservationState => ({ status: 'NONE'
 export function evolveReservation(state: ReservationState, event: ReservationEvent, occurredAt = ''): ReservationState {
   if (event.type === 'ReservationOpened') {
     const { eventShortName, validUntil } = event.data;
-    return { status: 'PENDING', eventShortName, validUntil, opened: event.data, openedAt: occurredAt, booking: null, validated: false, payment: null };
+    return { status: 'PENDING', eventShortName, validUntil, opened: event.data, openedAt: occurredAt, booking: null, validated: false, payment: null, inFlight: null, lastPaymentFailure: null };
   }
   if (state.status === 'NONE') return state;
   switch (event.type) {
@@ -55,9 +78,24 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
         ...state,
         status,
         validUntil: paymentDeadline ?? state.validUntil,
-        payment: { proxy, method, confirmedAt: occurredAt, completedAt: status === 'COMPLETE' ? occurredAt : null },
+        payment: { proxy, method, confirmedAt: occurredAt, completedAt: status === 'COMPLETE' ? occurredAt : null, attemptId: event.data.paymentAttemptId ?? null },
+        inFlight: null,
       };
     }
+    case 'PaymentStarted': {
+      const { attemptId, proxy, method, validUntil } = event.data;
+      return { ...state, status: 'EXTERNAL_PROCESSING_PAYMENT', validUntil, inFlight: { attemptId, proxy, method }, lastPaymentFailure: null };
+    }
+    case 'PaymentAwaitingConfirmation':
+      return state.inFlight?.attemptId === event.data.attemptId ? { ...state, status: 'WAITING_EXTERNAL_CONFIRMATION' } : state;
+    case 'PaymentAttemptEnded':
+      return {
+        ...state,
+        status: 'PENDING',
+        validUntil: event.data.validUntil,
+        inFlight: null,
+        lastPaymentFailure: event.data.outcome === 'ABANDONED' ? null : { code: event.data.code, message: event.data.message },
+      };
     case 'OfflinePaymentConfirmed':
       return { ...state, status: 'COMPLETE', payment: state.payment && { ...state.payment, completedAt: occurredAt } };
   }

@@ -4,16 +4,22 @@ import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
 import { decideConfirmReservation, paymentTerms } from '@ticketing/sales/domain';
+import { defaultMethodOf, isOnlineMethod, isOnlineProxy, type OnlineProxy } from '@ticketing/payments/contracts';
+import { OnlineCheckout, type PaymentStep } from '../pay-online/online-checkout.js';
 import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { mailFailure, ReservationMailer } from '../reservation/reservation-mailer.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
-import { loadReservation } from '../reservation/reservation-stream.js';
+import { loadReservation, type LoadedReservation } from '../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
 export interface ConfirmReservationInput {
   readonly reservationId: string;
   readonly paymentProxy: string | null;
+  /** The payment method id chosen (CREDIT_CARD, IDEAL ...); null: the proxy's default. */
+  readonly paymentMethod: string | null;
+  /** A card token made in the browser (Stripe without SCA). */
+  readonly gatewayToken: string | null;
   readonly termsAccepted: boolean;
   readonly privacyAccepted: boolean;
   readonly captcha: string | null;
@@ -21,15 +27,18 @@ export interface ConfirmReservationInput {
   readonly actor: string;
 }
 
-/** Resolves when the order is confirmed (or was already); rejects with RuleViolations (422) or NotFoundError. */
-export class ConfirmReservationCommand extends Command<void> {
+/**
+ * Resolves when the order is confirmed (or was already), or with what the browser does next when a provider is
+ * to be paid (its redirect page, the card to confirm); rejects with RuleViolations (422) or NotFoundError.
+ */
+export class ConfirmReservationCommand extends Command<PaymentStep | null> {
   constructor(readonly input: ConfirmReservationInput) {
     super();
   }
 }
 
 @CommandHandler(ConfirmReservationCommand)
-export class ConfirmReservationHandler implements ICommandHandler<ConfirmReservationCommand, void> {
+export class ConfirmReservationHandler implements ICommandHandler<ConfirmReservationCommand, PaymentStep | null> {
   private readonly logger = new Logger('ConfirmReservation');
 
   constructor(
@@ -38,12 +47,13 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
     private readonly catalog: CatalogOffers,
     private readonly desk: InventoryDesk,
     private readonly mailer: ReservationMailer,
+    private readonly online: OnlineCheckout,
   ) {}
 
-  async execute({ input }: ConfirmReservationCommand): Promise<void> {
+  async execute({ input }: ConfirmReservationCommand): Promise<PaymentStep | null> {
     let captchaPassed: boolean | null | undefined; // answered once: a captcha token is good for one verification
     // the sweeper or the buyer's other tab may move the reservation between our read and our append: decide again
-    const confirmed = await handleCommand({
+    const confirmed = await handleCommand<LoadedReservation, OnlineProxy | boolean>({
       load: () => loadReservation(this.store, input.reservationId),
       decide: async ({ state, revision }) => {
         const now = this.options.clock.now();
@@ -60,20 +70,31 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
           termsAccepted: input.termsAccepted,
           privacyAccepted: input.privacyAccepted,
           privacyPolicyRequired: (event.privacyPolicyUrl ?? '').trim() !== '',
-          availableProxies: terms.proxies,
+          availableProxies: [...onlineProxiesOf(this.online.methods(offer, now)), ...terms.proxies],
           offlineDeadline: terms.offlineDeadline?.toISOString() ?? null,
           deferredTransfer: terms.deferredTransfer,
           captchaPassed,
         });
-        const { events, settlement, tickets } = confirmation;
-        if (events.length === 0 || !settlement) return { result: false }; // confirmed before: nothing changes
+        const { events, settlement, tickets, payOnline } = confirmation;
+        if (payOnline) return { result: payOnline };
+        if (events.length === 0 || !settlement) return { result: false as const }; // confirmed before: nothing changes
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
-        return { result: true, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets }, metadata) };
+        return { result: true as const, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets }, metadata) };
       },
       written: (position) => this.options.waitForProjections(position),
     });
-    if (!confirmed) return;
+    if (typeof confirmed === 'string' && isOnlineProxy(confirmed)) {
+      const method = isOnlineMethod(input.paymentMethod) ? input.paymentMethod : defaultMethodOf[confirmed];
+      return this.online.pay({ reservationId: input.reservationId, proxy: confirmed, method, gatewayToken: input.gatewayToken, actor: input.actor });
+    }
+    if (!confirmed) return null;
     // the order stands whatever the mail server says; the buyer can ask for the e-mail again
     await this.mailer.sendConfirmation(input.reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', reason: mailFailure(error) }));
+    return null;
   }
+}
+
+/** The provider proxies among the offered methods, once each. */
+function onlineProxiesOf(methods: Record<string, { paymentProxy: string }>): OnlineProxy[] {
+  return [...new Set(Object.values(methods).map((m) => m.paymentProxy))].filter(isOnlineProxy);
 }

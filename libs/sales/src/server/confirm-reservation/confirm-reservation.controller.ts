@@ -32,10 +32,13 @@ export class ConfirmReservationController {
     @Body() form: PaymentFormDto,
     @Req() request: SessionRequest,
   ): Promise<ReservationPaymentResultResponseDto> {
-    await this.commands.execute(
+    const method = form.selectedPaymentMethod;
+    const next = await this.commands.execute(
       new ConfirmReservationCommand({
         reservationId,
         paymentProxy: form.paymentProxy ?? null,
+        paymentMethod: typeof method === 'string' ? method : (method?.paymentMethodId ?? null),
+        gatewayToken: form.gatewayToken ?? null,
         termsAccepted: form.termAndConditionsAccepted === true,
         privacyAccepted: form.privacyPolicyAccepted === true,
         captcha: form.captcha ?? null,
@@ -43,6 +46,7 @@ export class ConfirmReservationController {
         actor: actorOf(request),
       }),
     );
+    if (next?.kind === 'redirect') return success({ success: true, redirect: true, redirectUrl: next.url, failure: false, gatewayIdOrNull: next.attemptId });
     // `failure: true` on success is alf.io's quirk on this path (reference 3.3 item 21); clients read `success` and `redirect`
     return success({ success: true, redirect: false, redirectUrl: null, failure: true, gatewayIdOrNull: null });
   }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { ExpireReservationsCommand } from './expire-reservations.command.js';
+import { PaymentRecovery } from '../pay-online/payment-recovery.js';
 import { OfferReleasedSeatsCommand } from '../offer-released-seats/offer-released-seats.command.js';
 
 const INTERVAL_NAME = 'reservation-expiry';
@@ -17,10 +18,13 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     private readonly commands: CommandBus,
     private readonly scheduler: SchedulerRegistry,
+    private readonly payments: PaymentRecovery,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.options.sweepIntervalMs <= 0) return;
+    // orders a previous process left waiting for a provider: checked once now, whatever their deadline
+    void this.payments.run({ all: true }).catch((error: unknown) => this.logger.error({ msg: 'payment recovery failed', error: String(error) }));
     const timer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
     timer.unref();
     this.scheduler.addInterval(INTERVAL_NAME, timer);
@@ -34,8 +38,10 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
   /** One sweep; skipped while the previous one still runs. */
   async sweep(): Promise<void> {
     if (this.running) return;
-    this.running = this.commands
-      .execute(new ExpireReservationsCommand())
+    // payments whose window is over first: a paid one completes instead of expiring, an open one is cancelled
+    this.running = this.payments
+      .run({ all: false })
+      .then(() => this.commands.execute(new ExpireReservationsCommand()))
       .then((result) => {
         if (result.expired + result.released > 0) this.logger.log({ msg: 'reservations expired', ...result });
       })

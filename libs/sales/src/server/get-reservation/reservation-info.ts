@@ -4,6 +4,7 @@ import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
 import { paymentDescription, summaryRowText, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo } from './reservation-info.views.js';
+import type { OnlineProxy } from '@ticketing/payments/contracts';
 import { activePaymentMethods } from './payment-methods.js';
 
 /** The reservation's language when the event still speaks it, else the event's first (names of rows and categories). */
@@ -149,11 +150,18 @@ function additionalServiceWithData(state: OpenedReservation, offer: PurchaseOffe
  * `GET /reservation/{id}`: the reservation as the booking, overview and success steps show it (reference
  * 3.3.1), from its own events and the catalog as it is now (names, questions, ways to pay).
  */
-export function reservationInfo(reservationId: string, state: OpenedReservation, offer: PurchaseOffer, now: Date): ReservationInfo {
+export function reservationInfo(
+  reservationId: string,
+  state: OpenedReservation,
+  offer: PurchaseOffer,
+  now: Date,
+  onlineMethods: Readonly<Record<string, { readonly paymentProxy: OnlineProxy; readonly parameters: Readonly<Record<string, unknown>> }>> = {},
+): ReservationInfo {
   const lang = languageOf(state, offer);
   const { booking } = state;
-  const status = state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' || state.status === 'COMPLETE' ? state.status : 'PENDING';
-  const proxy = state.payment?.proxy ?? null;
+  const status = state.status === 'CANCELLED' || state.status === 'EXPIRED' ? 'PENDING' : state.status;
+  // while a provider has the payment, the held token's provider (reference 3.3.1: tokenAcquired, paymentProxy)
+  const proxy = state.inFlight?.proxy ?? state.payment?.proxy ?? null;
   return {
     id: reservationId,
     shortId: reservationId.slice(0, 8).toUpperCase(),
@@ -170,7 +178,7 @@ export function reservationInfo(reservationId: string, state: OpenedReservation,
     invoiceRequested: booking?.invoiceRequested ?? false,
     invoiceOrReceiptDocumentPresent: false,
     paid: status === 'COMPLETE' && proxy !== null && proxy !== 'NONE',
-    tokenAcquired: false,
+    tokenAcquired: state.inFlight !== null,
     paymentProxy: proxy,
     addCompanyBillingDetails: booking ? booking.business : null,
     customerReference: booking?.customerReference ?? null,
@@ -178,7 +186,7 @@ export function reservationInfo(reservationId: string, state: OpenedReservation,
     billingAddress: billingAddressText(booking),
     billingDetails: billingDetails(booking?.invoiceRequested ? booking.billing : null),
     containsCategoriesLinkedToGroups: false,
-    activePaymentMethods: state.opened.price.requiresPayment ? activePaymentMethods(offer, now) : {},
+    activePaymentMethods: state.opened.price.requiresPayment ? { ...onlineMethods, ...activePaymentMethods(offer, now) } : {},
     subscriptionInfos: null,
     metadata: {
       hideContactData: false,
@@ -188,5 +196,6 @@ export function reservationInfo(reservationId: string, state: OpenedReservation,
       lockEmailEdit: false,
     },
     additionalServiceWithData: additionalServiceWithData(state, offer),
+    lastPaymentFailure: state.lastPaymentFailure && { code: state.lastPaymentFailure.code, message: state.lastPaymentFailure.message },
   };
 }

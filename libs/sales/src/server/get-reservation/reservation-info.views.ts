@@ -169,6 +169,10 @@ export const reservationInfoSchema = z
     subscriptionInfos: z.array(z.unknown()).nullable(),
     metadata: reservationMetadataSchema,
     additionalServiceWithData: z.array(additionalServiceWithDataSchema),
+    lastPaymentFailure: z
+      .object({ code: z.string().nullable(), message: z.string().nullable() })
+      .nullable()
+      .describe("Not in alf.io's view: why the last card or redirect payment ended without money (the provider's code and words), null otherwise."),
   })
   .describe('ReservationInfo: everything the booking, overview and success steps show.');
 

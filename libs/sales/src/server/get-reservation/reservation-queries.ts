@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { OnlinePayments } from '@ticketing/payments/contracts';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
@@ -28,6 +29,7 @@ export class ReservationQueries {
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly catalog: CatalogOffers,
+    private readonly payments: OnlinePayments,
   ) {}
 
   async info(reservationId: string): Promise<ReservationInfo> {
@@ -36,7 +38,7 @@ export class ReservationQueries {
     const now = this.options.clock.now();
     const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
-    return reservationInfo(reservationId, state, offer, now);
+    return reservationInfo(reservationId, state, offer, now, this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies));
   }
 
   /** The event a reservation belongs to: a visible one only, unless `includeEnded` (cancelled and expired ones too); null when unknown. */

@@ -1,0 +1,121 @@
+import { DomainError, NotFoundError } from '@ticketing/kernel';
+import type { AttemptStatus, OnlineMethod, OnlineProxy } from '@ticketing/payments/contracts';
+import type { Settlement } from '../inventory/hold-seats.js';
+import { confirmErrors } from './confirm-reservation.js';
+import type { PaymentAttemptEnded, PaymentAwaitingConfirmation, PaymentStarted, ReservationConfirmed } from './reservation.events.js';
+import type { ReservationState } from './reservation.js';
+
+/** How long a provider payment may take once started (3-D Secure, a bank's page): the seats are held that long. */
+export const PAYMENT_WINDOW_MS = 30 * 60_000;
+/** After a failed payment at least this much time is left to try again (reference 5.2, RESERVATION_MIN_TIMEOUT_AFTER_FAILED_PAYMENT). */
+export const MIN_TIME_AFTER_FAILED_PAYMENT_MS = 10 * 60_000;
+
+export interface StartOnlinePayment {
+  readonly reservationId: string;
+  readonly attemptId: string;
+  readonly proxy: OnlineProxy;
+  readonly method: OnlineMethod;
+  readonly now: Date;
+  /** The methods the order may be paid with now (`activePaymentMethods`), method -> proxy. */
+  readonly offered: Readonly<Record<string, { readonly paymentProxy: string }>>;
+}
+
+const refuse = (code: string): never => {
+  throw new DomainError(code, 'paymentForm');
+};
+
+/**
+ * The buyer starts paying through a provider (init, or the overview's confirm with a card or redirect method):
+ * only a pending, validated, unexpired order that costs something, with a method it offers. The seats are then
+ * held for the payment window, so the provider's answer finds them still there.
+ */
+export function decideStartPayment(state: ReservationState, command: StartOnlinePayment): { events: PaymentStarted[]; settlement: Settlement } {
+  if (state.status === 'NONE' || state.status === 'CANCELLED') throw new NotFoundError('reservation', command.reservationId);
+  if (state.status === 'EXPIRED' || Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
+  if (state.status !== 'PENDING') refuse(confirmErrors.notAwaitingTransfer);
+  if (!state.validated) refuse(confirmErrors.notValidated);
+  if (!state.opened.price.requiresPayment || command.offered[command.method]?.paymentProxy !== command.proxy) refuse(confirmErrors.missingPaymentMethod);
+  const validUntil = new Date(Math.max(Date.parse(state.validUntil), command.now.getTime() + PAYMENT_WINDOW_MS)).toISOString();
+  const { reservationId, attemptId, proxy, method } = command;
+  return {
+    events: [{ type: 'PaymentStarted', data: { reservationId, eventShortName: state.eventShortName, attemptId, proxy, method, validUntil } }],
+    settlement: { kind: 'extend', expiresAt: validUntil },
+  };
+}
+
+/** An attempt as the order follows it. */
+export interface AttemptOutcome {
+  readonly attemptId: string;
+  readonly proxy: OnlineProxy;
+  readonly method: OnlineMethod;
+  readonly status: AttemptStatus;
+  readonly failure: { readonly code: string; readonly message: string } | null;
+}
+
+export type PaymentFollowUp =
+  /** Nothing for the order to do. */
+  | { readonly kind: 'none' }
+  /** Money taken: the order completes, its seats are sold and its tickets issued, in one append. */
+  | { readonly kind: 'complete'; readonly events: ReservationConfirmed[]; readonly settlement: Settlement; readonly tickets: 'ACQUIRED' }
+  /** The order's state follows the attempt (confirming, or pending again), its hold extended as said. */
+  | { readonly kind: 'follow'; readonly events: (PaymentAwaitingConfirmation | PaymentAttemptEnded)[]; readonly settlement: Settlement | null }
+  /** Money the order does not need (paid already, or gone): it goes back to the buyer. */
+  | { readonly kind: 'refund' };
+
+/** States in which money taken still buys the order: it waits for a payment, and its seats are held. */
+const PAYABLE: readonly ReservationState['status'][] = ['PENDING', 'EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION', 'OFFLINE_PAYMENT'];
+
+/**
+ * What the order does when an attempt's status changes. Money taken completes an order that can still be
+ * bought, exactly once: the same attempt again changes nothing, and another attempt's money for an order paid
+ * already, expired or cancelled is refunded (two tabs, a late redirect). A failure or an abandon of the attempt in
+ * flight makes the order pending again; `retryUntil` is how long the buyer then has (at least ten minutes after
+ * a failure; an abandon for expiry keeps the passed deadline so the sweeper expires it).
+ */
+export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptOutcome, retryUntil: Date): PaymentFollowUp {
+  if (state.status === 'NONE') return { kind: 'none' };
+  if (attempt.status === 'SUCCEEDED') {
+    if (state.status === 'COMPLETE' && state.payment?.attemptId === attempt.attemptId) return { kind: 'none' };
+    if (!PAYABLE.includes(state.status)) return { kind: 'refund' };
+    const event: ReservationConfirmed = {
+      type: 'ReservationConfirmed',
+      data: {
+        reservationId: state.opened.reservationId,
+        eventShortName: state.eventShortName,
+        paymentProxy: attempt.proxy,
+        paymentMethod: attempt.method,
+        status: 'COMPLETE',
+        paymentDeadline: null,
+        privacyPolicyAccepted: true,
+        paymentAttemptId: attempt.attemptId,
+      },
+    };
+    return { kind: 'complete', events: [event], settlement: { kind: 'sell' }, tickets: 'ACQUIRED' };
+  }
+  if (state.inFlight?.attemptId !== attempt.attemptId) return { kind: 'none' };
+  const { reservationId } = state.opened;
+  if (attempt.status === 'PROCESSING') {
+    return state.status === 'EXTERNAL_PROCESSING_PAYMENT'
+      ? { kind: 'follow', events: [{ type: 'PaymentAwaitingConfirmation', data: { reservationId, attemptId: attempt.attemptId } }], settlement: null }
+      : { kind: 'none' };
+  }
+  if (attempt.status === 'FAILED' || attempt.status === 'ABANDONED' || attempt.status === 'MISMATCHED') {
+    const validUntil = new Date(Math.max(retryUntil.getTime(), Date.parse(state.opened.validUntil))).toISOString();
+    const ended: PaymentAttemptEnded = {
+      type: 'PaymentAttemptEnded',
+      data: {
+        reservationId,
+        eventShortName: state.eventShortName,
+        attemptId: attempt.attemptId,
+        outcome: attempt.status,
+        code: attempt.failure?.code ?? null,
+        message: attempt.failure?.message ?? null,
+        validUntil,
+      },
+    };
+    // the hold already lasts the payment window; it is extended only when the buyer gets longer than that
+    const heldLongEnough = Date.parse(validUntil) <= Date.parse(state.validUntil);
+    return { kind: 'follow', events: [ended], settlement: heldLongEnough ? null : { kind: 'extend', expiresAt: validUntil } };
+  }
+  return { kind: 'none' };
+}

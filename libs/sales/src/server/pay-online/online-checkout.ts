@@ -1,0 +1,205 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
+import { handleCommand, type EventStore } from '@ticketing/event-store';
+import { NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { OnlinePayments, type OnlineMethod, type OnlineProxy, type PaymentAttemptView } from '@ticketing/payments/contracts';
+import {
+  decidePaymentFollowUp,
+  decideStartPayment,
+  MIN_TIME_AFTER_FAILED_PAYMENT_MS,
+  reservationStreamId,
+  type OpenedReservation,
+} from '@ticketing/sales/domain';
+import { activePaymentMethods } from '../get-reservation/payment-methods.js';
+import { InventoryDesk } from '../inventory/inventory-desk.js';
+import { recordSettlement } from '../reservation/record-settlement.js';
+import { mailFailure, ReservationMailer } from '../reservation/reservation-mailer.js';
+import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { provenance } from '../shared/event-data.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+
+/** What the buyer's browser does next. */
+export type PaymentStep =
+  /** Stripe SCA: confirm the card with this secret (in the browser). */
+  | { readonly kind: 'confirm-card'; readonly clientSecret: string; readonly attemptId: string }
+  /** A redirect method: the provider's page. */
+  | { readonly kind: 'redirect'; readonly url: string; readonly attemptId: string }
+  /** The order is paid (a card token charged at once, or the money arrived meanwhile). */
+  | { readonly kind: 'completed' }
+  /** The provider confirms; the order waits on the processing page. */
+  | { readonly kind: 'processing' };
+
+export interface PayRequest {
+  readonly reservationId: string;
+  readonly proxy: OnlineProxy;
+  readonly method: OnlineMethod;
+  readonly gatewayToken: string | null;
+  readonly actor: string;
+}
+
+const processingError = (message: string) => new RuleViolations([{ code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', field: 'paymentForm', args: [message] }]);
+
+/**
+ * Paying an order through a card or redirect provider, and the order following its attempts. The order records
+ * the attempt (PaymentStarted, its seats held for the payment window) before the provider is asked, so money
+ * can only arrive for an order that waits for it; each change of the attempt is then followed exactly once
+ * (the reservation's expected revision decides between a webhook, a poll and a force-check that race).
+ */
+@Injectable()
+export class OnlineCheckout {
+  private readonly logger = new Logger('OnlineCheckout');
+
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly catalog: CatalogOffers,
+    private readonly payments: OnlinePayments,
+    private readonly desk: InventoryDesk,
+    private readonly mailer: ReservationMailer,
+  ) {}
+
+  /** `activePaymentMethods`: the ways to pay without a provider, then the organizer's provider accounts. */
+  methods(offer: PurchaseOffer, now: Date) {
+    return { ...this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies), ...activePaymentMethods(offer, now) };
+  }
+
+  /**
+   * Starts (or resumes) paying: an attempt of the same method still open is resumed (a double click, a reload),
+   * one of another method is abandoned first; an attempt that was paid meanwhile completes the order instead.
+   */
+  async pay(request: PayRequest): Promise<PaymentStep> {
+    for (let round = 0; round < 3; round++) {
+      const { state } = await loadReservation(this.store, request.reservationId);
+      if (state.status === 'NONE') throw new NotFoundError('reservation', request.reservationId);
+      if (state.status === 'COMPLETE') return { kind: 'completed' };
+      if (state.inFlight) {
+        const attempt = await this.attemptOrAbandoned(state, request.actor);
+        const resumable = attempt.status === 'INITIATED' || attempt.status === 'REQUESTED';
+        if (resumable && attempt.method === request.method && request.gatewayToken === null) {
+          const step = await this.resume(attempt);
+          if (step) return step;
+        }
+        if (attempt.status === 'PROCESSING') return { kind: 'processing' };
+        const settled = resumable ? await this.payments.abandon(attempt.attemptId, 'NEW_ATTEMPT', request.actor) : attempt;
+        await this.follow(settled, request.actor);
+        continue; // decide again on what the follow-up wrote
+      }
+      return this.start(state, request);
+    }
+    throw processingError('error.STEP2_UNABLE_TO_TRANSITION');
+  }
+
+  /** The order follows one attempt's status; safe to call again with the same attempt. */
+  async follow(attempt: PaymentAttemptView, actor: string): Promise<void> {
+    const now = this.options.clock.now();
+    const retryUntil = new Date(now.getTime() + MIN_TIME_AFTER_FAILED_PAYMENT_MS);
+    const outcome = await handleCommand({
+      load: () => loadReservation(this.store, attempt.reservationId),
+      decide: ({ state, revision }) => {
+        if (state.status === 'NONE' || revision === 'no_stream') return { result: 'none' as const };
+        const followUp = decidePaymentFollowUp(state, attempt, retryUntil);
+        if (followUp.kind === 'none' || followUp.kind === 'refund') return { result: followUp.kind };
+        const metadata = provenance(this.options.ids.uuid(), actor, now, attempt.attemptId);
+        if (followUp.kind === 'complete') {
+          return { result: 'completed' as const, append: () => recordSettlement(this.desk, { state, revision, events: followUp.events, settlement: followUp.settlement, tickets: followUp.tickets }, metadata) };
+        }
+        const { events, settlement } = followUp;
+        if (settlement) return { result: 'none' as const, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets: null }, metadata) };
+        return { result: 'none' as const, append: () => this.store.append(reservationStreamId(attempt.reservationId), events.map((e) => reservationToLog(e, metadata)), revision) };
+      },
+      written: (position) => this.options.waitForProjections(position),
+      attempts: 5,
+    }).catch((error: unknown) => {
+      // the hold went meanwhile (the order expired under a late payment): the money is not needed
+      if (error instanceof RuleViolations && attempt.status === 'SUCCEEDED') return 'refund' as const;
+      throw error;
+    });
+    if (outcome === 'refund') await this.payments.refundUnneeded(attempt.attemptId, actor);
+    if (outcome === 'completed') {
+      await this.mailer.sendConfirmation(attempt.reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', reason: mailFailure(error) }));
+    }
+  }
+
+  /** Asks the provider about the order's payment in flight and follows what it says. Null when none is in flight. */
+  async reconcile(reservationId: string, actor: string): Promise<PaymentAttemptView | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE' || !state.inFlight) return null;
+    const attempt = await this.attemptOrAbandoned(state, actor, true);
+    await this.follow(attempt, actor);
+    return attempt;
+  }
+
+  /** The buyer stops paying (DELETE payment, or the held token cleared): the order is pending again. */
+  async abandon(reservationId: string, actor: string): Promise<boolean> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE' || !state.inFlight) return false;
+    const attempt = await this.payments.abandon(state.inFlight.attemptId, 'BUYER', actor).catch(async (error: unknown) => {
+      if (error instanceof NotFoundError) return this.abandonedWithoutAttempt(state);
+      throw error;
+    });
+    await this.follow(attempt, actor);
+    return attempt.status === 'ABANDONED';
+  }
+
+  private async start(state: OpenedReservation, request: PayRequest): Promise<PaymentStep> {
+    const now = this.options.clock.now();
+    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+    if (!offer) throw new NotFoundError('event', state.eventShortName);
+    const attemptId = this.options.ids.uuid();
+    const { events, settlement } = decideStartPayment(state, { reservationId: request.reservationId, attemptId, proxy: request.proxy, method: request.method, now, offered: this.methods(offer, now) });
+    const metadata = provenance(this.options.ids.uuid(), request.actor, now, request.reservationId);
+    const { revision } = await loadReservation(this.store, request.reservationId);
+    if (revision === 'no_stream') throw new NotFoundError('reservation', request.reservationId);
+    await recordSettlement(this.desk, { state, revision, events, settlement, tickets: null }, metadata);
+    const contact = state.booking?.contact;
+    const { attempt, clientSecret } = await this.payments.start({
+      attemptId,
+      reservationId: request.reservationId,
+      purchaseContextType: 'event',
+      purchaseContextId: state.eventShortName,
+      organizer: offer.organizer?.slug ?? '',
+      proxy: request.proxy,
+      method: request.method,
+      amount: state.opened.price.totals.priceWithVat,
+      currency: state.opened.price.currency,
+      description: `${request.reservationId.slice(0, 8).toUpperCase()} ${offer.event.displayName ?? state.eventShortName}`,
+      buyer: { email: contact?.email ?? '', name: contact ? `${contact.firstName} ${contact.lastName}` : '', language: state.opened.language },
+      gatewayToken: request.gatewayToken,
+      actor: request.actor,
+      correlationId: request.reservationId,
+    });
+    await this.follow(attempt, request.actor);
+    if (attempt.status === 'SUCCEEDED') return { kind: 'completed' };
+    if (attempt.status === 'PROCESSING') return { kind: 'processing' };
+    if (attempt.status !== 'INITIATED' && attempt.status !== 'REQUESTED') throw processingError(attempt.failure?.message ?? 'error.STEP2_STRIPE_unexpected');
+    if (attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl, attemptId };
+    if (clientSecret) return { kind: 'confirm-card', clientSecret, attemptId };
+    return { kind: 'processing' };
+  }
+
+  private async resume(attempt: PaymentAttemptView): Promise<PaymentStep | null> {
+    if (attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl, attemptId: attempt.attemptId };
+    const clientSecret = await this.payments.clientSecret(attempt.attemptId).catch(() => null);
+    return clientSecret ? { kind: 'confirm-card', clientSecret, attemptId: attempt.attemptId } : null;
+  }
+
+  /**
+   * The attempt the order waits for, asked at the provider when `ask`. An order that recorded an attempt the
+   * process never started (it died in between) waits for nothing: it is followed as abandoned.
+   */
+  private async attemptOrAbandoned(state: OpenedReservation, actor: string, ask = false): Promise<PaymentAttemptView> {
+    const attemptId = state.inFlight!.attemptId;
+    const recorded = await this.payments.attempt(attemptId);
+    if (!recorded) return this.abandonedWithoutAttempt(state);
+    if (!ask || recorded.providerReference === null) return recorded;
+    return this.payments.reconcile(attemptId, actor).catch((error: unknown) => {
+      this.logger.warn({ msg: 'payment provider not reachable, the order keeps waiting', attemptId, reason: String(error) });
+      return recorded;
+    });
+  }
+
+  private abandonedWithoutAttempt(state: OpenedReservation): PaymentAttemptView {
+    const inFlight = state.inFlight!;
+    return { ...inFlight, reservationId: state.opened.reservationId, status: 'ABANDONED', amount: 0, currency: state.opened.price.currency, providerReference: null, redirectUrl: null, failure: null };
+  }
+}

@@ -1,0 +1,117 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { isOnlineMethod, type PaymentAttemptView } from '@ticketing/payments/contracts';
+import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
+import { actorOf, type SessionRequest } from '../shared/actor.js';
+import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
+import { OnlineCheckout } from './online-checkout.js';
+import { PaymentResultDto, PaymentMethodPathDto, ReservationPaymentResultDto, TransactionInitializationTokenDto } from './online-payment.dto.js';
+import { OnlinePaymentQueries } from './online-payment.queries.js';
+
+/**
+ * The calls a card or redirect payment makes from the overview (reference 3.3 items 24-27): init (the card's
+ * client secret), status polling, a check with the provider, and abandoning the payment or its held token.
+ */
+@ApiTags('payments')
+@Controller('api/v2/public')
+export class OnlinePaymentController {
+  constructor(
+    private readonly checkout: OnlineCheckout,
+    private readonly queries: OnlinePaymentQueries,
+  ) {}
+
+  @Post('reservation/:reservationId/payment/:method/init')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'initPayment',
+    summary:
+      'Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the ' +
+      'client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no ' +
+      "provider of the organizer takes the method; 400 for a method that is not one.",
+  })
+  @ApiNotFound('Reservation or provider')
+  @ApiValidationFailure()
+  @ApiAntiForgery()
+  @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
+  async init(@Param() { reservationId, method }: PaymentMethodPathDto, @Req() request: SessionRequest): Promise<TransactionInitializationTokenDto> {
+    const proxy = await this.queries.proxyFor(reservationId, method);
+    if (!proxy || !isOnlineMethod(method)) throw new NotFoundError('payment provider', method);
+    try {
+      const step = await this.checkout.pay({ reservationId, proxy, method, gatewayToken: null, actor: actorOf(request) });
+      if (step.kind === 'confirm-card') {
+        return { token: null, clientSecret: step.clientSecret, paymentMethod: method, paymentProvider: proxy, errorMessage: null, reservationStatusChanged: false };
+      }
+      return { token: null, clientSecret: null, paymentMethod: method, paymentProvider: proxy, errorMessage: null, reservationStatusChanged: true };
+    } catch (error) {
+      // refused (expired, not validated, paid meanwhile, the provider declined): the client reloads the order
+      if (!(error instanceof DomainError)) throw error;
+      const message = error instanceof RuleViolations ? (error.violations[0]?.args[0] ?? error.violations[0]?.code) : error.code;
+      return { token: null, clientSecret: null, paymentMethod: method, paymentProvider: proxy, errorMessage: String(message), reservationStatusChanged: true };
+    }
+  }
+
+  @Get('reservation/:reservationId/payment/:method/status')
+  @ApiOperation({
+    operationId: 'getPaymentStatus',
+    summary: "The latest payment of this method: success once paid, failure once it failed (the provider's words in the reservation's lastPaymentFailure), all false while pending. 404 when there is none.",
+  })
+  @ApiNotFound('Payment')
+  @ApiValidationFailure()
+  @ZodResponse({ status: 200, type: ReservationPaymentResultDto })
+  async status(@Param() { reservationId, method }: PaymentMethodPathDto, @Req() request: SessionRequest): Promise<ReservationPaymentResultDto> {
+    const attempt = await this.queries.latestAttempt(reservationId, method, actorOf(request));
+    if (!attempt) throw new NotFoundError('payment', reservationId);
+    return {
+      success: attempt.status === 'SUCCEEDED',
+      redirect: false,
+      redirectUrl: null,
+      failure: attempt.status === 'FAILED' || attempt.status === 'MISMATCHED' || attempt.status === 'ABANDONED',
+      gatewayIdOrNull: attempt.providerReference,
+    };
+  }
+
+  @Get('reservation/:reservationId/transaction/force-check')
+  @ApiOperation({
+    operationId: 'forceCheckTransaction',
+    summary: 'Asks the provider about the payment in flight now and follows its answer (a paid order completes). 404 when no payment is in flight.',
+  })
+  @ApiNotFound('Payment')
+  @ApiValidationFailure()
+  @ZodResponse({ status: 200, type: PaymentResultDto })
+  async forceCheck(@Param() { reservationId }: ReservationIdPathDto, @Req() request: SessionRequest): Promise<PaymentResultDto> {
+    const attempt = await this.checkout.reconcile(reservationId, actorOf(request));
+    if (!attempt) throw new NotFoundError('payment', reservationId);
+    return paymentResultOf(attempt);
+  }
+
+  @Delete('reservation/:reservationId/payment/token')
+  @ApiOperation({ operationId: 'removePaymentToken', summary: 'Lets go of the held payment (the token of a payment in flight): the order is pending again and any method may be chosen. false when none is held.' })
+  @ApiValidationFailure()
+  @ApiAntiForgery()
+  @ApiResponse({ status: 200, description: 'Whether a held payment was let go.', schema: { type: 'boolean' } })
+  removeToken(@Param() { reservationId }: ReservationIdPathDto, @Req() request: SessionRequest): Promise<boolean> {
+    return this.checkout.abandon(reservationId, actorOf(request));
+  }
+
+  @Delete('reservation/:reservationId/payment')
+  @ApiOperation({ operationId: 'abandonPayment', summary: 'Cancels the payment in flight (at the provider too when it can): the order is pending again. false when none is in flight.' })
+  @ApiValidationFailure()
+  @ApiAntiForgery()
+  @ApiResponse({ status: 200, description: 'Whether a payment in flight was cancelled.', schema: { type: 'boolean' } })
+  abandon(@Param() { reservationId }: ReservationIdPathDto, @Req() request: SessionRequest): Promise<boolean> {
+    return this.checkout.abandon(reservationId, actorOf(request));
+  }
+}
+
+export function paymentResultOf(attempt: PaymentAttemptView): PaymentResultDto {
+  const pending = attempt.status === 'REQUESTED' || attempt.status === 'INITIATED' || attempt.status === 'PROCESSING';
+  return {
+    redirectUrl: pending ? attempt.redirectUrl : null,
+    successful: attempt.status === 'SUCCEEDED',
+    failed: !pending && attempt.status !== 'SUCCEEDED',
+    initialized: false,
+    redirect: pending && attempt.redirectUrl !== null,
+    gatewayIdOrNull: attempt.providerReference,
+  };
+}

@@ -1,0 +1,47 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
+import type { EventStore } from '@ticketing/event-store';
+import { OnlinePayments, isOnlineProxy, type OnlineProxy, type PaymentAttemptView } from '@ticketing/payments/contracts';
+import { reservationStreamId, type PaymentStarted } from '@ticketing/sales/domain';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+import { OnlineCheckout } from './online-checkout.js';
+
+/** Reads of the payment calls: which provider takes a method for an order, and an order's latest attempt of a method. */
+@Injectable()
+export class OnlinePaymentQueries {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly catalog: CatalogOffers,
+    private readonly checkout: OnlineCheckout,
+    private readonly payments: OnlinePayments,
+  ) {}
+
+  /** The provider the order's purchase context pays this method with; null when none takes it. */
+  async proxyFor(reservationId: string, method: string): Promise<OnlineProxy | null> {
+    const started = await this.store.readStream(reservationStreamId(reservationId));
+    const opened = started[0];
+    if (!opened) return null;
+    const now = this.options.clock.now();
+    const offer = await this.catalog.purchaseOffer((opened.data as { eventShortName: string }).eventShortName, null, now);
+    const proxy = offer ? this.checkout.methods(offer, now)[method]?.paymentProxy : undefined;
+    return isOnlineProxy(proxy) ? proxy : null;
+  }
+
+  /**
+   * The order's latest attempt of this method, as recorded; an open one is first checked with the provider
+   * when the browser polls (a webhook that never comes does not leave the buyer waiting).
+   */
+  async latestAttempt(reservationId: string, method: string, actor: string): Promise<PaymentAttemptView | null> {
+    const events = await this.store.readStream(reservationStreamId(reservationId));
+    const started = events.filter((e) => e.type === 'PaymentStarted' && (e.data as PaymentStarted['data']).method === method).at(-1);
+    if (!started) return null;
+    const { attemptId } = started.data as PaymentStarted['data'];
+    const attempt = await this.payments.attempt(attemptId);
+    if (!attempt || attempt.status === 'SUCCEEDED' || attempt.status === 'FAILED' || attempt.status === 'ABANDONED' || attempt.status === 'MISMATCHED') {
+      if (attempt) await this.checkout.follow(attempt, actor);
+      return attempt;
+    }
+    return (await this.checkout.reconcile(reservationId, actor)) ?? attempt;
+  }
+}
