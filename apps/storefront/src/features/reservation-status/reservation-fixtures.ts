@@ -87,6 +87,7 @@ export function makeReservation(overrides: Partial<ReservationInfo> = {}): Reser
     subscriptionInfos: null,
     metadata: { hideContactData: false, readyForConfirmation: true, finalized: true, hideConfirmationButtons: false, lockEmailEdit: false },
     additionalServiceWithData: [],
+    lastPaymentFailure: null,
     ...overrides,
   };
 }

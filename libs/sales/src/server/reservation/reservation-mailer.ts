@@ -15,7 +15,14 @@ export function mailFailure(error: unknown): string {
 }
 
 /** The page each status is shown on (spec point 4): the e-mail links the buyer there. */
-const PAGE = { PENDING: 'book', OFFLINE_PAYMENT: 'waiting-payment', DEFERRED_OFFLINE_PAYMENT: 'deferred-payment', COMPLETE: 'success' } as const;
+const PAGE = {
+  PENDING: 'book',
+  EXTERNAL_PROCESSING_PAYMENT: 'processing-payment',
+  WAITING_EXTERNAL_CONFIRMATION: 'processing-payment',
+  OFFLINE_PAYMENT: 'waiting-payment',
+  DEFERRED_OFFLINE_PAYMENT: 'deferred-payment',
+  COMPLETE: 'success',
+} as const;
 
 /**
  * The reservation e-mail: the confirmation with the order (and the transfer instructions while a bank transfer
