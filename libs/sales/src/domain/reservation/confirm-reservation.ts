@@ -112,14 +112,14 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
   // the buyer on the overview when the sweeper let the seats go: told it expired, as alf.io does until its cleanup
   if (state.status === 'EXPIRED') refuse(confirmErrors.expired);
   if (CONFIRMED.includes(state.status)) return { events: [], settlement: null, tickets: null };
-  // a provider has the buyer's money in flight (paid in another tab, or the provider confirms): the caller
-  // settles that attempt first, then asks again
-  if (state.inFlight) return payOnline(state.inFlight.proxy);
   if (Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
   if (!state.validated) refuse(confirmErrors.notValidated);
   const proxy = chooseProxy(state, command);
   if (!command.termsAccepted || (command.privacyPolicyRequired && !command.privacyAccepted)) refuse(confirmErrors.terms);
   if (command.captchaPassed === false) refuse(confirmErrors.captcha);
+  // a provider has the buyer's money in flight (the card confirmed in the browser, another tab's redirect): the
+  // caller asks that attempt how it went first
+  if (state.inFlight) return payOnline(state.inFlight.proxy);
   if (proxy === 'OFFLINE' && command.offlineDeadline === null) refuse(confirmErrors.missingPaymentMethod);
   if (isOnline(proxy)) return payOnline(proxy);
   const { status, paymentDeadline, settlement, tickets } = outcomeOf(proxy, command);

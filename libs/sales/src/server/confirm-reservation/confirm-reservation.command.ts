@@ -85,7 +85,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
     });
     if (typeof confirmed === 'string' && isOnlineProxy(confirmed)) {
       const method = isOnlineMethod(input.paymentMethod) ? input.paymentMethod : defaultMethodOf[confirmed];
-      return this.online.pay({ reservationId: input.reservationId, proxy: confirmed, method, gatewayToken: input.gatewayToken, actor: input.actor });
+      return this.online.pay({ reservationId: input.reservationId, proxy: confirmed, method, gatewayToken: input.gatewayToken, origin: 'confirm', actor: input.actor });
     }
     if (!confirmed) return null;
     // the order stands whatever the mail server says; the buyer can ask for the e-mail again

@@ -34,6 +34,11 @@ export interface PayRequest {
   readonly proxy: OnlineProxy;
   readonly method: OnlineMethod;
   readonly gatewayToken: string | null;
+  /**
+   * `init`: the browser asks for a card payment to confirm (Stripe SCA); `confirm`: the overview's confirm, which
+   * starts redirect payments and token charges but never a card payment the browser would not confirm.
+   */
+  readonly origin: 'init' | 'confirm';
   readonly actor: string;
 }
 
@@ -73,8 +78,11 @@ export class OnlineCheckout {
       if (state.status === 'NONE') throw new NotFoundError('reservation', request.reservationId);
       if (state.status === 'COMPLETE') return { kind: 'completed' };
       if (state.inFlight) {
-        const attempt = await this.attemptOrAbandoned(state, request.actor);
+        const cardConfirmed = request.origin === 'confirm' && request.gatewayToken === null && state.inFlight.proxy === 'STRIPE';
+        // the overview confirmed after the browser confirmed the card: the provider says how it went
+        const attempt = await this.attemptOrAbandoned(state, request.actor, cardConfirmed);
         const resumable = attempt.status === 'INITIATED' || attempt.status === 'REQUESTED';
+        if (cardConfirmed && (resumable || attempt.status === 'PROCESSING')) return { kind: 'processing' };
         if (resumable && attempt.method === request.method && request.gatewayToken === null) {
           const step = await this.resume(attempt);
           if (step) return step;
@@ -83,6 +91,10 @@ export class OnlineCheckout {
         const settled = resumable ? await this.payments.abandon(attempt.attemptId, 'NEW_ATTEMPT', request.actor) : attempt;
         await this.follow(settled, request.actor);
         continue; // decide again on what the follow-up wrote
+      }
+      if (request.origin === 'confirm' && request.proxy === 'STRIPE' && request.gatewayToken === null) {
+        // a card is confirmed in the browser first (init, then the card form): nothing was paid, say why
+        throw processingError(state.lastPaymentFailure?.message ?? 'error.STEP2_STRIPE_unexpected');
       }
       return this.start(state, request);
     }

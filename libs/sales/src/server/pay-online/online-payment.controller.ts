@@ -38,7 +38,7 @@ export class OnlinePaymentController {
     const proxy = await this.queries.proxyFor(reservationId, method);
     if (!proxy || !isOnlineMethod(method)) throw new NotFoundError('payment provider', method);
     try {
-      const step = await this.checkout.pay({ reservationId, proxy, method, gatewayToken: null, actor: actorOf(request) });
+      const step = await this.checkout.pay({ reservationId, proxy, method, gatewayToken: null, origin: 'init', actor: actorOf(request) });
       if (step.kind === 'confirm-card') {
         return { token: null, clientSecret: step.clientSecret, paymentMethod: method, paymentProvider: proxy, errorMessage: null, reservationStatusChanged: false };
       }
