@@ -20,7 +20,7 @@ export interface StandInUrls {
 /** The credentials the stand-ins accept, used for any organizer whose variables are not set, in test mode only. */
 export const STAND_IN_CREDENTIALS = {
   stripe: { publishableKey: 'pk_test_stand_in', secretKey: 'sk_test_stand_in', webhookSecret: 'whsec_stand_in' },
-  mollie: { apiKey: 'test_stand_in_key_0123456789abcdef' },
+  mollie: { apiKey: 'test_StandIn0123456789abcdefghijklm' },
   paypal: { clientId: 'stand-in-client', clientSecret: 'stand-in-secret', webhookId: 'WH-STAND-IN' },
   saferpay: { customerId: '123456', terminalId: '17654321', username: 'API_123456_stand_in', password: 'stand-in' },
 } as const;

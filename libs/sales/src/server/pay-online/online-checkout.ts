@@ -142,9 +142,10 @@ export class OnlineCheckout {
   }
 
   /** The buyer stops paying (DELETE payment, or the held token cleared): the order is pending again. */
-  async abandon(reservationId: string, actor: string): Promise<boolean> {
+  async abandon(reservationId: string, actor: string, attemptId?: string): Promise<boolean> {
     const { state } = await loadReservation(this.store, reservationId);
     if (state.status === 'NONE' || !state.inFlight) return false;
+    if (attemptId !== undefined && state.inFlight.attemptId !== attemptId) return false; // a stale page of an earlier attempt
     const attempt = await this.payments.abandon(state.inFlight.attemptId, 'BUYER', actor).catch(async (error: unknown) => {
       if (error instanceof NotFoundError) return this.abandonedWithoutAttempt(state);
       throw error;

@@ -11,6 +11,8 @@ export const staticPaymentMethodSchema = z.enum([
 export class PaymentMethodPathDto extends createZodDto(z.object({ reservationId: uuidParam, method: staticPaymentMethodSchema })) {}
 export class LegacyEventPaymentMethodPathDto extends createZodDto(z.object({ eventName: identifier(255), reservationId: uuidParam, method: staticPaymentMethodSchema })) {}
 export class LegacyEventReservationPathDto extends createZodDto(z.object({ eventName: identifier(255), reservationId: uuidParam })) {}
+/** What a provider adds to the return URL; `cancelled=true` when the buyer cancelled on its page (PayPal). Others are ignored. */
+export class ReturnQueryDto extends createZodDto(z.looseObject({ cancelled: z.enum(['true', 'false']).optional() })) {}
 export class AttemptPathDto extends createZodDto(z.object({ attemptId: uuidParam })) {}
 
 /** `TransactionInitializationToken` (reference 2): what the browser confirms a card payment with. */

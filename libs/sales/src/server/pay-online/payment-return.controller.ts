@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { NotFoundError } from '@ticketing/kernel';
 import { OnlinePayments } from '@ticketing/payments/contracts';
@@ -10,7 +10,7 @@ import { Inject } from '@nestjs/common';
 import type { EventStore } from '@ticketing/event-store';
 import { SALES_EVENT_STORE } from '../tokens.js';
 import { OnlineCheckout } from './online-checkout.js';
-import { AttemptPathDto } from './online-payment.dto.js';
+import { AttemptPathDto, ReturnQueryDto } from './online-payment.dto.js';
 
 /** The storefront page of each status after a redirect payment (spec point 4, status to page). */
 const PAGE_OF: Readonly<Record<string, string>> = {
@@ -42,11 +42,19 @@ export class PaymentReturnController {
   @ApiResponse({ status: 303, description: 'To the storefront page of the reservation.' })
   @ApiNotFound('Payment')
   @ApiValidationFailure()
-  async back(@Param() { attemptId }: AttemptPathDto, @Req() request: SessionRequest, @Res() reply: FastifyReply): Promise<void> {
+  async back(
+    @Param() { attemptId }: AttemptPathDto,
+    @Query() { cancelled }: ReturnQueryDto,
+    @Req() request: SessionRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const attempt = await this.payments.attempt(attemptId);
     if (!attempt) throw new NotFoundError('payment', attemptId);
     const actor = actorOf(request);
-    await this.checkout.reconcile(attempt.reservationId, actor).catch(() => null); // an unreachable provider: the processing page asks again
+    // the buyer cancelled on the provider's page (PayPal's "Cancel and return"): that payment is given up, unless
+    // the provider says it was paid after all; an unreachable provider leaves it to the processing page
+    const follow = cancelled === 'true' ? this.checkout.abandon(attempt.reservationId, actor, attemptId) : this.checkout.reconcile(attempt.reservationId, actor);
+    await follow.catch(() => null);
     const { state } = await loadReservation(this.store, attempt.reservationId);
     if (state.status === 'NONE') throw new NotFoundError('reservation', attempt.reservationId);
     const page = PAGE_OF[state.status] ?? 'not-found';
