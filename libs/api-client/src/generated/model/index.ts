@@ -481,6 +481,8 @@ export * from './reservationPaymentResultResponseWarningsItem';
 export * from './reservationStatusInfo';
 export * from './reservationStatusInfoStatus';
 export * from './reserveTicketsParams';
+export * from './returnFromPaymentProviderCancelled';
+export * from './returnFromPaymentProviderParams';
 export * from './subscriptionDescriptorWithAdditionalInfo';
 export * from './subscriptionDescriptorWithAdditionalInfoAnalyticsConfiguration';
 export * from './subscriptionDescriptorWithAdditionalInfoAnalyticsConfigurationClientId';

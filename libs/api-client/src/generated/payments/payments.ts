@@ -40,6 +40,7 @@ import type {
 import type {
   PaymentResult,
   ReservationPaymentResult,
+  ReturnFromPaymentProviderParams,
   TransactionInitializationToken,
   ValidationFailure
 } from '.././model';
@@ -49,6 +50,322 @@ import type { ErrorType } from '../../http';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+
+
+/**
+ * @deprecated
+ * @summary Legacy event-scoped alias of initPayment (reference 3.8).
+ */
+export type initEventPaymentLegacyResponse200 = {
+  data: TransactionInitializationToken
+  status: 200
+}
+
+export type initEventPaymentLegacyResponse400 = {
+  data: void
+  status: 400
+}
+
+export type initEventPaymentLegacyResponse403 = {
+  data: void
+  status: 403
+}
+
+export type initEventPaymentLegacyResponse404 = {
+  data: void
+  status: 404
+}
+
+export type initEventPaymentLegacyResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type initEventPaymentLegacyResponseSuccess = (initEventPaymentLegacyResponse200) & {
+  headers: Headers;
+};
+export type initEventPaymentLegacyResponseError = (initEventPaymentLegacyResponse400 | initEventPaymentLegacyResponse403 | initEventPaymentLegacyResponse404 | initEventPaymentLegacyResponse422) & {
+  headers: Headers;
+};
+
+export type initEventPaymentLegacyResponse = (initEventPaymentLegacyResponseSuccess | initEventPaymentLegacyResponseError)
+
+export const getInitEventPaymentLegacyUrl = (eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT',) => {
+
+
+  
+
+  return `/api/events/${eventName}/reservation/${reservationId}/payment/${method}/init`
+}
+
+export const initEventPaymentLegacy = async (eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: RequestInit): Promise<initEventPaymentLegacyResponse> => {
+  
+  return customFetch<initEventPaymentLegacyResponse>(getInitEventPaymentLegacyUrl(eventName,reservationId,method),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getInitEventPaymentLegacyMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
+
+const mutationKey = ['initEventPaymentLegacy'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof initEventPaymentLegacy>>, {eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}> = (props) => {
+          const {eventName,reservationId,method} = props ?? {};
+
+          return  initEventPaymentLegacy(eventName,reservationId,method,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type InitEventPaymentLegacyMutationResult = NonNullable<Awaited<ReturnType<typeof initEventPaymentLegacy>>>
+    
+    export type InitEventPaymentLegacyMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @deprecated
+ * @summary Legacy event-scoped alias of initPayment (reference 3.8).
+ */
+export const useInitEventPaymentLegacy = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof initEventPaymentLegacy>>,
+        TError,
+        {eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'},
+        TContext
+      > => {
+
+      const mutationOptions = getInitEventPaymentLegacyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @deprecated
+ * @summary Legacy event-scoped payment status, in the PaymentResult shape (reference 3.8).
+ */
+export type getEventPaymentStatusLegacyResponse200 = {
+  data: PaymentResult
+  status: 200
+}
+
+export type getEventPaymentStatusLegacyResponse404 = {
+  data: void
+  status: 404
+}
+
+export type getEventPaymentStatusLegacyResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type getEventPaymentStatusLegacyResponseSuccess = (getEventPaymentStatusLegacyResponse200) & {
+  headers: Headers;
+};
+export type getEventPaymentStatusLegacyResponseError = (getEventPaymentStatusLegacyResponse404 | getEventPaymentStatusLegacyResponse422) & {
+  headers: Headers;
+};
+
+export type getEventPaymentStatusLegacyResponse = (getEventPaymentStatusLegacyResponseSuccess | getEventPaymentStatusLegacyResponseError)
+
+export const getGetEventPaymentStatusLegacyUrl = (eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT',) => {
+
+
+  
+
+  return `/api/events/${eventName}/reservation/${reservationId}/payment/${method}/status`
+}
+
+export const getEventPaymentStatusLegacy = async (eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: RequestInit): Promise<getEventPaymentStatusLegacyResponse> => {
+  
+  return customFetch<getEventPaymentStatusLegacyResponse>(getGetEventPaymentStatusLegacyUrl(eventName,reservationId,method),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetEventPaymentStatusLegacyQueryKey = (eventName?: string,
+    reservationId?: string,
+    method?: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT',) => {
+    return [
+    `/api/events/${eventName}/reservation/${reservationId}/payment/${method}/status`
+    ] as const;
+    }
+
+    
+export const getGetEventPaymentStatusLegacyQueryOptions = <TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEventPaymentStatusLegacyQueryKey(eventName,reservationId,method);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>> = ({ signal }) => getEventPaymentStatusLegacy(eventName,reservationId,method, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(eventName && reservationId && method), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEventPaymentStatusLegacyQueryResult = NonNullable<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>>
+export type GetEventPaymentStatusLegacyQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>,
+          TError,
+          Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>,
+          TError,
+          Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @deprecated
+ * @summary Legacy event-scoped payment status, in the PaymentResult shape (reference 3.8).
+ */
+
+export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEventPaymentStatusLegacyQueryOptions(eventName,reservationId,method,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetEventPaymentStatusLegacySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEventPaymentStatusLegacyQueryKey(eventName,reservationId,method);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>> = ({ signal }) => getEventPaymentStatusLegacy(eventName,reservationId,method, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEventPaymentStatusLegacySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>>
+export type GetEventPaymentStatusLegacySuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @deprecated
+ * @summary Legacy event-scoped payment status, in the PaymentResult shape (reference 3.8).
+ */
+
+export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEventPaymentStatusLegacySuspenseQueryOptions(eventName,reservationId,method,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 
@@ -351,17 +668,26 @@ export type returnFromPaymentProviderResponseError = (returnFromPaymentProviderR
 
 export type returnFromPaymentProviderResponse = (returnFromPaymentProviderResponseError)
 
-export const getReturnFromPaymentProviderUrl = (attemptId: string,) => {
+export const getReturnFromPaymentProviderUrl = (attemptId: string,
+    params?: ReturnFromPaymentProviderParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/payments/return/${attemptId}`
+  return stringifiedParams.length > 0 ? `/api/payments/return/${attemptId}?${stringifiedParams}` : `/api/payments/return/${attemptId}`
 }
 
-export const returnFromPaymentProvider = async (attemptId: string, options?: RequestInit): Promise<returnFromPaymentProviderResponse> => {
+export const returnFromPaymentProvider = async (attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: RequestInit): Promise<returnFromPaymentProviderResponse> => {
   
-  return customFetch<returnFromPaymentProviderResponse>(getReturnFromPaymentProviderUrl(attemptId),
+  return customFetch<returnFromPaymentProviderResponse>(getReturnFromPaymentProviderUrl(attemptId,params),
   {      
     ...options,
     method: 'GET'
@@ -374,23 +700,25 @@ export const returnFromPaymentProvider = async (attemptId: string, options?: Req
 
 
 
-export const getReturnFromPaymentProviderQueryKey = (attemptId?: string,) => {
+export const getReturnFromPaymentProviderQueryKey = (attemptId?: string,
+    params?: ReturnFromPaymentProviderParams,) => {
     return [
-    `/api/payments/return/${attemptId}`
+    `/api/payments/return/${attemptId}`, ...(params ? [params]: [])
     ] as const;
     }
 
     
-export const getReturnFromPaymentProviderQueryOptions = <TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(attemptId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getReturnFromPaymentProviderQueryOptions = <TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getReturnFromPaymentProviderQueryKey(attemptId);
+  const queryKey =  queryOptions?.queryKey ?? getReturnFromPaymentProviderQueryKey(attemptId,params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof returnFromPaymentProvider>>> = ({ signal }) => returnFromPaymentProvider(attemptId, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof returnFromPaymentProvider>>> = ({ signal }) => returnFromPaymentProvider(attemptId,params, { signal, ...requestOptions });
 
       
 
@@ -404,7 +732,8 @@ export type ReturnFromPaymentProviderQueryError = ErrorType<void | void | Valida
 
 
 export function useReturnFromPaymentProvider<TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(
- attemptId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>> & Pick<
+ attemptId: string,
+    params: undefined |  ReturnFromPaymentProviderParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof returnFromPaymentProvider>>,
           TError,
@@ -414,7 +743,8 @@ export function useReturnFromPaymentProvider<TData = Awaited<ReturnType<typeof r
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useReturnFromPaymentProvider<TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(
- attemptId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>> & Pick<
+ attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof returnFromPaymentProvider>>,
           TError,
@@ -424,7 +754,8 @@ export function useReturnFromPaymentProvider<TData = Awaited<ReturnType<typeof r
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useReturnFromPaymentProvider<TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(
- attemptId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -432,11 +763,12 @@ export function useReturnFromPaymentProvider<TData = Awaited<ReturnType<typeof r
  */
 
 export function useReturnFromPaymentProvider<TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(
- attemptId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getReturnFromPaymentProviderQueryOptions(attemptId,options)
+  const queryOptions = getReturnFromPaymentProviderQueryOptions(attemptId,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -447,16 +779,17 @@ export function useReturnFromPaymentProvider<TData = Awaited<ReturnType<typeof r
 
 
 
-export const getReturnFromPaymentProviderSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(attemptId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getReturnFromPaymentProviderSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getReturnFromPaymentProviderQueryKey(attemptId);
+  const queryKey =  queryOptions?.queryKey ?? getReturnFromPaymentProviderQueryKey(attemptId,params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof returnFromPaymentProvider>>> = ({ signal }) => returnFromPaymentProvider(attemptId, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof returnFromPaymentProvider>>> = ({ signal }) => returnFromPaymentProvider(attemptId,params, { signal, ...requestOptions });
 
       
 
@@ -470,15 +803,18 @@ export type ReturnFromPaymentProviderSuspenseQueryError = ErrorType<void | void 
 
 
 export function useReturnFromPaymentProviderSuspense<TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(
- attemptId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ attemptId: string,
+    params: undefined |  ReturnFromPaymentProviderParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useReturnFromPaymentProviderSuspense<TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(
- attemptId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useReturnFromPaymentProviderSuspense<TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(
- attemptId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -486,11 +822,506 @@ export function useReturnFromPaymentProviderSuspense<TData = Awaited<ReturnType<
  */
 
 export function useReturnFromPaymentProviderSuspense<TData = Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError = ErrorType<void | void | ValidationFailure>>(
- attemptId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ attemptId: string,
+    params?: ReturnFromPaymentProviderParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof returnFromPaymentProvider>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getReturnFromPaymentProviderSuspenseQueryOptions(attemptId,options)
+  const queryOptions = getReturnFromPaymentProviderSuspenseQueryOptions(attemptId,params,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @deprecated
+ * @summary Legacy alias of initPayment (reference 3.8).
+ */
+export type initPaymentLegacyResponse200 = {
+  data: TransactionInitializationToken
+  status: 200
+}
+
+export type initPaymentLegacyResponse400 = {
+  data: void
+  status: 400
+}
+
+export type initPaymentLegacyResponse403 = {
+  data: void
+  status: 403
+}
+
+export type initPaymentLegacyResponse404 = {
+  data: void
+  status: 404
+}
+
+export type initPaymentLegacyResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type initPaymentLegacyResponseSuccess = (initPaymentLegacyResponse200) & {
+  headers: Headers;
+};
+export type initPaymentLegacyResponseError = (initPaymentLegacyResponse400 | initPaymentLegacyResponse403 | initPaymentLegacyResponse404 | initPaymentLegacyResponse422) & {
+  headers: Headers;
+};
+
+export type initPaymentLegacyResponse = (initPaymentLegacyResponseSuccess | initPaymentLegacyResponseError)
+
+export const getInitPaymentLegacyUrl = (reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT',) => {
+
+
+  
+
+  return `/api/reservation/${reservationId}/payment/${method}/init`
+}
+
+export const initPaymentLegacy = async (reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: RequestInit): Promise<initPaymentLegacyResponse> => {
+  
+  return customFetch<initPaymentLegacyResponse>(getInitPaymentLegacyUrl(reservationId,method),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getInitPaymentLegacyMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
+
+const mutationKey = ['initPaymentLegacy'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof initPaymentLegacy>>, {reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}> = (props) => {
+          const {reservationId,method} = props ?? {};
+
+          return  initPaymentLegacy(reservationId,method,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type InitPaymentLegacyMutationResult = NonNullable<Awaited<ReturnType<typeof initPaymentLegacy>>>
+    
+    export type InitPaymentLegacyMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @deprecated
+ * @summary Legacy alias of initPayment (reference 3.8).
+ */
+export const useInitPaymentLegacy = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof initPaymentLegacy>>,
+        TError,
+        {reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'},
+        TContext
+      > => {
+
+      const mutationOptions = getInitPaymentLegacyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @deprecated
+ * @summary Legacy payment status, in the PaymentResult shape (reference 3.8).
+ */
+export type getPaymentStatusLegacyResponse200 = {
+  data: PaymentResult
+  status: 200
+}
+
+export type getPaymentStatusLegacyResponse404 = {
+  data: void
+  status: 404
+}
+
+export type getPaymentStatusLegacyResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type getPaymentStatusLegacyResponseSuccess = (getPaymentStatusLegacyResponse200) & {
+  headers: Headers;
+};
+export type getPaymentStatusLegacyResponseError = (getPaymentStatusLegacyResponse404 | getPaymentStatusLegacyResponse422) & {
+  headers: Headers;
+};
+
+export type getPaymentStatusLegacyResponse = (getPaymentStatusLegacyResponseSuccess | getPaymentStatusLegacyResponseError)
+
+export const getGetPaymentStatusLegacyUrl = (reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT',) => {
+
+
+  
+
+  return `/api/reservation/${reservationId}/payment/${method}/status`
+}
+
+export const getPaymentStatusLegacy = async (reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: RequestInit): Promise<getPaymentStatusLegacyResponse> => {
+  
+  return customFetch<getPaymentStatusLegacyResponse>(getGetPaymentStatusLegacyUrl(reservationId,method),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetPaymentStatusLegacyQueryKey = (reservationId?: string,
+    method?: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT',) => {
+    return [
+    `/api/reservation/${reservationId}/payment/${method}/status`
+    ] as const;
+    }
+
+    
+export const getGetPaymentStatusLegacyQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentStatusLegacyQueryKey(reservationId,method);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentStatusLegacy>>> = ({ signal }) => getPaymentStatusLegacy(reservationId,method, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(reservationId && method), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPaymentStatusLegacyQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusLegacy>>>
+export type GetPaymentStatusLegacyQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentStatusLegacy>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentStatusLegacy>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentStatusLegacy>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentStatusLegacy>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @deprecated
+ * @summary Legacy payment status, in the PaymentResult shape (reference 3.8).
+ */
+
+export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentStatusLegacyQueryOptions(reservationId,method,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetPaymentStatusLegacySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentStatusLegacyQueryKey(reservationId,method);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentStatusLegacy>>> = ({ signal }) => getPaymentStatusLegacy(reservationId,method, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPaymentStatusLegacySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusLegacy>>>
+export type GetPaymentStatusLegacySuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @deprecated
+ * @summary Legacy payment status, in the PaymentResult shape (reference 3.8).
+ */
+
+export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+ reservationId: string,
+    method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentStatusLegacySuspenseQueryOptions(reservationId,method,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @deprecated
+ * @summary Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).
+ */
+export type forceCheckEventTransactionResponse200 = {
+  data: PaymentResult
+  status: 200
+}
+
+export type forceCheckEventTransactionResponse404 = {
+  data: void
+  status: 404
+}
+
+export type forceCheckEventTransactionResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type forceCheckEventTransactionResponseSuccess = (forceCheckEventTransactionResponse200) & {
+  headers: Headers;
+};
+export type forceCheckEventTransactionResponseError = (forceCheckEventTransactionResponse404 | forceCheckEventTransactionResponse422) & {
+  headers: Headers;
+};
+
+export type forceCheckEventTransactionResponse = (forceCheckEventTransactionResponseSuccess | forceCheckEventTransactionResponseError)
+
+export const getForceCheckEventTransactionUrl = (eventName: string,
+    reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/event/${eventName}/reservation/${reservationId}/transaction/force-check`
+}
+
+export const forceCheckEventTransaction = async (eventName: string,
+    reservationId: string, options?: RequestInit): Promise<forceCheckEventTransactionResponse> => {
+  
+  return customFetch<forceCheckEventTransactionResponse>(getForceCheckEventTransactionUrl(eventName,reservationId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getForceCheckEventTransactionQueryKey = (eventName?: string,
+    reservationId?: string,) => {
+    return [
+    `/api/v2/public/event/${eventName}/reservation/${reservationId}/transaction/force-check`
+    ] as const;
+    }
+
+    
+export const getForceCheckEventTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getForceCheckEventTransactionQueryKey(eventName,reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof forceCheckEventTransaction>>> = ({ signal }) => forceCheckEventTransaction(eventName,reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(eventName && reservationId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ForceCheckEventTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckEventTransaction>>>
+export type ForceCheckEventTransactionQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof forceCheckEventTransaction>>,
+          TError,
+          Awaited<ReturnType<typeof forceCheckEventTransaction>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof forceCheckEventTransaction>>,
+          TError,
+          Awaited<ReturnType<typeof forceCheckEventTransaction>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @deprecated
+ * @summary Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).
+ */
+
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getForceCheckEventTransactionQueryOptions(eventName,reservationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getForceCheckEventTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getForceCheckEventTransactionQueryKey(eventName,reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof forceCheckEventTransaction>>> = ({ signal }) => forceCheckEventTransaction(eventName,reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ForceCheckEventTransactionSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckEventTransaction>>>
+export type ForceCheckEventTransactionSuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @deprecated
+ * @summary Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).
+ */
+
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getForceCheckEventTransactionSuspenseQueryOptions(eventName,reservationId,options)
 
   const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
