@@ -11,7 +11,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
  * Callers without a browser session: payment providers (they authenticate by signature), organizers' tools
  * (API key in the Authorization header, which a cross-site form cannot set) and browsers' CSP reports.
  */
-const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payment\/webhook\//, /^\/api\/v2\/organizer\//, /^\/report-csp-violation$/, /^\/api\/bench\//];
+// providers call their webhooks with no session (a forged one fails its signature or the provider read-back instead)
+const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payments\/[a-z]+\/webhook\//, /^\/api\/v2\/organizer\//, /^\/report-csp-violation$/, /^\/api\/bench\//];
 const SESSION_MAX_AGE_SECONDS = 2 * 60 * 60;
 /**
  * Answers that are the same for everyone and cached (assets, web fonts, files, app info, API description, health): no
