@@ -31,7 +31,8 @@ import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
 
 @Module({})
 export class AppModule {
-  static register(config: AppConfig, db: Db): DynamicModule {
+  /** `paymentStandIns`: stand-ins started (and closed) by the caller, used in place of the app's own in test mode. */
+  static register(config: AppConfig, db: Db, paymentStandIns: RunningStandIns | null = null): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -50,7 +51,7 @@ export class AppModule {
         }),
         CaptchaModule,
         PaymentsModule.registerAsync({
-          imports: [PaymentStandInsModule],
+          imports: [PaymentStandInsModule.register(paymentStandIns)],
           inject: [EVENT_STORE, PROJECTION_RUNNER, DB, PAYMENT_STAND_INS],
           useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, standIns: RunningStandIns | null) => ({
             store,

@@ -10,6 +10,7 @@ import { eventStoreMigrations } from '@ticketing/event-store';
 import { projectionMigrations } from '@ticketing/projections';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
+import type { RunningStandIns } from './payments/payment-stand-ins.js';
 import { installHttpPolicies } from './http/http-policies.js';
 import { installCompression } from './http/compression.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
@@ -29,6 +30,8 @@ export interface CreateAppOptions {
   readonly logger: Logger;
   /** Only build the OpenAPI description: no database is touched. */
   readonly documentOnly?: boolean;
+  /** Payment stand-ins the caller started and closes, used in place of the app's own (a test restarting the app). */
+  readonly paymentStandIns?: RunningStandIns;
 }
 
 function defaultStorefrontDir(): string {
@@ -49,7 +52,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
     secret = await loadSessionSecret(db, config.sessionSecret);
   }
   const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: config.trustProxy, logger: false });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db, options.paymentStandIns ?? null), adapter, {
     logger: new JsonNestLogger(options.logger.child({})),
     abortOnError: false,
     // payment webhooks are signed over the bytes sent: the raw body is kept beside the parsed one

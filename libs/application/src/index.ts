@@ -7,3 +7,5 @@ export { readConfig, InvalidConfigurationError, type AppConfig } from './config/
 export { createRootLogger } from './logging/json-logger.js';
 export { buildOpenApiDocument } from './openapi/openapi-document.js';
 export { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
+export { PAYMENT_STAND_INS } from './payments/payment-stand-ins.module.js';
+export { startPaymentStandIns, type RunningStandIns } from './payments/payment-stand-ins.js';

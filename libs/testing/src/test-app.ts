@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { buildOpenApiDocument, createApp, createRootLogger, DB, EVENT_STORE, PROJECTION_RUNNER, readConfig } from '@ticketing/application';
+import { buildOpenApiDocument, createApp, createRootLogger, DB, EVENT_STORE, PROJECTION_RUNNER, readConfig, type RunningStandIns } from '@ticketing/application';
 import type { EventStore, EventToAppend } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
@@ -21,15 +21,23 @@ export interface TestApp {
   session(): Promise<Record<string, string>>;
   /** Returns once every read model shows every event appended so far (what a later scheduled job would see). */
   settle(): Promise<void>;
-  close(): Promise<void>;
+  /** `keepDatabase`: the database stays for another app to start on (a restart); else it is dropped. */
+  close(options?: { keepDatabase?: boolean }): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** The database of an app closed with `keepDatabase` (a restart of the process): used as it is, dropped on close. */
+  readonly database?: TestDatabase;
+  /** Payment stand-ins the test started and closes, so they outlive the app (their payments survive a restart). */
+  readonly paymentStandIns?: RunningStandIns;
 }
 
 /** The real application on a database of its own, driven through Fastify's in-process HTTP injection. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase('api');
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase('api'));
   // Tests repeat calls from one address far faster than a person: rate limits only where a test asks for them.
   const config = readConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent', APP_MODE: 'dev', RATE_LIMITS: 'off', ...env });
-  const { app } = await createApp(config, { logger: createRootLogger('silent') });
+  const { app } = await createApp(config, { logger: createRootLogger('silent'), ...(options.paymentStandIns ? { paymentStandIns: options.paymentStandIns } : {}) });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const store = app.get<EventStore>(EVENT_STORE);
@@ -59,7 +67,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
      * right then can hit one of them with a FATAL nobody listens to (an uncaught error in the run). So the
      * drop waits until the pool has let every client go.
      */
-    async close() {
+    async close({ keepDatabase = false } = {}) {
       const open = pool.totalCount;
       let removed = 0;
       const released = new Promise<void>((resolve) => {
@@ -69,7 +77,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       });
       await app.close();
       await released;
-      await database.drop();
+      if (!keepDatabase) await database.drop();
     },
   };
   return testApp;

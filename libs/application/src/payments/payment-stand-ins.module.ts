@@ -1,27 +1,42 @@
-import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { startPaymentStandIns, type RunningStandIns } from './payment-stand-ins.js';
 
 export const PAYMENT_STAND_INS = Symbol('PAYMENT_STAND_INS');
+/** True when the stand-ins were started with this app (and so are closed with it). */
+const OWN_STAND_INS = Symbol('OWN_STAND_INS');
 
 class StandInsCloser implements OnApplicationShutdown {
-  constructor(@Inject(PAYMENT_STAND_INS) private readonly standIns: RunningStandIns | null) {}
+  constructor(
+    @Inject(PAYMENT_STAND_INS) private readonly standIns: RunningStandIns | null,
+    @Inject(OWN_STAND_INS) private readonly own: boolean,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.standIns?.close();
+    if (this.own) await this.standIns?.close();
   }
 }
 
-/** The payment stand-ins in test mode (null otherwise), started with the app and closed with it. */
-@Module({
-  providers: [
-    {
-      provide: PAYMENT_STAND_INS,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => (config.paymentStandIns ? startPaymentStandIns(config.publicBaseUrl ?? `http://localhost:${config.port}`) : null),
-    },
-    StandInsCloser,
-  ],
-  exports: [PAYMENT_STAND_INS],
-})
-export class PaymentStandInsModule {}
+/**
+ * The payment stand-ins in test mode (null otherwise), started with the app and closed with it; or `given` ones,
+ * which their owner closes (a test whose provider outlives one app process: a restart finds its payments there).
+ */
+@Module({})
+export class PaymentStandInsModule {
+  static register(given: RunningStandIns | null = null): DynamicModule {
+    return {
+      module: PaymentStandInsModule,
+      providers: [
+        {
+          provide: PAYMENT_STAND_INS,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) =>
+            given ?? (config.paymentStandIns ? startPaymentStandIns(config.publicBaseUrl ?? `http://localhost:${config.port}`) : null),
+        },
+        { provide: OWN_STAND_INS, useValue: given === null },
+        StandInsCloser,
+      ],
+      exports: [PAYMENT_STAND_INS],
+    };
+  }
+}

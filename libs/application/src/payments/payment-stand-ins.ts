@@ -1,9 +1,23 @@
 import { Logger } from '@nestjs/common';
 import { STAND_IN_CREDENTIALS, type StandInUrls } from '@ticketing/payments/server';
-import { startMollieStandIn, startPayPalStandIn, startSaferpayStandIn, startStripeStandIn } from '@ticketing/payments/stand-ins';
+import {
+  startMollieStandIn,
+  startPayPalStandIn,
+  startSaferpayStandIn,
+  startStripeStandIn,
+  type MollieStandIn,
+  type PayPalStandIn,
+  type SaferpayStandIn,
+  type StripeStandIn,
+} from '@ticketing/payments/stand-ins';
 
 export interface RunningStandIns {
   readonly urls: StandInUrls;
+  /** The live stand-ins, for a test to drive what a provider does on its own (3-D Secure, held webhooks, outages). */
+  readonly stripe: StripeStandIn;
+  readonly mollie: MollieStandIn;
+  readonly paypal: PayPalStandIn;
+  readonly saferpay: SaferpayStandIn;
   close(): Promise<void>;
 }
 
@@ -18,6 +32,10 @@ export async function startPaymentStandIns(publicBaseUrl: string): Promise<Runni
   new Logger('Payments').log({ msg: 'payment test mode: providers without keys use local stand-ins', stripe: stripe.url, mollie: mollie.url, paypal: paypal.url, saferpay: saferpay.url });
   return {
     urls: { stripe: stripe.url, mollie: mollie.url, paypal: paypal.url, saferpay: saferpay.url },
+    stripe,
+    mollie,
+    paypal,
+    saferpay,
     close: async () => {
       await Promise.all([stripe.close(), mollie.close(), paypal.close(), saferpay.close()]);
     },
