@@ -106,7 +106,10 @@ export class PaymentAttempts extends OnlinePayments {
       // the provider may not have it, or may (an answer lost on the way): either way this attempt cannot go on
       // here; a late success of it still reaches us by webhook or recovery and is handled as money taken
       this.logger.warn({ msg: 'payment not started', attemptId, proxy: request.proxy, reason: String(error) });
-      const failure: ProviderReport = { kind: 'failed', code: error instanceof ProviderUnavailable ? 'provider_unavailable' : 'provider_error', message: 'The payment provider could not be reached.' };
+      const failure: ProviderReport =
+        error instanceof ProviderUnavailable
+          ? { kind: 'failed', code: 'provider_unavailable', message: 'The payment provider could not be reached.' }
+          : { kind: 'failed', code: 'provider_refused', message: error instanceof Error ? error.message : String(error) };
       const attempt = await this.record(attemptId, metadata, (state) => decideProviderReport(state, attemptId, failure, null));
       return { attempt, clientSecret: null };
     }

@@ -165,7 +165,7 @@ export class OnlineCheckout {
     if (revision === 'no_stream') throw new NotFoundError('reservation', request.reservationId);
     await recordSettlement(this.desk, { state, revision, events, settlement, tickets: null }, metadata);
     const contact = state.booking?.contact;
-    const { attempt, clientSecret } = await this.payments.start({
+    const started = this.payments.start({
       attemptId,
       reservationId: request.reservationId,
       purchaseContextType: 'event',
@@ -180,6 +180,11 @@ export class OnlineCheckout {
       gatewayToken: request.gatewayToken,
       actor: request.actor,
       correlationId: request.reservationId,
+    });
+    const { attempt, clientSecret } = await started.catch(async (error: unknown) => {
+      // the attempt could not even be recorded: the order must not wait for it
+      await this.follow(this.abandonedWithoutAttempt({ ...state, inFlight: { attemptId, proxy: request.proxy, method: request.method } }), request.actor);
+      throw error;
     });
     await this.follow(attempt, request.actor);
     if (attempt.status === 'SUCCEEDED') return { kind: 'completed' };
