@@ -118,8 +118,8 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
   if (!command.termsAccepted || (command.privacyPolicyRequired && !command.privacyAccepted)) refuse(confirmErrors.terms);
   if (command.captchaPassed === false) refuse(confirmErrors.captcha);
   // a provider has the buyer's money in flight (the card confirmed in the browser, another tab's redirect): the
-  // caller asks that attempt how it went first
-  if (state.inFlight) return payOnline(state.inFlight.proxy);
+  // caller asks that attempt how it went first, then pays with the provider chosen now if it is another one
+  if (state.inFlight) return payOnline(isOnline(proxy) ? proxy : state.inFlight.proxy);
   if (proxy === 'OFFLINE' && command.offlineDeadline === null) refuse(confirmErrors.missingPaymentMethod);
   if (isOnline(proxy)) return payOnline(proxy);
   const { status, paymentDeadline, settlement, tickets } = outcomeOf(proxy, command);
