@@ -12,6 +12,12 @@ const deadline = '2027-01-06T11:00:00.000Z';
 /** A deferred bank transfer: accepted at once (its seats sold with the confirmation), due by the event's begin. */
 const deferred = '55555555-5555-4555-8555-555555555555';
 const eventBegin = '2027-02-01T18:00:00.000Z';
+/** A card payment declined, then a second attempt the provider still confirms. */
+const confirming = '66666666-6666-4666-8666-666666666666';
+/** Paid by card: completed by the provider's success. */
+const card = '77777777-7777-4777-8777-777777777777';
+const paymentWindow = '2027-01-01T10:40:00.000Z';
+const retryUntil = '2027-01-01T10:35:00.000Z';
 const at = (event: { type: string; data: object }): EventToAppend => ({ type: event.type, data: event.data as Record<string, unknown>, metadata });
 
 describe('sales read models (batched apply)', () => {
@@ -55,6 +61,24 @@ describe('sales read models (batched apply)', () => {
       at({ type: 'BookingValidated', data: { reservationId: deferred } }),
       at({ type: 'ReservationConfirmed', data: { reservationId: deferred, eventShortName: 'gala', paymentProxy: 'OFFLINE', paymentMethod: 'BANK_TRANSFER', status: 'DEFERRED_OFFLINE_PAYMENT', paymentDeadline: eventBegin, privacyPolicyAccepted: true } }),
     ]);
+    const opened = (reservationId: string) =>
+      at({ type: 'ReservationOpened', data: { reservationId, eventShortName: 'gala', validUntil: '2027-01-01T10:25:00.000Z', tickets: [] } });
+    const started = (reservationId: string, attemptId: string) =>
+      at({ type: 'PaymentStarted', data: { reservationId, eventShortName: 'gala', attemptId, proxy: 'STRIPE', method: 'CREDIT_CARD', validUntil: paymentWindow } });
+    await h.given(`reservation-${confirming}`, [
+      opened(confirming),
+      at({ type: 'BookingValidated', data: { reservationId: confirming } }),
+      started(confirming, 'a1'),
+      at({ type: 'PaymentAttemptEnded', data: { reservationId: confirming, eventShortName: 'gala', attemptId: 'a1', outcome: 'FAILED', code: 'card_declined', message: 'Your card was declined.', validUntil: retryUntil } }),
+      started(confirming, 'a2'),
+      at({ type: 'PaymentAwaitingConfirmation', data: { reservationId: confirming, attemptId: 'a2' } }),
+    ]);
+    await h.given(`reservation-${card}`, [
+      opened(card),
+      at({ type: 'BookingValidated', data: { reservationId: card } }),
+      started(card, 'a3'),
+      at({ type: 'ReservationConfirmed', data: { reservationId: card, eventShortName: 'gala', paymentProxy: 'STRIPE', paymentMethod: 'CREDIT_CARD', status: 'COMPLETE', paymentDeadline: null, privacyPolicyAccepted: true, paymentAttemptId: 'a3' } }),
+    ]);
   });
   afterAll(() => h.close());
 
@@ -74,8 +98,11 @@ describe('sales read models (batched apply)', () => {
       [ids[2], 'EXPIRED', 1],
       [paid, 'COMPLETE', 4],
       [deferred, 'DEFERRED_OFFLINE_PAYMENT', 2],
+      [confirming, 'WAITING_EXTERNAL_CONFIRMATION', 5],
+      [card, 'COMPLETE', 3],
     ]);
-    expect((await reservations()).slice(-2).map((r) => r['valid_until'])).toEqual([new Date(deadline), new Date(eventBegin)]);
+    // a payment in flight holds the order until its window ends (the sweeper's reconciliation reads it)
+    expect((await reservations()).slice(-4).map((r) => r['valid_until'])).toEqual([new Date(deadline), new Date(eventBegin), new Date(paymentWindow), new Date(paymentWindow)]);
   });
 
   it('gives the same rows when every event is applied one by one again, newest first (a duplicate delivery)', async () => {
