@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailCatcher } from '@ticketing/testing/app';
+import {
+  attemptLogs,
+  buyerOf,
+  confirmationsOf,
+  confirmCardAsStripeJs,
+  eventually,
+  givenCatalog,
+  intentOf,
+  pause,
+  pressOnPage,
+  PRICE,
+  reservationLog,
+  startPaymentShop,
+  type PaymentShop,
+} from './pay-online.fixtures.js';
+
+/**
+ * Issue 13, card payments: the methods an order offers, Stripe with 3-D Secure (init, the card confirmed from the
+ * browser, the bank's page, the webhook completing the order), a declined card and the retry, Stripe's card tokens
+ * charged at once, and the calls' answers to bad input. Everything through the HTTP API and the Stripe stand-in.
+ */
+describe('card payments (Stripe stand-in)', () => {
+  let shop: PaymentShop;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+  const mailsTo = (email: string) => catcher.mails.filter((m) => m.to.includes(email));
+  const stripeUrl = () => shop.standIns.urls.stripe;
+  const returnUrl = (shortName: string, id: string) => `${shop.base}/event/${shortName}/reservation/${id}/processing-payment`;
+  const buyer = (email: string) => buyerOf(shop.app, email);
+
+  beforeAll(async () => {
+    catcher = await startMailCatcher();
+    shop = await startPaymentShop(catcher.port);
+    await givenCatalog(shop.app, [
+      { shortName: 'concert', proxies: ['STRIPE', 'MOLLIE', 'PAYPAL', 'SAFERPAY'] },
+      { shortName: 'mollie-first', proxies: ['MOLLIE', 'STRIPE', 'PAYPAL', 'SAFERPAY'] },
+      { shortName: 'quick-gig', proxies: ['STRIPE'], validityMinutes: 2 },
+      { shortName: 'token-gig', organizerSlug: 'plain', proxies: ['STRIPE'] },
+    ]);
+  });
+
+  afterAll(async () => {
+    await shop?.app.close();
+    await catcher?.close();
+  });
+
+  describe('activePaymentMethods', () => {
+    it('lists each method of the organizer accounts once, with the client parameters of its provider', async () => {
+      const b = await buyer('methods@example.org');
+      const id = await b.toOverview('concert');
+      const { body } = await b.info(id);
+      expect(body.activePaymentMethods).toEqual({
+        CREDIT_CARD: {
+          paymentProxy: 'STRIPE',
+          parameters: { stripe_p_key: 'pk_test_stand_in', enableSCA: true, platformMode: false, stripeConnectedAccount: null, testMode: true, apiBase: stripeUrl() },
+        },
+        IDEAL: { paymentProxy: 'MOLLIE', parameters: { testMode: true } },
+        PAYPAL: { paymentProxy: 'PAYPAL', parameters: { testMode: true } },
+        TWINT: { paymentProxy: 'SAFERPAY', parameters: { testMode: true } },
+      });
+      expect(body).toMatchObject({ status: 'PENDING', tokenAcquired: false, lastPaymentFailure: null, orderSummary: { priceInCents: PRICE } });
+    });
+
+    it('gives a method to the first allowed proxy that takes it (Mollie before Stripe: the card is Mollie\'s)', async () => {
+      const b = await buyer('mollie-first@example.org');
+      const { body } = await b.info(await b.toOverview('mollie-first'));
+      expect(body.activePaymentMethods.CREDIT_CARD).toEqual({ paymentProxy: 'MOLLIE', parameters: { testMode: true } });
+      expect(body.activePaymentMethods.IDEAL.paymentProxy).toBe('MOLLIE');
+      expect(Object.keys(body.activePaymentMethods).sort()).toEqual(['CREDIT_CARD', 'IDEAL', 'PAYPAL', 'TWINT']);
+    });
+
+    it('says when the organizer\'s Stripe account takes card tokens without SCA', async () => {
+      const b = await buyer('plain-methods@example.org');
+      const { body } = await b.info(await b.toOverview('token-gig'));
+      expect(body.activePaymentMethods).toEqual({
+        CREDIT_CARD: { paymentProxy: 'STRIPE', parameters: expect.objectContaining({ stripe_p_key: 'pk_test_stand_in', enableSCA: false, testMode: true }) },
+      });
+    });
+  });
+
+  describe('a card with 3-D Secure', () => {
+    const email = 'sca@example.org';
+    let id: string;
+    let clientSecret: string;
+
+    it('init answers the client secret and the order waits for the provider, its token acquired', async () => {
+      const b = await buyer(email);
+      id = await b.toOverview('concert');
+      const init = await b.init(id, 'CREDIT_CARD');
+      expect(init.status).toBe(200);
+      expect(init.body).toMatchObject({ paymentMethod: 'CREDIT_CARD', paymentProvider: 'STRIPE', errorMessage: null, reservationStatusChanged: false });
+      clientSecret = init.body.clientSecret;
+      expect(clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
+      expect(shop.standIns.stripe.payments.get(intentOf(clientSecret))).toMatchObject({ amount: PRICE, currency: 'chf', status: 'requires_payment_method' });
+      const { body } = await b.info(id);
+      expect(body).toMatchObject({ status: 'EXTERNAL_PROCESSING_PAYMENT', tokenAcquired: true, paymentProxy: 'STRIPE' });
+      expect(body.validity).toBeGreaterThan(Date.now() + 29 * 60_000); // the seats are held for the payment window
+
+      // a second init (a reload) resumes the same PaymentIntent
+      expect((await b.init(id, 'CREDIT_CARD')).body.clientSecret).toBe(clientSecret);
+      expect(await b.paymentStatus(id, 'CREDIT_CARD')).toMatchObject({ status: 200, body: { success: false, failure: false, gatewayIdOrNull: intentOf(clientSecret) } });
+    });
+
+    it('the browser confirms the card, the bank asks for 3-D Secure, and the webhook completes the order once', async () => {
+      const b = await buyer(email);
+      const confirmed = await confirmCardAsStripeJs(stripeUrl(), clientSecret, '4000002500003155', returnUrl('concert', id));
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({ status: 'requires_action', next_action: { type: 'redirect_to_url' } });
+      expect(await b.statusOf(id)).toBe('EXTERNAL_PROCESSING_PAYMENT');
+
+      const hops = await pressOnPage(confirmed.body.next_action.redirect_to_url.url, 'Complete authentication');
+      expect(hops[0]).toMatchObject({ status: 303, location: expect.stringContaining(`${returnUrl('concert', id)}?payment_intent=${intentOf(clientSecret)}`) });
+      await shop.standIns.stripe.webhooksDelivered();
+
+      expect(await eventually(() => b.statusOf(id), (s) => s === 'COMPLETE')).toBe('COMPLETE');
+      expect(await eventually(async () => mailsTo(email).length, (n) => n >= 1)).toBe(1);
+      const { body } = await b.info(id);
+      expect(body).toMatchObject({ status: 'COMPLETE', paid: true, paymentProxy: 'STRIPE', tokenAcquired: false });
+      const tickets = body.ticketsByCategory[0].tickets as { uuid: string; acquired: boolean }[];
+      expect(tickets.map((t) => t.acquired)).toEqual([true]);
+      expect((await shop.app.store.readStream(`ticket-${tickets[0]!.uuid}`)).map((e) => [e.type, e.data.status])).toEqual([['TicketIssued', 'ACQUIRED']]);
+      expect(await b.paymentStatus(id, 'CREDIT_CARD')).toMatchObject({ status: 200, body: { success: true, failure: false } });
+      expect(mailsTo(email)[0]!.text).toContain(id.slice(0, 8).toUpperCase());
+    });
+
+    it('then confirming the overview answers success and changes nothing', async () => {
+      const b = await buyer(email);
+      const log = await reservationLog(shop.app, id);
+      const confirmed = await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD' });
+      expect(confirmed).toMatchObject({ status: 200, body: { success: true, value: { success: true, redirect: false } } });
+      expect(await reservationLog(shop.app, id)).toEqual(log);
+      expect(await confirmationsOf(shop.app, id)).toBe(1);
+      await pause(200);
+      expect(mailsTo(email)).toHaveLength(1);
+    });
+  });
+
+  describe('a declined card', () => {
+    const email = 'declined@example.org';
+    let id: string;
+    let first: string;
+
+    it('fails the payment: the order is pending again with the provider\'s words and ten minutes at least', async () => {
+      const b = await buyer(email);
+      id = await b.toOverview('quick-gig'); // a two-minute reservation: the ten minutes are the rule's, not the hold's
+      first = (await b.init(id, 'CREDIT_CARD')).body.clientSecret;
+      const declined = await confirmCardAsStripeJs(stripeUrl(), first, '4000000000000002', returnUrl('quick-gig', id));
+      expect(declined.status).toBe(402);
+      expect(declined.body.error).toMatchObject({ code: 'card_declined', message: 'Your card was declined.' });
+      await shop.standIns.stripe.webhooksDelivered();
+
+      expect(await eventually(() => b.statusOf(id), (s) => s === 'PENDING')).toBe('PENDING');
+      const { body } = await b.info(id);
+      expect(body).toMatchObject({ status: 'PENDING', tokenAcquired: false, lastPaymentFailure: { code: 'card_declined', message: 'Your card was declined.' } });
+      expect(body.validity).toBeGreaterThanOrEqual(Date.now() + 10 * 60_000 - 5_000);
+      expect(await b.paymentStatus(id, 'CREDIT_CARD')).toMatchObject({ status: 200, body: { success: false, failure: true } });
+      // confirming the overview with no card in flight says why the last one failed
+      const confirm = await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD' });
+      expect(confirm.status).toBe(422);
+      expect(confirm.body.validationErrors).toEqual([{ fieldName: 'paymentForm', code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', arguments: { 0: 'Your card was declined.' } }]);
+      expect(await confirmationsOf(shop.app, id)).toBe(0);
+    });
+
+    it('a new init makes a new PaymentIntent (its own idempotency key), and a good card then pays', async () => {
+      const b = await buyer(email);
+      const init = await b.init(id, 'CREDIT_CARD');
+      expect(init.body).toMatchObject({ paymentProvider: 'STRIPE', reservationStatusChanged: false });
+      const second = init.body.clientSecret as string;
+      expect(intentOf(second)).not.toBe(intentOf(first));
+      const creations = shop.standIns.stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.status === 200 && !r.replayed);
+      const keys = creations.map((r) => r.idempotencyKey);
+      expect(new Set(keys).size).toBe(keys.length);
+      const attempts = await attemptLogs(shop.app, id);
+      expect(attempts).toHaveLength(2);
+      expect(attempts.map((a) => a.events.at(-1)!.type)).toEqual(['PaymentFailed', 'PaymentInitiated']);
+      expect(attempts[0]!.events[0]!.data.idempotencyKey).not.toBe(attempts[1]!.events[0]!.data.idempotencyKey);
+      expect((await b.info(id)).body).toMatchObject({ status: 'EXTERNAL_PROCESSING_PAYMENT', lastPaymentFailure: null });
+
+      const paid = await confirmCardAsStripeJs(stripeUrl(), second, '4242424242424242', returnUrl('quick-gig', id));
+      expect(paid.body.status).toBe('succeeded');
+      await shop.standIns.stripe.webhooksDelivered();
+      expect(await eventually(() => b.statusOf(id), (s) => s === 'COMPLETE')).toBe('COMPLETE');
+      expect(await confirmationsOf(shop.app, id)).toBe(1);
+      expect(await eventually(async () => mailsTo(email).length, (n) => n >= 1)).toBe(1);
+      // the failed PaymentIntent was never charged: nothing to refund
+      expect(shop.standIns.stripe.refunds).toEqual([]);
+    });
+  });
+
+  describe('a card token charged at once (Stripe without SCA)', () => {
+    it('completes the order from the confirm call', async () => {
+      const email = 'token@example.org';
+      const b = await buyer(email);
+      const id = await b.toOverview('token-gig');
+      const confirmed = await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD', gatewayToken: 'tok_visa' });
+      expect(confirmed).toMatchObject({ status: 200, body: { success: true, value: { success: true, redirect: false, redirectUrl: null } } });
+      const { body } = await b.info(id);
+      expect(body).toMatchObject({ status: 'COMPLETE', paid: true, paymentProxy: 'STRIPE' });
+      expect(await confirmationsOf(shop.app, id)).toBe(1);
+      // the webhook of the charge may race the confirm call: whichever completes the order sends the one e-mail
+      expect(await eventually(async () => mailsTo(email).length, (n) => n >= 1)).toBe(1);
+      const [attempt] = await attemptLogs(shop.app, id);
+      expect(shop.standIns.stripe.payments.get(attempt!.events.find((e) => e.type === 'PaymentSucceeded')!.data.providerReference)).toMatchObject({ status: 'succeeded', amount_received: PRICE });
+      // Stripe's webhook of the same payment arrives afterwards and changes nothing
+      await shop.standIns.stripe.webhooksDelivered();
+      await pause(200);
+      expect(await confirmationsOf(shop.app, id)).toBe(1);
+      expect(mailsTo(email)).toHaveLength(1);
+    });
+
+    it('answers a declined token with 422 STEP_2_PAYMENT_PROCESSING_ERROR and the provider\'s words; the order is pending', async () => {
+      const b = await buyer('token-declined@example.org');
+      const id = await b.toOverview('token-gig');
+      const confirmed = await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD', gatewayToken: 'tok_chargeDeclined' });
+      expect(confirmed.status).toBe(422);
+      expect(confirmed.body).toMatchObject({
+        success: false,
+        validationErrors: [{ fieldName: 'paymentForm', code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', arguments: { 0: 'Your card was declined.' } }],
+      });
+      expect((await b.info(id)).body).toMatchObject({ status: 'PENDING', lastPaymentFailure: { message: 'Your card was declined.' } });
+      // and a good token afterwards pays
+      expect((await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD', gatewayToken: 'tok_visa' })).status).toBe(200);
+      expect(await b.statusOf(id)).toBe('COMPLETE');
+    });
+  });
+
+  describe('bad input', () => {
+    const unknown = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+    it('refuses a method that is not one in the wire format, and one no provider takes with 404, never a 5xx', async () => {
+      const b = await buyer('bad-input@example.org');
+      const id = await b.toOverview('concert');
+      const notAMethod = await b.init(id, 'BITCOIN');
+      expect([400, 422]).toContain(notAMethod.status);
+      expect(notAMethod.body).toMatchObject({ success: false, validationErrors: [expect.objectContaining({ code: expect.any(String) })] });
+      for (const method of ['ALIPAY', 'BANK_TRANSFER', 'NONE']) expect((await b.init(id, method)).status, method).toBe(404);
+      expect([400, 422]).toContain((await b.paymentStatus(id, 'bitcoin')).status);
+      expect(await b.statusOf(id)).toBe('PENDING');
+    });
+
+    it('answers 404 for an unknown reservation and 422 for a malformed id', async () => {
+      const b = await buyer('unknown@example.org');
+      expect((await b.init(unknown, 'CREDIT_CARD')).status).toBe(404);
+      expect((await b.paymentStatus(unknown, 'CREDIT_CARD')).status).toBe(404);
+      expect((await b.forceCheck(unknown)).status).toBe(404);
+      expect((await b.init('not-a-uuid', 'CREDIT_CARD')).status).toBe(422);
+      const back = await shop.app.inject({ method: 'GET', url: `/api/payments/return/${unknown}` });
+      expect(back.statusCode).toBe(404);
+    });
+
+    it('answers false to DELETE payment and DELETE payment/token with nothing in flight, 404 to status and force-check', async () => {
+      const b = await buyer('nothing-in-flight@example.org');
+      const id = await b.toOverview('concert');
+      expect(await b.abandon(id)).toEqual({ status: 200, body: false });
+      expect(await b.removeToken(id)).toEqual({ status: 200, body: false });
+      expect(await b.abandon(unknown)).toEqual({ status: 200, body: false });
+      expect((await b.paymentStatus(id, 'CREDIT_CARD')).status).toBe(404);
+      expect((await b.forceCheck(id)).status).toBe(404);
+    });
+
+    it('tells init that a reservation not yet validated cannot pay (reservationStatusChanged), without starting a payment', async () => {
+      const b = await buyer('not-validated@example.org');
+      const id = (await b.reserve('concert')).body.value as string;
+      const init = await b.init(id, 'CREDIT_CARD');
+      expect(init).toMatchObject({ status: 200, body: { clientSecret: null, reservationStatusChanged: true, errorMessage: expect.any(String) } });
+      expect(await reservationLog(shop.app, id)).not.toContain('PaymentStarted');
+    });
+
+    it('lets the buyer drop a card in flight: DELETE payment cancels it at Stripe and the order is pending again', async () => {
+      const b = await buyer('drop@example.org');
+      const id = await b.toOverview('concert');
+      const secret = (await b.init(id, 'CREDIT_CARD')).body.clientSecret as string;
+      expect(await b.abandon(id)).toEqual({ status: 200, body: true });
+      expect((await b.info(id)).body).toMatchObject({ status: 'PENDING', tokenAcquired: false, lastPaymentFailure: null });
+      expect(shop.standIns.stripe.payments.get(intentOf(secret))!.status).toBe('canceled');
+      expect(await b.abandon(id)).toEqual({ status: 200, body: false });
+    });
+  });
+});
