@@ -376,13 +376,35 @@ export type receivePaymentNotificationResponse200 = {
   data: void
   status: 200
 }
+
+export type receivePaymentNotificationResponse400 = {
+  data: void
+  status: 400
+}
+
+export type receivePaymentNotificationResponse404 = {
+  data: void
+  status: 404
+}
+
+export type receivePaymentNotificationResponse409 = {
+  data: void
+  status: 409
+}
+
+export type receivePaymentNotificationResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
     
 export type receivePaymentNotificationResponseSuccess = (receivePaymentNotificationResponse200) & {
   headers: Headers;
 };
-;
+export type receivePaymentNotificationResponseError = (receivePaymentNotificationResponse400 | receivePaymentNotificationResponse404 | receivePaymentNotificationResponse409 | receivePaymentNotificationResponse422) & {
+  headers: Headers;
+};
 
-export type receivePaymentNotificationResponse = (receivePaymentNotificationResponseSuccess)
+export type receivePaymentNotificationResponse = (receivePaymentNotificationResponseSuccess | receivePaymentNotificationResponseError)
 
 export const getReceivePaymentNotificationUrl = (provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string,) => {
@@ -417,7 +439,7 @@ export const getReceivePaymentNotificationQueryKey = (provider?: 'stripe' | 'mol
     }
 
     
-export const getReceivePaymentNotificationQueryOptions = <TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
+export const getReceivePaymentNotificationQueryOptions = <TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -437,10 +459,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ReceivePaymentNotificationQueryResult = NonNullable<Awaited<ReturnType<typeof receivePaymentNotification>>>
-export type ReceivePaymentNotificationQueryError = ErrorType<unknown>
+export type ReceivePaymentNotificationQueryError = ErrorType<void | void | void | ValidationFailure>
 
 
-export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(
+export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(
  provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -451,7 +473,7 @@ export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(
+export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(
  provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -462,7 +484,7 @@ export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(
+export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(
  provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -471,7 +493,7 @@ export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof 
  * @summary A provider's notification by GET (Saferpay); verified with the provider.
  */
 
-export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(
+export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(
  provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -488,7 +510,7 @@ export function useReceivePaymentNotification<TData = Awaited<ReturnType<typeof 
 
 
 
-export const getReceivePaymentNotificationSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
+export const getReceivePaymentNotificationSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -508,20 +530,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ReceivePaymentNotificationSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof receivePaymentNotification>>>
-export type ReceivePaymentNotificationSuspenseQueryError = ErrorType<unknown>
+export type ReceivePaymentNotificationSuspenseQueryError = ErrorType<void | void | void | ValidationFailure>
 
 
-export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(
+export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(
  provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(
+export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(
  provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(
+export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(
  provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -530,7 +552,7 @@ export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType
  * @summary A provider's notification by GET (Saferpay); verified with the provider.
  */
 
-export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<unknown>>(
+export function useReceivePaymentNotificationSuspense<TData = Awaited<ReturnType<typeof receivePaymentNotification>>, TError = ErrorType<void | void | void | ValidationFailure>>(
  provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay',
     organizer: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof receivePaymentNotification>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -564,11 +586,26 @@ export type receivePaymentWebhookResponse403 = {
   data: void
   status: 403
 }
+
+export type receivePaymentWebhookResponse404 = {
+  data: void
+  status: 404
+}
+
+export type receivePaymentWebhookResponse409 = {
+  data: void
+  status: 409
+}
+
+export type receivePaymentWebhookResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
     
 export type receivePaymentWebhookResponseSuccess = (receivePaymentWebhookResponse200) & {
   headers: Headers;
 };
-export type receivePaymentWebhookResponseError = (receivePaymentWebhookResponse400 | receivePaymentWebhookResponse403) & {
+export type receivePaymentWebhookResponseError = (receivePaymentWebhookResponse400 | receivePaymentWebhookResponse403 | receivePaymentWebhookResponse404 | receivePaymentWebhookResponse409 | receivePaymentWebhookResponse422) & {
   headers: Headers;
 };
 
@@ -598,7 +635,7 @@ export const receivePaymentWebhook = async (provider: 'stripe' | 'mollie' | 'pay
 
 
 
-export const getReceivePaymentWebhookMutationOptions = <TError = ErrorType<void | void>,
+export const getReceivePaymentWebhookMutationOptions = <TError = ErrorType<void | void | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay';organizer: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay';organizer: string}, TContext> => {
 
@@ -625,12 +662,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReceivePaymentWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receivePaymentWebhook>>>
     
-    export type ReceivePaymentWebhookMutationError = ErrorType<void | void>
+    export type ReceivePaymentWebhookMutationError = ErrorType<void | void | void | void | ValidationFailure>
 
     /**
  * @summary A payment provider's notification (signed or verified with the provider); 400 when forged.
  */
-export const useReceivePaymentWebhook = <TError = ErrorType<void | void>,
+export const useReceivePaymentWebhook = <TError = ErrorType<void | void | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receivePaymentWebhook>>, TError,{provider: 'stripe' | 'mollie' | 'paypal' | 'saferpay';organizer: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof receivePaymentWebhook>>,

@@ -54,7 +54,9 @@ export type PaymentFailed = DomainEvent<
 
 /**
  * Left unfinished: the buyer cancelled it (DELETE payment), started another one, cancelled it at the provider,
- * or the order's time ran out. `cancelledAtProvider`: the provider confirmed it can no longer take money.
+ * or the order's time ran out. `cancelledAtProvider`: the provider had cancelled it when this was recorded (its own
+ * cancel); an abandon of ours is recorded before we ask the provider to cancel, so it says false and the
+ * provider's cancel that follows changes nothing.
  */
 export type PaymentAbandoned = DomainEvent<
   'PaymentAbandoned',

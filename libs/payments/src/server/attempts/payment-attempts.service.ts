@@ -145,15 +145,15 @@ export class PaymentAttempts extends OnlinePayments {
     const { state } = await loadAttempt(this.store, attemptId);
     if (state.status === 'NONE') throw new NotFoundError('payment', attemptId);
     const metadata = this.metadata(actor);
-    if (state.providerReference === null) return this.record(attemptId, metadata, (s) => decideAbandon(s, attemptId, reason, false));
+    // why we gave it up is recorded first: the provider's own word of the cancel (its webhook, our read-back)
+    // then changes nothing, and the log keeps BUYER, NEW_ATTEMPT or EXPIRED rather than PROVIDER_CANCELLED
+    const abandoned = await this.record(attemptId, metadata, (s) => decideAbandon(s, attemptId, reason, false));
+    if (abandoned.status !== 'ABANDONED' || state.providerReference === null) return abandoned;
     const adapter = await this.adapterOf(state.request.organizer, state.request.proxy);
-    const cancelled = await adapter.cancel(state.providerReference).catch(() => false);
-    // a payment the provider would not cancel may have been paid meanwhile: its truth first, then the abandon
+    await adapter.cancel(state.providerReference).catch(() => false);
+    // a payment the provider would not cancel may have been paid meanwhile: money taken is still recorded
     const report = await adapter.check(state.providerReference).catch((): ProviderReport => ({ kind: 'pending' }));
-    return this.record(attemptId, metadata, (s) => {
-      const reported = decideProviderReport(s, attemptId, report, null);
-      return [...reported, ...decideAfter(s, () => reported, (after) => decideAbandon(after, attemptId, reason, cancelled))];
-    });
+    return this.record(attemptId, this.metadata(actor), (s) => decideProviderReport(s, attemptId, report, null));
   }
 
   async refundUnneeded(attemptId: string, actor: string): Promise<void> {

@@ -1,12 +1,23 @@
-import { Controller, Get, HttpCode, HttpException, Logger, Param, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { applyDecorators, Controller, Get, HttpCode, HttpException, Logger, Param, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
-import { identifier } from '@ticketing/wire';
+import { ApiValidationFailure, identifier } from '@ticketing/wire';
 import type { FastifyRequest } from 'fastify';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { PaymentAttempts, UnknownPaymentReference } from '../attempts/payment-attempts.service.js';
 import { WebhookRejected } from '../providers/payment-provider.js';
+
+/** 200 taken (or ignored), 400 forged, 409 not known yet (sent again by the provider), 404 no such account, 422 a malformed path. */
+function WebhookResponses(): MethodDecorator {
+  return applyDecorators(
+    ApiResponse({ status: 200, description: 'Taken into account (or of a kind not followed).' }),
+    ApiResponse({ status: 400, description: "Not the provider's: bad or missing signature, too old, or a payment the provider does not know." }),
+    ApiResponse({ status: 404, description: 'No such account of this provider.' }),
+    ApiResponse({ status: 409, description: 'A payment not known here yet: the provider delivers it again later.' }),
+    ApiValidationFailure(),
+  );
+}
 
 const providers = { stripe: 'STRIPE', mollie: 'MOLLIE', paypal: 'PAYPAL', saferpay: 'SAFERPAY' } as const satisfies Record<string, OnlineProxy>;
 
@@ -29,6 +40,7 @@ export class PaymentWebhooksController {
   @Post(':provider/webhook/:organizer')
   @HttpCode(200)
   @ApiOperation({ operationId: 'receivePaymentWebhook', summary: "A payment provider's notification (signed or verified with the provider); 400 when forged." })
+  @WebhookResponses()
   receive(@Param() path: WebhookPathDto, @Req() request: FastifyRequest & { rawBody?: Buffer }) {
     return this.handle(path, request);
   }
@@ -36,6 +48,7 @@ export class PaymentWebhooksController {
   /** Saferpay notifies with a GET on the URL it was given. */
   @Get(':provider/webhook/:organizer')
   @ApiOperation({ operationId: 'receivePaymentNotification', summary: "A provider's notification by GET (Saferpay); verified with the provider." })
+  @WebhookResponses()
   receiveByGet(@Param() path: WebhookPathDto, @Req() request: FastifyRequest & { rawBody?: Buffer }) {
     return this.handle(path, request);
   }

@@ -70,9 +70,9 @@ const PAYABLE: readonly ReservationState['status'][] = ['PENDING', 'EXTERNAL_PRO
  * bought, exactly once: the same attempt again changes nothing, and another attempt's money for an order paid
  * already, expired or cancelled is refunded (two tabs, a late redirect). A failure or an abandon of the attempt in
  * flight makes the order pending again; `retryUntil` is how long the buyer then has (at least ten minutes after
- * a failure; an abandon for expiry keeps the passed deadline so the sweeper expires it).
+ * a failure); an abandon once the deadline has passed (`now`) keeps the passed deadline so the sweeper expires it.
  */
-export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptOutcome, retryUntil: Date): PaymentFollowUp {
+export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptOutcome, retryUntil: Date, now?: Date): PaymentFollowUp {
   if (state.status === 'NONE') return { kind: 'none' };
   if (attempt.status === 'SUCCEEDED') {
     if (state.status === 'COMPLETE' && state.payment?.attemptId === attempt.attemptId) return { kind: 'none' };
@@ -100,7 +100,10 @@ export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptO
       : { kind: 'none' };
   }
   if (attempt.status === 'FAILED' || attempt.status === 'ABANDONED' || attempt.status === 'MISMATCHED') {
-    const validUntil = new Date(Math.max(retryUntil.getTime(), Date.parse(state.opened.validUntil))).toISOString();
+    // an attempt given up because the order's time ran out gives no more time: the deadline stays passed, so the
+    // sweep that gave it up expires the order and its seats return
+    const timedOut = attempt.status === 'ABANDONED' && now !== undefined && Date.parse(state.validUntil) <= now.getTime();
+    const validUntil = timedOut ? state.validUntil : new Date(Math.max(retryUntil.getTime(), Date.parse(state.opened.validUntil))).toISOString();
     const ended: PaymentAttemptEnded = {
       type: 'PaymentAttemptEnded',
       data: {

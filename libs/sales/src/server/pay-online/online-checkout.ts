@@ -109,7 +109,7 @@ export class OnlineCheckout {
       load: () => loadReservation(this.store, attempt.reservationId),
       decide: ({ state, revision }) => {
         if (state.status === 'NONE' || revision === 'no_stream') return { result: 'none' as const };
-        const followUp = decidePaymentFollowUp(state, attempt, retryUntil);
+        const followUp = decidePaymentFollowUp(state, attempt, retryUntil, now);
         if (followUp.kind === 'none' || followUp.kind === 'refund') return { result: followUp.kind };
         const metadata = provenance(this.options.ids.uuid(), actor, now, attempt.attemptId);
         if (followUp.kind === 'complete') {

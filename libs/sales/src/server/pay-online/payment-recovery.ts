@@ -49,6 +49,8 @@ export class PaymentRecovery {
         this.logger.warn({ msg: 'payment not reconciled, tried again on the next sweep', reservationId, reason: String(error) });
       }
     }
+    // the expiry that follows reads the read model: what this run (and the webhook handlers racing it) wrote first
+    if (rows.length > 0) await this.options.waitForProjections(await this.store.headPosition());
     return rows.length;
   }
 }
