@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { decimalText, fractionDigits, parseAmount } from '@ticketing/kernel';
 import { invalid, isAnswer, notFound, unprocessable, type Answer } from './paypal-errors.js';
-import { withQuery } from './stand-in-http.js';
+import { withQuery } from '../http/stand-in-http.js';
 
 export type PayPalCaptureOutcome = 'COMPLETED' | 'PENDING' | 'DECLINED';
 

@@ -5,7 +5,7 @@ import { checkoutPage, messagePage } from './paypal-checkout.page.js';
 import { invalid, notFound, type Answer } from './paypal-errors.js';
 import { paypalOrders, type PayPalCaptureOutcome, type PayPalStandInOrder } from './paypal-orders.js';
 import { paypalWebhooks, type PayPalWebhookDelivery, type VerifyRequest } from './paypal-webhooks.sender.js';
-import { readBody, sendHtml, sendJson, withQuery } from './stand-in-http.js';
+import { readBody, sendHtml, sendJson, withQuery } from '../http/stand-in-http.js';
 
 export type { PayPalCaptureOutcome, PayPalStandInCapture, PayPalStandInMoney, PayPalStandInOrder } from './paypal-orders.js';
 export type { PayPalWebhookDelivery } from './paypal-webhooks.sender.js';

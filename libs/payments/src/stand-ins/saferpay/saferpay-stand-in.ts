@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { messagePage, paymentPage } from './saferpay-payment.page.js';
 import { saferpayActions, saferpayError, type Answer } from './saferpay-actions.js';
 import { saferpayLedger, type SaferpayOutcome, type SaferpayStandInPayment } from './saferpay-ledger.js';
-import { readBody, sendHtml, sendJson } from './stand-in-http.js';
+import { readBody, sendHtml, sendJson } from '../http/stand-in-http.js';
 
 export type { SaferpayOutcome, SaferpayStandInPayment, SaferpayStandInRefund } from './saferpay-ledger.js';
 
