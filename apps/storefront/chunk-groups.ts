@@ -61,10 +61,10 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     test: /[\\/]generated[\\/]reservations[\\/]|[\\/]api[\\/]reservation-queries\.ts$|[\\/]reservation-status[\\/]reservation-(guard|page)\.ts$|step-indicator\.tsx$/,
   },
-  // The pages a reservation's status leads to (success, waiting for payment, deferred payment, error, not found).
+  // The pages a reservation's status leads to (success, waiting for payment, deferred payment, processing, error, not found).
   {
     name: 'reservation',
     includeDependenciesRecursively: false,
-    test: /[\\/]features[\\/]reservation-status[\\/](?!reservation-guard\.ts$|reservation-page\.ts$)|\$reservationId\.(deferred-payment|error|not-found|success|waiting-payment)\.tsx\?tsr-split/,
+    test: /[\\/]features[\\/]reservation-status[\\/](?!reservation-guard\.ts$|reservation-page\.ts$|processing[\\/]force-check\.ts$)|\$reservationId\.(deferred-payment|error|not-found|processing-payment|success|waiting-payment)\.tsx\?tsr-split/,
   },
 ];

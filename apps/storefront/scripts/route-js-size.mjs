@@ -49,7 +49,7 @@ export function parseRouteTree(source) {
     [...source.matchAll(/import \{ Route as (\w+) \} from '\.\/routes\/([^']+)'/g)].map((m) => [m[1], `${m[2].replace(/\.(js|jsx|ts|tsx)$/, '')}.tsx`]),
   );
   const nodes = new Map();
-  const declaration = /const (\w+) =\s*(\w+)\.update\(\{\s*id: '([^']*)',\s*path: '([^']*)',\s*getParentRoute: \(\) => (\w+),/g;
+  const declaration = /const (\w+) =\s*(\w+)\.update\(\s*\{\s*id: '([^']*)',\s*path: '([^']*)',\s*getParentRoute: \(\) => (\w+),/g;
   for (const [, name, imported, , path, parent] of source.matchAll(declaration)) {
     const file = fileOfImport.get(imported);
     if (!file) throw new Error(`routeTree.gen.ts: no import for ${imported}`);

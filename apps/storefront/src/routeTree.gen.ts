@@ -25,6 +25,7 @@ import { Route as EventEventShortNameReservationReservationIdDeferredPaymentRout
 import { Route as EventEventShortNameReservationReservationIdErrorRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.error'
 import { Route as EventEventShortNameReservationReservationIdNotFoundRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.not-found'
 import { Route as EventEventShortNameReservationReservationIdOverviewRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.overview'
+import { Route as EventEventShortNameReservationReservationIdProcessingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.processing-payment'
 import { Route as EventEventShortNameReservationReservationIdSuccessRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.success'
 import { Route as EventEventShortNameReservationReservationIdWaitingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.waiting-payment'
 
@@ -117,6 +118,14 @@ const EventEventShortNameReservationReservationIdOverviewRoute =
     path: '/overview',
     getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
   } as any)
+const EventEventShortNameReservationReservationIdProcessingPaymentRoute =
+  EventEventShortNameReservationReservationIdProcessingPaymentRouteImport.update(
+    {
+      id: '/processing-payment',
+      path: '/processing-payment',
+      getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+    } as any,
+  )
 const EventEventShortNameReservationReservationIdSuccessRoute =
   EventEventShortNameReservationReservationIdSuccessRouteImport.update({
     id: '/success',
@@ -147,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
   '/event/$eventShortName/reservation/$reservationId/not-found': typeof EventEventShortNameReservationReservationIdNotFoundRoute
   '/event/$eventShortName/reservation/$reservationId/overview': typeof EventEventShortNameReservationReservationIdOverviewRoute
+  '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
 }
@@ -166,6 +176,7 @@ export interface FileRoutesByTo {
   '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
   '/event/$eventShortName/reservation/$reservationId/not-found': typeof EventEventShortNameReservationReservationIdNotFoundRoute
   '/event/$eventShortName/reservation/$reservationId/overview': typeof EventEventShortNameReservationReservationIdOverviewRoute
+  '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
 }
@@ -187,6 +198,7 @@ export interface FileRoutesById {
   '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
   '/event/$eventShortName/reservation/$reservationId/not-found': typeof EventEventShortNameReservationReservationIdNotFoundRoute
   '/event/$eventShortName/reservation/$reservationId/overview': typeof EventEventShortNameReservationReservationIdOverviewRoute
+  '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
 }
@@ -209,6 +221,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/error'
     | '/event/$eventShortName/reservation/$reservationId/not-found'
     | '/event/$eventShortName/reservation/$reservationId/overview'
+    | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
   fileRoutesByTo: FileRoutesByTo
@@ -228,6 +241,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/error'
     | '/event/$eventShortName/reservation/$reservationId/not-found'
     | '/event/$eventShortName/reservation/$reservationId/overview'
+    | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
   id:
@@ -248,6 +262,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/error'
     | '/event/$eventShortName/reservation/$reservationId/not-found'
     | '/event/$eventShortName/reservation/$reservationId/overview'
+    | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
   fileRoutesById: FileRoutesById
@@ -377,6 +392,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventShortNameReservationReservationIdOverviewRouteImport
       parentRoute: typeof EventEventShortNameReservationReservationIdRoute
     }
+    '/event/$eventShortName/reservation/$reservationId/processing-payment': {
+      id: '/event/$eventShortName/reservation/$reservationId/processing-payment'
+      path: '/processing-payment'
+      fullPath: '/event/$eventShortName/reservation/$reservationId/processing-payment'
+      preLoaderRoute: typeof EventEventShortNameReservationReservationIdProcessingPaymentRouteImport
+      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    }
     '/event/$eventShortName/reservation/$reservationId/success': {
       id: '/event/$eventShortName/reservation/$reservationId/success'
       path: '/success'
@@ -401,6 +423,7 @@ interface EventEventShortNameReservationReservationIdRouteChildren {
   EventEventShortNameReservationReservationIdErrorRoute: typeof EventEventShortNameReservationReservationIdErrorRoute
   EventEventShortNameReservationReservationIdNotFoundRoute: typeof EventEventShortNameReservationReservationIdNotFoundRoute
   EventEventShortNameReservationReservationIdOverviewRoute: typeof EventEventShortNameReservationReservationIdOverviewRoute
+  EventEventShortNameReservationReservationIdProcessingPaymentRoute: typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   EventEventShortNameReservationReservationIdSuccessRoute: typeof EventEventShortNameReservationReservationIdSuccessRoute
   EventEventShortNameReservationReservationIdWaitingPaymentRoute: typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
 }
@@ -419,6 +442,8 @@ const EventEventShortNameReservationReservationIdRouteChildren: EventEventShortN
       EventEventShortNameReservationReservationIdNotFoundRoute,
     EventEventShortNameReservationReservationIdOverviewRoute:
       EventEventShortNameReservationReservationIdOverviewRoute,
+    EventEventShortNameReservationReservationIdProcessingPaymentRoute:
+      EventEventShortNameReservationReservationIdProcessingPaymentRoute,
     EventEventShortNameReservationReservationIdSuccessRoute:
       EventEventShortNameReservationReservationIdSuccessRoute,
     EventEventShortNameReservationReservationIdWaitingPaymentRoute:

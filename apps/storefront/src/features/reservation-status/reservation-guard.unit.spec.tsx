@@ -40,8 +40,9 @@ describe('the status guard of reservation pages (spec 2 and 4)', () => {
     expect(await guard(PAGE, { status: 'COMPLETE', validatedBookingInformation: true })).toEqual({ redirect: `${PAGE}/success`, replace: true });
   });
 
-  it('sends a payment processed elsewhere to the error page while the processing page does not exist', async () => {
-    expect(await guard(`${PAGE}/overview`, { status: 'WAITING_EXTERNAL_CONFIRMATION', validatedBookingInformation: true })).toEqual({ redirect: `${PAGE}/error`, replace: true });
+  it.each(['EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION'])('sends a payment the provider is confirming (%s) to the processing page', async (status) => {
+    expect(await guard(`${PAGE}/overview`, { status, validatedBookingInformation: true })).toEqual({ redirect: `${PAGE}/processing-payment`, replace: true });
+    expect(await guard(`${PAGE}/processing-payment`, { status, validatedBookingInformation: true })).toEqual({ stays: 'processing-payment' });
   });
 
   it.each([404, 422, 500])('treats a status lookup answering %s as not found', async (status) => {

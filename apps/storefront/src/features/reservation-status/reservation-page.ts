@@ -43,11 +43,8 @@ export function pageForStatus(lookup: StatusLookup | null): ReservationPage {
   }
 }
 
-/**
- * The pages this storefront has. The processing page comes with card payments; until then a reservation
- * whose payment is processed externally lands on the error page, which names the organizer to contact.
- */
-export const AVAILABLE_PAGES: ReadonlySet<ReservationPage> = new Set(RESERVATION_PAGES.filter((p) => p !== 'processing-payment'));
+/** The pages this storefront has: every page of the table (the processing page came with card payments). */
+export const AVAILABLE_PAGES: ReadonlySet<ReservationPage> = new Set(RESERVATION_PAGES);
 
 export function availablePage(page: ReservationPage, available: ReadonlySet<ReservationPage> = AVAILABLE_PAGES): ReservationPage {
   return available.has(page) ? page : 'error';

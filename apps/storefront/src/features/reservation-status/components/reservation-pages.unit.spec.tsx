@@ -69,7 +69,7 @@ describe('reservation pages', () => {
       expect(path(rendered)).toBe(`${PAGE}/waiting-payment`);
     });
 
-    it.each(['IN_PAYMENT', 'STUCK', 'EXTERNAL_PROCESSING_PAYMENT'])('shows the error page for %s, with the organizer to contact and the id', async (value) => {
+    it.each(['IN_PAYMENT', 'STUCK'])('shows the error page for %s, with the organizer to contact and the id', async (value) => {
       const rendered = renderApp(`${PAGE}/success`, api({ [STATUS]: status(value) }));
       expect(await screen.findByRole('heading', { level: 1, name: 'Unexpected error' })).toBeTruthy();
       expect(path(rendered)).toBe(`${PAGE}/error`);
