@@ -478,6 +478,9 @@ const messages = {
   'reservation-page.payment.token-acquired': 'Ihre Zahlung wurde autorisiert: Bestätigen Sie die Bestellung, um sie abzuschließen.',
   'reservation-page.payment.clear-token': 'Andere Zahlungsart verwenden',
   'reservation-page.payment.leave-warning': 'Eine Zahlung wird gerade durchgeführt. Wenn Sie diese Seite jetzt verlassen, wird Ihre Bestellung möglicherweise nicht abgeschlossen.',
+  'storefront.card.test-mode': 'Testmodus — es wird keine echte Karte belastet',
+  // {{0}} {{1}} {{2}}: Stripe's test card numbers (paid, 3-D Secure, declined)
+  'storefront.card.test-cards': 'Testkarten: {{0}} wird bezahlt, {{1}} verlangt 3-D Secure, {{2}} wird abgelehnt. Ein beliebiges künftiges Ablaufdatum und eine beliebige Prüfnummer.',
 
   // ---- overview step: terms, privacy, confirmation
   'reservation-page.tc': 'Ich habe die {{0}} gelesen und akzeptiere sie',

@@ -482,6 +482,9 @@ const messages = {
   'reservation-page.payment.token-acquired': 'Your payment has been authorized: confirm the order to complete it.',
   'reservation-page.payment.clear-token': 'Use a different payment method',
   'reservation-page.payment.leave-warning': 'A payment is in progress. If you leave this page now, your order may not be completed.',
+  'storefront.card.test-mode': 'Test mode — no real card is charged',
+  // {{0}} {{1}} {{2}}: Stripe's test card numbers (paid, 3-D Secure, declined)
+  'storefront.card.test-cards': 'Test cards: {{0}} is paid, {{1}} asks for 3-D Secure, {{2}} is declined. Any future expiry date and any CVC.',
 
   // ---- overview step: terms, privacy, confirmation
   // {{0}} is the link, rendered by the component with the link text below (see messageParts)

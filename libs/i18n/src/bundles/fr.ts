@@ -481,6 +481,9 @@ const messages = {
   'reservation-page.payment.token-acquired': 'Votre paiement a été autorisé\u00a0: confirmez la commande pour la finaliser.',
   'reservation-page.payment.clear-token': 'Utiliser un autre moyen de paiement',
   'reservation-page.payment.leave-warning': 'Un paiement est en cours. Si vous quittez cette page maintenant, votre commande risque de ne pas être finalisée.',
+  'storefront.card.test-mode': 'Mode test — aucune carte réelle n’est débitée',
+  // {{0}} {{1}} {{2}}: Stripe's test card numbers (paid, 3-D Secure, declined)
+  'storefront.card.test-cards': 'Cartes de test\u00a0: {{0}} est payée, {{1}} demande 3-D Secure, {{2}} est refusée. N’importe quelle date d’expiration future et n’importe quel cryptogramme.',
 
   // ---- overview step: terms, privacy, confirmation
   'reservation-page.tc': 'J’ai lu et j’accepte les {{0}}',

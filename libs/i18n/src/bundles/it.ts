@@ -478,6 +478,9 @@ const messages = {
   'reservation-page.payment.token-acquired': 'Il tuo pagamento è stato autorizzato: conferma l’ordine per completarlo.',
   'reservation-page.payment.clear-token': 'Usa un altro metodo di pagamento',
   'reservation-page.payment.leave-warning': 'È in corso un pagamento. Se lasci ora questa pagina, l’ordine potrebbe non essere completato.',
+  'storefront.card.test-mode': 'Modalità di prova — nessuna carta reale viene addebitata',
+  // {{0}} {{1}} {{2}}: Stripe's test card numbers (paid, 3-D Secure, declined)
+  'storefront.card.test-cards': 'Carte di prova: {{0}} viene pagata, {{1}} richiede 3-D Secure, {{2}} viene rifiutata. Qualsiasi data di scadenza futura e qualsiasi CVC.',
 
   // ---- overview step: terms, privacy, confirmation
   'reservation-page.tc': 'Ho letto e accetto i {{0}}',

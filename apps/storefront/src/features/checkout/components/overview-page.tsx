@@ -1,20 +1,23 @@
 import type { FormEvent } from 'react';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useEventSuspense } from '../../../api/catalog-queries';
 import { useReservationInfoSuspense } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ErrorSummary, invoiceModeOf, StepIndicator, ValidityCountdown } from '../../booking';
 import { useLocalized, useTranslate } from '../../i18n';
+import { useLazyParts } from '../../../app/lazy-part';
 import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs } from '../checkout-dialog-parts';
+import { cardPayment, heldPayment } from '../checkout-payment-parts';
 import { useBackToBooking } from '../hooks/use-back-to-booking';
 import { useBackToEvent } from '../hooks/use-back-to-event';
 import { useCancelReservation } from '../hooks/use-cancel-reservation';
-import { useConfirmOverview } from '../hooks/use-confirm-overview';
 import { useCountries } from '../hooks/use-countries';
+import { useLeaveWarning } from '../hooks/use-leave-warning';
+import { usePayOverview } from '../hooks/use-pay-overview';
 import type { ReservationSearch } from '../../../app/search-params';
 import type { OverviewFormValues } from '../model/overview-rules';
 import { canConfirm, paymentFormOf } from '../model/overview-rules';
-import { offeredPaymentMethods } from '../model/payment-methods';
+import { offeredPaymentMethods, paymentFlowOf } from '../model/payment-methods';
 import { BuyerSummary } from './buyer-summary';
 import { ConsentCheckbox } from './consent-checkbox';
 import { OrderSummaryTable } from '../../../components/order-summary-table';
@@ -31,8 +34,8 @@ interface Props {
 
 /**
  * Step 3 (spec 2, Overview step): the summary, the buyer's details with edit or request-invoice, the way to pay
- * (none for a free order), terms and privacy, then confirm. Back returns to the booking step (or cancels once
- * expired); cancel asks first.
+ * (none for a free order; a card through the card part), terms and privacy, then confirm. Back returns to the
+ * booking step (or cancels once expired); cancel asks first. While a payment is submitted, leaving asks first.
  */
 export function OverviewPage({ shortName, reservationId, search, now = Date.now }: Props) {
   const t = useTranslate();
@@ -53,9 +56,20 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
   const [expired, setExpired] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const [cardReady, setCardReady] = useState(false);
+  const onCardReady = useCallback((ready: boolean) => setCardReady(ready), []);
   const errorsRef = useRef<HTMLDivElement>(null);
 
-  const confirmation = useConfirmOverview(shortName, reservationId);
+  const chosen = methods.find((m) => m.method === values.method);
+  const flow = paymentFlowOf(chosen);
+  const offersCard = methods.some((m) => paymentFlowOf(m) === 'card');
+  // the card part loads as soon as a card is offered; the page waits for it only when it opens with the card chosen
+  useLazyParts(flow === 'card' && cardPayment, info.tokenAcquired && !free && heldPayment);
+  useEffect(() => {
+    if (offersCard) void cardPayment.preload();
+  }, [offersCard]);
+
+  const confirmation = usePayOverview(shortName, reservationId, info.lastPaymentFailure);
   const booking = useBackToBooking(shortName, reservationId, search);
   const cancellation = useCancelReservation(shortName, reservationId, search);
   const backToEvent = useBackToEvent(shortName, search);
@@ -64,15 +78,16 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
   const step = free ? t('breadcrumb.step3.free') : t('breadcrumb.step3');
   useDocumentTitle(`${step} - ${title}`);
 
-  const ready = canConfirm(values, { expired, free, privacyRequired: privacyUrl !== null });
+  const ready = canConfirm(values, { expired, free, privacyRequired: privacyUrl !== null, paymentReady: flow !== 'card' || cardReady });
   const busy = submitting || confirmation.pending || booking.pending;
+  useLeaveWarning(submitting);
   const invoiceMode = invoiceModeOf(event.invoicingConfiguration, free);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!ready || busy) return;
     setSubmitting(true);
-    const done = await confirmation.confirm(paymentFormOf(values, methods, free));
+    const done = await confirmation.pay(flow, paymentFormOf(values, methods, free));
     if (!done) {
       setSubmitting(false);
       errorsRef.current?.scrollIntoView?.({ block: 'center' });
@@ -109,6 +124,18 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
         {free ? null : (
           <PaymentMethodSelector methods={methods} value={values.method} onChange={(method) => setValues((v) => ({ ...v, method }))} />
         )}
+        {info.tokenAcquired && !free ? <heldPayment.Part reservationId={reservationId} disabled={busy} /> : null}
+        {flow === 'card' && chosen ? (
+          <cardPayment.Part
+            method={chosen}
+            shortName={shortName}
+            info={info}
+            busy={busy}
+            onReadyChange={onCardReady}
+            handle={confirmation.card}
+            failed={<p className="alert alert--danger">{t('error.STEP2_STRIPE_abort')}</p>}
+          />
+        ) : null}
         <ConsentCheckbox
           id="overview-terms"
           name="termAndConditionsAccepted"
@@ -133,7 +160,7 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
         <div className="checkout-actions">
           <button type="submit" className="button button--large" disabled={!ready} aria-busy={busy || undefined}>
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
-            {free ? t('reservation-page.confirm-free') : t('reservation-page.confirm')}
+            {free ? t('reservation-page.confirm-free') : flow === 'card' ? t('reservation-page.pay') : t('reservation-page.confirm')}
           </button>
           <button
             type="button"

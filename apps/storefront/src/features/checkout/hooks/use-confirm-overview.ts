@@ -10,12 +10,14 @@ import { useLanguage } from '../../i18n';
 import { useToast } from '../../toast';
 import { refusalOf, UNEXPECTED_ERROR } from '../model/checkout-errors';
 import { pageAfterConfirm } from '../model/overview-rules';
+import { leaveFor } from './use-leave-warning';
 import { useReservationRefresh } from './use-reservation-refresh';
 
 /**
  * Spec 4, confirm: POST the overview form; a redirect answer leaves for the provider, any other success goes to
- * the page of the reservation's new status (COMPLETE: success, OFFLINE_PAYMENT: waiting-payment). A refusal
- * re-enables the form and shows the server's errors (all global: they are under `paymentForm`).
+ * the page of the reservation's new status (COMPLETE: success, OFFLINE_PAYMENT: waiting-payment, a provider still
+ * confirming: processing-payment). A refusal re-enables the form and shows the server's errors (all global: they
+ * are under `paymentForm`).
  */
 export function useConfirmOverview(shortName: string, reservationId: string) {
   const lang = useLanguage();
@@ -44,7 +46,7 @@ export function useConfirmOverview(shortName: string, reservationId: string) {
       return false;
     }
     if (redirectUrl) {
-      window.location.assign(redirectUrl);
+      leaveFor(redirectUrl);
       return true;
     }
     await refresh();
@@ -56,6 +58,7 @@ export function useConfirmOverview(shortName: string, reservationId: string) {
     const page = pageAfterConfirm(status);
     if (page === 'waiting-payment') await navigate({ to: '/event/$eventShortName/reservation/$reservationId/waiting-payment', params });
     else if (page === 'deferred-payment') await navigate({ to: '/event/$eventShortName/reservation/$reservationId/deferred-payment', params });
+    else if (page === 'processing-payment') await navigate({ to: '/event/$eventShortName/reservation/$reservationId/processing-payment', params });
     else await navigate({ to: '/event/$eventShortName/reservation/$reservationId/success', params });
     return true;
   };

@@ -14,15 +14,18 @@ export interface ConfirmContext {
   readonly free: boolean;
   /** The purchase context has a privacy policy: its acceptance is required too. */
   readonly privacyRequired: boolean;
+  /** The chosen method's provider can pay: a card form reports its card complete (true for any other method). */
+  readonly paymentReady?: boolean;
 }
 
 /**
- * Spec 5: pay/confirm is disabled once the reservation expired, while a paid order has no method chosen, or while
- * the terms (and the privacy policy, when there is one) are not accepted.
+ * Spec 5: pay/confirm is disabled once the reservation expired, while a paid order has no method chosen or its
+ * provider is not ready (a card not complete yet), or while the terms (and the privacy policy, when there is one)
+ * are not accepted.
  */
 export function canConfirm(values: OverviewFormValues, context: ConfirmContext): boolean {
   if (context.expired) return false;
-  if (!context.free && values.method === null) return false;
+  if (!context.free && (values.method === null || context.paymentReady === false)) return false;
   if (!values.termsAccepted) return false;
   return !context.privacyRequired || values.privacyAccepted;
 }
@@ -40,7 +43,7 @@ export function paymentFormOf(values: OverviewFormValues, methods: readonly Offe
 }
 
 /** The reservation pages after the overview (spec 4, status to page). */
-export type ReservationPage = 'success' | 'waiting-payment' | 'deferred-payment' | 'overview' | 'book';
+export type ReservationPage = 'success' | 'waiting-payment' | 'deferred-payment' | 'processing-payment' | 'overview' | 'book';
 
 /**
  * Where a confirmed reservation goes. The reservation guard owns the full table; this covers what a confirm can
@@ -53,6 +56,9 @@ export function pageAfterConfirm(status: ReservationInfo['status']): Reservation
       return 'waiting-payment';
     case 'DEFERRED_OFFLINE_PAYMENT':
       return 'deferred-payment';
+    case 'EXTERNAL_PROCESSING_PAYMENT':
+    case 'WAITING_EXTERNAL_CONFIRMATION':
+      return 'processing-payment';
     default:
       return 'success';
   }

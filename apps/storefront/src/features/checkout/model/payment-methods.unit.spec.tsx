@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeReservation } from '../checkout-fixtures';
 import { canConfirm, pageAfterConfirm, paymentFormOf } from './overview-rules';
-import { offeredPaymentMethods, VERTICAL_LAYOUT_ABOVE } from './payment-methods';
+import { offeredPaymentMethods, paymentFlowOf, paymentMethodDescription, VERTICAL_LAYOUT_ABOVE } from './payment-methods';
 
 const method = (paymentProxy: string, parameters: Record<string, unknown> = {}) => ({ paymentProxy, parameters }) as never;
 
@@ -17,9 +17,53 @@ describe('payment methods (spec 9)', () => {
     expect(VERTICAL_LAYOUT_ABOVE).toBe(3);
   });
 
+  it('lists card and redirect methods in the order of spec 9, whatever order they came in', () => {
+    const mollie = method('MOLLIE', { testMode: true });
+    const info = makeReservation({
+      activePaymentMethods: {
+        KBC: mollie,
+        ON_SITE: method('ON_SITE'),
+        APPLE_PAY: mollie,
+        BANK_TRANSFER: method('OFFLINE', { delayForOfflinePayment: 3 }),
+        PRZELEWY_24: mollie,
+        BELFIUS: mollie,
+        ING_HOME_PAY: mollie,
+        BANCONTACT: mollie,
+        IDEAL: mollie,
+        PAYPAL: method('PAYPAL'),
+        CREDIT_CARD: method('STRIPE', { stripe_p_key: 'pk_test_x', testMode: true }),
+      },
+    });
+    expect(offeredPaymentMethods(info).map((m) => m.method)).toEqual([
+      'CREDIT_CARD', 'PAYPAL', 'IDEAL', 'BANCONTACT', 'ING_HOME_PAY', 'BELFIUS', 'PRZELEWY_24', 'BANK_TRANSFER', 'ON_SITE', 'APPLE_PAY', 'KBC',
+    ]);
+    expect(offeredPaymentMethods(info)[0]!.parameters).toEqual({ stripe_p_key: 'pk_test_x', testMode: true });
+  });
+
+  it('pays a Stripe card through the card form, Mollie, PayPal and Saferpay on their pages, the rest by confirming', () => {
+    expect(paymentFlowOf({ proxy: 'STRIPE' })).toBe('card');
+    expect(['MOLLIE', 'PAYPAL', 'SAFERPAY'].map((proxy) => paymentFlowOf({ proxy }))).toEqual(['redirect', 'redirect', 'redirect']);
+    expect(['OFFLINE', 'ON_SITE'].map((proxy) => paymentFlowOf({ proxy }))).toEqual(['confirm', 'confirm']);
+    expect(paymentFlowOf(undefined)).toBe('confirm');
+  });
+
+  it("describes a method by its provider: a card through Stripe, Mollie's and Saferpay's pages", () => {
+    const describe = (proxy: string, m = 'CREDIT_CARD') => paymentMethodDescription({ method: m as never, proxy, labelKey: '', parameters: {} })?.key;
+    expect(describe('STRIPE')).toBe('reservation-page.credit-card.description');
+    expect(describe('SAFERPAY')).toBe('reservation-page.payment.saferpay.description');
+    expect(describe('MOLLIE', 'IDEAL')).toBe('reservation-page.payment.mollie.description');
+    expect(describe('PAYPAL', 'PAYPAL')).toBe('reservation-page.paypal.description');
+  });
+
   it('keeps only the method of a held payment token (spec 4)', () => {
     const info = makeReservation({ tokenAcquired: true, paymentProxy: 'ON_SITE' });
     expect(offeredPaymentMethods(info).map((m) => m.method)).toEqual(['ON_SITE']);
+    const card = makeReservation({
+      tokenAcquired: true,
+      paymentProxy: 'STRIPE',
+      activePaymentMethods: { CREDIT_CARD: method('STRIPE'), IDEAL: method('MOLLIE'), BANK_TRANSFER: method('OFFLINE') },
+    });
+    expect(offeredPaymentMethods(card).map((m) => m.method)).toEqual(['CREDIT_CARD']);
   });
 
   it('leaves out organizer-defined methods, which this server does not take', () => {
@@ -40,6 +84,9 @@ describe('confirm rules (spec 5)', () => {
     expect(canConfirm({ ...ready, termsAccepted: false }, context)).toBe(false);
     expect(canConfirm({ ...ready, privacyAccepted: false }, context)).toBe(false);
     expect(canConfirm({ ...ready, privacyAccepted: false }, { ...context, privacyRequired: false })).toBe(true);
+    // a card form not complete yet: no provider is ready to pay
+    expect(canConfirm(ready, { ...context, paymentReady: false })).toBe(false);
+    expect(canConfirm(ready, { ...context, paymentReady: true })).toBe(true);
   });
 
   it('pays a free order with NONE and a paid one with the proxy of the chosen method', () => {
@@ -52,5 +99,6 @@ describe('confirm rules (spec 5)', () => {
     expect(pageAfterConfirm('COMPLETE')).toBe('success');
     expect(pageAfterConfirm('OFFLINE_PAYMENT')).toBe('waiting-payment');
     expect(pageAfterConfirm('DEFERRED_OFFLINE_PAYMENT')).toBe('deferred-payment');
+    expect(pageAfterConfirm('EXTERNAL_PROCESSING_PAYMENT')).toBe('processing-payment');
   });
 });
