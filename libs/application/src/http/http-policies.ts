@@ -29,6 +29,23 @@ declare module 'fastify' {
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
+/**
+ * The card payment origins the storefront page talks to: Stripe.js, its frames (the card Element, 3-D Secure) and
+ * its API when a real Stripe account may take cards; the Stripe stand-in (its confirm call, its 3-D Secure page)
+ * in payment test mode. Nothing is added when neither is configured.
+ */
+export interface PaymentOrigins {
+  /** A Stripe publishable key is in the environment (the catalog names credentials by variable). */
+  readonly stripe: boolean;
+  /** The local Stripe stand-in's base URL, in payment test mode. */
+  readonly stripeStandIn: string | null;
+}
+
+const NO_PAYMENT_ORIGINS: PaymentOrigins = { stripe: false, stripeStandIn: null };
+
+/** Whether some environment variable holds a Stripe publishable key (pk_live_... or pk_test_...). */
+export const hasStripeKey = (env: Readonly<Record<string, string | undefined>>): boolean => Object.values(env).some((value) => /^pk_(live|test)_\w+$/.test(value ?? ''));
+
 function pathOf(request: FastifyRequest): string {
   const q = request.url.indexOf('?');
   return q < 0 ? request.url : request.url.slice(0, q);
@@ -38,23 +55,28 @@ function pathOf(request: FastifyRequest): string {
  * Session token, anti-forgery token, the OpenID header and security headers: the cross-cutting rules of the
  * public API (reference 1.4), applied to every request before any controller runs.
  */
-export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig, secret: Buffer): void {
+export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig, secret: Buffer, payments: PaymentOrigins = NO_PAYMENT_ORIGINS): void {
   const antiForgery = new AntiForgery(secret);
   const secure = config.mode === 'prod';
   const frameAncestors = ["'self'", ...config.embeddingAllowedOrigins].join(' ');
   // The Turnstile widget is a script and an iframe from Cloudflare: allowed only when human verification is on.
   const challenge = config.turnstile.enabled ? ` ${TURNSTILE_ORIGIN}` : '';
+  // Stripe.js from its own address (Stripe asks for it), its frames (the card Element; hooks.stripe.com runs 3-D Secure)
+  const stripeJs = payments.stripe ? ' https://js.stripe.com' : '';
+  const frames = `${challenge}${payments.stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''}`;
+  const standIn = payments.stripeStandIn ? ` ${new URL(payments.stripeStandIn).origin}` : '';
+  const connect = `${payments.stripe ? ' https://api.stripe.com' : ''}${standIn}`;
   const csp = [
     "default-src 'self'",
-    `script-src 'self'${challenge}`,
-    ...(challenge ? [`frame-src${challenge}`] : []),
+    `script-src 'self'${challenge}${stripeJs}`,
+    ...(frames ? [`frame-src${frames}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${connect}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${standIn}`,
     `frame-ancestors ${frameAncestors}`,
     'report-uri /report-csp-violation',
   ].join('; ');
