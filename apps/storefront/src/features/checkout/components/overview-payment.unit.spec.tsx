@@ -1,8 +1,26 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeRequest } from '../../../test/catalog-fixtures';
 import { renderApp } from '../../../test/render-app';
 import { API, checkoutApi, makeReservation, OVERVIEW, RESERVATION, SHORT_NAME } from '../checkout-fixtures';
+
+/** Stripe.js, as the card field sees it: a factory whose card Element reports changes, and confirmCardPayment. */
+const stripeJs = vi.hoisted(() => {
+  const state: { onChange?: (event: { complete: boolean; error?: { message: string } }) => void; confirmed: unknown[]; key?: string } = { confirmed: [] };
+  const card = { mount: () => undefined, destroy: () => undefined, on: (_: string, handler: NonNullable<typeof state.onChange>) => (state.onChange = handler) };
+  const factory = (key: string) => {
+    state.key = key;
+    return {
+      elements: () => ({ create: () => card }),
+      confirmCardPayment: async (...args: unknown[]) => {
+        state.confirmed.push(args);
+        return { paymentIntent: { status: 'succeeded' } };
+      },
+    };
+  };
+  return { state, card, factory };
+});
+vi.mock('../card-payment/stripe-js', () => ({ STRIPE_JS_URL: 'https://js.stripe.com/v3/', loadStripeJs: async () => stripeJs.factory }));
 
 /**
  * The overview's card and redirect payments (spec 2, 4, 8, 9) against the fake API. The Stripe stand-in the test
@@ -227,5 +245,37 @@ describe('paying on the overview (spec 4)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
     fireEvent.click(payButton());
     await waitFor(() => expect(router.state.location.pathname).toBe(`/event/${SHORT_NAME}/reservation/${RESERVATION}/success`));
+  });
+
+  it('with a real Stripe account mounts its card Element, waits for a complete card, and confirms the card with Stripe.js', async () => {
+    const state = { status: 'PENDING' };
+    const live = { paymentProxy: 'STRIPE', parameters: { stripe_p_key: 'pk_live_abc', enableSCA: true, platformMode: false, stripeConnectedAccount: null, testMode: false } };
+    const { router } = renderApp(
+      OVERVIEW,
+      checkoutApi(validated({ activePaymentMethods: { CREDIT_CARD: live } as never, billingDetails: { ...makeReservation().billingDetails, country: 'EL', city: 'Athina' } }), {
+        [`${API}/reservation/${RESERVATION}/status`]: () => ({ status: state.status, validatedBookingInformation: true }),
+        [INIT]: { token: null, clientSecret: 'pi_7_secret_abc', paymentMethod: 'CREDIT_CARD', paymentProvider: 'STRIPE', errorMessage: null, reservationStatusChanged: false },
+        [PAYMENT_STATUS]: { success: true, redirect: false, redirectUrl: null, failure: false, gatewayIdOrNull: 'pi_7' },
+        [CONFIRM]: () => {
+          state.status = 'COMPLETE';
+          return ok;
+        },
+      }),
+    );
+    expect(await screen.findByRole('group', { name: 'Card details' })).toBeTruthy();
+    expect(screen.queryByText('Test mode — no real card is charged')).toBeNull();
+    await waitFor(() => expect(stripeJs.state.onChange).toBeDefined());
+    expect(stripeJs.state.key).toBe('pk_live_abc');
+    fireEvent.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    expect(payButton().disabled).toBe(true);
+    act(() => stripeJs.state.onChange!({ complete: false, error: { message: 'Your card number is incomplete.' } }));
+    expect(await screen.findByText('Your card number is incomplete.')).toBeTruthy();
+    act(() => stripeJs.state.onChange!({ complete: true }));
+    expect(payButton().disabled).toBe(false);
+    fireEvent.click(payButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/event/${SHORT_NAME}/reservation/${RESERVATION}/success`));
+    expect(stripeJs.state.confirmed).toEqual([
+      ['pi_7_secret_abc', { payment_method: { card: stripeJs.card, billing_details: { name: 'Grace Hopper', email: 'grace@example.org', address: { city: 'Athina', country: 'GR' } } } }],
+    ]);
   });
 });
