@@ -24,8 +24,8 @@ import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './abuse/verification/cap
 import { CaptchaModule } from './abuse/verification/captcha.module.js';
 import type { EventStore } from '@ticketing/event-store';
 import type { ProjectionFollower } from '@ticketing/projections';
-import { PaymentsModule } from '@ticketing/payments/server';
-import { PAYMENT_STAND_INS, PaymentStandInsModule } from './payments/payment-stand-ins.module.js';
+import { PaymentsModule, type StandInUrls } from '@ticketing/payments/server';
+import { PAYMENT_STAND_IN_URLS, PaymentStandInsModule } from './payments/payment-stand-ins.module.js';
 import type { RunningStandIns } from './payments/payment-stand-ins.js';
 import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
 
@@ -52,8 +52,8 @@ export class AppModule {
         CaptchaModule,
         PaymentsModule.registerAsync({
           imports: [PaymentStandInsModule.register(paymentStandIns)],
-          inject: [EVENT_STORE, PROJECTION_RUNNER, DB, PAYMENT_STAND_INS],
-          useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, standIns: RunningStandIns | null) => ({
+          inject: [EVENT_STORE, PROJECTION_RUNNER, DB, PAYMENT_STAND_IN_URLS],
+          useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, standIns: StandInUrls | null) => ({
             store,
             db: pool,
             clock: { now: () => new Date() },
@@ -61,7 +61,7 @@ export class AppModule {
             waitForProjections: (position) => runner.waitFor(position),
             publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
             env: process.env,
-            standIns: standIns?.urls ?? null,
+            standIns,
           }),
         }),
         SalesModule.registerAsync({

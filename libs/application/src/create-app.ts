@@ -11,8 +11,9 @@ import { projectionMigrations } from '@ticketing/projections';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
 import type { RunningStandIns } from './payments/payment-stand-ins.js';
+import type { StandInUrls } from '@ticketing/payments/server';
 import { hasStripeKey, installHttpPolicies } from './http/http-policies.js';
-import { PAYMENT_STAND_INS } from './payments/payment-stand-ins.module.js';
+import { PAYMENT_STAND_IN_URLS } from './payments/payment-stand-ins.module.js';
 import { installCompression } from './http/compression.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
 import { installAbuseProtection } from './abuse/abuse-protection.js';
@@ -61,8 +62,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   });
   const fastify = app.getHttpAdapter().getInstance();
   // the page may talk to the card provider: Stripe with a real key in the environment, its stand-in in test mode
-  const standIns = app.get<RunningStandIns | null>(PAYMENT_STAND_INS, { strict: false });
-  installHttpPolicies(fastify, config, secret, { stripe: hasStripeKey(process.env), stripeStandIn: standIns?.urls.stripe ?? null });
+  const standIns = app.get<StandInUrls | null>(PAYMENT_STAND_IN_URLS, { strict: false });
+  installHttpPolicies(fastify, config, secret, { stripe: hasStripeKey(process.env), stripeStandIn: standIns?.stripe ?? null });
   installAbuseProtection(fastify, config, options.logger);
   // Before any route is added: the compression plugin hooks each route as it is added.
   await installCompression(fastify);

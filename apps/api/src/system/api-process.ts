@@ -10,19 +10,25 @@ export interface ApiProcess {
   logs(): string;
   /** SIGTERM, then SIGKILL after 15 s; resolves once the process is gone. */
   stop(): Promise<void>;
+  /** SIGKILL at once, a crash: no shutdown hook runs, nothing in flight is finished; resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 const taken = new Set<number>();
 const LOG_TAIL = 20_000;
 
-/** Starts one API process on a free port of 127.0.0.1 and waits (at most 60 s) until /api/health answers 200. */
-export async function startApiProcess(name: string, env: Record<string, string>): Promise<ApiProcess> {
+/**
+ * Starts one API process on a free port of 127.0.0.1 and waits (at most 60 s) until /api/health answers 200.
+ * `env` may be made from the process's base URL (its PUBLIC_BASE_URL, say).
+ */
+export async function startApiProcess(name: string, env: Record<string, string> | ((baseUrl: string) => Record<string, string>)): Promise<ApiProcess> {
   let port = await freePort();
   while (taken.has(port)) port = await freePort();
   taken.add(port);
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_MODE: 'dev', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_MODE: 'dev', LOG_LEVEL: 'warn', ...(typeof env === 'function' ? env(baseUrl) : env) },
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
@@ -37,7 +43,11 @@ export async function startApiProcess(name: string, env: Record<string, string>)
     await exited;
     clearTimeout(killer);
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const kill = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGKILL');
+    await exited;
+  };
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API process ${name} exited with code ${child.exitCode} while starting\n${logs()}`);
@@ -49,7 +59,7 @@ export async function startApiProcess(name: string, env: Record<string, string>)
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { name, baseUrl, logs, stop };
+  return { name, baseUrl, logs, stop, kill };
 }
 
 /** Runs one of the bundled command-line tools (dist/api/<tool>.js) against a database; never throws. */

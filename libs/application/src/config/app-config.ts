@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { StandInUrls } from '@ticketing/payments/server';
 import { trustProxySetting, type TrustProxy } from '../abuse/client-address.js';
 import { rateLimitsSetting, type RateLimitSettings } from '../abuse/rate-limits/rate-limit-settings.js';
 import { RECAPTCHA_SITEVERIFY_URL, TURNSTILE_SITEVERIFY_URL } from '../abuse/verification/siteverify.js';
@@ -13,6 +14,18 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
+const standInUrl = z.url({ protocol: /^https?$/ });
+const standInUrls = z.strictObject({ stripe: standInUrl, mollie: standInUrl, paypal: standInUrl, saferpay: standInUrl });
+/** A JSON object of the four stand-ins' base URLs, or null when unset. */
+const standInUrlsJson = optionalText.transform((v, ctx) => {
+  if (v === null) return null;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object {"stripe":"http://...","mollie":...,"paypal":...,"saferpay":...}' });
+    return z.NEVER;
+  }
+}).pipe(standInUrls.nullable());
 
 /** Everything the API reads from its environment, parsed once at start; an invalid value stops the start. */
 const environment = z.object({
@@ -39,6 +52,11 @@ const environment = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
+  /**
+   * Payment test mode with stand-ins started elsewhere (a test whose providers outlive the API process): a JSON
+   * object of their base URLs, `{"stripe":"http://127.0.0.1:p",...}`; the app then starts none of its own.
+   */
+  PAYMENT_STAND_IN_URLS: standInUrlsJson,
   /** Organizer API keys, comma-separated `organizerSlug:key` pairs; unset: the organizer API answers 401. */
   ORGANIZER_API_KEYS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -104,6 +122,8 @@ export type AppConfig = Readonly<{
   projectionsThread: 'auto' | 'worker' | 'main';
   /** Payment test mode: accounts without keys use local stand-ins (never in prod). */
   paymentStandIns: boolean;
+  /** Stand-ins someone else started and closes (PAYMENT_STAND_IN_URLS); null: the app starts its own in test mode. */
+  paymentStandInUrls: StandInUrls | null;
 }>;
 
 export class InvalidConfigurationError extends Error {}
@@ -117,6 +137,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.APP_MODE === 'prod' && e.PAYMENT_STAND_INS === true) {
     throw new InvalidConfigurationError('invalid configuration:\n  PAYMENT_STAND_INS: payment test mode cannot be enabled with APP_MODE=prod');
+  }
+  if (e.PAYMENT_STAND_IN_URLS && (e.APP_MODE === 'prod' || e.PAYMENT_STAND_INS === false)) {
+    throw new InvalidConfigurationError('invalid configuration:\n  PAYMENT_STAND_IN_URLS: needs payment test mode (not with APP_MODE=prod or PAYMENT_STAND_INS=false)');
   }
   if (e.TURNSTILE_ENABLED && !(e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET)) {
     throw new InvalidConfigurationError('invalid configuration:\n  TURNSTILE_ENABLED: needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
@@ -137,6 +160,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storefrontDir: e.STOREFRONT_DIR,
     organizerApiKeys: e.ORGANIZER_API_KEYS,
     paymentStandIns: e.PAYMENT_STAND_INS ?? e.APP_MODE !== 'prod',
+    paymentStandInUrls: e.PAYMENT_STAND_IN_URLS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? e.APP_MODE === 'prod',
     turnstile: {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
-import { PAYMENT_STAND_INS } from '../payments/payment-stand-ins.module.js';
+import { PAYMENT_STAND_IN_URLS, PAYMENT_STAND_INS } from '../payments/payment-stand-ins.module.js';
 import type { RunningStandIns } from '../payments/payment-stand-ins.js';
 
 /** The storefront page's CSP lets it reach a card provider only when one is configured (issue 13). */
@@ -21,6 +21,23 @@ describe('payment test mode', () => {
     expect(csp['form-action']).toEqual(["'self'", standIn]);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['frame-src']).toBeUndefined();
+  });
+});
+
+describe('payment test mode with stand-ins started elsewhere (PAYMENT_STAND_IN_URLS)', () => {
+  const urls = { stripe: 'http://127.0.0.1:4101', mollie: 'http://127.0.0.1:4102', paypal: 'http://127.0.0.1:4103', saferpay: 'http://127.0.0.1:4104' };
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ PAYMENT_STAND_IN_URLS: JSON.stringify(urls) });
+  });
+  afterAll(() => app.close());
+
+  it('starts none of its own; the page may confirm a card at the Stripe stand-in named', async () => {
+    expect(app.app.get(PAYMENT_STAND_INS, { strict: false })).toBeNull();
+    expect(app.app.get(PAYMENT_STAND_IN_URLS, { strict: false })).toEqual(urls);
+    const csp = await cspOf(app);
+    expect(csp['connect-src']).toEqual(["'self'", urls.stripe]);
+    expect(csp['form-action']).toEqual(["'self'", urls.stripe]);
   });
 });
 
