@@ -20,6 +20,7 @@ import { ReservationQueries } from './get-reservation/reservation-queries.js';
 import { InventoryDesk } from './inventory/inventory-desk.js';
 import { OfferReleasedSeatsHandler } from './offer-released-seats/offer-released-seats.command.js';
 import { OnlineCheckout } from './pay-online/online-checkout.js';
+import { InitCardPayment } from './pay-online/init-card-payment.js';
 import { LegacyPaymentController } from './pay-online/legacy-payment.controller.js';
 import { OnlinePaymentController } from './pay-online/online-payment.controller.js';
 import { OnlinePaymentQueries } from './pay-online/online-payment.queries.js';
@@ -105,7 +106,7 @@ export class SalesModule {
         ReSendReservationEmailHandler,
         OpenCodeLinkHandler,
         OnlineCheckout,
-        OnlinePaymentController,
+        InitCardPayment,
         OnlinePaymentQueries,
         PaymentFollowUpHandler,
         PaymentRecovery,

@@ -4,7 +4,8 @@ import { NotFoundError } from '@ticketing/kernel';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { OnlineCheckout } from './online-checkout.js';
-import { OnlinePaymentController, paymentResultOf } from './online-payment.controller.js';
+import { InitCardPayment } from './init-card-payment.js';
+import { paymentResultOf } from './online-payment.controller.js';
 import { LegacyEventPaymentMethodPathDto, LegacyEventReservationPathDto, PaymentMethodPathDto, PaymentResultDto, TransactionInitializationTokenDto } from './online-payment.dto.js';
 import { OnlinePaymentQueries } from './online-payment.queries.js';
 
@@ -16,7 +17,7 @@ import { OnlinePaymentQueries } from './online-payment.queries.js';
 @Controller()
 export class LegacyPaymentController {
   constructor(
-    private readonly current: OnlinePaymentController,
+    private readonly initCard: InitCardPayment,
     private readonly queries: OnlinePaymentQueries,
     private readonly checkout: OnlineCheckout,
   ) {}
@@ -29,7 +30,7 @@ export class LegacyPaymentController {
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
   init(@Param() path: PaymentMethodPathDto, @Req() request: SessionRequest): Promise<TransactionInitializationTokenDto> {
-    return this.current.init(path, request);
+    return this.initCard.run(path.reservationId, path.method, actorOf(request));
   }
 
   @Post('api/events/:eventName/reservation/:reservationId/payment/:method/init')
@@ -40,7 +41,7 @@ export class LegacyPaymentController {
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
   initForEvent(@Param() { reservationId, method }: LegacyEventPaymentMethodPathDto, @Req() request: SessionRequest): Promise<TransactionInitializationTokenDto> {
-    return this.current.init({ reservationId, method }, request);
+    return this.initCard.run(reservationId, method, actorOf(request));
   }
 
   @Get('api/reservation/:reservationId/payment/:method/status')

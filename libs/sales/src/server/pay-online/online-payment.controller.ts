@@ -1,10 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { isOnlineMethod, type PaymentAttemptView } from '@ticketing/payments/contracts';
+import { NotFoundError } from '@ticketing/kernel';
+import type { PaymentAttemptView } from '@ticketing/payments/contracts';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
+import { InitCardPayment } from './init-card-payment.js';
 import { OnlineCheckout } from './online-checkout.js';
 import { PaymentResultDto, PaymentMethodPathDto, ReservationPaymentResultDto, TransactionInitializationTokenDto } from './online-payment.dto.js';
 import { OnlinePaymentQueries } from './online-payment.queries.js';
@@ -19,6 +20,7 @@ export class OnlinePaymentController {
   constructor(
     private readonly checkout: OnlineCheckout,
     private readonly queries: OnlinePaymentQueries,
+    private readonly initCard: InitCardPayment,
   ) {}
 
   @Post('reservation/:reservationId/payment/:method/init')
@@ -34,22 +36,10 @@ export class OnlinePaymentController {
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
-  async init(@Param() { reservationId, method }: PaymentMethodPathDto, @Req() request: SessionRequest): Promise<TransactionInitializationTokenDto> {
-    const proxy = await this.queries.proxyFor(reservationId, method);
-    if (!proxy || !isOnlineMethod(method)) throw new NotFoundError('payment provider', method);
-    try {
-      const step = await this.checkout.pay({ reservationId, proxy, method, gatewayToken: null, origin: 'init', actor: actorOf(request) });
-      if (step.kind === 'confirm-card') {
-        return { token: null, clientSecret: step.clientSecret, paymentMethod: method, paymentProvider: proxy, errorMessage: null, reservationStatusChanged: false };
-      }
-      return { token: null, clientSecret: null, paymentMethod: method, paymentProvider: proxy, errorMessage: null, reservationStatusChanged: true };
-    } catch (error) {
-      // refused (expired, not validated, paid meanwhile, the provider declined): the client reloads the order
-      if (!(error instanceof DomainError)) throw error;
-      const message = error instanceof RuleViolations ? (error.violations[0]?.args[0] ?? error.violations[0]?.code) : error.code;
-      return { token: null, clientSecret: null, paymentMethod: method, paymentProvider: proxy, errorMessage: String(message), reservationStatusChanged: true };
-    }
+  init(@Param() { reservationId, method }: PaymentMethodPathDto, @Req() request: SessionRequest): Promise<TransactionInitializationTokenDto> {
+    return this.initCard.run(reservationId, method, actorOf(request));
   }
+
 
   @Get('reservation/:reservationId/payment/:method/status')
   @ApiOperation({

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { isOnlineMethod } from '@ticketing/payments/contracts';
+import { OnlineCheckout } from './online-checkout.js';
+import type { TransactionInitializationTokenDto } from './online-payment.dto.js';
+import { OnlinePaymentQueries } from './online-payment.queries.js';
+
+/**
+ * `payment/{method}/init` (and its legacy aliases): the card payment the browser confirms. A refusal (expired,
+ * not validated, paid meanwhile, declined at once) is an answer with reservationStatusChanged, as alf.io's: the
+ * client reloads the order.
+ */
+@Injectable()
+export class InitCardPayment {
+  constructor(
+    private readonly checkout: OnlineCheckout,
+    private readonly queries: OnlinePaymentQueries,
+  ) {}
+
+  async run(reservationId: string, method: string, actor: string): Promise<TransactionInitializationTokenDto> {
+    const proxy = await this.queries.proxyFor(reservationId, method);
+    if (!proxy || !isOnlineMethod(method)) throw new NotFoundError('payment provider', method);
+    const answer = { token: null, paymentMethod: method, paymentProvider: proxy };
+    try {
+      const step = await this.checkout.pay({ reservationId, proxy, method, gatewayToken: null, origin: 'init', actor });
+      if (step.kind === 'confirm-card') return { ...answer, clientSecret: step.clientSecret, errorMessage: null, reservationStatusChanged: false };
+      return { ...answer, clientSecret: null, errorMessage: null, reservationStatusChanged: true };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const message = error instanceof RuleViolations ? (error.violations[0]?.args[0] ?? error.violations[0]?.code) : error.code;
+      return { ...answer, clientSecret: null, errorMessage: String(message), reservationStatusChanged: true };
+    }
+  }
+}
