@@ -16,7 +16,7 @@ export { reservationEventTypes, reservationStreamId, type ReservationEvent, type
 export { decideCancelReservation, evolveReservation, initialReservationState, type OpenedReservation, type ReservationState } from './reservation/reservation.js';
 export { decideReserveTickets, type ReservationPlan, type SelectedCategory } from './reservation/reserve-tickets.js';
 export { issueTickets } from './ticket/issue-tickets.js';
-export { ticketStreamId, type TicketEvent } from './ticket/ticket.events.js';
+export type { TicketIssued } from './ticket/ticket.events.js';
 export { categoryToOffer, decideOfferSeat, subscribersToOffer } from './waiting-list/offer-seat.js';
 export { decideSubscribeToWaitingList, type WaitingListForm, type WaitingListTerms } from './waiting-list/subscribe-to-waiting-list.js';
 export { waitingListEventTypes, waitingListStreamId, type SubscriberContact, type WaitingListEvent, type WaitingListOffered } from './waiting-list/waiting-list.events.js';

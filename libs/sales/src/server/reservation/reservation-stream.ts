@@ -1,5 +1,6 @@
 import type { EventStore, EventToAppend, RecordedEvent } from '@ticketing/event-store';
-import { reservationStreamId, evolveReservation, initialReservationState, ticketStreamId, type BookingDetails, type ReservationEvent, type ReservationState, type TicketEvent, type Attendee } from '@ticketing/sales/domain';
+import { reservationStreamId, evolveReservation, initialReservationState, type BookingDetails, type ReservationEvent, type ReservationState, type TicketIssued } from '@ticketing/sales/domain';
+import { ticketStreamId } from '@ticketing/ticketing/contracts';
 import type { Provenance } from '../shared/event-data.js';
 
 /**
@@ -19,14 +20,10 @@ export function reservationFromLog(recorded: RecordedEvent): ReservationEvent {
   return { type: 'BookingDetailsRecorded', data: { ...(recorded.data as { reservationId: string; subjectId: string }), booking } };
 }
 
-export function ticketToLog(event: TicketEvent, metadata: Provenance): EventToAppend {
+/** The issued ticket's attendee goes into its personal data, as the ticketing context reads it back. */
+export function ticketToLog(event: TicketIssued, metadata: Provenance): EventToAppend {
   const { attendee, ...data } = event.data;
   return { type: event.type, data: { ...data }, metadata, ...(attendee ? { personal: { subjectId: data.subjectId, data: { attendee } } } : {}) };
-}
-
-export function ticketFromLog(recorded: RecordedEvent): TicketEvent {
-  const attendee = ((recorded.personal?.data as { attendee?: Attendee } | null)?.attendee ?? null) as Attendee | null;
-  return { type: recorded.type, data: { ...recorded.data, attendee } } as TicketEvent;
 }
 
 export interface LoadedReservation {
@@ -42,7 +39,7 @@ export async function loadReservation(store: EventStore, reservationId: string):
   return { state, revision: recorded.at(-1)?.revision ?? 'no_stream' };
 }
 
-export const ticketAppend = (event: TicketEvent, metadata: Provenance) => ({
+export const ticketAppend = (event: TicketIssued, metadata: Provenance) => ({
   streamId: ticketStreamId(event.data.ticketId),
   events: [ticketToLog(event, metadata)],
   expectedRevision: 'no_stream' as const,

@@ -1,0 +1,4 @@
+// What other contexts may know of tickets: the first event of a ticket's stream (sales appends it) and the
+// tickets of an order as they stand.
+export { ticketStreamId, type TicketHolder, type TicketIssued } from './ticket-issued.js';
+export { IssuedTickets, type IssuedTicket } from './issued-tickets.js';
