@@ -8,6 +8,9 @@ import type { BookingReport } from './booking-report.js';
 import { isValidEmail } from './email-address.js';
 import { lengthOf, trimToNull } from './form-values.js';
 
+/** What the attendee rules read of the booking context. */
+export type AttendeeContext = Pick<BookingContext, 'tickets' | 'contentLanguages'>;
+
 const NO_ANSWERS: TicketOwnerForm = { email: null, additional: null };
 
 /**
@@ -17,7 +20,7 @@ const NO_ANSWERS: TicketOwnerForm = { email: null, additional: null };
  */
 export function checkAttendees(
   tickets: Readonly<Record<string, TicketOwnerForm>>,
-  context: BookingContext,
+  context: AttendeeContext,
   fieldContext: FieldRulesContext,
   report: BookingReport,
 ): void {
@@ -41,7 +44,7 @@ function checkName(report: BookingReport, field: string, value: string | null, e
 }
 
 /** The attendees to store, by ticket id: names and e-mail trimmed, the language one of the event's. */
-export function attendeesOf(tickets: Readonly<Record<string, TicketOwnerForm>>, context: BookingContext): Record<string, Attendee> {
+export function attendeesOf(tickets: Readonly<Record<string, TicketOwnerForm>>, context: AttendeeContext): Record<string, Attendee> {
   const attendees: Record<string, Attendee> = {};
   for (const ticket of context.tickets) {
     const form = tickets[ticket.ticketId] ?? NO_ANSWERS;

@@ -5,6 +5,7 @@
  * walks every import reachable from here and fails on anything else.
  */
 export { validateBooking, type BookingValidation } from './validate-booking.js';
+export { validateTicketOwner, type TicketOwnerContext, type TicketOwnerValidation } from './ticket-owner-rules.js';
 export type { BookingForm, TicketOwnerForm, AdditionalServiceLinkForm, SubscriptionOwnerForm, AdditionalAnswers, ItalyEInvoicingReferenceType } from './booking-form.js';
 export type { BookingContext, BookedTicket, BookedItem, InvoicingSettings, VatCheckStatus } from './booking-context.js';
 export type { BookingQuestion, BookingQuestionType } from './booking-question.js';
