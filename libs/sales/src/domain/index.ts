@@ -3,16 +3,31 @@ export { type VatCheckStatus } from './booking/booking-context.js';
 export { type BookingForm } from './booking/booking-form.js';
 export { vatCheckRequest, vatFieldChecks, viesQuery, type VatFieldCheck } from './booking/eu-vat-number.js';
 export type { InvoiceTerms } from './booking/normalize-booking.js';
-export { decideHolds, decideRelease, decideReturnSetAside, decideSettle, type HoldOutcome, type HoldSeats, type InventoryLimits, type ReleaseHold, type SetAsideForWaitingList, type SettleHold, type Settlement } from './inventory/hold-seats.js';
-export { inventoryEventTypes, inventoryStreamId, type InventoryEvent, type SeatsHeld } from './inventory/inventory.events.js';
-export { evolveInventory, initialInventoryState, type InventoryState } from './inventory/inventory.js';
+export { decideHolds, decideRelease, decideReturnSetAside, decideSettle, decideReturnTicket, type ReturnTicket, type HoldOutcome, type HoldSeats, type InventoryLimits, type ReleaseHold, type SetAsideForWaitingList, type SettleHold, type Settlement } from './inventory/hold-seats.js';
+export { inventoryEventTypes, inventoryStreamId, type InventoryEvent, type SeatsHeld, type TicketReturned, type TicketLine } from './inventory/inventory.events.js';
+export { evolveInventory, initialInventoryState, withoutOneSeat, type InventoryState } from './inventory/inventory.js';
 export { type PriceSummaryRow } from './pricing/reservation-price.js';
 export { paymentDescription, summaryRowText } from './pricing/summary-row-text.js';
 export { type Attendee, type BillingAddress, type BookingDetails } from './reservation/booking-details.js';
 export { decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymentMethodOf } from './reservation/confirm-reservation.js';
 export * from './reservation/pay-online.js';
 export { decideBackToBooking, decideRecordBooking } from './reservation/record-booking.js';
-export { reservationEventTypes, reservationStreamId, type ReservationEvent, type ReservationExpired, type ReservationOpened, type PaymentStarted, type PaymentAttemptEnded, type PaymentAwaitingConfirmation } from './reservation/reservation.events.js';
+export {
+  reservationEventTypes,
+  reservationStreamId,
+  type ReservationEvent,
+  type ReservationExpired,
+  type ReservationFinalized,
+  type ReservationOpened,
+  type PaymentStarted,
+  type PaymentAttemptEnded,
+  type PaymentAwaitingConfirmation,
+} from './reservation/reservation.events.js';
+export { decideFinalizeReservation, finalizeReservationDecider, type FinalizationState, type FinalizeReservation } from './invoice/finalize-reservation.js';
+export { invoiceDue, type InvoicingRule } from './invoice/invoice-due.js';
+export { formatInvoiceNumber, isInvoiceNumberPattern } from './invoice/invoice-number.js';
+export { invoiceSequenceEventTypes, invoiceSequenceStreamId, type InvoiceNumberAssigned, type InvoiceSequenceEvent } from './invoice/invoice-sequence.events.js';
+export { evolveInvoiceSequence, initialInvoiceSequenceState, type InvoiceSequenceState } from './invoice/invoice-sequence.js';
 export { decideCancelReservation, evolveReservation, initialReservationState, type OpenedReservation, type ReservationState } from './reservation/reservation.js';
 export { decideReserveTickets, type ReservationPlan, type SelectedCategory } from './reservation/reserve-tickets.js';
 export { issueTickets } from './ticket/issue-tickets.js';

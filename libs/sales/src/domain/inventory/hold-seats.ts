@@ -1,6 +1,6 @@
 import { DomainError } from '@ticketing/kernel';
 import type { ActiveHold, InventoryState } from './inventory.js';
-import type { CodeUse, HoldExtended, HoldReleased, HoldReleaseReason, SeatsHeld, SeatsSold, ServiceLine, TicketLine } from './inventory.events.js';
+import type { CodeUse, HoldExtended, HoldReleased, HoldReleaseReason, SeatsHeld, SeatsSold, ServiceLine, TicketLine, TicketReturned } from './inventory.events.js';
 
 /** The catalog's limits at the time of the request: what the inventory counts against. */
 export interface InventoryLimits {
@@ -253,4 +253,22 @@ export function decideSettle(state: InventoryState, command: SettleHold): (HoldE
   if (settlement.kind === 'sell') return hold.expiresAt === null ? [] : [{ type: 'SeatsSold', data: { eventShortName, reservationId } }];
   if (hold.expiresAt === null || hold.expiresAt === settlement.expiresAt) return [];
   return [{ type: 'HoldExtended', data: { eventShortName, reservationId, expiresAt: settlement.expiresAt } }];
+}
+
+export interface ReturnTicket {
+  readonly eventShortName: string;
+  readonly reservationId: string;
+  readonly ticketId: string;
+  readonly categoryId: number;
+}
+
+/**
+ * A sold ticket given back by its holder: its seat goes back on sale. Only from a sale (a hold still waiting for
+ * payment is released whole, never ticket by ticket) that still counts a seat of the ticket's category.
+ */
+export function decideReturnTicket(state: InventoryState, command: ReturnTicket): TicketReturned[] {
+  const hold = state.holds.get(command.reservationId);
+  const seats = hold?.tickets.find((line) => line.categoryId === command.categoryId)?.quantity ?? 0;
+  if (!hold || hold.expiresAt !== null || seats === 0) throw new DomainError(HOLD_LOST);
+  return [{ type: 'TicketReturned', data: { ...command } }];
 }

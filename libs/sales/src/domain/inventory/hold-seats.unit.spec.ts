@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideHolds, decideRelease, decideReturnSetAside, type HoldSeats, type InventoryLimits } from './hold-seats.js';
+import { decideHolds, decideRelease, decideReturnSetAside, decideReturnTicket, decideSettle, HOLD_LOST, type HoldSeats, type InventoryLimits } from './hold-seats.js';
 import { evolveInventory, initialInventoryState, type InventoryState } from './inventory.js';
 import type { InventoryEvent } from './inventory.events.js';
 
@@ -191,5 +191,35 @@ describe('seats set aside for the waiting list', () => {
     state = apply(state, returned);
     expect(decideHolds(state, [hold('buyer', [[1, 2]])]).outcomes).toEqual([{ held: true }]);
     expect(decideReturnSetAside(state, 'gala')).toEqual([]);
+  });
+});
+
+describe('decideReturnTicket', () => {
+  const sold = (): InventoryState => {
+    const state = given(hold('a', [[1, 1]]), hold('b', [[2, 1], [3, 2]]));
+    for (const e of [...decideSettle(state, { eventShortName: 'gala', reservationId: 'b', settlement: { kind: 'sell' } })]) evolveInventory(state, e);
+    return state;
+  };
+  const ret = (categoryId: number, reservationId = 'b') => ({ eventShortName: 'gala', reservationId, ticketId: 't-1', categoryId });
+
+  it('puts one sold seat of the category back on sale, and the rest of the sale stands', () => {
+    const state = sold();
+    const events = decideReturnTicket(state, ret(3));
+    expect(events).toEqual([{ type: 'TicketReturned', data: ret(3) }]);
+    for (const e of events) evolveInventory(state, e);
+    expect(state.takenByCategory.get(3)).toBe(1);
+    expect(state.holds.get('b')?.tickets).toEqual([{ categoryId: 2, quantity: 1 }, { categoryId: 3, quantity: 1 }]);
+    // the freed seat of the shared hall can be held again
+    for (const e of decideReturnTicket(state, ret(2))) evolveInventory(state, e);
+    expect(decideHolds(state, [hold('c', [[2, 1]])]).outcomes).toEqual([{ held: true }]);
+  });
+
+  it('refuses a hold not sold yet, a category the order has no seat of left, and an unknown order', () => {
+    const state = sold();
+    expect(() => decideReturnTicket(state, ret(1, 'a'))).toThrow(HOLD_LOST);
+    expect(() => decideReturnTicket(state, ret(1))).toThrow(HOLD_LOST);
+    for (const e of decideReturnTicket(state, ret(2))) evolveInventory(state, e);
+    expect(() => decideReturnTicket(state, ret(2))).toThrow(HOLD_LOST);
+    expect(() => decideReturnTicket(state, ret(2, 'z'))).toThrow(HOLD_LOST);
   });
 });

@@ -70,8 +70,17 @@ export type HoldExtended = DomainEvent<'HoldExtended', { readonly eventShortName
 /** The order is complete: what the hold took is sold and no longer expires. */
 export type SeatsSold = DomainEvent<'SeatsSold', { readonly eventShortName: string; readonly reservationId: string }>;
 
-export type InventoryEvent = SeatsHeld | HoldReleased | HoldExtended | SeatsSold;
+/**
+ * One sold ticket was given back by its holder (the ticket's TicketReleased, same append): its seat is on sale
+ * again; the rest of the order's sale stands.
+ */
+export type TicketReturned = DomainEvent<
+  'TicketReturned',
+  { readonly eventShortName: string; readonly reservationId: string; readonly ticketId: string; readonly categoryId: number }
+>;
 
-export const inventoryEventTypes: readonly InventoryEvent['type'][] = ['SeatsHeld', 'HoldReleased', 'HoldExtended', 'SeatsSold'];
+export type InventoryEvent = SeatsHeld | HoldReleased | HoldExtended | SeatsSold | TicketReturned;
+
+export const inventoryEventTypes: readonly InventoryEvent['type'][] = ['SeatsHeld', 'HoldReleased', 'HoldExtended', 'SeatsSold', 'TicketReturned'];
 
 export const inventoryStreamId = (eventShortName: string) => `inventory-${eventShortName}`;

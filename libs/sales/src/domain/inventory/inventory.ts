@@ -34,6 +34,11 @@ function count(state: InventoryState, hold: ActiveHold, sign: 1 | -1): void {
   if (hold.codeUse) add(state.usesByCode, hold.codeUse.code, sign * hold.codeUse.uses);
 }
 
+/** The lines of a sale once one seat of the category went back (a line down to zero disappears). */
+export function withoutOneSeat(lines: readonly TicketLine[], categoryId: number): TicketLine[] {
+  return lines.flatMap((line) => (line.categoryId !== categoryId ? [line] : line.quantity > 1 ? [{ ...line, quantity: line.quantity - 1 }] : []));
+}
+
 /**
  * Folds one event into the state. The state of a busy event holds thousands of holds and is folded once
  * per event, so evolve updates it in place and returns it: the state belongs to one owner (a desk or a
@@ -61,6 +66,14 @@ export function evolveInventory(state: InventoryState, event: InventoryEvent): I
       const hold = state.holds.get(event.data.reservationId);
       if (!hold) return state;
       state.holds.set(event.data.reservationId, { ...hold, expiresAt: event.type === 'SeatsSold' ? null : event.data.expiresAt });
+      return state;
+    }
+    case 'TicketReturned': {
+      const { reservationId, categoryId } = event.data;
+      const hold = state.holds.get(reservationId);
+      if (!hold) return state;
+      state.holds.set(reservationId, { ...hold, tickets: withoutOneSeat(hold.tickets, categoryId) });
+      add(state.takenByCategory, categoryId, -1);
       return state;
     }
   }

@@ -1,6 +1,6 @@
 import { type EventStore, type GlobalPosition, type InlineProjector, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
-import { decideHolds, decideRelease, decideReturnSetAside, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, type HoldOutcome, type HoldSeats, type ReleaseHold, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
+import { decideHolds, decideRelease, decideReturnSetAside, decideReturnTicket, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, type HoldOutcome, type HoldSeats, type ReleaseHold, type ReturnTicket, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
 import { toAppend, type Provenance } from '../shared/event-data.js';
 
 /** What a return of the set-aside seats is keyed on among change jobs: two returns never share a batch. */
@@ -86,6 +86,14 @@ export class InventoryDesk {
    */
   settle(command: SettleHold, provenance: Provenance, companions: readonly StreamAppend[] = []): Promise<DeskResult> {
     return this.change(command, (state) => decideSettle(state, command), provenance, companions);
+  }
+
+  /**
+   * Puts one sold ticket's seat back on sale, with the companions (the ticket's TicketReleased) in the same append.
+   * Rejects with a DomainError when the order has no such seat sold.
+   */
+  returnTicket(command: ReturnTicket, provenance: Provenance, companions: readonly StreamAppend[]): Promise<DeskResult> {
+    return this.change(command, (state) => decideReturnTicket(state, command), provenance, companions);
   }
 
   /** Gives every seat set aside for the event's waiting list back to sale (decideReturnSetAside). */

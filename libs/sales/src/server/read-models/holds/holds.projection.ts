@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import { inlineProjection, type Projection, type ProjectionTx } from '@ticketing/projections';
-import { inventoryEventTypes, type InventoryEvent, type SeatsHeld } from '@ticketing/sales/domain';
+import { inventoryEventTypes, withoutOneSeat, type InventoryEvent, type SeatsHeld, type TicketLine } from '@ticketing/sales/domain';
 import { runsOf } from '../runs.js';
 
 export const HOLDS_TABLE = 'sales_holds';
@@ -45,6 +45,20 @@ async function apply(recorded: HoldEvent, tx: ProjectionTx): Promise<void> {
         recorded.revision,
       ]);
       return;
+    case 'TicketReturned': {
+      const row = await tx.client.query<{ tickets: TicketLine[] }>(`select tickets from ${table} where reservation_id = $1 and revision < $2 for update`, [
+        event.data.reservationId,
+        recorded.revision,
+      ]);
+      const held = row.rows[0];
+      if (!held) return;
+      await tx.client.query(`update ${table} set tickets = $2::jsonb, revision = $3 where reservation_id = $1`, [
+        event.data.reservationId,
+        JSON.stringify(withoutOneSeat(held.tickets, event.data.categoryId)),
+        recorded.revision,
+      ]);
+      return;
+    }
   }
 }
 
@@ -90,7 +104,7 @@ async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promi
 
 export const holdsProjection: Projection = {
   name: 'sales-holds',
-  version: 2,
+  version: 3,
   canHandle: inventoryEventTypes,
   tables: [
     {
