@@ -1,2 +1,3 @@
-export { Mailer, type MailMessage } from './mailer.js';
+export { Mailer, type MailAttachment, type MailMessage } from './mailer.js';
 export { SmtpMailer, type SmtpSettings } from './smtp-mailer.js';
+export { escapeHtml, renderHtmlMail, type HtmlMail, type MailBlock, type MailTableColumn, type MailTableRow } from './html-layout.js';

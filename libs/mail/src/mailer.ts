@@ -1,7 +1,21 @@
+/** A file sent with a message (a ticket PDF, an invoice, a calendar entry). */
+export interface MailAttachment {
+  readonly filename: string;
+  /** Its MIME type, e.g. `application/pdf`. */
+  readonly contentType: string;
+  readonly content: Buffer;
+}
+
 export interface MailMessage {
   readonly to: string;
   readonly subject: string;
+  /** The plain-text part: always sent, for clients that show no HTML and for filters that read it. */
   readonly text: string;
+  /** The HTML part, shown instead of the text by clients that can (see html-layout.ts). */
+  readonly html?: string;
+  readonly attachments?: readonly MailAttachment[];
+  /** Where a reply goes when not to the sender (e.g. the organizer's address). */
+  readonly replyTo?: string;
   /** The language the message is written in (Content-Language). */
   readonly language: string;
 }

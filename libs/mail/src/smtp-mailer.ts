@@ -34,6 +34,9 @@ export class SmtpMailer extends Mailer implements OnApplicationShutdown {
       to: message.to,
       subject: message.subject,
       text: message.text,
+      ...(message.html === undefined ? {} : { html: message.html }),
+      ...(message.replyTo === undefined ? {} : { replyTo: message.replyTo }),
+      attachments: (message.attachments ?? []).map(({ filename, contentType, content }) => ({ filename, contentType, content })),
       headers: { 'Content-Language': message.language },
     });
   }
