@@ -177,6 +177,7 @@ export class OfferReleasedSeatsHandler implements ICommandHandler<OfferReleasedS
       language: subscriber.language,
       firstName: contact.firstName,
       eventTitle: offer.event.title[subscriber.language] ?? offer.event.displayName,
+      organizer: offer.organizer ? { name: offer.organizer.name, email: offer.organizer.email } : null,
       bookingLink: `${base}/event/${encodeURIComponent(eventShortName)}/reservation/${reservationId}/book`,
       validUntil: new Date(validUntil),
       timeZone: offer.event.timeZone,

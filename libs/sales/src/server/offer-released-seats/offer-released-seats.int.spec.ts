@@ -97,6 +97,12 @@ describe('offering returned seats to the waiting list', () => {
     expect(mail!.headers).toMatch(/^Content-Language: en$/m);
     expect(mail!.text).toContain('Hello Anna,');
     expect(mail!.text).toContain(`http://localhost:8080/event/${e}/reservation/${reservationId}/book`);
+    // and an HTML part: the same words, the organizer above the title, a button to the booking page; replies reach the organizer
+    expect(mail!.structure).toBe('multipart/alternative(text/plain,text/html)');
+    expect(mail!.headers).toMatch(/^Reply-To: info@acme\.test$/m);
+    expect(mail!.html).toContain('Acme Events');
+    expect(mail!.html).toMatch(/<h1[^>]*>Jazz Night<\/h1>/);
+    expect(mail!.html).toContain(`<a href="http://localhost:8080/event/${e}/reservation/${reservationId}/book"`);
 
     // run again: Anna is not offered twice, Bruno waits for the next seat
     expect(await offerSeats()).toEqual({ offered: 0 });

@@ -5,8 +5,9 @@ const facts = (transfer: ReservationMailFacts['transfer']): ReservationMailFacts
   language: 'en',
   firstName: 'Ada',
   eventTitle: 'Open Air',
+  organizer: { name: 'Seeklang Verein', email: 'info@seeklang.example' },
   shortId: 'AB12CD34',
-  summary: '2 x Pass  CHF 180.00',
+  lines: [{ quantity: 2, name: 'Pass', subTotal: 'CHF 180.00' }],
   total: 'CHF 180.00',
   link: 'https://tickets.example.org/event/open-air/reservation/r-1/deferred-payment',
   timeZone: 'Europe/Zurich',
@@ -31,5 +32,49 @@ describe('the reservation e-mail of a bank transfer', () => {
     expect(text).toContain('Please transfer CHF 180.00 to:\nCH93 0076 2011 6238 5295 7\nSeeklang Verein\nPayment reason: AB12CD34');
     expect(text).toContain('before the event begins, by Friday, June 25, 2027 at 4:00 PM');
     expect(text).not.toContain('cancelled');
+  });
+});
+
+describe('the HTML part of the reservation e-mail', () => {
+  it('has the order as a table, the transfer instructions, a button to the order page, and replies go to the organizer', () => {
+    const mail = reservationMail({ ...facts({ ...bank, deferred: false }), lines: [{ quantity: 2, name: 'Pass', subTotal: 'CHF 160.00' }, { quantity: 1, name: 'Parking', subTotal: 'CHF 20.00' }] });
+    expect(mail.text).toContain('Reservation AB12CD34\n2 x Pass  CHF 160.00\n1 x Parking  CHF 20.00\nTotal: CHF 180.00');
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toMatch(/<caption[^>]*>Reservation AB12CD34<\/caption>/);
+    expect(mail.html).toMatch(/<td[^>]*>2<\/td><td[^>]*>Pass<\/td><td[^>]*>CHF 160\.00<\/td>/);
+    expect(mail.html).toMatch(/<td[^>]*>Total<\/td><td[^>]*>CHF 180\.00<\/td>/);
+    expect(mail.html).toContain('CH93 0076 2011 6238 5295 7<br>');
+    expect(mail.html).toMatch(/<a href="https:\/\/tickets\.example\.org\/event\/open-air\/reservation\/r-1\/deferred-payment"[^>]*>View your reservation<\/a>/);
+    expect(mail.html).toContain('Seeklang Verein');
+    expect(mail.replyTo).toBe('info@seeklang.example');
+  });
+
+  it('is written in the buyer\'s language', () => {
+    const mail = reservationMail({ ...facts(null), language: 'de' });
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.html).toContain('>Reservierung ansehen</a>');
+    expect(mail.html).toContain('Hallo Ada,');
+  });
+
+  it('escapes what buyers and organizers wrote', () => {
+    const hostile = `<script>alert("x")</script> & 'quoted'`;
+    const mail = reservationMail({
+      ...facts({ ...bank, owner: hostile, deferred: true }),
+      firstName: hostile,
+      eventTitle: hostile,
+      organizer: { name: hostile, email: 'info@seeklang.example' },
+      lines: [{ quantity: 1, name: hostile, subTotal: 'CHF 1.00' }],
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain(`"x"`);
+    expect(mail.html).not.toContain(`'quoted'`);
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39;');
+    // the plain text is not HTML: it keeps the words as written
+    expect(mail.text).toContain(`Hello ${hostile},`);
+  });
+
+  it('has no reply address when the organizer is unknown', () => {
+    const mail = reservationMail({ ...facts(null), organizer: null });
+    expect(mail.replyTo).toBeUndefined();
   });
 });

@@ -53,8 +53,9 @@ export class ReservationMailer {
       language: lang,
       firstName: state.booking.contact.firstName,
       eventTitle: event.title[lang] ?? event.displayName,
+      organizer: organizer ? { name: organizer.name, email: organizer.email } : null,
       shortId: info.shortId,
-      summary: info.orderSummary.summary.map((row) => `${row.amount} x ${row.name ?? ''}  ${row.subTotal}`).join('\n'),
+      lines: info.orderSummary.summary.map((row) => ({ quantity: row.amount, name: row.name ?? '', subTotal: `${event.currency} ${row.subTotal}` })),
       total: `${event.currency} ${info.orderSummary.totalPrice}`,
       link,
       timeZone: event.timeZone,
@@ -69,7 +70,7 @@ export class ReservationMailer {
           : null,
       payAtDesk: state.payment?.proxy === 'ON_SITE',
     });
-    await this.smtp.send({ to: state.booking.contact.email, subject: mail.subject, text: mail.text, language: lang });
+    await this.smtp.send({ to: state.booking.contact.email, language: lang, ...mail });
     return true;
   }
 }
