@@ -15,12 +15,15 @@ export async function reservationsCommand(args: readonly string[], context: CliC
   if (!reservationId || !UUID.test(reservationId)) throw new UsageError('usage: reservations confirm-payment <reservationId>');
   const desk = new InventoryDesk(context.store);
   try {
-    const { outcome } = await confirmOfflinePayment({ store: context.store, desk, clock: { now: () => new Date() }, ids: randomIds }, reservationId, 'operator:cli');
+    const { outcome, finalizing } = await confirmOfflinePayment({ store: context.store, desk, clock: { now: () => new Date() }, ids: randomIds }, reservationId, 'operator:cli');
     context.out.write(
-      outcome === 'CONFIRMED'
-        ? `reservation ${reservationId}: payment confirmed, order complete, tickets issued; no e-mail was sent from here: ` +
-            `have the buyer's confirmation sent with POST /api/v2/public/event/{event}/reservation/${reservationId}/re-send-email\n`
-        : `reservation ${reservationId}: already complete, nothing changed\n`,
+      outcome !== 'CONFIRMED'
+        ? `reservation ${reservationId}: already complete, nothing changed\n`
+        : finalizing
+          ? `reservation ${reservationId}: payment confirmed, tickets issued; the order waits for its invoice number (FINALIZING), ` +
+            `which the running API assigns on its next sweep, then e-mails the buyer\n`
+          : `reservation ${reservationId}: payment confirmed, order complete, tickets issued; no e-mail was sent from here: ` +
+            `have the buyer's confirmation sent with POST /api/v2/public/event/{event}/reservation/${reservationId}/re-send-email\n`,
     );
     return 0;
   } catch (error) {

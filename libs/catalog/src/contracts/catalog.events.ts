@@ -46,7 +46,16 @@ export interface OrganizerInvoicingDetails {
   readonly vatNumber: string | null;
   /** ISO 3166-1 alpha-2. */
   readonly country: string | null;
+  /**
+   * How invoice numbers are printed, printf-style as alf.io's INVOICE_NUMBER_PATTERN: one `%d` (or zero-padded
+   * `%06d`) where the organizer's sequence number goes, `%%` for a percent sign (`INV-%06d` -> INV-000042).
+   * Absent or null: the plain number. Numbers run 1, 2, 3 ... per organizer, whatever the pattern.
+   */
+  readonly invoiceNumberPattern?: string | null;
 }
+
+/** A valid invoice number pattern: exactly one `%d` or `%0Nd`, and `%` otherwise only as `%%`. */
+export const INVOICE_NUMBER_PATTERN = /^(?:[^%]|%%)*(?:%d|%0[1-9]\d?d)(?:[^%]|%%)*$/;
 
 export interface OrganizerPaymentConfiguration {
   /** Bank transfer details shown for OFFLINE payments (`bankAccount` of the purchase context). */

@@ -1,6 +1,7 @@
 // What other contexts may know of the catalog: its published events and data, and its query surface.
 export {
   catalogStreams,
+  INVOICE_NUMBER_PATTERN,
   type AdditionalService,
   type AdditionalServiceType,
   type AttendeeField,

@@ -24,8 +24,9 @@ export {
   type PaymentAwaitingConfirmation,
 } from './reservation/reservation.events.js';
 export { decideFinalizeReservation, finalizeReservationDecider, type FinalizationState, type FinalizeReservation } from './invoice/finalize-reservation.js';
+export { billingDocumentOf, isPaid, type ReceiptRule } from './invoice/billing-document.js';
 export { invoiceDue, type InvoicingRule } from './invoice/invoice-due.js';
-export { formatInvoiceNumber, isInvoiceNumberPattern } from './invoice/invoice-number.js';
+export { formatInvoiceNumber } from './invoice/invoice-number.js';
 export { invoiceSequenceEventTypes, invoiceSequenceStreamId, type InvoiceNumberAssigned, type InvoiceSequenceEvent } from './invoice/invoice-sequence.events.js';
 export { evolveInvoiceSequence, initialInvoiceSequenceState, type InvoiceSequenceState } from './invoice/invoice-sequence.js';
 export { decideCancelReservation, evolveReservation, initialReservationState, type OpenedReservation, type ReservationState } from './reservation/reservation.js';

@@ -15,6 +15,7 @@ import { ConfirmReservationHandler } from './confirm-reservation/confirm-reserva
 import { CustomPaymentMethodsController } from './custom-payment-methods/custom-payment-methods.controller.js';
 import { ExpireReservationsHandler } from './expire-reservations/expire-reservations.command.js';
 import { ExpirySweeper } from './expire-reservations/expiry-sweeper.js';
+import { ReservationFinalizer } from './finalize-reservation/reservation-finalizer.js';
 import { GetReservationController } from './get-reservation/get-reservation.controller.js';
 import { ReservationQueries } from './get-reservation/reservation-queries.js';
 import { InventoryDesk } from './inventory/inventory-desk.js';
@@ -101,6 +102,7 @@ export class SalesModule {
         ReservationMailer,
         ConfirmReservationHandler,
         BackToBookingHandler,
+        ReservationFinalizer,
         ConfirmOfflinePaymentHandler,
         ValidateToOverviewHandler,
         ReSendReservationEmailHandler,

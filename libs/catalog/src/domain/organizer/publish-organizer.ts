@@ -1,6 +1,6 @@
 import type { Decider } from '@ticketing/kernel';
-import type { Organizer, OrganizerEvent } from '@ticketing/catalog/contracts';
-import { rejectIfAny, type CatalogViolation } from '../shared/catalog-violation.js';
+import { INVOICE_NUMBER_PATTERN, type Organizer, type OrganizerEvent } from '@ticketing/catalog/contracts';
+import { catalogErrors, rejectIfAny, type CatalogViolation } from '../shared/catalog-violation.js';
 import { Rules } from '../shared/rules.js';
 import { sameValue } from '../shared/same-value.js';
 import { evolveOrganizer, initialOrganizerState, type OrganizerState } from './organizer.js';
@@ -21,6 +21,8 @@ export function validateOrganizer(organizer: Organizer): readonly CatalogViolati
   if (organizer.invoicing) {
     rules.nonEmpty(organizer.invoicing.companyName, f('invoicing.companyName'));
     rules.nonEmpty(organizer.invoicing.address, f('invoicing.address'));
+    const pattern = organizer.invoicing.invoiceNumberPattern ?? null;
+    if (pattern !== null) rules.check(INVOICE_NUMBER_PATTERN.test(pattern), catalogErrors.invalidValue, f('invoicing.invoiceNumberPattern'));
   }
   rules.integer(organizer.payment.offlinePaymentDelayDays, f('payment.offlinePaymentDelayDays'), 1);
   return rules.violations;

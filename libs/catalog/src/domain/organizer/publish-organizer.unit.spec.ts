@@ -2,10 +2,12 @@ import { describe, it } from 'vitest';
 import { catalogErrors as e } from '../shared/catalog-violation.js';
 import { deciderSpec } from '@ticketing/testing';
 import { organizer } from '@ticketing/testing/catalog-commands';
+import type { Organizer } from '@ticketing/catalog/contracts';
 import { organizerDecider, type PublishOrganizer } from './publish-organizer.js';
 
 const spec = deciderSpec(organizerDecider);
 const publish = (o = organizer): PublishOrganizer => ({ type: 'PublishOrganizer', data: { organizer: o } });
+const withPattern = (invoiceNumberPattern: string | null) => ({ ...organizer, invoicing: { ...organizer.invoicing!, invoiceNumberPattern } });
 
 describe('PublishOrganizer', () => {
   describe('on an empty stream', () => {
@@ -13,14 +15,21 @@ describe('PublishOrganizer', () => {
       spec.given([]).when(publish()).then([{ type: 'OrganizerRegistered', data: { organizer } }]);
     });
 
-    it.each([
+    it.each<[string, Organizer, string, string]>([
       ['a slug with capitals', { ...organizer, slug: 'Lakeside' }, e.invalidSlug, 'organizer.slug'],
       ['an e-mail without a domain', { ...organizer, email: 'hello' }, e.invalidEmail, 'organizer.email'],
       ['an empty name', { ...organizer, name: ' ' }, e.required, 'organizer.name'],
       ['a website that is not http(s)', { ...organizer, websiteUrl: 'javascript:alert(1)' }, e.invalidUrl, 'organizer.websiteUrl'],
       ['a bank transfer delay of 0 days', { ...organizer, payment: { ...organizer.payment, offlinePaymentDelayDays: 0 } }, e.belowOne, 'organizer.payment.offlinePaymentDelayDays'],
+      ...['INV-%s', 'INV', 'INV-%d-%d', '100% %d', 'INV-%6d'].map(
+        (pattern): [string, Organizer, string, string] => [`the invoice number pattern ${pattern}`, withPattern(pattern), e.invalidValue, 'organizer.invoicing.invoiceNumberPattern'],
+      ),
     ])('refuses %s', (_name, o, code, field) => {
       spec.given([]).when(publish(o)).thenThrows(code, field);
+    });
+
+    it.each(['INV-%06d', '%d', '%%%d%%', 'R%02d/2030', null])('takes the invoice number pattern %s', (pattern) => {
+      spec.given([]).when(publish(withPattern(pattern))).then([{ type: 'OrganizerRegistered', data: { organizer: withPattern(pattern) } }]);
     });
   });
 

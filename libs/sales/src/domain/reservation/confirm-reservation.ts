@@ -1,5 +1,6 @@
 import { NotFoundError, RuleViolations, type RuleViolation } from '@ticketing/kernel';
 import type { Settlement } from '../inventory/hold-seats.js';
+import { invoiceDue, type InvoicingRule } from '../invoice/invoice-due.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
 import type { ConfirmedPaymentProxy, OfflinePaymentConfirmed, ReservationConfirmed } from './reservation.events.js';
 import type { OpenedReservation, ReservationState } from './reservation.js';
@@ -25,6 +26,8 @@ export interface ConfirmReservation {
   readonly deferredTransfer: boolean;
   /** null: no captcha asked for this kind of order; else whether the buyer's answer passed. */
   readonly captchaPassed: boolean | null;
+  /** The event's invoicing now (null: no invoices), for whether the order gets an invoice number once paid. */
+  readonly invoicing: InvoicingRule | null;
 }
 
 export interface Confirmation {
@@ -81,13 +84,20 @@ function chooseProxy(state: OpenedReservation, command: ConfirmReservation): Con
   return command.availableProxies.find((proxy) => proxy === asked) ?? refuse(confirmErrors.missingPaymentMethod);
 }
 
-const CONFIRMED: readonly ReservationState['status'][] = ['COMPLETE', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT'];
+const CONFIRMED: readonly ReservationState['status'][] = ['COMPLETE', 'FINALIZING', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT'];
 
 /** The buyer chose a card or redirect provider: the order is paid through an attempt, not confirmed here. */
 const payOnline = (proxy: OnlineProxy): Confirmation => ({ events: [], settlement: null, tickets: null, payOnline: proxy });
 
-/** What becomes of the order, its hold and its tickets for the way to pay chosen. */
-function outcomeOf(proxy: 'NONE' | 'OFFLINE' | 'ON_SITE', command: ConfirmReservation): Pick<ReservationConfirmed['data'], 'status' | 'paymentDeadline'> & Omit<Confirmation, 'events'> {
+/**
+ * What becomes of the order, its hold and its tickets for the way to pay chosen. An on-site order that gets an
+ * invoice is FINALIZING until its number is assigned (a free one never gets one: nothing to invoice).
+ */
+function outcomeOf(
+  proxy: 'NONE' | 'OFFLINE' | 'ON_SITE',
+  command: ConfirmReservation,
+  withInvoice: boolean,
+): Pick<ReservationConfirmed['data'], 'status' | 'paymentDeadline'> & Omit<Confirmation, 'events'> {
   if (proxy === 'OFFLINE' && command.deferredTransfer) {
     // Deferred mode: the organizer trusts the buyer, so the order is accepted as if paid (seats sold, tickets
     // ACQUIRED and sent) and only the money is still due, by the event's begin. Chosen on purpose: reference 5.2
@@ -98,7 +108,8 @@ function outcomeOf(proxy: 'NONE' | 'OFFLINE' | 'ON_SITE', command: ConfirmReserv
   if (proxy === 'OFFLINE') {
     return { status: 'OFFLINE_PAYMENT', paymentDeadline: command.offlineDeadline, settlement: { kind: 'extend', expiresAt: command.offlineDeadline! }, tickets: null };
   }
-  return { status: 'COMPLETE', paymentDeadline: null, settlement: { kind: 'sell' }, tickets: proxy === 'ON_SITE' ? 'TO_BE_PAID' : 'ACQUIRED' };
+  const status = proxy !== 'NONE' && withInvoice ? 'FINALIZING' : 'COMPLETE';
+  return { status, paymentDeadline: null, settlement: { kind: 'sell' }, tickets: proxy === 'ON_SITE' ? 'TO_BE_PAID' : 'ACQUIRED' };
 }
 
 /**
@@ -122,7 +133,8 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
   if (state.inFlight) return payOnline(isOnline(proxy) ? proxy : state.inFlight.proxy);
   if (proxy === 'OFFLINE' && command.offlineDeadline === null) refuse(confirmErrors.missingPaymentMethod);
   if (isOnline(proxy)) return payOnline(proxy);
-  const { status, paymentDeadline, settlement, tickets } = outcomeOf(proxy, command);
+  const withInvoice = invoiceDue(state, command.invoicing);
+  const { status, paymentDeadline, settlement, tickets } = outcomeOf(proxy, command, withInvoice);
   const event: ReservationConfirmed = {
     type: 'ReservationConfirmed',
     data: {
@@ -133,22 +145,24 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
       status,
       paymentDeadline,
       privacyPolicyAccepted: command.privacyAccepted,
+      ...(withInvoice && proxy !== 'NONE' ? { invoiceDue: true } : {}),
     },
   };
   return { events: [event], settlement, tickets };
 }
 
 /**
- * The organizer confirms a bank transfer arrived: the order completes and its tickets are issued, unless the
- * transfer was deferred (they were issued at the buyer's confirmation). Again on a complete order: nothing
- * changes. Any other state is refused (nothing awaits a transfer).
+ * The organizer confirms a bank transfer arrived: the order completes (FINALIZING when it gets an invoice
+ * number) and its tickets are issued, unless the transfer was deferred (they were issued at the buyer's
+ * confirmation). Again on a paid order: nothing changes. Any other state is refused (nothing awaits a transfer).
  */
 export function decideConfirmOfflinePayment(state: ReservationState, reservationId: string): OfflinePaymentConfirmation {
   if (state.status === 'NONE') throw new NotFoundError('reservation', reservationId);
-  if (state.status === 'COMPLETE') return { events: [], tickets: null };
+  if (state.status === 'COMPLETE' || state.status === 'FINALIZING') return { events: [], tickets: null };
   if (state.status !== 'OFFLINE_PAYMENT' && state.status !== 'DEFERRED_OFFLINE_PAYMENT') refuse(confirmErrors.notAwaitingTransfer);
+  const finalizing = state.invoiceDue ? { status: 'FINALIZING' as const } : {};
   return {
-    events: [{ type: 'OfflinePaymentConfirmed', data: { reservationId, eventShortName: state.eventShortName } }],
+    events: [{ type: 'OfflinePaymentConfirmed', data: { reservationId, eventShortName: state.eventShortName, ...finalizing } }],
     tickets: state.status === 'OFFLINE_PAYMENT' ? 'ACQUIRED' : null,
   };
 }

@@ -1,6 +1,7 @@
 import { DomainError, NotFoundError } from '@ticketing/kernel';
 import type { AttemptStatus, OnlineMethod, OnlineProxy } from '@ticketing/payments/contracts';
 import type { Settlement } from '../inventory/hold-seats.js';
+import { invoiceDue, type InvoicingRule } from '../invoice/invoice-due.js';
 import { confirmErrors } from './confirm-reservation.js';
 import type { PaymentAttemptEnded, PaymentAwaitingConfirmation, PaymentStarted, ReservationConfirmed } from './reservation.events.js';
 import type { ReservationState } from './reservation.js';
@@ -55,7 +56,7 @@ export interface AttemptOutcome {
 export type PaymentFollowUp =
   /** Nothing for the order to do. */
   | { readonly kind: 'none' }
-  /** Money taken: the order completes, its seats are sold and its tickets issued, in one append. */
+  /** Money taken: the order completes (FINALIZING when it gets an invoice), its seats are sold and its tickets issued, in one append. */
   | { readonly kind: 'complete'; readonly events: ReservationConfirmed[]; readonly settlement: Settlement; readonly tickets: 'ACQUIRED' }
   /** The order's state follows the attempt (confirming, or pending again), its hold extended as said. */
   | { readonly kind: 'follow'; readonly events: (PaymentAwaitingConfirmation | PaymentAttemptEnded)[]; readonly settlement: Settlement | null }
@@ -70,13 +71,16 @@ const PAYABLE: readonly ReservationState['status'][] = ['PENDING', 'EXTERNAL_PRO
  * bought, exactly once: the same attempt again changes nothing, and another attempt's money for an order paid
  * already, expired or cancelled is refunded (two tabs, a late redirect). A failure or an abandon of the attempt in
  * flight makes the order pending again; `retryUntil` is how long the buyer then has (at least ten minutes after
- * a failure); an abandon once the deadline has passed (`now`) keeps the passed deadline so the sweeper expires it.
+ * a failure); an abandon once the deadline has passed (`now`) keeps the passed deadline so the sweeper expires it. An order
+ * paid now that gets an invoice (`invoicing`, the event's settings now) is FINALIZING until its number is assigned.
  */
-export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptOutcome, retryUntil: Date, now?: Date): PaymentFollowUp {
+export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptOutcome, retryUntil: Date, now?: Date, invoicing: InvoicingRule | null = null): PaymentFollowUp {
   if (state.status === 'NONE') return { kind: 'none' };
   if (attempt.status === 'SUCCEEDED') {
-    if (state.status === 'COMPLETE' && state.payment?.attemptId === attempt.attemptId) return { kind: 'none' };
+    const paid = state.status === 'COMPLETE' || state.status === 'FINALIZING';
+    if (paid && state.payment?.attemptId === attempt.attemptId) return { kind: 'none' };
     if (!PAYABLE.includes(state.status)) return { kind: 'refund' };
+    const withInvoice = invoiceDue(state, invoicing);
     const event: ReservationConfirmed = {
       type: 'ReservationConfirmed',
       data: {
@@ -84,10 +88,11 @@ export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptO
         eventShortName: state.eventShortName,
         paymentProxy: attempt.proxy,
         paymentMethod: attempt.method,
-        status: 'COMPLETE',
+        status: withInvoice ? 'FINALIZING' : 'COMPLETE',
         paymentDeadline: null,
         privacyPolicyAccepted: true,
         paymentAttemptId: attempt.attemptId,
+        ...(withInvoice ? { invoiceDue: true } : {}),
       },
     };
     return { kind: 'complete', events: [event], settlement: { kind: 'sell' }, tickets: 'ACQUIRED' };

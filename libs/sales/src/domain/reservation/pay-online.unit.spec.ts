@@ -180,6 +180,7 @@ describe('decideConfirmReservation with a payment in flight', () => {
     offlineDeadline: at(5 * 24 * 60),
     deferredTransfer: false,
     captchaPassed: null,
+    invoicing: null,
   });
   const inFlight = given(opened(), validated, started('a-1', 'PAYPAL', 'PAYPAL'));
 

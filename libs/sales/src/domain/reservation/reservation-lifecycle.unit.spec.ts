@@ -67,6 +67,7 @@ const confirm = (overrides: Partial<ConfirmReservation> = {}): ConfirmReservatio
   offlineDeadline: '2027-03-06T11:00:00.000Z',
   deferredTransfer: false,
   captchaPassed: null,
+  invoicing: null,
   ...overrides,
 });
 

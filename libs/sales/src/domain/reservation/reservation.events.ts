@@ -118,7 +118,9 @@ export type PaymentAttemptEnded = DomainEvent<
  * The buyer confirmed the overview (terms accepted, a way to pay chosen). A free or on-site order is complete
  * at once; a bank transfer waits (OFFLINE_PAYMENT) until `paymentDeadline`, its seats held until then; on an
  * event that defers transfers it is accepted at once (DEFERRED_OFFLINE_PAYMENT: seats sold, tickets issued)
- * and the money is due by `paymentDeadline`, the event's begin.
+ * and the money is due by `paymentDeadline`, the event's begin. A paid order that gets an invoice is
+ * FINALIZING instead of COMPLETE (seats sold, tickets issued) until its invoice number is assigned
+ * (`ReservationFinalized`).
  */
 export type ReservationConfirmed = DomainEvent<
   'ReservationConfirmed',
@@ -128,7 +130,7 @@ export type ReservationConfirmed = DomainEvent<
     readonly paymentProxy: ConfirmedPaymentProxy;
     /** The payment method id of the wire (`BANK_TRANSFER`, `ON_SITE`, `NONE`). */
     readonly paymentMethod: string;
-    readonly status: 'COMPLETE' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT';
+    readonly status: 'COMPLETE' | 'FINALIZING' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT';
     /**
      * ISO instant, bank transfers only: unpaid after it an OFFLINE_PAYMENT reservation expires; a deferred one
      * never does (its seats are sold), the deadline only tells the buyer when the money is due.
@@ -137,11 +139,37 @@ export type ReservationConfirmed = DomainEvent<
     readonly privacyPolicyAccepted: boolean;
     /** The attempt whose money completed the order (card and redirect providers); absent otherwise. */
     readonly paymentAttemptId?: string;
+    /**
+     * The order gets an invoice number once paid (see invoiceDue): FINALIZING says so for an order paid now; a
+     * transfer still awaited carries it to its confirmation. Absent: no invoice (and in events before invoices).
+     */
+    readonly invoiceDue?: boolean;
   }
 >;
 
-/** The organizer saw the bank transfer arrive (awaited or deferred): the order is complete. */
-export type OfflinePaymentConfirmed = DomainEvent<'OfflinePaymentConfirmed', { readonly reservationId: string; readonly eventShortName: string }>;
+/**
+ * The organizer saw the bank transfer arrive (awaited or deferred): the order is complete, or FINALIZING when it
+ * gets an invoice number (absent `status`: COMPLETE, as in events before invoices).
+ */
+export type OfflinePaymentConfirmed = DomainEvent<
+  'OfflinePaymentConfirmed',
+  { readonly reservationId: string; readonly eventShortName: string; readonly status?: 'COMPLETE' | 'FINALIZING' }
+>;
+
+/**
+ * A paid order got its invoice number: FINALIZING -> COMPLETE. Appended in one step with the organizer's
+ * `InvoiceNumberAssigned` of the same number (`invoice-sequence-{organizerSlug}`).
+ */
+export type ReservationFinalized = DomainEvent<
+  'ReservationFinalized',
+  {
+    readonly reservationId: string;
+    readonly eventShortName: string;
+    readonly organizerSlug: string;
+    readonly sequence: number;
+    readonly invoiceNumber: string;
+  }
+>;
 
 export type ReservationEvent =
   | ReservationOpened
@@ -152,6 +180,7 @@ export type ReservationEvent =
   | BookingReopened
   | ReservationConfirmed
   | OfflinePaymentConfirmed
+  | ReservationFinalized
   | PaymentStarted
   | PaymentAwaitingConfirmation
   | PaymentAttemptEnded;
@@ -165,6 +194,7 @@ export const reservationEventTypes: readonly ReservationEvent['type'][] = [
   'BookingReopened',
   'ReservationConfirmed',
   'OfflinePaymentConfirmed',
+  'ReservationFinalized',
   'PaymentStarted',
   'PaymentAwaitingConfirmation',
   'PaymentAttemptEnded',

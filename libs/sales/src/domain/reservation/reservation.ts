@@ -5,12 +5,14 @@ import type { ConfirmedPaymentProxy, ReservationCancelled, ReservationEvent, Res
 
 /** DEFERRED_OFFLINE_PAYMENT: accepted with its tickets issued, the bank transfer still due (before the event begins). */
 /** EXTERNAL_PROCESSING_PAYMENT: a provider has the buyer's payment; WAITING_EXTERNAL_CONFIRMATION: the provider confirms it. */
+/** FINALIZING: paid (seats sold, tickets issued), its invoice number not assigned yet; COMPLETE once it is. */
 export type ReservationStatus =
   | 'PENDING'
   | 'EXTERNAL_PROCESSING_PAYMENT'
   | 'WAITING_EXTERNAL_CONFIRMATION'
   | 'OFFLINE_PAYMENT'
   | 'DEFERRED_OFFLINE_PAYMENT'
+  | 'FINALIZING'
   | 'COMPLETE'
   | 'CANCELLED'
   | 'EXPIRED';
@@ -48,6 +50,10 @@ export interface OpenedReservation {
   readonly inFlight: PaymentInFlight | null;
   /** Why the last provider attempt ended without money, for the buyer; cleared when another starts. */
   readonly lastPaymentFailure: { readonly code: string | null; readonly message: string | null } | null;
+  /** The order gets an invoice number once paid (decided at its confirmation). */
+  readonly invoiceDue: boolean;
+  /** Its invoice number and when it was assigned (ISO instant), once finalized. */
+  readonly invoice: { readonly number: string; readonly assignedAt: string } | null;
 }
 
 export type ReservationState = { readonly status: 'NONE' } | OpenedReservation;
@@ -58,7 +64,20 @@ export const initialReservationState = (): ReservationState => ({ status: 'NONE'
 export function evolveReservation(state: ReservationState, event: ReservationEvent, occurredAt = ''): ReservationState {
   if (event.type === 'ReservationOpened') {
     const { eventShortName, validUntil } = event.data;
-    return { status: 'PENDING', eventShortName, validUntil, opened: event.data, openedAt: occurredAt, booking: null, validated: false, payment: null, inFlight: null, lastPaymentFailure: null };
+    return {
+      status: 'PENDING',
+      eventShortName,
+      validUntil,
+      opened: event.data,
+      openedAt: occurredAt,
+      booking: null,
+      validated: false,
+      payment: null,
+      inFlight: null,
+      lastPaymentFailure: null,
+      invoiceDue: false,
+      invoice: null,
+    };
   }
   if (state.status === 'NONE') return state;
   switch (event.type) {
@@ -74,12 +93,14 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       return { ...state, validated: false };
     case 'ReservationConfirmed': {
       const { paymentProxy: proxy, paymentMethod: method, status, paymentDeadline } = event.data;
+      const paidNow = status === 'COMPLETE' || status === 'FINALIZING';
       return {
         ...state,
         status,
         validUntil: paymentDeadline ?? state.validUntil,
-        payment: { proxy, method, confirmedAt: occurredAt, completedAt: status === 'COMPLETE' ? occurredAt : null, attemptId: event.data.paymentAttemptId ?? null },
+        payment: { proxy, method, confirmedAt: occurredAt, completedAt: paidNow ? occurredAt : null, attemptId: event.data.paymentAttemptId ?? null },
         inFlight: null,
+        invoiceDue: event.data.invoiceDue === true || status === 'FINALIZING',
       };
     }
     case 'PaymentStarted': {
@@ -97,7 +118,9 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
         lastPaymentFailure: event.data.outcome === 'ABANDONED' ? null : { code: event.data.code, message: event.data.message },
       };
     case 'OfflinePaymentConfirmed':
-      return { ...state, status: 'COMPLETE', payment: state.payment && { ...state.payment, completedAt: occurredAt } };
+      return { ...state, status: event.data.status ?? 'COMPLETE', payment: state.payment && { ...state.payment, completedAt: occurredAt } };
+    case 'ReservationFinalized':
+      return state.status === 'FINALIZING' ? { ...state, status: 'COMPLETE', invoice: { number: event.data.invoiceNumber, assignedAt: occurredAt } } : state;
   }
 }
 

@@ -1,11 +1,11 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
 import { ReservationQueries } from '../get-reservation/reservation-queries.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
-import { mailFailure, ReservationMailer } from '../reservation/reservation-mailer.js';
+import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { confirmOfflinePayment, type OfflinePaymentOutcome } from './confirm-offline-payment.js';
 
@@ -24,13 +24,11 @@ export class ConfirmOfflinePaymentCommand extends Command<OfflinePaymentOutcome>
 
 @CommandHandler(ConfirmOfflinePaymentCommand)
 export class ConfirmOfflinePaymentHandler implements ICommandHandler<ConfirmOfflinePaymentCommand, OfflinePaymentOutcome> {
-  private readonly logger = new Logger('ConfirmOfflinePayment');
-
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly desk: InventoryDesk,
-    private readonly mailer: ReservationMailer,
+    private readonly finalizer: ReservationFinalizer,
     private readonly reservations: ReservationQueries,
     private readonly catalog: CatalogOffers,
   ) {}
@@ -42,10 +40,10 @@ export class ConfirmOfflinePaymentHandler implements ICommandHandler<ConfirmOffl
     const offer = shortName ? await this.catalog.purchaseOffer(shortName, null, clock.now()) : null;
     if (!offer || offer.event.organizerSlug !== organizerSlug) throw new NotFoundError('reservation', reservationId);
     const actor = `organizer:${organizerSlug}`;
-    const { outcome, position } = await confirmOfflinePayment({ store: this.store, desk: this.desk, clock, ids }, reservationId, actor);
+    const { outcome, finalizing, position } = await confirmOfflinePayment({ store: this.store, desk: this.desk, clock, ids }, reservationId, actor);
     if (position === null) return outcome;
     await this.options.waitForProjections(position);
-    await this.mailer.sendConfirmation(reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', reason: mailFailure(error) }));
+    await this.finalizer.afterPayment(reservationId, actor, finalizing);
     return outcome;
   }
 }

@@ -17,12 +17,14 @@ export interface OfflinePaymentDeps {
 
 /**
  * A bank transfer arrived: the order completes, its seats are sold and its tickets issued (a deferred order
- * has both already), in one append.
- * Shared by the organizer API (through the command) and the operator's CLI. Resolves to the outcome and the
- * position written (null when nothing was).
+ * has both already), in one append; an order that gets an invoice is FINALIZING until its number is assigned
+ * (ReservationFinalizer: the command right after, the running API's sweeper after the CLI).
+ * Shared by the organizer API (through the command) and the operator's CLI. Resolves to the outcome, whether
+ * the order now waits for its invoice number, and the position written (null when nothing was).
  */
 export async function confirmOfflinePayment(deps: OfflinePaymentDeps, reservationId: string, actor: string) {
   let position: GlobalPosition | null = null;
+  let finalizing = false;
   // another confirmation, or the sweeper at the deadline, may write first: handleCommand decides again on what it wrote
   const outcome = await handleCommand<LoadedReservation, OfflinePaymentOutcome>({
     load: () => loadReservation(deps.store, reservationId),
@@ -30,11 +32,12 @@ export async function confirmOfflinePayment(deps: OfflinePaymentDeps, reservatio
       if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
       const { events, tickets } = decideConfirmOfflinePayment(state, reservationId);
       if (events.length === 0) return { result: 'ALREADY_COMPLETE' };
+      finalizing = events.some((e) => e.data.status === 'FINALIZING');
       const metadata = provenance(deps.ids.uuid(), actor, deps.clock.now(), reservationId);
       // a deferred order's seats are sold already: selling again changes nothing, and it has its tickets (null)
       return { result: 'CONFIRMED', append: () => recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets }, metadata) };
     },
     written: async (at) => void (position = at),
   });
-  return { outcome, position };
+  return { outcome, finalizing, position };
 }

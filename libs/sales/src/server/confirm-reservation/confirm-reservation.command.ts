@@ -1,4 +1,4 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
@@ -8,7 +8,7 @@ import { defaultMethodOf, isOnlineMethod, isOnlineProxy, type OnlineProxy } from
 import { OnlineCheckout, type PaymentStep } from '../pay-online/online-checkout.js';
 import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
-import { mailFailure, ReservationMailer } from '../reservation/reservation-mailer.js';
+import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
 import { loadReservation, type LoadedReservation } from '../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -39,21 +39,20 @@ export class ConfirmReservationCommand extends Command<PaymentStep | null> {
 
 @CommandHandler(ConfirmReservationCommand)
 export class ConfirmReservationHandler implements ICommandHandler<ConfirmReservationCommand, PaymentStep | null> {
-  private readonly logger = new Logger('ConfirmReservation');
-
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly catalog: CatalogOffers,
     private readonly desk: InventoryDesk,
-    private readonly mailer: ReservationMailer,
+    private readonly finalizer: ReservationFinalizer,
     private readonly online: OnlineCheckout,
   ) {}
 
   async execute({ input }: ConfirmReservationCommand): Promise<PaymentStep | null> {
     let captchaPassed: boolean | null | undefined; // answered once: a captcha token is good for one verification
     // the sweeper or the buyer's other tab may move the reservation between our read and our append: decide again
-    const confirmed = await handleCommand<LoadedReservation, OnlineProxy | boolean>({
+    // the provider to pay through, or what the order became (false: it was confirmed before, nothing changed)
+    const confirmed = await handleCommand<LoadedReservation, OnlineProxy | 'CONFIRMED' | 'FINALIZING' | false>({
       load: () => loadReservation(this.store, input.reservationId),
       decide: async ({ state, revision }) => {
         const now = this.options.clock.now();
@@ -74,22 +73,24 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
           offlineDeadline: terms.offlineDeadline?.toISOString() ?? null,
           deferredTransfer: terms.deferredTransfer,
           captchaPassed,
+          invoicing: offer.invoicing,
         });
         const { events, settlement, tickets, payOnline } = confirmation;
         if (payOnline) return { result: payOnline };
         if (events.length === 0 || !settlement) return { result: false as const }; // confirmed before: nothing changes
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
-        return { result: true as const, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets }, metadata) };
+        const result = events.some((e) => e.data.status === 'FINALIZING') ? ('FINALIZING' as const) : ('CONFIRMED' as const);
+        return { result, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets }, metadata) };
       },
       written: (position) => this.options.waitForProjections(position),
     });
-    if (typeof confirmed === 'string' && isOnlineProxy(confirmed)) {
+    if (confirmed !== false && isOnlineProxy(confirmed)) {
       const method = isOnlineMethod(input.paymentMethod) ? input.paymentMethod : defaultMethodOf[confirmed];
       return this.online.pay({ reservationId: input.reservationId, proxy: confirmed, method, gatewayToken: input.gatewayToken, origin: 'confirm', actor: input.actor });
     }
     if (!confirmed) return null;
-    // the order stands whatever the mail server says; the buyer can ask for the e-mail again
-    await this.mailer.sendConfirmation(input.reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', reason: mailFailure(error) }));
+    // an order paid now that gets an invoice takes its number before the answer, so it normally says COMPLETE
+    await this.finalizer.afterPayment(input.reservationId, input.actor, confirmed === 'FINALIZING');
     return null;
   }
 }

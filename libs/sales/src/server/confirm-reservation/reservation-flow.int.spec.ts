@@ -149,6 +149,7 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       });
       const done = (await info(id)).body;
       expect(done).toMatchObject({ status: 'COMPLETE', paymentProxy: 'NONE', paid: false, metadata: { finalized: true, readyForConfirmation: true } });
+      expect(done).toMatchObject({ invoiceNumber: null, invoiceOrReceiptDocumentPresent: false }); // nothing paid, nothing to download
       expect(done.ticketsByCategory[0].tickets.every((t: { acquired: boolean }) => t.acquired)).toBe(true);
       expect(catcher.mails.length).toBe(mailsBefore + 1);
       expect(catcher.mails.at(-1)!.to).toEqual(['ada@example.org']);
@@ -243,6 +244,10 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect(await commands.execute(new ConfirmOfflinePaymentCommand(id, 'acme'))).toBe('ALREADY_COMPLETE');
       const done = (await info(id)).body;
       expect(done).toMatchObject({ status: 'COMPLETE', paid: true, orderSummary: { notYetPaid: false } });
+      // the business invoice asked for takes the organizer's first number once the money is in
+      expect(awaiting).toMatchObject({ invoiceNumber: null, invoiceOrReceiptDocumentPresent: false });
+      expect(done).toMatchObject({ invoiceNumber: '1', invoiceOrReceiptDocumentPresent: true });
+      expect(catcher.mails.length).toBe(mailsBefore + 2); // the transfer instructions, then the confirmation
       const store = app.store;
       expect((await store.readStream(`ticket-${done.ticketsByCategory[0].tickets[0].uuid}`))[0]?.data).toMatchObject({ status: 'ACQUIRED' });
     });
@@ -299,6 +304,8 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect((await confirm(id, { paymentProxy: 'ON_SITE', termAndConditionsAccepted: true, privacyPolicyAccepted: true })).status).toBe(200);
       const done = (await info(id)).body;
       expect(done).toMatchObject({ status: 'COMPLETE', paymentProxy: 'ON_SITE', orderSummary: { notYetPaid: true } });
+      // no invoice asked for: a receipt, no number
+      expect(done).toMatchObject({ invoiceNumber: null, invoiceOrReceiptDocumentPresent: true });
       const store = app.store;
       expect((await store.readStream(`ticket-${done.ticketsByCategory[0].tickets[0].uuid}`))[0]?.data).toMatchObject({ status: 'TO_BE_PAID' });
     });

@@ -82,7 +82,7 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     const orphans = await this.db.query<{ reservation_id: string; short_name: string }>(
       `select h.reservation_id, h.short_name from ${HOLDS_TABLE} h
          left join ${RESERVATIONS_TABLE} r on r.reservation_id = h.reservation_id
-        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status not in ('PENDING', 'EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT', 'COMPLETE'))
+        where h.status = 'HELD' and h.expires_at <= $1 and (r.status is null or r.status not in ('PENDING', 'EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT', 'FINALIZING', 'COMPLETE'))
         limit $2`,
       [now, limit],
     );

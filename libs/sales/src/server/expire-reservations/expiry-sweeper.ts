@@ -4,11 +4,16 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { ExpireReservationsCommand } from './expire-reservations.command.js';
 import { PaymentRecovery } from '../pay-online/payment-recovery.js';
+import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { OfferReleasedSeatsCommand } from '../offer-released-seats/offer-released-seats.command.js';
 
 const INTERVAL_NAME = 'reservation-expiry';
+const FINALIZER = 'system:reservation-finalizer';
 
-/** Runs the expiry command, then the waiting-list offers, every `sweepIntervalMs` (@nestjs/schedule); one sweep at a time. */
+/**
+ * Runs the expiry command, then the waiting-list offers, every `sweepIntervalMs` (@nestjs/schedule); one sweep at
+ * a time. Paid orders left FINALIZING (their invoice number not taken) are finalized at start-up and on each sweep.
+ */
 @Injectable()
 export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ReservationExpiry');
@@ -19,12 +24,18 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     private readonly commands: CommandBus,
     private readonly scheduler: SchedulerRegistry,
     private readonly payments: PaymentRecovery,
+    private readonly finalizer: ReservationFinalizer,
   ) {}
 
   onApplicationBootstrap(): void {
     if (this.options.sweepIntervalMs <= 0) return;
-    // orders a previous process left waiting for a provider: checked once now, whatever their deadline
-    void this.payments.run({ all: true }).catch((error: unknown) => this.logger.error({ msg: 'payment recovery failed', error: String(error) }));
+    // orders a previous process left waiting for a provider: checked once now, whatever their deadline; then
+    // those it left paid without their invoice number (and those the provider check just completed)
+    void this.payments
+      .run({ all: true })
+      .catch((error: unknown) => this.logger.error({ msg: 'payment recovery failed', error: String(error) }))
+      .then(() => this.finalizer.recover(FINALIZER))
+      .catch((error: unknown) => this.logger.error({ msg: 'finalization recovery failed', error: String(error) }));
     const timer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
     timer.unref();
     this.scheduler.addInterval(INTERVAL_NAME, timer);
@@ -41,6 +52,7 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     // payments whose window is over first: a paid one completes instead of expiring, an open one is cancelled
     this.running = this.payments
       .run({ all: false })
+      .then(() => this.finalizer.recover(FINALIZER))
       .then(() => this.commands.execute(new ExpireReservationsCommand()))
       .then((result) => {
         if (result.expired + result.released > 0) this.logger.log({ msg: 'reservations expired', ...result });

@@ -1,7 +1,7 @@
 import type { PurchaseOffer } from '@ticketing/catalog/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
-import { paymentDescription, summaryRowText, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
+import { billingDocumentOf, paymentDescription, summaryRowText, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
@@ -34,7 +34,7 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
     descriptionForPayment: paymentDescription(rows),
     totalVAT: formatCents(price.totals.vat, currency),
     vatPercentage: price.requiresPayment ? formatPercent(offer.event.vatPercentage, 2) : null,
-    notYetPaid: state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' || (state.status === 'COMPLETE' && proxy === 'ON_SITE'),
+    notYetPaid: state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' || ((state.status === 'COMPLETE' || state.status === 'FINALIZING') && proxy === 'ON_SITE'),
   };
 }
 
@@ -78,7 +78,7 @@ function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang:
   const { event } = offer;
   const fallback = event.contentLanguages[0] ?? 'en';
   // a deferred transfer's tickets are issued at confirmation, before the money arrives
-  const acquired = state.status === 'COMPLETE' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
+  const acquired = state.status === 'COMPLETE' || state.status === 'FINALIZING' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
   const locked = acquired && !event.assignment.enableTicketTransfer;
   const online = event.format === 'ONLINE';
   const begin = zonedInstant(event.start, event.timeZone);
@@ -174,9 +174,9 @@ export function reservationInfo(
     status,
     validatedBookingInformation: state.validated,
     formattedExpirationDate: formatPerLanguage(new Date(state.validUntil), 'datetime.pattern', offer.event.contentLanguages, offer.event.timeZone),
-    invoiceNumber: null,
+    invoiceNumber: state.invoice?.number ?? null,
     invoiceRequested: booking?.invoiceRequested ?? false,
-    invoiceOrReceiptDocumentPresent: false,
+    invoiceOrReceiptDocumentPresent: billingDocumentOf(state, offer.invoicing) !== null,
     paid: status === 'COMPLETE' && proxy !== null && proxy !== 'NONE',
     tokenAcquired: state.inFlight !== null,
     paymentProxy: proxy,
@@ -191,7 +191,8 @@ export function reservationInfo(
     metadata: {
       hideContactData: false,
       readyForConfirmation: status === 'COMPLETE',
-      finalized: status !== 'PENDING',
+      // FINALIZING: paid, its invoice number still to come (the success page says so and polls)
+      finalized: status !== 'PENDING' && status !== 'FINALIZING',
       hideConfirmationButtons: false,
       lockEmailEdit: false,
     },

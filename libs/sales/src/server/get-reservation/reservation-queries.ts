@@ -10,10 +10,18 @@ import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.j
 import { loadReservation } from '../reservation/reservation-stream.js';
 
 /** A reservation the buyer can still see: cancelled and expired ones are gone (404), as alf.io deletes them. */
-export type VisibleStatus = 'PENDING' | 'EXTERNAL_PROCESSING_PAYMENT' | 'WAITING_EXTERNAL_CONFIRMATION' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT' | 'COMPLETE';
+export type VisibleStatus = 'PENDING' | 'EXTERNAL_PROCESSING_PAYMENT' | 'WAITING_EXTERNAL_CONFIRMATION' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT' | 'FINALIZING' | 'COMPLETE';
 export type VisibleReservation = OpenedReservation & { readonly status: VisibleStatus };
 
-const VISIBLE: readonly ReservationState['status'][] = ['PENDING', 'EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION', 'OFFLINE_PAYMENT', 'DEFERRED_OFFLINE_PAYMENT', 'COMPLETE'] satisfies VisibleStatus[];
+const VISIBLE: readonly ReservationState['status'][] = [
+  'PENDING',
+  'EXTERNAL_PROCESSING_PAYMENT',
+  'WAITING_EXTERNAL_CONFIRMATION',
+  'OFFLINE_PAYMENT',
+  'DEFERRED_OFFLINE_PAYMENT',
+  'FINALIZING',
+  'COMPLETE',
+] satisfies VisibleStatus[];
 
 export function isVisible(state: ReservationState): state is VisibleReservation {
   return VISIBLE.includes(state.status);

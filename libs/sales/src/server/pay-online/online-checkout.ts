@@ -13,7 +13,7 @@ import {
 import { activePaymentMethods } from '../get-reservation/payment-methods.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
-import { mailFailure, ReservationMailer } from '../reservation/reservation-mailer.js';
+import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
 import { provenance } from '../shared/event-data.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -60,7 +60,7 @@ export class OnlineCheckout {
     private readonly catalog: CatalogOffers,
     private readonly payments: OnlinePayments,
     private readonly desk: InventoryDesk,
-    private readonly mailer: ReservationMailer,
+    private readonly finalizer: ReservationFinalizer,
   ) {}
 
   /** `activePaymentMethods`: the ways to pay without a provider, then the organizer's provider accounts. */
@@ -76,7 +76,7 @@ export class OnlineCheckout {
     for (let round = 0; round < 3; round++) {
       const { state } = await loadReservation(this.store, request.reservationId);
       if (state.status === 'NONE') throw new NotFoundError('reservation', request.reservationId);
-      if (state.status === 'COMPLETE') return { kind: 'completed' };
+      if (state.status === 'COMPLETE' || state.status === 'FINALIZING') return { kind: 'completed' };
       if (state.inFlight) {
         const cardConfirmed = request.origin === 'confirm' && request.gatewayToken === null && state.inFlight.proxy === 'STRIPE';
         // the overview confirmed after the browser confirmed the card: the provider says how it went
@@ -105,14 +105,18 @@ export class OnlineCheckout {
   async follow(attempt: PaymentAttemptView, actor: string): Promise<void> {
     const now = this.options.clock.now();
     const retryUntil = new Date(now.getTime() + MIN_TIME_AFTER_FAILED_PAYMENT_MS);
+    // whether the order gets an invoice once paid: the event's settings now (only money reads them)
+    const invoicing = attempt.status === 'SUCCEEDED' ? await this.invoicingOf(attempt.reservationId, now) : null;
+    let finalizing = false;
     const outcome = await handleCommand({
       load: () => loadReservation(this.store, attempt.reservationId),
       decide: ({ state, revision }) => {
         if (state.status === 'NONE' || revision === 'no_stream') return { result: 'none' as const };
-        const followUp = decidePaymentFollowUp(state, attempt, retryUntil, now);
+        const followUp = decidePaymentFollowUp(state, attempt, retryUntil, now, invoicing);
         if (followUp.kind === 'none' || followUp.kind === 'refund') return { result: followUp.kind };
         const metadata = provenance(this.options.ids.uuid(), actor, now, attempt.attemptId);
         if (followUp.kind === 'complete') {
+          finalizing = followUp.events.some((e) => e.data.status === 'FINALIZING');
           return { result: 'completed' as const, append: () => recordSettlement(this.desk, { state, revision, events: followUp.events, settlement: followUp.settlement, tickets: followUp.tickets }, metadata) };
         }
         const { events, settlement } = followUp;
@@ -127,9 +131,13 @@ export class OnlineCheckout {
       throw error;
     });
     if (outcome === 'refund') await this.payments.refundUnneeded(attempt.attemptId, actor);
-    if (outcome === 'completed') {
-      await this.mailer.sendConfirmation(attempt.reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', reason: mailFailure(error) }));
-    }
+    if (outcome === 'completed') await this.finalizer.afterPayment(attempt.reservationId, actor, finalizing);
+  }
+
+  private async invoicingOf(reservationId: string, now: Date) {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE') return null;
+    return (await this.catalog.purchaseOffer(state.eventShortName, null, now))?.invoicing ?? null;
   }
 
   /** Asks the provider about the order's payment in flight and follows what it says. Null when none is in flight. */

@@ -21,6 +21,7 @@ const PAGE = {
   WAITING_EXTERNAL_CONFIRMATION: 'processing-payment',
   OFFLINE_PAYMENT: 'waiting-payment',
   DEFERRED_OFFLINE_PAYMENT: 'deferred-payment',
+  FINALIZING: 'success',
   COMPLETE: 'success',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_NUMBER_PATTERN } from '@ticketing/catalog/contracts';
 import {
   contentLanguages,
   currency,
@@ -62,6 +63,12 @@ export const organizerEntrySchema = z.strictObject({
       address: z.string().min(1).describe('Postal address, lines separated by newlines.'),
       vatNumber: z.string().nullable().default(null),
       country: z.string().regex(/^[A-Z]{2}$/).nullable().default(null),
+      invoiceNumberPattern: z
+        .string()
+        .regex(INVOICE_NUMBER_PATTERN, 'one %d or %0Nd where the number goes, %% for a percent sign')
+        .nullable()
+        .optional()
+        .describe('How invoice numbers are printed: `INV-%06d` prints the 42nd invoice as INV-000042; absent: the plain number (1, 2, 3 ...).'),
     })
     .nullable()
     .default(null)

@@ -9,7 +9,7 @@ export const RESERVATIONS_TABLE = 'sales_reservations';
 type ReservationRowEvent = Pick<RecordedEvent, 'type' | 'data' | 'revision' | 'metadata'>;
 
 /**
- * One row per reservation: its status (PENDING, EXTERNAL_PROCESSING_PAYMENT, WAITING_EXTERNAL_CONFIRMATION, OFFLINE_PAYMENT, DEFERRED_OFFLINE_PAYMENT, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
+ * One row per reservation: its status (PENDING, EXTERNAL_PROCESSING_PAYMENT, WAITING_EXTERNAL_CONFIRMATION, OFFLINE_PAYMENT, DEFERRED_OFFLINE_PAYMENT, FINALIZING, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
  * with that revision, so a reservation that changed meanwhile is not expired by mistake), and the data it
  * was opened with for the reservation views.
  */
@@ -40,6 +40,13 @@ async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<v
       );
       return;
     case 'OfflinePaymentConfirmed':
+      await tx.client.query(`update ${table} set status = $2, revision = $3 where reservation_id = $1 and revision < $3`, [
+        event.data.reservationId,
+        event.data.status ?? 'COMPLETE',
+        recorded.revision,
+      ]);
+      return;
+    case 'ReservationFinalized':
       await tx.client.query(`update ${table} set status = 'COMPLETE', revision = $2 where reservation_id = $1 and revision < $2`, [event.data.reservationId, recorded.revision]);
       return;
     case 'PaymentStarted':
@@ -102,7 +109,7 @@ async function applyBatch(events: readonly ReservationRowEvent[], tx: Projection
 
 export const reservationsProjection: Projection = {
   name: 'sales-reservations',
-  version: 3,
+  version: 4,
   canHandle: reservationEventTypes,
   tables: [
     {
@@ -118,7 +125,8 @@ export const reservationsProjection: Projection = {
           opened jsonb not null
         );
         create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status in ('PENDING', 'OFFLINE_PAYMENT');
-        create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status in ('EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION')`,
+        create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status in ('EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION');
+        create index on ${s.table(RESERVATIONS_TABLE)} (opened_at) where status = 'FINALIZING'`,
     },
   ],
   apply,
