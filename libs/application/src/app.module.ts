@@ -28,6 +28,8 @@ import { PaymentsModule, type StandInUrls } from '@ticketing/payments/server';
 import { PAYMENT_STAND_IN_URLS, PaymentStandInsModule } from './payments/payment-stand-ins.module.js';
 import type { RunningStandIns } from './payments/payment-stand-ins.js';
 import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
+import { TicketingModule } from '@ticketing/ticketing/server';
+import { loadSecret, once } from './platform/session-secret.js';
 
 @Module({})
 export class AppModule {
@@ -80,6 +82,18 @@ export class AppModule {
             organizerApiKeys: config.organizerApiKeys ?? undefined,
           }),
         }),
+        TicketingModule.registerAsync({
+          inject: [EVENT_STORE, PROJECTION_RUNNER, DB],
+          useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db) => ({
+            store,
+            db: pool,
+            clock: { now: () => new Date() },
+            ids: randomIds,
+            waitForProjections: (position) => runner.waitFor(position),
+            publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+            ticketCodeSecret: once(() => loadSecret(pool, 'ticket-codes', config.ticketCodeSecret)),
+          }),
+        }),
         ...(config.benchRoutes ? [BenchRoutesModule] : []),
       ],
       controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
@@ -97,7 +111,7 @@ export class AppModule {
         HealthService,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
-      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule],
+      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule],
     };
   }
 }

@@ -10,6 +10,8 @@ export type DatePatternKey =
   | 'common.event.date-format'
   | 'common.event.time-format'
   | 'common.ticket-category.date-format'
+  | 'date.extended.pattern'
+  | 'time.extended.pattern'
   | 'datetime.pattern';
 
 /** `instant` formatted with the pattern each language's bundle has under `key`, in `timeZone`. */

@@ -37,6 +37,8 @@ const environment = z.object({
   /** dev: development banner and relaxed cookies; prod: secure cookies, insecure-production banner over http; demo. */
   APP_MODE: z.enum(['dev', 'prod', 'demo']).default('dev'),
   SESSION_SECRET: optionalText,
+  /** Signs ticket codes (the QR on every ticket); unset: one is made once and kept in the database. */
+  TICKET_CODE_SECRET: optionalText,
   ANNOUNCEMENT_BANNER_HTML: optionalText,
   GLOBAL_TERMS_URL: optionalText,
   GLOBAL_PRIVACY_POLICY_URL: optionalText,
@@ -100,6 +102,7 @@ export type AppConfig = Readonly<{
   publicBaseUrl: string | null;
   mode: 'dev' | 'prod' | 'demo';
   sessionSecret: string | null;
+  ticketCodeSecret: string | null;
   announcementBannerHtml: string | null;
   globalTermsUrl: string | null;
   globalPrivacyPolicyUrl: string | null;
@@ -152,6 +155,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicBaseUrl: e.PUBLIC_BASE_URL,
     mode: e.APP_MODE,
     sessionSecret: e.SESSION_SECRET,
+    ticketCodeSecret: e.TICKET_CODE_SECRET,
     announcementBannerHtml: e.ANNOUNCEMENT_BANNER_HTML,
     globalTermsUrl: e.GLOBAL_TERMS_URL,
     globalPrivacyPolicyUrl: e.GLOBAL_PRIVACY_POLICY_URL,

@@ -161,6 +161,15 @@ export interface OfflinePaymentConfiguration {
   readonly deferred: boolean;
 }
 
+/** An online event's entrance for a while (alf.io's "online configuration" call link). */
+export interface JoinLink {
+  readonly url: string;
+  readonly validFrom: LocalDateTime;
+  readonly validTo: LocalDateTime;
+  /** Category keys it is for; empty: every category. */
+  readonly categories: readonly string[];
+}
+
 export interface EventDetails {
   readonly shortName: string;
   readonly organizerSlug: string;
@@ -206,6 +215,10 @@ export interface EventDetails {
   readonly promotions: PromotionsConfiguration;
   readonly offlinePayment: OfflinePaymentConfiguration;
   readonly allowedPaymentProxies: readonly PaymentProxy[];
+  /** ALLOW_FREE_TICKETS_CANCELLATION: a holder may release a free ticket (absent from events published before it existed: false). */
+  readonly allowFreeTicketsCancellation?: boolean;
+  /** Where online attendees enter, through their ticket's check-in link (absent: none). */
+  readonly joinLinks?: readonly JoinLink[];
   /** Minutes a reservation holds its seats before it expires (RESERVATION_TIMEOUT, default 25). */
   readonly reservationValidityMinutes: number;
   /** Default of the per-category maximum (MAX_AMOUNT_OF_TICKETS_BY_RESERVATION, default 5). */

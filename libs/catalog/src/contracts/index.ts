@@ -13,6 +13,7 @@ export {
   type EventDetails,
   type FileStored,
   type InvoicingConfiguration,
+  type JoinLink,
   type LocalDateTime,
   type LocalizedText,
   type Organizer,

@@ -1,2 +1,3 @@
-// What other contexts may know of sales: the figures the catalog shows.
+// What other contexts may know of sales: the figures the catalog shows, and the orders behind tickets.
 export { SalesFigures, type EventSalesFigures } from './sales-figures.js';
+export { TicketOrders, type TicketOrder, type TicketOwnerInput, type CompanionAppend } from './ticket-orders.js';

@@ -35,6 +35,8 @@ import { ReservationMailer } from './reservation/reservation-mailer.js';
 import { ReserveTicketsController } from './reserve-tickets/reserve-tickets.controller.js';
 import { ReserveTicketsHandler } from './reserve-tickets/reserve-tickets.command.js';
 import { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
+import { TicketOrders } from '@ticketing/sales/contracts';
+import { SalesTicketOrders } from './ticket-orders/sales-ticket-orders.js';
 import { SubscribeToWaitingListController } from './subscribe-to-waiting-list/subscribe-to-waiting-list.controller.js';
 import { SubscribeToWaitingListHandler } from './subscribe-to-waiting-list/subscribe-to-waiting-list.command.js';
 import { EU_VAT_CHECKER, SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from './tokens.js';
@@ -100,9 +102,9 @@ export class SalesModule {
         WaitingListSetAside,
         ReservationQueries,
         ReservationMailer,
+        ReservationFinalizer,
         ConfirmReservationHandler,
         BackToBookingHandler,
-        ReservationFinalizer,
         ConfirmOfflinePaymentHandler,
         ValidateToOverviewHandler,
         ReSendReservationEmailHandler,
@@ -115,8 +117,10 @@ export class SalesModule {
         { provide: EU_VAT_CHECKER, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => new EuVatChecker({ url: o.vatCheckUrl }) },
         { provide: OrganizerApiKeys, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => OrganizerApiKeys.parse(o.organizerApiKeys) },
         OrganizerApiKeyGuard,
+        SalesTicketOrders,
+        { provide: TicketOrders, useExisting: SalesTicketOrders },
       ],
-      exports: [HoldsSalesFigures, ExpirySweeper, PaymentRecovery],
+      exports: [HoldsSalesFigures, ExpirySweeper, PaymentRecovery, TicketOrders],
     };
   }
 }

@@ -30,6 +30,7 @@ import type { CatalogDocumentEventsItemGeolocation } from './catalogDocumentEven
 import type { CatalogDocumentEventsItemI18nOverrides } from './catalogDocumentEventsItemI18nOverrides';
 import type { CatalogDocumentEventsItemImage } from './catalogDocumentEventsItemImage';
 import type { CatalogDocumentEventsItemInvoicing } from './catalogDocumentEventsItemInvoicing';
+import type { CatalogDocumentEventsItemJoinLinksItem } from './catalogDocumentEventsItemJoinLinksItem';
 import type { CatalogDocumentEventsItemLocation } from './catalogDocumentEventsItemLocation';
 import type { CatalogDocumentEventsItemMapUrl } from './catalogDocumentEventsItemMapUrl';
 import type { CatalogDocumentEventsItemOfflinePayment } from './catalogDocumentEventsItemOfflinePayment';
@@ -47,6 +48,8 @@ export type CatalogDocumentEventsItem = {
   additionalServices?: CatalogDocumentEventsItemAdditionalServicesItem[];
   /** Payment providers offered; required when anything is paid. OFFLINE = bank transfer. */
   allowedPaymentProxies?: CatalogDocumentEventsItemAllowedPaymentProxiesItem[];
+  /** Holders may release a free ticket from its page; its seat goes back on sale (ALLOW_FREE_TICKETS_CANCELLATION). */
+  allowFreeTicketsCancellation?: boolean;
   assignment?: CatalogDocumentEventsItemAssignment;
   /** Questions asked of each attendee (or per booked supplement) at booking. */
   attendeeFields?: CatalogDocumentEventsItemAttendeeFieldsItem[];
@@ -91,6 +94,8 @@ export type CatalogDocumentEventsItem = {
   /** Image: a path relative to the catalog file (CLI only) or a `data:image/png;base64,...` URI. Stored once by its sha256. PNG, JPEG, GIF, WebP or SVG, at most 2 MB. */
   image?: CatalogDocumentEventsItemImage;
   invoicing?: CatalogDocumentEventsItemInvoicing;
+  /** Online and hybrid events: the links attendees check in through (the first one open now wins). Without any, the event dates apply and there is nowhere to go. */
+  joinLinks?: CatalogDocumentEventsItemJoinLinksItem[];
   /** Required unless ONLINE. */
   location?: CatalogDocumentEventsItemLocation;
   mapUrl?: CatalogDocumentEventsItemMapUrl;

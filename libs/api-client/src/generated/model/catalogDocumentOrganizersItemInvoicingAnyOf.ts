@@ -16,6 +16,7 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 import type { CatalogDocumentOrganizersItemInvoicingAnyOfCountry } from './catalogDocumentOrganizersItemInvoicingAnyOfCountry';
+import type { CatalogDocumentOrganizersItemInvoicingAnyOfInvoiceNumberPattern } from './catalogDocumentOrganizersItemInvoicingAnyOfInvoiceNumberPattern';
 import type { CatalogDocumentOrganizersItemInvoicingAnyOfVatNumber } from './catalogDocumentOrganizersItemInvoicingAnyOfVatNumber';
 
 export type CatalogDocumentOrganizersItemInvoicingAnyOf = {
@@ -27,5 +28,7 @@ export type CatalogDocumentOrganizersItemInvoicingAnyOf = {
   /** @minLength 1 */
   companyName: string;
   country?: CatalogDocumentOrganizersItemInvoicingAnyOfCountry;
+  /** How invoice numbers are printed: `INV-%06d` prints the 42nd invoice as INV-000042; absent: the plain number (1, 2, 3 ...). */
+  invoiceNumberPattern?: CatalogDocumentOrganizersItemInvoicingAnyOfInvoiceNumberPattern;
   vatNumber?: CatalogDocumentOrganizersItemInvoicingAnyOfVatNumber;
 };

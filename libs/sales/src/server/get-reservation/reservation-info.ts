@@ -5,10 +5,11 @@ import { billingDocumentOf, paymentDescription, summaryRowText, type BillingAddr
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
+import type { IssuedTicket } from '@ticketing/ticketing/contracts';
 import { activePaymentMethods } from './payment-methods.js';
 
 /** The reservation's language when the event still speaks it, else the event's first (names of rows and categories). */
-function languageOf(state: OpenedReservation, offer: PurchaseOffer): string {
+export function languageOf(state: OpenedReservation, offer: PurchaseOffer): string {
   const languages = offer.event.contentLanguages;
   return languages.includes(state.opened.language) ? state.opened.language : (languages[0] ?? 'en');
 }
@@ -74,7 +75,17 @@ function billingAddressText(booking: BookingDetails | null): string | null {
   return [b.companyName, b.addressLine1, b.addressLine2, `${b.zip} ${b.city}`, b.state, b.country].filter((line) => line && line.trim() !== '').join('\n');
 }
 
-function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang: string, now: Date): ReservationInfo['ticketsByCategory'] {
+/**
+ * The order's tickets by category. Once issued, each ticket as it stands now (its holder may have changed on the
+ * ticket's own page; a released one is gone); before, as the buyer filled in the booking form.
+ */
+export function ticketsByCategory(
+  state: OpenedReservation,
+  offer: PurchaseOffer,
+  lang: string,
+  now: Date,
+  issued: readonly IssuedTicket[] = [],
+): ReservationInfo['ticketsByCategory'] {
   const { event } = offer;
   const fallback = event.contentLanguages[0] ?? 'en';
   // a deferred transfer's tickets are issued at confirmation, before the money arrives
@@ -82,15 +93,19 @@ function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang:
   const locked = acquired && !event.assignment.enableTicketTransfer;
   const online = event.format === 'ONLINE';
   const begin = zonedInstant(event.start, event.timeZone);
+  const current = new Map(issued.map((t) => [t.ticketId, t]));
   const attendees = state.booking?.attendees ?? {};
   const fields = offer.attendeeFields;
   const groups = new Map<number, BookingInfoTicket[]>();
-  for (const { ticketId, categoryId } of state.opened.tickets) {
-    const attendee = attendees[ticketId];
+  state.opened.tickets.forEach(({ ticketId, categoryId }, index) => {
+    const ticketNow = current.get(ticketId);
+    if (ticketNow?.status === 'RELEASED') return;
+    const attendee = ticketNow ? ticketNow.holder : attendees[ticketId];
     const firstName = attendee?.firstName ?? null;
     const lastName = attendee?.lastName ?? null;
     const email = attendee?.email ?? '';
     const assigned = Boolean(email && firstName && lastName);
+    const free = (state.opened.price.tickets[index]?.finalPrice ?? 0) === 0;
     const questions = fieldsForCategory(fields, categoryId).map((f) => additionalField(f, attendee?.answers[f.name], event.contentLanguages));
     const ticket: BookingInfoTicket = {
       uuid: ticketId,
@@ -102,7 +117,8 @@ function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang:
       assigned,
       locked,
       acquired,
-      cancellationEnabled: false,
+      // ALLOW_FREE_TICKETS_CANCELLATION: a free ticket not used yet may be given back
+      cancellationEnabled: acquired && free && ticketNow !== undefined && ticketNow.status !== 'CHECKED_IN' && event.allowFreeTicketsCancellation === true,
       sendMailEnabled: acquired && assigned,
       downloadEnabled: acquired && assigned && !online,
       ticketFieldConfigurationBeforeStandard: questions.filter((q) => q.beforeStandardFields),
@@ -111,7 +127,7 @@ function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang:
       onlineEventStarted: online && now.getTime() >= begin.getTime(),
     };
     groups.set(categoryId, [...(groups.get(categoryId) ?? []), ticket]);
-  }
+  });
   const categories = new Map(offer.categories.map(({ category }) => [category.id, category]));
   return [...groups].map(([categoryId, tickets]) => {
     const category = categories.get(categoryId);
@@ -119,7 +135,7 @@ function ticketsByCategory(state: OpenedReservation, offer: PurchaseOffer, lang:
   });
 }
 
-function additionalServiceWithData(state: OpenedReservation, offer: PurchaseOffer): ReservationInfo['additionalServiceWithData'] {
+export function additionalServiceWithData(state: OpenedReservation, offer: PurchaseOffer): ReservationInfo['additionalServiceWithData'] {
   const services = new Map(offer.services.map(({ service }) => [service.id, service]));
   const assignments = new Map((state.booking?.items ?? []).map((item) => [item.itemId, item]));
   const linked = new Map((state.opened.itemLinks ?? []).map((link) => [link.itemId, link.ticketId]));
@@ -156,6 +172,7 @@ export function reservationInfo(
   offer: PurchaseOffer,
   now: Date,
   onlineMethods: Readonly<Record<string, { readonly paymentProxy: OnlineProxy; readonly parameters: Readonly<Record<string, unknown>> }>> = {},
+  issued: readonly IssuedTicket[] = [],
 ): ReservationInfo {
   const lang = languageOf(state, offer);
   const { booking } = state;
@@ -169,7 +186,7 @@ export function reservationInfo(
     lastName: booking?.contact.lastName ?? null,
     email: booking?.contact.email ?? null,
     validity: Date.parse(state.validUntil),
-    ticketsByCategory: ticketsByCategory(state, offer, lang, now),
+    ticketsByCategory: ticketsByCategory(state, offer, lang, now, issued),
     orderSummary: orderSummary(state, offer, lang),
     status,
     validatedBookingInformation: state.validated,

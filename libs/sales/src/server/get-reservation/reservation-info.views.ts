@@ -22,56 +22,8 @@ export const reservationStatusSchema = z.enum([
 
 export const paymentProxySchema = z.enum(['STRIPE', 'ON_SITE', 'OFFLINE', 'NONE', 'ADMIN', 'PAYPAL', 'MOLLIE', 'SAFERPAY', 'CUSTOM_OFFLINE']);
 
-export const additionalFieldTypeSchema = z.enum(['input:text', 'input:tel', 'vat:eu', 'textarea', 'country', 'select', 'checkbox', 'radio', 'input:dateOfBirth']);
-
-export const additionalFieldSchema = z
-  .object({
-    name: z.string(),
-    value: z.string().nullable(),
-    type: additionalFieldTypeSchema,
-    required: z.boolean(),
-    editable: z.boolean(),
-    minLength: z.number().int().nullable(),
-    maxLength: z.number().int().nullable(),
-    restrictedValues: z.array(z.string()),
-    disabledValues: z.array(z.string()),
-    fields: z
-      .array(z.object({ fieldIndex: z.number().int(), fieldValue: z.string().nullable() }))
-      .describe(
-        'One entry per input: a checkbox group of several choices one per choice (the ticked value, else null once answered, "" before); any other field one, index 0 (the answer, else null for a ticket and "" for a supplement item).',
-      ),
-    beforeStandardFields: z.boolean(),
-    description: z.record(
-      z.string(),
-      z.object({ label: z.string(), placeholder: z.string(), restrictedValuesDescription: z.record(z.string(), z.string()) }),
-    ),
-  })
-  .describe('AdditionalField: a question of the booking form and the answers given so far.');
-
-export const bookingInfoTicketSchema = z.object({
-  uuid: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-  fullName: z.string(),
-  userLanguage: z.string().nullable(),
-  assigned: z.boolean(),
-  locked: z.boolean(),
-  acquired: z.boolean(),
-  cancellationEnabled: z.boolean(),
-  sendMailEnabled: z.boolean(),
-  downloadEnabled: z.boolean(),
-  ticketFieldConfigurationBeforeStandard: z.array(additionalFieldSchema),
-  ticketFieldConfigurationAfterStandard: z.array(additionalFieldSchema),
-  formattedOnlineCheckInDate: langMap,
-  onlineEventStarted: z.boolean(),
-});
-
-export const ticketsByTicketCategorySchema = z.object({
-  name: z.string(),
-  ticketAccessType: z.enum(['INHERIT', 'IN_PERSON', 'ONLINE']),
-  tickets: z.array(bookingInfoTicketSchema),
-});
+export { additionalFieldTypeSchema, additionalFieldSchema, bookingInfoTicketSchema, ticketsByTicketCategorySchema, additionalServiceWithDataSchema } from '@ticketing/wire';
+import { additionalFieldSchema, additionalServiceWithDataSchema, bookingInfoTicketSchema, ticketsByTicketCategorySchema } from '@ticketing/wire';
 
 export const summaryRowSchema = z.object({
   name: z.string().nullable(),
@@ -129,15 +81,6 @@ export const reservationMetadataSchema = z.object({
   finalized: z.boolean(),
   hideConfirmationButtons: z.boolean(),
   lockEmailEdit: z.boolean(),
-});
-
-export const additionalServiceWithDataSchema = z.object({
-  title: langMap,
-  itemId: z.number().int(),
-  serviceId: z.number().int(),
-  ticketUUID: z.string().nullable(),
-  ticketFieldConfiguration: z.array(additionalFieldSchema),
-  type: z.enum(['DONATION', 'SUPPLEMENT']),
 });
 
 export const reservationInfoSchema = z

@@ -1,3 +1,4 @@
+import { IssuedTickets } from '@ticketing/ticketing/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { OnlinePayments } from '@ticketing/payments/contracts';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
@@ -38,6 +39,7 @@ export class ReservationQueries {
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly catalog: CatalogOffers,
     private readonly payments: OnlinePayments,
+    private readonly tickets: IssuedTickets,
   ) {}
 
   async info(reservationId: string): Promise<ReservationInfo> {
@@ -46,7 +48,8 @@ export class ReservationQueries {
     const now = this.options.clock.now();
     const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
-    return reservationInfo(reservationId, state, offer, now, this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies));
+    const issued = await this.tickets.ofReservation(reservationId);
+    return reservationInfo(reservationId, state, offer, now, this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies), issued);
   }
 
   /** The event a reservation belongs to: a visible one only, unless `includeEnded` (cancelled and expired ones too); null when unknown. */

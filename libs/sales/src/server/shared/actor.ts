@@ -1,7 +1,2 @@
-import type { FastifyRequest } from 'fastify';
-
-/** A request with the visitor session the policies hook attached. */
-export type SessionRequest = FastifyRequest & { sessionId?: string };
-
-/** Who asked, for the events' metadata: `session:<id>`, or `anonymous`. */
-export const actorOf = (request: SessionRequest): string => (request.sessionId ? `session:${request.sessionId}` : 'anonymous');
+// the visitor session and the actor of events are the same for every context's controllers
+export { actorOf, type SessionRequest } from '@ticketing/wire';

@@ -1,40 +1,15 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { langParam, optionalWireInteger, validatedResponseSchema } from '@ticketing/wire';
-import type { AdditionalAnswers, BookingForm } from '@ticketing/sales/booking-rules';
+import { additionalServiceLinkFormSchema, answersOf, extraFieldAnswersSchema, langParam, ticketOwnerFormSchema, validatedResponseSchema } from '@ticketing/wire';
+import type { BookingForm } from '@ticketing/sales/booking-rules';
 
 export class BooleanValidatedResponseDto extends createZodDto(validatedResponseSchema(z.boolean()).describe('ValidatedResponse<boolean>')) {}
 
 /** Generous parse limits: the booking rules answer too-long values with their own codes (error.tooLong ...). */
 const text = (max = 1024) => z.string().max(max).nullable().optional();
-/**
- * One value of an extra field as a client sends it. alf.io's Angular client sends null for an input left empty and
- * for an unticked box (additional-field.component.ts: its controls start at null, selectedCheckBox sets the choice
- * or null), and Jackson reads any JSON scalar into alf.io's List<String>: null, numbers and booleans are taken here
- * and read as text (null as no value) by bookingFormOf, so an optional field left empty is no error.
- */
-const answer = z.union([z.string().max(4096), z.null(), z.number(), z.boolean()]);
-const answers = z
-  .record(z.string().max(255), z.array(answer).max(50))
-  .nullable()
-  .optional()
-  .describe('Extra field name -> values (one input each; null or "" for none).');
-
-const additionalServiceLinkSchema = z.object({
-  additionalServiceItemId: optionalWireInteger(),
-  ticketUUID: z.string().max(64).nullable().optional(),
-  additional: answers,
-});
-
-const ticketOwnerSchema = z.object({
-  email: text(),
-  firstName: text(),
-  lastName: text(),
-  fullName: text(),
-  userLanguage: text(16),
-  additional: answers,
-  additionalServices: z.record(z.string().max(64), z.array(additionalServiceLinkSchema).max(100)).nullable().optional(),
-});
+const answers = extraFieldAnswersSchema;
+const additionalServiceLinkSchema = additionalServiceLinkFormSchema;
+const ticketOwnerSchema = ticketOwnerFormSchema;
 
 /** `ContactAndTicketsForm` (reference 3.3 item 20). */
 export const contactAndTicketsFormSchema = z.object({
@@ -78,14 +53,6 @@ const booleanQuery = z
   .transform((v) => v !== undefined && ['true', '1', 'yes', 'on'].includes(v.toLowerCase()));
 
 export class ValidateToOverviewQueryDto extends createZodDto(z.object({ lang: langParam, ignoreWarnings: booleanQuery.describe('Accept the warnings of an earlier answer.') })) {}
-
-type AnswersDto = z.infer<typeof answers>;
-
-/** The answers as the booking rules read them: text, '' for a value left empty (null). */
-function answersOf(sent: AnswersDto): AdditionalAnswers | null {
-  if (!sent) return null;
-  return Object.fromEntries(Object.entries(sent).map(([name, values]) => [name, values.map((v) => (v === null ? '' : String(v)))]));
-}
 
 type LinkDto = NonNullable<ContactAndTicketsFormDto['additionalServices']>[string][number];
 const linkOf = (l: LinkDto) => ({ additionalServiceItemId: l.additionalServiceItemId ?? null, ticketUUID: l.ticketUUID ?? null, additional: answersOf(l.additional) });

@@ -148,6 +148,18 @@ export const eventEntrySchema = z.strictObject({
     })
     .prefault({}),
   allowedPaymentProxies: paymentProxies,
+  allowFreeTicketsCancellation: flag(false, 'Holders may release a free ticket from its page; its seat goes back on sale (ALLOW_FREE_TICKETS_CANCELLATION).'),
+  joinLinks: z
+    .array(
+      z.strictObject({
+        url: z.url({ protocol: /^https?$/ }).describe('Where an online attendee enters (a meeting or stream link), reached through the check-in link of the ticket.'),
+        validFrom: localDateTime.describe("When the link opens, in the event's time zone."),
+        validTo: localDateTime.describe('When it closes.'),
+        categories: z.array(z.string()).default([]).describe('Category keys it is for; empty = every category.'),
+      }),
+    )
+    .default([])
+    .describe('Online and hybrid events: the links attendees check in through (the first one open now wins). Without any, the event dates apply and there is nowhere to go.'),
   reservationValidityMinutes: z.number().int().min(1).default(25).describe('Minutes a reservation holds seats.'),
   maxTicketsPerReservation: z.number().int().min(1).default(5).describe("Default of the categories' maxPerReservation."),
   displayTicketsLeft: flag(false, 'Show how many tickets are left.'),

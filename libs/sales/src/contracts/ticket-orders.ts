@@ -1,0 +1,70 @@
+import type { EventMetadata, RuleViolation } from '@ticketing/kernel';
+import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
+
+/** What the ticketing context knows of the order a ticket belongs to. */
+export interface TicketOrder {
+  readonly reservationId: string;
+  /** First 8 characters of the id, upper case: the reference printed on tickets and invoices. */
+  readonly shortId: string;
+  readonly status: string;
+  /** The reference's "complete": its tickets can be shown, changed and sent. */
+  readonly complete: boolean;
+  readonly eventShortName: string;
+  /** The buyer's language. */
+  readonly language: string;
+  readonly buyer: { readonly firstName: string; readonly lastName: string; readonly email: string } | null;
+  /** The e-mail of an assigned ticket may not change (reservation metadata lockEmailEdit). */
+  readonly lockEmailEdit: boolean;
+  /** Per ticket: what was paid for it (minor units, 0 = free) and the currency. */
+  readonly tickets: readonly { readonly ticketId: string; readonly categoryId: number; readonly finalPrice: number }[];
+  readonly currency: string;
+}
+
+/** The ticket update form as the wire sends it (`UpdateTicketOwnerForm`). */
+export interface TicketOwnerInput {
+  readonly email: string | null;
+  readonly firstName?: string | null;
+  readonly lastName?: string | null;
+  readonly fullName?: string | null;
+  readonly userLanguage?: string | null;
+  readonly additional: Readonly<Record<string, readonly string[]>> | null;
+}
+
+/** A stream append of the ticket's own events, appended with what the inventory decides (structurally the event store's). */
+export interface CompanionAppend {
+  readonly streamId: string;
+  readonly expectedRevision: number;
+  readonly events: readonly {
+    readonly type: string;
+    readonly data: Record<string, unknown>;
+    readonly metadata: EventMetadata;
+    readonly personal?: { readonly subjectId: string; readonly data: Record<string, unknown> };
+  }[];
+}
+
+/**
+ * The sales side of a ticket after purchase, for the ticketing context: the order, the booking rules for a new
+ * holder (the same as at booking), the supplements booked with the ticket, and the seat going back on sale.
+ */
+export abstract class TicketOrders {
+  /** null when no such reservation exists. */
+  abstract orderOf(reservationId: string): Promise<TicketOrder | null>;
+
+  /** The update form checked by the booking step's attendee rules, for this ticket's category questions. */
+  abstract checkHolder(order: TicketOrder, ticketId: string, form: TicketOwnerInput, now: Date): Promise<{ readonly errors: readonly RuleViolation[]; readonly holder: TicketHolder }>;
+
+  /**
+   * The supplements booked with the ticket, in the wire's `AdditionalServiceWithData` shape (with the holder's
+   * answers to their fields), localized in `language`.
+   */
+  abstract servicesOf(order: TicketOrder, ticketId: string, language: string, now: Date): Promise<readonly Record<string, unknown>[]>;
+
+  /**
+   * Tickets of the order by category in the wire's `TicketsByTicketCategory` shape (reference 33), each with its
+   * flags and questions as the order's page shows them.
+   */
+  abstract ticketsByCategory(order: TicketOrder, tickets: readonly IssuedTicket[], now: Date): Promise<readonly Record<string, unknown>[]>;
+
+  /** The seat of a released ticket back on sale, with the ticket's events in the same append; the append's position. */
+  abstract returnSeat(order: TicketOrder, ticket: { readonly ticketId: string; readonly categoryId: number }, companion: CompanionAppend, metadata: EventMetadata): Promise<bigint | null>;
+}

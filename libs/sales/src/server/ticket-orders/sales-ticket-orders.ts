@@ -1,0 +1,88 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
+import type { EventStore } from '@ticketing/event-store';
+import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
+import { NotFoundError, wallClock, type EventMetadata, type RuleViolation } from '@ticketing/kernel';
+import { validateTicketOwner } from '@ticketing/sales/booking-rules';
+import type { OpenedReservation } from '@ticketing/sales/domain';
+import { TicketOrders, type CompanionAppend, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
+import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
+import { additionalServiceWithData, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
+import { isVisible } from '../get-reservation/reservation-queries.js';
+import { InventoryDesk } from '../inventory/inventory-desk.js';
+import { loadReservation } from '../reservation/reservation-stream.js';
+import { bookedTickets } from '../validate-to-overview/booked-questions.js';
+import { SALES_EVENT_STORE } from '../tokens.js';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The order behind a ticket, from the reservation's own stream (read-your-writes without a projection). */
+@Injectable()
+export class SalesTicketOrders extends TicketOrders {
+  constructor(
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly catalog: CatalogOffers,
+    private readonly desk: InventoryDesk,
+  ) {
+    super();
+  }
+
+  async orderOf(reservationId: string): Promise<TicketOrder | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state)) return null;
+    const { opened } = state;
+    return {
+      reservationId,
+      shortId: reservationId.slice(0, 8).toUpperCase(),
+      status: state.status,
+      complete: state.status === 'COMPLETE',
+      eventShortName: state.eventShortName,
+      language: opened.language,
+      buyer: state.booking ? { ...state.booking.contact } : null,
+      lockEmailEdit: false,
+      tickets: opened.tickets.map((t, i) => ({ ticketId: t.ticketId, categoryId: t.categoryId, finalPrice: opened.price.tickets[i]?.finalPrice ?? 0 })),
+      currency: opened.price.currency,
+    };
+  }
+
+  async checkHolder(order: TicketOrder, ticketId: string, form: TicketOwnerInput, now: Date): Promise<{ errors: readonly RuleViolation[]; holder: TicketHolder }> {
+    const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
+    if (!offer) throw new NotFoundError('event', order.eventShortName);
+    const ticket = bookedTickets(order.tickets.filter((t) => t.ticketId === ticketId), offer.attendeeFields)[0];
+    if (!ticket) throw new NotFoundError('ticket', ticketId);
+    const today = wallClock(now, offer.event.timeZone);
+    return validateTicketOwner(form, {
+      ticket,
+      contentLanguages: offer.event.contentLanguages,
+      today: `${today.year}-${pad(today.month)}-${pad(today.day)}`,
+      euCountryCodes,
+      countryCodes: isoCountryCodes,
+    });
+  }
+
+  async servicesOf(order: TicketOrder, ticketId: string, _language: string, now: Date): Promise<readonly Record<string, unknown>[]> {
+    const { state } = await loadReservation(this.store, order.reservationId);
+    const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
+    if (!isVisible(state) || !offer) return [];
+    return additionalServiceWithData(state as OpenedReservation, offer).filter((s) => s.ticketUUID === ticketId);
+  }
+
+  async ticketsByCategory(order: TicketOrder, tickets: readonly IssuedTicket[], now: Date): Promise<readonly Record<string, unknown>[]> {
+    const { state } = await loadReservation(this.store, order.reservationId);
+    const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
+    if (!isVisible(state) || !offer) return [];
+    const wanted = new Set(tickets.map((t) => t.ticketId));
+    const opened = state as OpenedReservation;
+    const only = { ...opened, opened: { ...opened.opened, tickets: opened.opened.tickets.filter((t) => wanted.has(t.ticketId)) } };
+    return ticketsByCategory(only, offer, languageOf(opened, offer), now, tickets);
+  }
+
+  async returnSeat(order: TicketOrder, ticket: { readonly ticketId: string; readonly categoryId: number }, companion: CompanionAppend, metadata: EventMetadata): Promise<bigint | null> {
+    const result = await this.desk.returnTicket(
+      { eventShortName: order.eventShortName, reservationId: order.reservationId, ticketId: ticket.ticketId, categoryId: ticket.categoryId },
+      metadata,
+      [companion],
+    );
+    return result.position;
+  }
+}

@@ -1,0 +1,4 @@
+export { TicketingModule, type TicketingModuleOptions } from './ticketing.module.js';
+export { ticketingProjections, ticketsProjection, TICKETS_TABLE } from './read-models/tickets.projection.js';
+export { ticketCode, checkInCodeOf } from './tickets/ticket-code.js';
+export type { TicketingOptions } from './tokens.js';

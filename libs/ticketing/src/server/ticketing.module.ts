@@ -1,0 +1,62 @@
+import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
+import type { EventStore } from '@ticketing/event-store';
+import type { Db } from '@ticketing/postgres';
+import { IssuedTickets } from '@ticketing/ticketing/contracts';
+import { CheckInController } from './check-in/check-in.controller.js';
+import { CheckInHandler } from './check-in/check-in.command.js';
+import { DownloadTicketController } from './download-ticket/download-ticket.controller.js';
+import { GetTicketController } from './get-ticket/get-ticket.controller.js';
+import { TicketQueries } from './get-ticket/ticket-queries.js';
+import { TicketsReadModel } from './read-models/issued-tickets.query.js';
+import { ReleaseTicketHandler } from './release-ticket/release-ticket.command.js';
+import { SendTicketHandler } from './send-ticket/send-ticket.command.js';
+import { TicketMailer } from './send-ticket/ticket-mailer.js';
+import { TicketLookup } from './tickets/ticket-lookup.js';
+import { TICKETING_DB, TICKETING_EVENT_STORE, TICKETING_OPTIONS, type TicketingOptions } from './tokens.js';
+import { TicketActionsController } from './update-ticket/update-ticket.controller.js';
+import { UpdateTicketHandler } from './update-ticket/update-ticket.command.js';
+
+export interface TicketingModuleOptions extends TicketingOptions {
+  readonly store: EventStore;
+  readonly db: Db;
+}
+
+export interface TicketingModuleAsyncOptions {
+  readonly imports?: ModuleMetadata['imports'];
+  readonly inject?: InjectionToken[];
+  readonly useFactory: (...args: never[]) => TicketingModuleOptions | Promise<TicketingModuleOptions>;
+}
+
+const MODULE_OPTIONS = Symbol('TICKETING_MODULE_OPTIONS');
+
+/**
+ * Tickets after purchase: their pages, owner changes, release, e-mail, PDF and QR code, online check-in. Other
+ * contexts read an order's tickets through `IssuedTickets` (exported); the order itself comes from sales'
+ * `TicketOrders`, the event from the catalog's `CatalogOffers`, mail from the platform's `Mailer`.
+ */
+@Module({})
+export class TicketingModule {
+  static registerAsync(options: TicketingModuleAsyncOptions): DynamicModule {
+    return {
+      module: TicketingModule,
+      imports: options.imports ?? [],
+      controllers: [GetTicketController, TicketActionsController, DownloadTicketController, CheckInController],
+      providers: [
+        { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => TicketingModuleOptions },
+        { provide: TICKETING_OPTIONS, inject: [MODULE_OPTIONS], useFactory: (o: TicketingModuleOptions) => o },
+        { provide: TICKETING_EVENT_STORE, inject: [MODULE_OPTIONS], useFactory: (o: TicketingModuleOptions) => o.store },
+        { provide: TICKETING_DB, inject: [MODULE_OPTIONS], useFactory: (o: TicketingModuleOptions) => o.db },
+        TicketsReadModel,
+        { provide: IssuedTickets, useExisting: TicketsReadModel },
+        TicketLookup,
+        TicketQueries,
+        TicketMailer,
+        UpdateTicketHandler,
+        ReleaseTicketHandler,
+        SendTicketHandler,
+        CheckInHandler,
+      ],
+      exports: [IssuedTickets, TicketMailer],
+    };
+  }
+}

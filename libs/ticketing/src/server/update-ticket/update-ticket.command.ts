@@ -1,0 +1,63 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { handleCommand, type EventStore } from '@ticketing/event-store';
+import { NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { TicketOrders, type TicketOwnerInput } from '@ticketing/sales/contracts';
+import { ticketStreamId } from '@ticketing/ticketing/contracts';
+import { decideAssign } from '@ticketing/ticketing/domain';
+import { TICKETING_EVENT_STORE, TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
+import { TicketLookup } from '../tickets/ticket-lookup.js';
+import { ticketToLog } from '../tickets/ticket-stream.js';
+import { TicketMailer } from '../send-ticket/ticket-mailer.js';
+
+export interface UpdateTicketInput {
+  readonly eventShortName: string;
+  readonly ticketId: string;
+  readonly form: TicketOwnerInput;
+  readonly actor: string;
+}
+
+/** Resolves to true once recorded (or nothing changed); RuleViolations with the form's field errors; NotFoundError. */
+export class UpdateTicketCommand extends Command<boolean> {
+  constructor(readonly input: UpdateTicketInput) {
+    super();
+  }
+}
+
+/**
+ * `PUT /event/{e}/ticket/{uuid}` (reference 34): a new holder or new answers, checked by the booking step's
+ * rules. Only on a complete order. A locked ticket keeps its holder's names and e-mail. A ticket handed to
+ * someone else is e-mailed to its new holder (best effort: the change stands when mail fails).
+ */
+@CommandHandler(UpdateTicketCommand)
+export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand, boolean> {
+  constructor(
+    @Inject(TICKETING_OPTIONS) private readonly options: TicketingOptions,
+    @Inject(TICKETING_EVENT_STORE) private readonly store: EventStore,
+    private readonly lookup: TicketLookup,
+    private readonly orders: TicketOrders,
+    private readonly mailer: TicketMailer,
+  ) {}
+
+  async execute({ input }: UpdateTicketCommand): Promise<boolean> {
+    const { eventShortName, ticketId, form, actor } = input;
+    const transferred = await handleCommand({
+      load: () => this.lookup.find(eventShortName, ticketId),
+      decide: async (found) => {
+        if (!found || !found.order.complete) throw new NotFoundError('ticket', ticketId);
+        const now = this.options.clock.now();
+        const { errors, holder } = await this.orders.checkHolder(found.order, ticketId, form, now);
+        if (errors.length > 0) throw new RuleViolations(errors);
+        const locked = !found.offer.event.assignment.enableTicketTransfer;
+        const events = decideAssign(found.ticket, { ticketId, holder, locked, emailLocked: found.order.lockEmailEdit });
+        const result = events.some((e) => e.data.transferred);
+        if (events.length === 0) return { result };
+        const metadata = { correlationId: this.options.ids.uuid(), causationId: this.options.ids.uuid(), occurredAt: now.toISOString(), actor };
+        return { result, append: () => this.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), found.revision) };
+      },
+      written: (position) => this.options.waitForProjections(position),
+    });
+    if (transferred) await this.mailer.send(eventShortName, ticketId, null, actor).catch(() => false);
+    return true;
+  }
+}
