@@ -16,6 +16,10 @@ const eventBegin = '2027-02-01T18:00:00.000Z';
 const confirming = '66666666-6666-4666-8666-666666666666';
 /** Paid by card: completed by the provider's success. */
 const card = '77777777-7777-4777-8777-777777777777';
+/** Paid by card with an invoice: FINALIZING, then COMPLETE with its invoice number. */
+const invoiced = '88888888-8888-4888-8888-888888888888';
+/** A bank transfer with an invoice, confirmed: FINALIZING, its number not taken yet (the sweeper's finalization reads it). */
+const finalizing = '99999999-9999-4999-8999-999999999999';
 const paymentWindow = '2027-01-01T10:40:00.000Z';
 const retryUntil = '2027-01-01T10:35:00.000Z';
 const at = (event: { type: string; data: object }): EventToAppend => ({ type: event.type, data: event.data as Record<string, unknown>, metadata });
@@ -79,6 +83,20 @@ describe('sales read models (batched apply)', () => {
       started(card, 'a3'),
       at({ type: 'ReservationConfirmed', data: { reservationId: card, eventShortName: 'gala', paymentProxy: 'STRIPE', paymentMethod: 'CREDIT_CARD', status: 'COMPLETE', paymentDeadline: null, privacyPolicyAccepted: true, paymentAttemptId: 'a3' } }),
     ]);
+    const invoice = { eventShortName: 'gala', paymentDeadline: null, privacyPolicyAccepted: true, invoiceDue: true };
+    await h.given(`reservation-${invoiced}`, [
+      opened(invoiced),
+      at({ type: 'BookingValidated', data: { reservationId: invoiced } }),
+      started(invoiced, 'a4'),
+      at({ type: 'ReservationConfirmed', data: { reservationId: invoiced, paymentProxy: 'STRIPE', paymentMethod: 'CREDIT_CARD', status: 'FINALIZING', paymentAttemptId: 'a4', ...invoice } }),
+      at({ type: 'ReservationFinalized', data: { reservationId: invoiced, eventShortName: 'gala', organizerSlug: 'acme', sequence: 1, invoiceNumber: 'INV-1' } }),
+    ]);
+    await h.given(`reservation-${finalizing}`, [
+      opened(finalizing),
+      at({ type: 'BookingValidated', data: { reservationId: finalizing } }),
+      at({ type: 'ReservationConfirmed', data: { reservationId: finalizing, paymentProxy: 'OFFLINE', paymentMethod: 'BANK_TRANSFER', status: 'OFFLINE_PAYMENT', ...invoice, paymentDeadline: deadline } }),
+      at({ type: 'OfflinePaymentConfirmed', data: { reservationId: finalizing, eventShortName: 'gala', status: 'FINALIZING' } }),
+    ]);
   });
   afterAll(() => h.close());
 
@@ -100,9 +118,11 @@ describe('sales read models (batched apply)', () => {
       [deferred, 'DEFERRED_OFFLINE_PAYMENT', 2],
       [confirming, 'WAITING_EXTERNAL_CONFIRMATION', 5],
       [card, 'COMPLETE', 3],
+      [invoiced, 'COMPLETE', 4],
+      [finalizing, 'FINALIZING', 3],
     ]);
     // a payment in flight holds the order until its window ends (the sweeper's reconciliation reads it)
-    expect((await reservations()).slice(-4).map((r) => r['valid_until'])).toEqual([new Date(deadline), new Date(eventBegin), new Date(paymentWindow), new Date(paymentWindow)]);
+    expect((await reservations()).slice(-6, -2).map((r) => r['valid_until'])).toEqual([new Date(deadline), new Date(eventBegin), new Date(paymentWindow), new Date(paymentWindow)]);
   });
 
   it('gives the same rows when every event is applied one by one again, newest first (a duplicate delivery)', async () => {
