@@ -56,6 +56,8 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
         return { result, append: () => this.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), found.revision) };
       },
       written: (position) => this.options.waitForProjections(position),
+      // a holder's double click, or several people editing one ticket: decide again on what the others wrote
+      attempts: 10,
     });
     if (transferred) await this.mailer.send(eventShortName, ticketId, null, actor).catch(() => false);
     return true;

@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { attendeeField, catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startMailCatcher, startTestApp, type TestApp } from '@ticketing/testing/app';
+import { checkInCodeOf } from './index.js';
+
+interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
+  headers: Record<string, unknown>;
+  raw: Buffer;
+}
+
+const now = new Date();
+const inEvent = <T extends object>(shortName: string, data: T) => ({ eventShortName: shortName, ...data });
+const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return pages.join(' ').replace(/\s+/g, ' ');
+}
+
+function qrOf(png: Buffer): string | null {
+  const image = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data ?? null;
+}
+
+describe('tickets after purchase (reference 32-39, 58)', () => {
+  let app: TestApp;
+  let headers: Record<string, string>;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<Answer> => {
+    const response = await app.inject({ method, url: url.startsWith('/api') ? url : url.startsWith('!') ? url.slice(1) : `/api/v2/public${url}`, headers, ...(payload ? { payload } : {}) });
+    const type = String(response.headers['content-type'] ?? '');
+    return { status: response.statusCode, body: type.includes('json') && response.body ? response.json() : response.body, headers: response.headers, raw: response.rawPayload };
+  };
+  const ticketsOf = async (id: string) => (await call('GET', `/reservation/${id}`)).body.ticketsByCategory.flatMap((c: { tickets: { uuid: string }[] }) => c.tickets);
+
+  /** Reserves `amount` tickets of category 1 and completes the order (free, or paid at the desk). */
+  const buy = async (shortName: string, amount: number, proxy: string | null = null, answers: Record<string, string[]> = {}): Promise<string> => {
+    const reserved = await call('POST', `/event/${shortName}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount }] });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    const id = reserved.body.value as string;
+    const tickets = Object.fromEntries(
+      (await ticketsOf(id)).map((t: { uuid: string }, i: number) => [t.uuid, { firstName: `Guest${i}`, lastName: 'Smith', email: `guest${i}@example.org`, additional: answers }]),
+    );
+    expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...ada, tickets })).status).toBe(200);
+    const confirmed = await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, ...(proxy ? { paymentProxy: proxy } : {}) });
+    expect(confirmed.status).toBe(200);
+    expect((await call('GET', `/reservation/${id}`)).body.status).toBe('COMPLETE');
+    return id;
+  };
+
+  beforeAll(async () => {
+    catcher = await startMailCatcher();
+    app = await startTestApp({ RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0', SMTP_URL: `smtp://127.0.0.1:${catcher.port}`, MAIL_FROM: 'tickets@acme.test' });
+    headers = await app.session();
+    await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
+    const start = localDaysFrom(now, 30);
+    const end = localDaysFrom(now, 30, '23:00:00');
+    await app.given('event-meetup', [
+      catalogEvent({
+        type: 'EventPublished',
+        data: { event: eventDetails({ shortName: 'meetup', start, end, allowedPaymentProxies: [], allowFreeTicketsCancellation: true, displayTicketsLeft: true }) },
+      }),
+      catalogEvent({ type: 'CapacityDefined', data: inEvent('meetup', { capacity: { id: 1, key: 'room', name: 'Room', size: 3 } }) }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('meetup', { category: ticketCategory({ id: 1, key: 'free', price: 0, capacityId: 1, name: { en: 'Community', it: 'Comunità' } }) }) }),
+      catalogEvent({ type: 'AttendeeFieldAdded', data: inEvent('meetup', { field: attendeeField({ name: 'company', required: true }) }) }),
+    ]);
+    await app.given('event-gala', [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'gala', start, end, allowedPaymentProxies: ['ON_SITE'], allowFreeTicketsCancellation: true }) } }),
+      catalogEvent({ type: 'CapacityDefined', data: inEvent('gala', { capacity: { id: 1, key: 'hall', name: 'Hall', size: 10 } }) }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('gala', { category: ticketCategory({ id: 1, key: 'regular', price: 4500, capacityId: 1 }) }) }),
+    ]);
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const local = (d: Date) => d.toISOString().slice(0, 19); // the event's zone is UTC below
+    await app.given('event-webinar', [
+      catalogEvent({
+        type: 'EventPublished',
+        data: {
+          event: eventDetails({
+            shortName: 'webinar',
+            format: 'ONLINE',
+            location: null,
+            timeZone: 'UTC',
+            start,
+            end,
+            allowedPaymentProxies: [],
+            assignment: { forceAssignment: false, enableAttendeeAutocomplete: true, enableTicketTransfer: false },
+            joinLinks: [{ url: 'https://meet.example.org/room-1', validFrom: local(hourAgo), validTo: local(new Date(now.getTime() + 3_600_000)), categories: [] }],
+          }),
+        },
+      }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('webinar', { category: ticketCategory({ id: 1, key: 'live', price: 0 }) }) }),
+    ]);
+    await app.given('event-summit', [
+      catalogEvent({
+        type: 'EventPublished',
+        data: {
+          event: eventDetails({
+            shortName: 'summit',
+            format: 'ONLINE',
+            location: null,
+            timeZone: 'UTC',
+            start,
+            end,
+            allowedPaymentProxies: [],
+            joinLinks: [{ url: 'https://meet.example.org/later', validFrom: local(new Date(now.getTime() + 86_400_000)), validTo: local(new Date(now.getTime() + 90_000_000)), categories: [] }],
+          }),
+        },
+      }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('summit', { category: ticketCategory({ id: 1, key: 'live', price: 0 }) }) }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await catcher?.close();
+  });
+
+  describe('a completed free order of two tickets', () => {
+    let id: string;
+    let first: string;
+    let second: string;
+    beforeAll(async () => {
+      id = await buy('meetup', 2, null, { company: ['Engines'] });
+      [first, second] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+    });
+
+    it('shows a ticket (TicketInfo) with its holder, category, order and event dates', async () => {
+      const { status, body } = await call('GET', `/event/meetup/ticket/${first}`);
+      expect(status).toBe(200);
+      expect(body).toMatchObject({
+        fullName: 'Guest0 Smith',
+        email: 'guest0@example.org',
+        uuid: first,
+        ticketCategoryName: 'Community',
+        reservationFullName: 'Ada Lovelace',
+        reservationId: id.slice(0, 8).toUpperCase(),
+        deskPaymentRequired: false,
+        timeZone: 'Europe/Zurich',
+        additionalServiceWithData: [],
+      });
+      expect(body.formattedBeginDate.en).toMatch(/\d/);
+    });
+
+    it('lists it as its order does (.../full), with the flags of a free ticket that may be released', async () => {
+      const { status, body } = await call('GET', `/event/meetup/ticket/${first}/full`);
+      expect(status).toBe(200);
+      expect(body.name).toBe('Community');
+      expect(body.tickets).toHaveLength(1);
+      expect(body.tickets[0]).toMatchObject({ uuid: first, assigned: true, acquired: true, locked: false, cancellationEnabled: true, sendMailEnabled: true, downloadEnabled: true });
+      expect(body.tickets[0].ticketFieldConfigurationAfterStandard[0]).toMatchObject({ name: 'company', value: 'Engines' });
+    });
+
+    it('answers 404 for another event, an unknown ticket, and 422 for a malformed id', async () => {
+      expect((await call('GET', `/event/gala/ticket/${first}`)).status).toBe(404);
+      expect((await call('GET', `/event/meetup/ticket/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+      expect((await call('GET', `/event/meetup/ticket/not-a-uuid`)).status).toBe(422);
+    });
+
+    it('refuses an invalid new holder with the form field names, and changes nothing', async () => {
+      const { status, body } = await call('PUT', `/event/meetup/ticket/${first}`, { email: 'nope', firstName: '', lastName: 'Hopper', additional: { company: [''] } });
+      expect(status).toBe(422);
+      expect(body.validationErrors.map((e: { fieldName: string; code: string }) => `${e.fieldName}:${e.code}`)).toEqual([
+        'email:error.email',
+        'firstName:error.STEP_2_EMPTY_FIRSTNAME',
+        'additional[company][0]:error.emptyField',
+      ]);
+      expect((await call('GET', `/event/meetup/ticket/${first}`)).body.fullName).toBe('Guest0 Smith');
+    });
+
+    it('hands the ticket to someone else: new holder everywhere, a new code, the ticket e-mailed to them', async () => {
+      const oldCode = qrOf((await call('GET', `/event/meetup/ticket/${first}/code.png`)).raw);
+      expect(oldCode).toMatch(new RegExp(`^${first}/`));
+      const mails = catcher.mails.length;
+      const { status, body } = await call('PUT', `/event/meetup/ticket/${first}`, { email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper', userLanguage: 'it', additional: { company: ['Navy'] } });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ success: true, value: true });
+      expect((await call('GET', `/event/meetup/ticket/${first}`)).body).toMatchObject({ fullName: 'Grace Hopper', email: 'grace@example.org' });
+      const listed = (await ticketsOf(id)).find((t: { uuid: string }) => t.uuid === first);
+      expect(listed).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', userLanguage: 'it' });
+      const newCode = qrOf((await call('GET', `/event/meetup/ticket/${first}/code.png`)).raw);
+      expect(newCode).toMatch(new RegExp(`^${first}/`));
+      expect(newCode).not.toBe(oldCode);
+      await expect.poll(() => catcher.mails.length).toBe(mails + 1);
+      const mail = catcher.mails.at(-1)!;
+      expect(mail.to).toEqual(['grace@example.org']);
+      expect(mail.text).toContain('ecco il tuo biglietto per Serata jazz');
+      expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+        [`ticket-${first}.pdf`, 'application/pdf'],
+        ['event.ics', 'text/calendar'],
+      ]);
+    });
+
+    it('the same holder again changes nothing and sends nothing', async () => {
+      const mails = catcher.mails.length;
+      const before = (await app.store.readStream(`ticket-${first}`)).length;
+      expect((await call('PUT', `/event/meetup/ticket/${first}`, { email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper', userLanguage: 'it', additional: { company: ['Navy'] } })).status).toBe(200);
+      expect((await app.store.readStream(`ticket-${first}`)).length).toBe(before);
+      expect(catcher.mails.length).toBe(mails);
+    });
+
+    it('eight concurrent updates of one ticket all answer 200, and the last one written is what it shows', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => call('PUT', `/event/meetup/ticket/${second}`, { email: 'guest1@example.org', firstName: `A${i}`, lastName: 'Smith', additional: { company: ['Engines'] } })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      const events = await app.store.readStream(`ticket-${second}`);
+      const lastName = (events.at(-1)!.personal!.data as { holder: { firstName: string } }).holder.firstName;
+      expect((await call('GET', `/event/meetup/ticket/${second}`)).body.fullName).toBe(`${lastName} Smith`);
+    });
+
+    it('downloads the ticket as a PDF naming the holder, the event, the category and the order', async () => {
+      const { status, headers: h, raw } = await call('GET', `/api/v2/public/event/meetup/ticket/${first}/download-ticket`);
+      expect(status).toBe(200);
+      expect(h['content-type']).toBe('application/pdf');
+      expect(h['content-disposition']).toBe(`attachment; filename=ticket-${first}.pdf`);
+      expect(h['x-robots-tag']).toBe('noindex');
+      const text = await pdfText(raw);
+      // the holder chose Italian: the PDF speaks it
+      for (const expected of ['Grace Hopper', 'Serata jazz', 'Comunità', id.slice(0, 8).toUpperCase()]) expect(text).toContain(expected);
+    });
+
+    it('sends the ticket by e-mail to its holder and records it on the ticket', async () => {
+      const mails = catcher.mails.length;
+      expect(await call('POST', `/event/meetup/ticket/${second}/send-ticket-by-email?lang=en`, {})).toMatchObject({ status: 200, body: true });
+      expect(catcher.mails.length).toBe(mails + 1);
+      const mail = catcher.mails.at(-1)!;
+      expect(mail.to).toEqual(['guest1@example.org']);
+      expect(mail.text).toContain('here is your ticket for Jazz Night');
+      expect(mail.html).toContain('Show my ticket');
+      const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')!;
+      expect(await pdfText(pdf.content)).toContain('Jazz Night');
+      expect((await app.store.readStream(`ticket-${second}`)).at(-1)!.type).toBe('TicketSent');
+    });
+
+    it('releases a free ticket: its seat is back on sale, the order lists one ticket, the ticket is gone', async () => {
+      const left = async () => (await call('GET', '/event/meetup/ticket-categories')).body.ticketCategories[0].availableTickets;
+      expect(await left()).toBe(1);
+      expect(await call('DELETE', `/event/meetup/ticket/${first}`)).toMatchObject({ status: 200, body: true });
+      expect(await left()).toBe(2);
+      expect((await ticketsOf(id)).map((t: { uuid: string }) => t.uuid)).toEqual([second]);
+      expect((await call('GET', `/event/meetup/ticket/${first}`)).status).toBe(404);
+      expect((await call('GET', `/event/meetup/ticket/${first}/download-ticket`)).status).toBe(403);
+      // once released, releasing again or an unknown ticket is "released"
+      expect(await call('DELETE', `/event/meetup/ticket/${first}`)).toMatchObject({ status: 200, body: true });
+      const inventory = await app.store.readStream('inventory-meetup');
+      expect(inventory.at(-1)).toMatchObject({ type: 'TicketReturned', data: { ticketId: first, categoryId: 1 } });
+    });
+  });
+
+  describe('a ticket paid at the desk', () => {
+    it('prints the desk notice and may not be released (400 false)', async () => {
+      const id = await buy('gala', 1, 'ON_SITE');
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      expect((await call('GET', `/event/gala/ticket/${ticket}`)).body.deskPaymentRequired).toBe(true);
+      const text = await pdfText((await call('GET', `/event/gala/ticket/${ticket}/download-ticket`)).raw);
+      expect(text).toContain('you will have to pay the amount due on arrival');
+      expect(text).toContain('CHF 45.00');
+      expect(await call('DELETE', `/event/gala/ticket/${ticket}`)).toMatchObject({ status: 400, body: false });
+      expect((await call('GET', `/event/gala/ticket/${ticket}`)).status).toBe(200);
+    });
+  });
+
+  describe('online check-in', () => {
+    it('with the right code and an open link: checks the ticket in once and goes to the link', async () => {
+      const id = await buy('webinar', 1);
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const code = qrOf((await call('GET', `/event/webinar/ticket/${ticket}/code.png`)).raw)!;
+      const hash = checkInCodeOf(code);
+      const info = await call('GET', `/event/webinar/ticket/${ticket}/code/${hash}/check-in-info?tz=America/New_York`);
+      expect(info.status).toBe(200);
+      expect(info.body).toMatchObject({ timeZone: 'UTC', sameDay: true });
+      expect(info.body.datesWithOffset.startTimeZoneOffset).toBeLessThan(0);
+      expect((await call('GET', `/event/webinar/ticket/${ticket}/code/${'0'.repeat(64)}/check-in-info`)).status).toBe(404);
+
+      const entered = await call('GET', `!/event/webinar/ticket/${ticket}/check-in/${hash}`);
+      expect(entered.status).toBe(302);
+      expect(entered.headers.location).toBe('https://meet.example.org/room-1');
+      expect((await call('GET', `!/event/webinar/ticket/${ticket}/check-in/${hash}`)).headers.location).toBe('https://meet.example.org/room-1');
+      const checkIns = (await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketCheckedIn');
+      expect(checkIns).toHaveLength(1);
+      expect((await call('GET', `!/event/webinar/ticket/${ticket}/check-in/${'f'.repeat(64)}`)).headers.location).toBe('/');
+      // online tickets are not downloaded (the link is the ticket)
+      expect((await call('GET', `/event/webinar/ticket/${ticket}/full`)).body.tickets[0]).toMatchObject({ downloadEnabled: false, locked: true });
+    });
+
+    it('before the link opens: the waiting room', async () => {
+      const id = await buy('summit', 1);
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const hash = checkInCodeOf(qrOf((await call('GET', `/event/summit/ticket/${ticket}/code.png`)).raw)!);
+      const waiting = await call('GET', `!/event/summit/ticket/${ticket}/check-in/${hash}`);
+      expect(waiting.headers.location).toBe(`/event/summit/ticket/${ticket}/check-in/${hash}/waiting-room`);
+      expect((await app.store.readStream(`ticket-${ticket}`)).some((e) => e.type === 'TicketCheckedIn')).toBe(false);
+    });
+  });
+});
