@@ -92,6 +92,7 @@ export class AppModule {
             waitForProjections: (position) => runner.waitFor(position),
             publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
             ticketCodeSecret: once(() => loadSecret(pool, 'ticket-codes', config.ticketCodeSecret)),
+            wallet: config.wallet,
           }),
         }),
         ...(config.benchRoutes ? [BenchRoutesModule] : []),

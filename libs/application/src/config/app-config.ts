@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readWalletSettings, type WalletSettings } from './wallet-config.js';
 import type { StandInUrls } from '@ticketing/payments/server';
 import { trustProxySetting, type TrustProxy } from '../abuse/client-address.js';
 import { rateLimitsSetting, type RateLimitSettings } from '../abuse/rate-limits/rate-limit-settings.js';
@@ -127,7 +128,11 @@ export type AppConfig = Readonly<{
   paymentStandIns: boolean;
   /** Stand-ins someone else started and closes (PAYMENT_STAND_IN_URLS); null: the app starts its own in test mode. */
   paymentStandInUrls: StandInUrls | null;
+  /** Apple and Google wallet passes, when configured (APPLE_WALLET_*, GOOGLE_WALLET_*). */
+  wallet: WalletSettings;
 }>;
+
+export type { WalletSettings } from './wallet-config.js';
 
 export class InvalidConfigurationError extends Error {}
 
@@ -144,6 +149,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.PAYMENT_STAND_IN_URLS && (e.APP_MODE === 'prod' || e.PAYMENT_STAND_INS === false)) {
     throw new InvalidConfigurationError('invalid configuration:\n  PAYMENT_STAND_IN_URLS: needs payment test mode (not with APP_MODE=prod or PAYMENT_STAND_INS=false)');
   }
+  const wallet = readWalletSettings(env);
+  if (wallet.problems.length > 0) throw new InvalidConfigurationError(`invalid configuration:\n${wallet.problems.map((p) => `  ${p}`).join('\n')}`);
   if (e.TURNSTILE_ENABLED && !(e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET)) {
     throw new InvalidConfigurationError('invalid configuration:\n  TURNSTILE_ENABLED: needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
   }
@@ -183,6 +190,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitingListReservationMinutes: e.WAITING_LIST_RESERVATION_MINUTES,
     vatCheckUrl: e.VAT_CHECK_URL,
     projectionsThread: e.PROJECTIONS_THREAD,
+    wallet: wallet.settings,
   };
 }
 

@@ -25,7 +25,7 @@ export class AppInfoService {
         vatNumberStrictlyRequired: false,
       },
       announcementBannerContentHTML: config.announcementBannerHtml,
-      walletConfiguration: { gWalletEnabled: false, passEnabled: false },
+      walletConfiguration: { gWalletEnabled: config.wallet.google !== null, passEnabled: config.wallet.apple !== null },
       challengeConfiguration: config.turnstile.enabled
         ? { apiKey: config.turnstile.siteKey, enabled: true, providerId: 'turnstile' }
         : { apiKey: null, enabled: false, providerId: null },

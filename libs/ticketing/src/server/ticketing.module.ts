@@ -15,6 +15,7 @@ import { TicketLookup } from './tickets/ticket-lookup.js';
 import { TICKETING_DB, TICKETING_EVENT_STORE, TICKETING_OPTIONS, type TicketingOptions } from './tokens.js';
 import { TicketActionsController } from './update-ticket/update-ticket.controller.js';
 import { UpdateTicketHandler } from './update-ticket/update-ticket.command.js';
+import { WalletPassesController } from './wallet/wallet-passes.controller.js';
 
 export interface TicketingModuleOptions extends TicketingOptions {
   readonly store: EventStore;
@@ -40,7 +41,7 @@ export class TicketingModule {
     return {
       module: TicketingModule,
       imports: options.imports ?? [],
-      controllers: [GetTicketController, TicketActionsController, DownloadTicketController, CheckInController],
+      controllers: [GetTicketController, TicketActionsController, DownloadTicketController, CheckInController, WalletPassesController],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => TicketingModuleOptions },
         { provide: TICKETING_OPTIONS, inject: [MODULE_OPTIONS], useFactory: (o: TicketingModuleOptions) => o },

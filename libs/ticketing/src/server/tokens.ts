@@ -1,5 +1,6 @@
 import type { GlobalPosition } from '@ticketing/event-store';
 import type { Clock, IdGenerator } from '@ticketing/kernel';
+import type { GoogleWalletAccount, PassSigning } from '@ticketing/documents';
 
 /** What the composition root hands the ticketing context. */
 export interface TicketingOptions {
@@ -14,6 +15,11 @@ export interface TicketingOptions {
    * event's key is derived from it, and a ticket's code is signed with its event's key. Read when first needed.
    */
   readonly ticketCodeSecret: () => Promise<Buffer>;
+  /** The wallet passes offered: Apple's signing material, Google's issuer and service account (null: not offered). */
+  readonly wallet: {
+    readonly apple: PassSigning | null;
+    readonly google: Omit<GoogleWalletAccount, 'origins'> | null;
+  };
 }
 
 export const TICKETING_OPTIONS = Symbol('TICKETING_OPTIONS');

@@ -26,3 +26,5 @@ export class TicketsByTicketCategoryDto extends createZodDto(ticketsByTicketCate
 export class OnlineCheckInInfoDto extends createZodDto(onlineCheckInInfoSchema) {}
 export class UpdateTicketOwnerFormDto extends createZodDto(ticketOwnerFormSchema.describe('UpdateTicketOwnerForm')) {}
 export class TicketUpdateResponseDto extends createZodDto(validatedResponseSchema(z.boolean()).describe('ValidatedResponse<boolean>')) {}
+
+export class WalletPassPathDto extends createZodDto(z.object({ eventName: shortNameParam, ticketUuid: uuidParam.describe('The ticket id (its public uuid).') })) {}
