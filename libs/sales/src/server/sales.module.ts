@@ -4,6 +4,8 @@ import type { EventStore } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
 import { BackToBookingController } from './back-to-booking/back-to-booking.controller.js';
 import { BackToBookingHandler } from './back-to-booking/back-to-booking.command.js';
+import { BillingDocuments } from './billing-documents/billing-documents.js';
+import { BillingDocumentsController } from './billing-documents/billing-documents.controller.js';
 import { CancelReservationController } from './cancel-reservation/cancel-reservation.controller.js';
 import { CancelReservationHandler } from './cancel-reservation/cancel-reservation.command.js';
 import { CodeLinksController } from './code-links/code-links.controller.js';
@@ -79,6 +81,7 @@ export class SalesModule {
         ValidateToOverviewController,
         CustomPaymentMethodsController,
         ReSendEmailController,
+        BillingDocumentsController,
         ConfirmOfflinePaymentController,
         CodeLinksController,
         SubscribeToWaitingListController,
@@ -103,6 +106,7 @@ export class SalesModule {
         ReservationQueries,
         ReservationMailer,
         ReservationFinalizer,
+        BillingDocuments,
         ConfirmReservationHandler,
         BackToBookingHandler,
         ConfirmOfflinePaymentHandler,

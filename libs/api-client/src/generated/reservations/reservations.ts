@@ -63,6 +63,209 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * @summary The invoice of a paid order that has an invoice number, as a PDF named <event>-<yyyy-MM-dd-HHmmss>-<number>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, or one without an invoice number (it may be FINALIZING: ask again).
+ */
+export type downloadInvoiceResponse200 = {
+  data: Blob
+  status: 200
+}
+
+export type downloadInvoiceResponse404 = {
+  data: void
+  status: 404
+}
+
+export type downloadInvoiceResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type downloadInvoiceResponseSuccess = (downloadInvoiceResponse200) & {
+  headers: Headers;
+};
+export type downloadInvoiceResponseError = (downloadInvoiceResponse404 | downloadInvoiceResponse422) & {
+  headers: Headers;
+};
+
+export type downloadInvoiceResponse = (downloadInvoiceResponseSuccess | downloadInvoiceResponseError)
+
+export const getDownloadInvoiceUrl = (purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/${purchaseContextType}/${publicIdentifier}/reservation/${reservationId}/invoice`
+}
+
+export const downloadInvoice = async (purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: RequestInit): Promise<downloadInvoiceResponse> => {
+  
+  return customFetch<downloadInvoiceResponse>(getDownloadInvoiceUrl(purchaseContextType,publicIdentifier,reservationId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadInvoiceQueryKey = (purchaseContextType?: 'event' | 'subscription',
+    publicIdentifier?: string,
+    reservationId?: string,) => {
+    return [
+    `/api/v2/public/${purchaseContextType}/${publicIdentifier}/reservation/${reservationId}/invoice`
+    ] as const;
+    }
+
+    
+export const getDownloadInvoiceQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadInvoiceQueryKey(purchaseContextType,publicIdentifier,reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadInvoice>>> = ({ signal }) => downloadInvoice(purchaseContextType,publicIdentifier,reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(purchaseContextType && publicIdentifier && reservationId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadInvoiceQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoice>>>
+export type DownloadInvoiceQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof downloadInvoice>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadInvoice>>,
+          TError,
+          Awaited<ReturnType<typeof downloadInvoice>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The invoice of a paid order that has an invoice number, as a PDF named <event>-<yyyy-MM-dd-HHmmss>-<number>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, or one without an invoice number (it may be FINALIZING: ask again).
+ */
+
+export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadInvoiceQueryOptions(purchaseContextType,publicIdentifier,reservationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getDownloadInvoiceSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadInvoiceQueryKey(purchaseContextType,publicIdentifier,reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadInvoice>>> = ({ signal }) => downloadInvoice(purchaseContextType,publicIdentifier,reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadInvoiceSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoice>>>
+export type DownloadInvoiceSuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The invoice of a paid order that has an invoice number, as a PDF named <event>-<yyyy-MM-dd-HHmmss>-<number>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, or one without an invoice number (it may be FINALIZING: ask again).
+ */
+
+export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadInvoiceSuspenseQueryOptions(purchaseContextType,publicIdentifier,reservationId,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Sends the reservation e-mail again (confirmation, or the transfer instructions). false when there is nothing to send.
  */
 export type reSendReservationEmailResponse200 = {
@@ -180,6 +383,214 @@ export const useReSendReservationEmail = <TError = ErrorType<void | void | void 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The receipt of a paid order without an invoice number, as a PDF named receipt-<event>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, one with an invoice number, or one not paid (or free, or of an event issuing only invoices).
+ */
+export type downloadReceiptResponse200 = {
+  data: Blob
+  status: 200
+}
+
+export type downloadReceiptResponse400 = {
+  data: void
+  status: 400
+}
+
+export type downloadReceiptResponse404 = {
+  data: void
+  status: 404
+}
+
+export type downloadReceiptResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type downloadReceiptResponseSuccess = (downloadReceiptResponse200) & {
+  headers: Headers;
+};
+export type downloadReceiptResponseError = (downloadReceiptResponse400 | downloadReceiptResponse404 | downloadReceiptResponse422) & {
+  headers: Headers;
+};
+
+export type downloadReceiptResponse = (downloadReceiptResponseSuccess | downloadReceiptResponseError)
+
+export const getDownloadReceiptUrl = (purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/${purchaseContextType}/${publicIdentifier}/reservation/${reservationId}/receipt`
+}
+
+export const downloadReceipt = async (purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: RequestInit): Promise<downloadReceiptResponse> => {
+  
+  return customFetch<downloadReceiptResponse>(getDownloadReceiptUrl(purchaseContextType,publicIdentifier,reservationId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadReceiptQueryKey = (purchaseContextType?: 'event' | 'subscription',
+    publicIdentifier?: string,
+    reservationId?: string,) => {
+    return [
+    `/api/v2/public/${purchaseContextType}/${publicIdentifier}/reservation/${reservationId}/receipt`
+    ] as const;
+    }
+
+    
+export const getDownloadReceiptQueryOptions = <TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadReceiptQueryKey(purchaseContextType,publicIdentifier,reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadReceipt>>> = ({ signal }) => downloadReceipt(purchaseContextType,publicIdentifier,reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(purchaseContextType && publicIdentifier && reservationId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadReceiptQueryResult = NonNullable<Awaited<ReturnType<typeof downloadReceipt>>>
+export type DownloadReceiptQueryError = ErrorType<void | void | ValidationFailure>
+
+
+export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof downloadReceipt>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadReceipt>>,
+          TError,
+          Awaited<ReturnType<typeof downloadReceipt>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The receipt of a paid order without an invoice number, as a PDF named receipt-<event>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, one with an invoice number, or one not paid (or free, or of an event issuing only invoices).
+ */
+
+export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadReceiptQueryOptions(purchaseContextType,publicIdentifier,reservationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getDownloadReceiptSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadReceiptQueryKey(purchaseContextType,publicIdentifier,reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadReceipt>>> = ({ signal }) => downloadReceipt(purchaseContextType,publicIdentifier,reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadReceiptSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadReceipt>>>
+export type DownloadReceiptSuspenseQueryError = ErrorType<void | void | ValidationFailure>
+
+
+export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The receipt of a paid order without an invoice number, as a PDF named receipt-<event>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, one with an invoice number, or one not paid (or free, or of an event issuing only invoices).
+ */
+
+export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+ purchaseContextType: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadReceiptSuspenseQueryOptions(purchaseContextType,publicIdentifier,reservationId,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Reserves the selected tickets (and supplements): seats are held until the reservation expires (the event validity, default 25 minutes). All or nothing. 422 with the selection error codes of the reference, in its order.
  */
 export type reserveTicketsResponse200 = {

@@ -1,0 +1,84 @@
+import type { PurchaseOffer } from '@ticketing/catalog/contracts';
+import { documentLabels, type InvoiceDocument } from '@ticketing/documents';
+import { formatDatePattern } from '@ticketing/formatting';
+import { bundleFor, paymentMethodLabelKeys, type PaymentMethod } from '@ticketing/i18n';
+import { formatPercent, formatUnit } from '@ticketing/kernel';
+import { summaryRowText, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
+import { textIn } from '../get-reservation/additional-fields.js';
+
+/** The date printed on the document, in the language's pattern and the event's zone (`EEE dd MMM yyyy`). */
+const DATE_PATTERN_KEY = 'common.event.date-format';
+
+/** The order's language when the event still speaks it, else the event's first (the names of its lines). */
+export function documentLanguage(state: OpenedReservation, offer: PurchaseOffer): string {
+  const languages = offer.event.contentLanguages;
+  return languages.includes(state.opened.language) ? state.opened.language : (languages[0] ?? 'en');
+}
+
+/** When the document was issued: the invoice number's assignment, else the payment. */
+export function issuedAt(kind: InvoiceDocument['kind'], state: OpenedReservation): Date {
+  const at = kind === 'invoice' ? state.invoice?.assignedAt : (state.payment?.completedAt ?? state.payment?.confirmedAt);
+  return new Date(at || state.openedAt);
+}
+
+/**
+ * The invoice (with its number) or receipt of a paid order, as the document renderer takes it: the organizer
+ * sells (its invoicing details), the buyer's contact and invoice address buy, one line per row of the order
+ * summary, the VAT per rate (computed once per rate, as pricing does), the total and how it was paid.
+ */
+export function invoiceDocument(kind: InvoiceDocument['kind'], reservationId: string, state: OpenedReservation, offer: PurchaseOffer): InvoiceDocument {
+  const { event, organizer } = offer;
+  const language = documentLanguage(state, offer);
+  const labels = documentLabels(language);
+  const { price } = state.opened;
+  const { booking } = state;
+  const money = (minor: number) => formatUnit(minor, price.currency);
+  const date = (instant: Date) => formatDatePattern(instant, bundleFor(language)[DATE_PATTERN_KEY] ?? 'yyyy-MM-dd', language, event.timeZone);
+  const issued = issuedAt(kind, state);
+  const fallback = event.contentLanguages[0] ?? 'en';
+  const categories = new Map(offer.categories.map(({ category }) => [category.id, textIn(category.name, language, fallback)]));
+  const services = new Map(offer.services.map(({ service }) => [service.id, textIn(service.title, language, fallback)]));
+  const name = (row: PriceSummaryRow) => (row.type === 'TICKET' ? categories.get(row.categoryId) : row.type === 'ADDITIONAL_SERVICE' ? services.get(row.serviceId) : row.code) ?? null;
+  const rows = price.summary
+    .filter((row) => row.type !== 'PROMOTION_CODE' || row.subtotal !== 0)
+    .map((row) => summaryRowText(row, { money, percent: (value) => formatPercent(value, 2), name }));
+  const billing = booking?.invoiceRequested ? booking.billing : null;
+  const rates = price.vatSubtotals.filter((rate) => rate.vat !== 0);
+  const method = state.payment?.method ?? 'NONE';
+  const methodLabel = bundleFor(language)[paymentMethodLabelKeys[method as PaymentMethod] ?? ''] ?? method;
+  // on-site orders are paid at the desk: the document says the money is still due
+  const paidAt = state.payment?.proxy === 'ON_SITE' ? null : state.payment?.completedAt;
+  return {
+    kind,
+    language,
+    number: kind === 'invoice' ? (state.invoice?.number ?? null) : null,
+    issuedOn: date(issued),
+    reference: reservationId.slice(0, 8).toUpperCase(),
+    seller: {
+      name: organizer?.invoicing?.companyName ?? organizer?.name ?? event.displayName,
+      address: organizer?.invoicing?.address ?? '',
+      vatNumber: organizer?.invoicing?.vatNumber ?? null,
+      email: organizer?.email ?? null,
+    },
+    buyer: {
+      name: booking ? `${booking.contact.firstName} ${booking.contact.lastName}` : '',
+      companyName: billing?.companyName ?? null,
+      addressLines: billing ? [billing.addressLine1, billing.addressLine2, `${billing.zip} ${billing.city}`, billing.state, billing.country].filter((line): line is string => Boolean(line?.trim())) : [],
+      vatNumber: booking?.business && billing?.taxId ? billing.taxId : null,
+      email: booking?.contact.email ?? '',
+    },
+    lines: rows.map((row) => ({ description: row.name ?? '', quantity: row.amount, unitPrice: row.price, vatPercentage: row.taxPercentage, total: row.subTotal })),
+    subtotals:
+      rates.length === 0
+        ? []
+        : [
+            { label: labels.subtotal, amount: money(price.totals.priceWithVat - price.totals.vat) },
+            ...rates.map((rate) => ({ label: `${labels.vat} ${formatPercent(rate.vatRule.percentage, 2)} %`, amount: money(rate.vat) })),
+          ],
+    total: money(price.totals.priceWithVat),
+    currency: price.currency,
+    vatIncluded: event.vatIncluded,
+    payment: { method: methodLabel, paidOn: paidAt ? date(new Date(paidAt)) : null },
+    createdAt: issued,
+  };
+}
