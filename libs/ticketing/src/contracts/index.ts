@@ -2,3 +2,4 @@
 // tickets of an order as they stand.
 export { ticketStreamId, type TicketHolder, type TicketIssued } from './ticket-issued.js';
 export { IssuedTickets, type IssuedTicket } from './issued-tickets.js';
+export { TicketDocuments, type TicketAttachment } from './ticket-documents.js';

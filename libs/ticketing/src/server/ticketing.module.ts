@@ -1,7 +1,7 @@
 import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
 import type { EventStore } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
-import { IssuedTickets } from '@ticketing/ticketing/contracts';
+import { IssuedTickets, TicketDocuments } from '@ticketing/ticketing/contracts';
 import { CheckInController } from './check-in/check-in.controller.js';
 import { CheckInHandler } from './check-in/check-in.command.js';
 import { DownloadTicketController } from './download-ticket/download-ticket.controller.js';
@@ -52,12 +52,13 @@ export class TicketingModule {
         TicketLookup,
         TicketQueries,
         TicketMailer,
+        { provide: TicketDocuments, useExisting: TicketMailer },
         UpdateTicketHandler,
         ReleaseTicketHandler,
         SendTicketHandler,
         CheckInHandler,
       ],
-      exports: [IssuedTickets, TicketMailer],
+      exports: [IssuedTickets, TicketDocuments],
     };
   }
 }

@@ -131,9 +131,21 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
     let id: string;
     let first: string;
     let second: string;
+    let confirmation: (typeof catcher.mails)[number];
     beforeAll(async () => {
+      const mails = catcher.mails.length;
       id = await buy('meetup', 2, null, { company: ['Engines'] });
       [first, second] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      expect(catcher.mails.length).toBe(mails + 1);
+      confirmation = catcher.mails.at(-1)!;
+    });
+
+    it("sends the buyer the confirmation with every ticket's PDF attached", async () => {
+      expect(confirmation.to).toEqual(['ada@example.org']);
+      expect(confirmation.attachments.map((a) => a.filename)).toEqual([`ticket-${first}.pdf`, `ticket-${second}.pdf`]);
+      const text = await pdfText(confirmation.attachments[1]!.content);
+      expect(text).toContain('Guest1 Smith');
+      expect(text).toContain('Jazz Night');
     });
 
     it('shows a ticket (TicketInfo) with its holder, category, order and event dates', async () => {

@@ -4,6 +4,7 @@ import type { EventStore } from '@ticketing/event-store';
 import { reservationInfo } from '../get-reservation/reservation-info.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { Mailer } from '@ticketing/mail';
+import { TicketDocuments } from '@ticketing/ticketing/contracts';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { loadReservation } from './reservation-stream.js';
 import { reservationMail } from './reservation-mail.js';
@@ -36,6 +37,7 @@ export class ReservationMailer {
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly catalog: CatalogOffers,
     private readonly smtp: Mailer,
+    private readonly tickets: TicketDocuments,
   ) {}
 
   /** False when there is nothing to send (unknown, not confirmed, no contact) or no mail server. */
@@ -71,7 +73,10 @@ export class ReservationMailer {
           : null,
       payAtDesk: state.payment?.proxy === 'ON_SITE',
     });
-    await this.smtp.send({ to: state.booking.contact.email, language: lang, ...mail });
+    // the confirmation of a complete order carries its tickets (those named so far; the others follow from their page)
+    const attachments =
+      state.status === 'COMPLETE' ? await this.tickets.pdfsOf(event.shortName, state.opened.tickets.map((t) => t.ticketId), lang).catch(() => []) : [];
+    await this.smtp.send({ to: state.booking.contact.email, language: lang, ...mail, ...(attachments.length > 0 ? { attachments } : {}) });
     return true;
   }
 }

@@ -5,7 +5,7 @@ import { icalendar } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 import { Mailer } from '@ticketing/mail';
 import { TicketOrders } from '@ticketing/sales/contracts';
-import { ticketStreamId } from '@ticketing/ticketing/contracts';
+import { TicketDocuments, ticketStreamId, type TicketAttachment } from '@ticketing/ticketing/contracts';
 import { decideSend } from '@ticketing/ticketing/domain';
 import type { AdditionalServiceWithData } from '@ticketing/wire';
 import { TICKETING_EVENT_STORE, TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
@@ -26,7 +26,7 @@ export interface RenderedTicket {
  * ticket's page linked. Each send is recorded on the ticket's stream (TicketSent) once the mail server took it.
  */
 @Injectable()
-export class TicketMailer {
+export class TicketMailer extends TicketDocuments {
   private readonly logger = new Logger(TicketMailer.name);
 
   constructor(
@@ -35,7 +35,20 @@ export class TicketMailer {
     private readonly lookup: TicketLookup,
     private readonly orders: TicketOrders,
     private readonly smtp: Mailer,
-  ) {}
+  ) {
+    super();
+  }
+
+  async pdfsOf(eventShortName: string, ticketIds: readonly string[], language: string): Promise<readonly TicketAttachment[]> {
+    const attachments: TicketAttachment[] = [];
+    for (const ticketId of ticketIds) {
+      const found = await this.lookup.showable(eventShortName, ticketId);
+      if (!found) continue;
+      const { filename, pdf } = await this.render(found, language);
+      attachments.push({ filename, contentType: 'application/pdf', content: pdf });
+    }
+    return attachments;
+  }
 
   async render(found: ShowableTicket, asked: string | null = null): Promise<RenderedTicket> {
     const language = documentLanguageOf(found, asked);
