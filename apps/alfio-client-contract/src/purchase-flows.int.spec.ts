@@ -175,18 +175,17 @@ describe('alf.io client: purchases', () => {
 
   /**
    * The success page shows, per ticket, the buttons its flags allow (success.component.html): "send by e-mail"
-   * (sendMailEnabled), the PDF link (downloadEnabled) and the holder's form of an unlocked ticket. Their calls are the
-   * ticket management of a later issue (T1-T6 of the catalogue): the server answers 404 to each, so the buttons are
-   * shown and fail. Marked as failing until those endpoints exist.
+   * (sendMailEnabled), the PDF link (downloadEnabled) and the holder's form of an unlocked ticket (T4-T6 of the
+   * catalogue), each answered by the ticketing context.
    */
-  describe('the success page\'s ticket buttons (missing: ticket management, a later issue)', () => {
+  describe('the success page\'s ticket buttons', () => {
     const firstTicket = async () => {
       const { tab, id } = onSite!;
       const view = await tab.reservation('success page', id);
       return { tab, ticket: view.ticketsByCategory[0]!.tickets[0]! };
     };
 
-    it.fails('send ticket by e-mail (T4): POST /event/{e}/ticket/{uuid}/send-ticket-by-email', async () => {
+    it('send ticket by e-mail (T4): POST /event/{e}/ticket/{uuid}/send-ticket-by-email', async () => {
       const { tab, ticket } = await firstTicket();
       expect(ticket.sendMailEnabled, 'success page: sendMailEnabled').toBe(true);
       const sent = await api.sendTicketByEmail(tab.page, gala.shortName, ticket.uuid);
@@ -194,7 +193,7 @@ describe('alf.io client: purchases', () => {
       expect(sent.body).toBe(true);
     });
 
-    it.fails('download the ticket: GET /event/{e}/ticket/{uuid}/download-ticket (a PDF)', async () => {
+    it('download the ticket: GET /event/{e}/ticket/{uuid}/download-ticket (a PDF)', async () => {
       const { ticket } = await firstTicket();
       expect(ticket.downloadEnabled, 'success page: downloadEnabled').toBe(true);
       const pdf = await fetch(`${contract.origin}${api.downloadTicketUrl(gala.shortName, ticket.uuid)}`);
@@ -202,7 +201,7 @@ describe('alf.io client: purchases', () => {
       expect(pdf.headers.get('content-type')).toContain('application/pdf');
     });
 
-    it.fails('update the holder of an unlocked ticket (T5): PUT /event/{e}/ticket/{uuid}', async () => {
+    it('update the holder of an unlocked ticket (T5): PUT /event/{e}/ticket/{uuid}', async () => {
       const { tab, ticket } = await firstTicket();
       expect(ticket.locked, 'success page: locked').toBe(false);
       const event = await tab.event(gala.shortName);
