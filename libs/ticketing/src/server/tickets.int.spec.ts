@@ -102,6 +102,10 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       }),
       catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('webinar', { category: ticketCategory({ id: 1, key: 'live', price: 0 }) }) }),
     ]);
+    await app.given('event-expo', [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'expo', format: 'HYBRID', start, end, allowedPaymentProxies: [] }) } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('expo', { category: ticketCategory({ id: 1, key: 'stream', price: 0, accessType: 'ONLINE' }) }) }),
+    ]);
     await app.given('event-summit', [
       catalogEvent({
         type: 'EventPublished',
@@ -305,6 +309,13 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect((await call('GET', `!/event/webinar/ticket/${ticket}/check-in/${'f'.repeat(64)}`)).headers.location).toBe('/');
       // online tickets are not downloaded (the link is the ticket)
       expect((await call('GET', `/event/webinar/ticket/${ticket}/full`)).body.tickets[0]).toMatchObject({ downloadEnabled: false, locked: true });
+    });
+
+    it("a hybrid event's ONLINE category counts as online: no PDF, a check-in date", async () => {
+      const id = await buy('expo', 1);
+      const [ticket] = await ticketsOf(id);
+      expect(ticket).toMatchObject({ downloadEnabled: false, onlineEventStarted: false });
+      expect(Object.keys(ticket.formattedOnlineCheckInDate)).toEqual(['en', 'it']);
     });
 
     it('before the link opens: the waiting room', async () => {

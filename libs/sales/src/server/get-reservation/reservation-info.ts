@@ -91,7 +91,9 @@ export function ticketsByCategory(
   // a deferred transfer's tickets are issued at confirmation, before the money arrives
   const acquired = state.status === 'COMPLETE' || state.status === 'FINALIZING' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
   const locked = acquired && !event.assignment.enableTicketTransfer;
-  const online = event.format === 'ONLINE';
+  // hybrid events count as online for their ONLINE categories (spec point 2, ticket update page)
+  const accessOf = new Map(offer.categories.map(({ category }) => [category.id, category.accessType]));
+  const isOnline = (categoryId: number) => event.format === 'ONLINE' || (event.format === 'HYBRID' && accessOf.get(categoryId) === 'ONLINE');
   const begin = zonedInstant(event.start, event.timeZone);
   const current = new Map(issued.map((t) => [t.ticketId, t]));
   const attendees = state.booking?.attendees ?? {};
@@ -106,6 +108,7 @@ export function ticketsByCategory(
     const email = attendee?.email ?? '';
     const assigned = Boolean(email && firstName && lastName);
     const free = (state.opened.price.tickets[index]?.finalPrice ?? 0) === 0;
+    const online = isOnline(categoryId);
     const questions = fieldsForCategory(fields, categoryId).map((f) => additionalField(f, attendee?.answers[f.name], event.contentLanguages));
     const ticket: BookingInfoTicket = {
       uuid: ticketId,
