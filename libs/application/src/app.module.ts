@@ -22,7 +22,7 @@ import { HoldsSalesFigures, SalesModule } from '@ticketing/sales/server';
 import { randomIds } from '@ticketing/kernel';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './abuse/verification/captcha-verifier.js';
 import { CaptchaModule } from './abuse/verification/captcha.module.js';
-import type { EventStore } from '@ticketing/event-store';
+import type { EventStore, GlobalPosition } from '@ticketing/event-store';
 import type { ProjectionFollower } from '@ticketing/projections';
 import { PaymentsModule, type StandInUrls } from '@ticketing/payments/server';
 import { PAYMENT_STAND_IN_URLS, PaymentStandInsModule } from './payments/payment-stand-ins.module.js';
@@ -31,10 +31,16 @@ import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
 import { TicketingModule } from '@ticketing/ticketing/server';
 import { loadSecret, once } from './platform/session-secret.js';
 
+/** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
+function contextBasics(store: EventStore, runner: ProjectionFollower, db: Db) {
+  return { store, db, clock: { now: () => new Date() }, ids: randomIds, waitForProjections: (position: GlobalPosition) => runner.waitFor(position) };
+}
+
 @Module({})
 export class AppModule {
   /** `paymentStandIns`: stand-ins started (and closed) by the caller, used in place of the app's own in test mode. */
   static register(config: AppConfig, db: Db, paymentStandIns: RunningStandIns | null = null): DynamicModule {
+    const publicBaseUrl = config.publicBaseUrl ?? `http://localhost:${config.port}`;
     return {
       module: AppModule,
       global: true,
@@ -56,12 +62,8 @@ export class AppModule {
           imports: [PaymentStandInsModule.register(paymentStandIns)],
           inject: [EVENT_STORE, PROJECTION_RUNNER, DB, PAYMENT_STAND_IN_URLS],
           useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, standIns: StandInUrls | null) => ({
-            store,
-            db: pool,
-            clock: { now: () => new Date() },
-            ids: randomIds,
-            waitForProjections: (position) => runner.waitFor(position),
-            publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+            ...contextBasics(store, runner, pool),
+            publicBaseUrl,
             env: process.env,
             standIns,
           }),
@@ -69,14 +71,10 @@ export class AppModule {
         SalesModule.registerAsync({
           inject: [EVENT_STORE, PROJECTION_RUNNER, DB, CAPTCHA_VERIFIER],
           useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, verifyCaptcha: CaptchaVerifier) => ({
-            store,
-            db: pool,
-            clock: { now: () => new Date() },
-            ids: randomIds,
-            waitForProjections: (position) => runner.waitFor(position),
+            ...contextBasics(store, runner, pool),
             verifyCaptcha,
             sweepIntervalMs: config.reservationSweepIntervalMs,
-            publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+            publicBaseUrl,
             waitingListReservationMinutes: config.waitingListReservationMinutes,
             vatCheckUrl: config.vatCheckUrl,
             organizerApiKeys: config.organizerApiKeys ?? undefined,
@@ -85,12 +83,8 @@ export class AppModule {
         TicketingModule.registerAsync({
           inject: [EVENT_STORE, PROJECTION_RUNNER, DB],
           useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db) => ({
-            store,
-            db: pool,
-            clock: { now: () => new Date() },
-            ids: randomIds,
-            waitForProjections: (position) => runner.waitFor(position),
-            publicBaseUrl: config.publicBaseUrl ?? `http://localhost:${config.port}`,
+            ...contextBasics(store, runner, pool),
+            publicBaseUrl,
             ticketCodeSecret: once(() => loadSecret(pool, 'ticket-codes', config.ticketCodeSecret)),
             wallet: config.wallet,
           }),

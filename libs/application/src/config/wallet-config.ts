@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs';
+import type { GoogleWalletAccount, PassSigning } from '@ticketing/documents';
 
 /** Apple Wallet: the pass type's certificate and key, and Apple's WWDR intermediate, all PEM. */
-export interface AppleWalletSettings {
-  readonly passTypeIdentifier: string;
-  readonly teamIdentifier: string;
-  readonly wwdrPem: string;
-  readonly signerCertPem: string;
-  readonly signerKeyPem: string;
-  readonly signerKeyPassphrase?: string;
-}
+export type AppleWalletSettings = PassSigning;
 
 /** Google Wallet: the issuer and the service account whose key signs the save links. */
-export interface GoogleWalletSettings {
-  readonly issuerId: string;
-  readonly serviceAccountEmail: string;
-  readonly privateKeyPem: string;
-}
+export type GoogleWalletSettings = Omit<GoogleWalletAccount, 'origins'>;
 
 export interface WalletSettings {
   readonly apple: AppleWalletSettings | null;
