@@ -23,7 +23,7 @@ describe('tools CLI', () => {
       { type: 'ExampleOpened', data: { seats: 2 }, metadata },
       { type: 'ExampleValidated', data: { total: 5000 }, metadata, personal: { subjectId: 'buyer-7', data: { email: 'ann@example.org' } } },
     ]);
-    await store.append('ticket-1', [{ type: 'TicketIssued', data: {}, metadata }]);
+    await store.append('ticket-1', [{ type: 'ExampleIssued', data: { seat: 1 }, metadata }]);
   });
   afterAll(async () => {
     await store.close();

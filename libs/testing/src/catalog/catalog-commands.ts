@@ -44,6 +44,8 @@ export const eventDetails: EventDetails = {
   promotions: { displayCodeBox: true, usePartnerCode: false },
   offlinePayment: { showOnlyBasicInstructions: false, deferred: false },
   allowedPaymentProxies: ['STRIPE', 'OFFLINE'],
+  allowFreeTicketsCancellation: false,
+  joinLinks: [],
   reservationValidityMinutes: 25,
   maxTicketsPerReservation: 5,
   displayTicketsLeft: false,
