@@ -57,6 +57,196 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * @summary The ticket as an Apple Wallet pass (signed .pkpass). 404 when Apple Wallet is not configured or the ticket cannot be shown.
+ */
+export type downloadApplePassResponse200 = {
+  data: Blob
+  status: 200
+}
+
+export type downloadApplePassResponse404 = {
+  data: void
+  status: 404
+}
+
+export type downloadApplePassResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type downloadApplePassResponseSuccess = (downloadApplePassResponse200) & {
+  headers: Headers;
+};
+export type downloadApplePassResponseError = (downloadApplePassResponse404 | downloadApplePassResponse422) & {
+  headers: Headers;
+};
+
+export type downloadApplePassResponse = (downloadApplePassResponseSuccess | downloadApplePassResponseError)
+
+export const getDownloadApplePassUrl = (eventName: string,
+    ticketUuid: string,) => {
+
+
+  
+
+  return `/api/pass/event/${eventName}/v1/version/passes/${ticketUuid}`
+}
+
+export const downloadApplePass = async (eventName: string,
+    ticketUuid: string, options?: RequestInit): Promise<downloadApplePassResponse> => {
+  
+  return customFetch<downloadApplePassResponse>(getDownloadApplePassUrl(eventName,ticketUuid),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getDownloadApplePassQueryKey = (eventName?: string,
+    ticketUuid?: string,) => {
+    return [
+    `/api/pass/event/${eventName}/v1/version/passes/${ticketUuid}`
+    ] as const;
+    }
+
+    
+export const getDownloadApplePassQueryOptions = <TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadApplePassQueryKey(eventName,ticketUuid);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadApplePass>>> = ({ signal }) => downloadApplePass(eventName,ticketUuid, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(eventName && ticketUuid), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadApplePassQueryResult = NonNullable<Awaited<ReturnType<typeof downloadApplePass>>>
+export type DownloadApplePassQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useDownloadApplePass<TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadApplePass>>,
+          TError,
+          Awaited<ReturnType<typeof downloadApplePass>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadApplePass<TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof downloadApplePass>>,
+          TError,
+          Awaited<ReturnType<typeof downloadApplePass>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadApplePass<TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The ticket as an Apple Wallet pass (signed .pkpass). 404 when Apple Wallet is not configured or the ticket cannot be shown.
+ */
+
+export function useDownloadApplePass<TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadApplePassQueryOptions(eventName,ticketUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getDownloadApplePassSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getDownloadApplePassQueryKey(eventName,ticketUuid);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof downloadApplePass>>> = ({ signal }) => downloadApplePass(eventName,ticketUuid, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type DownloadApplePassSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadApplePass>>>
+export type DownloadApplePassSuspenseQueryError = ErrorType<void | ValidationFailure>
+
+
+export function useDownloadApplePassSuspense<TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadApplePassSuspense<TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useDownloadApplePassSuspense<TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The ticket as an Apple Wallet pass (signed .pkpass). 404 when Apple Wallet is not configured or the ticket cannot be shown.
+ */
+
+export function useDownloadApplePassSuspense<TData = Awaited<ReturnType<typeof downloadApplePass>>, TError = ErrorType<void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadApplePass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getDownloadApplePassSuspenseQueryOptions(eventName,ticketUuid,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Gives a free ticket back when the event allows it: its seat is on sale again. true also when there is no such ticket; 400 false when it may not be released (paid, not allowed, used).
  */
 export type releaseTicketResponse200 = {
@@ -1363,4 +1553,191 @@ export const useSendTicketByEmail = <TError = ErrorType<void | void | void | Val
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary Redirects to Google Wallet's page that saves the ticket (a save link signed with the service account's key). 404 when not configured or the ticket cannot be shown.
+ */
+export type openGoogleWalletPassResponse302 = {
+  data: void
+  status: 302
+}
+
+export type openGoogleWalletPassResponse404 = {
+  data: void
+  status: 404
+}
+
+export type openGoogleWalletPassResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
     
+;
+export type openGoogleWalletPassResponseError = (openGoogleWalletPassResponse302 | openGoogleWalletPassResponse404 | openGoogleWalletPassResponse422) & {
+  headers: Headers;
+};
+
+export type openGoogleWalletPassResponse = (openGoogleWalletPassResponseError)
+
+export const getOpenGoogleWalletPassUrl = (eventName: string,
+    ticketUuid: string,) => {
+
+
+  
+
+  return `/api/wallet/event/${eventName}/v1/version/passes/${ticketUuid}`
+}
+
+export const openGoogleWalletPass = async (eventName: string,
+    ticketUuid: string, options?: RequestInit): Promise<openGoogleWalletPassResponse> => {
+  
+  return customFetch<openGoogleWalletPassResponse>(getOpenGoogleWalletPassUrl(eventName,ticketUuid),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getOpenGoogleWalletPassQueryKey = (eventName?: string,
+    ticketUuid?: string,) => {
+    return [
+    `/api/wallet/event/${eventName}/v1/version/passes/${ticketUuid}`
+    ] as const;
+    }
+
+    
+export const getOpenGoogleWalletPassQueryOptions = <TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOpenGoogleWalletPassQueryKey(eventName,ticketUuid);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof openGoogleWalletPass>>> = ({ signal }) => openGoogleWalletPass(eventName,ticketUuid, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(eventName && ticketUuid), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OpenGoogleWalletPassQueryResult = NonNullable<Awaited<ReturnType<typeof openGoogleWalletPass>>>
+export type OpenGoogleWalletPassQueryError = ErrorType<void | void | ValidationFailure>
+
+
+export function useOpenGoogleWalletPass<TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof openGoogleWalletPass>>,
+          TError,
+          Awaited<ReturnType<typeof openGoogleWalletPass>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenGoogleWalletPass<TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof openGoogleWalletPass>>,
+          TError,
+          Awaited<ReturnType<typeof openGoogleWalletPass>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenGoogleWalletPass<TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Redirects to Google Wallet's page that saves the ticket (a save link signed with the service account's key). 404 when not configured or the ticket cannot be shown.
+ */
+
+export function useOpenGoogleWalletPass<TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOpenGoogleWalletPassQueryOptions(eventName,ticketUuid,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getOpenGoogleWalletPassSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOpenGoogleWalletPassQueryKey(eventName,ticketUuid);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof openGoogleWalletPass>>> = ({ signal }) => openGoogleWalletPass(eventName,ticketUuid, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OpenGoogleWalletPassSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof openGoogleWalletPass>>>
+export type OpenGoogleWalletPassSuspenseQueryError = ErrorType<void | void | ValidationFailure>
+
+
+export function useOpenGoogleWalletPassSuspense<TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenGoogleWalletPassSuspense<TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenGoogleWalletPassSuspense<TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Redirects to Google Wallet's page that saves the ticket (a save link signed with the service account's key). 404 when not configured or the ticket cannot be shown.
+ */
+
+export function useOpenGoogleWalletPassSuspense<TData = Awaited<ReturnType<typeof openGoogleWalletPass>>, TError = ErrorType<void | void | ValidationFailure>>(
+ eventName: string,
+    ticketUuid: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openGoogleWalletPass>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOpenGoogleWalletPassSuspenseQueryOptions(eventName,ticketUuid,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
