@@ -14,6 +14,7 @@ export const STOREFRONT_ROUTES: readonly string[] = [
   '/event/:eventShortName',
   '/event/:eventShortName/poll',
   '/event/:eventShortName/reservation/:reservationId/*',
+  '/event/:eventShortName/ticket/:ticketId',
   '/event/:eventShortName/ticket/:ticketId/*',
   '/my-orders',
   '/my-profile',
