@@ -121,21 +121,27 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
         <div ref={errorsRef}>
           <ErrorSummary globalErrors={confirmation.errors} />
         </div>
-        {free ? null : (
-          <PaymentMethodSelector methods={methods} value={values.method} onChange={(method) => setValues((v) => ({ ...v, method }))} />
-        )}
         {info.tokenAcquired && !free ? <heldPayment.Part reservationId={reservationId} disabled={busy} /> : null}
-        {flow === 'card' && chosen ? (
-          <cardPayment.Part
-            method={chosen}
-            shortName={shortName}
-            info={info}
-            busy={busy}
-            onReadyChange={onCardReady}
-            handle={confirmation.card}
-            failed={<p className="alert alert--danger">{t('error.STEP2_STRIPE_abort')}</p>}
+        {free ? null : (
+          <PaymentMethodSelector
+            methods={methods}
+            value={values.method}
+            onChange={(method) => setValues((v) => ({ ...v, method }))}
+            detail={
+              flow === 'card' && chosen ? (
+                <cardPayment.Part
+                  method={chosen}
+                  shortName={shortName}
+                  info={info}
+                  busy={busy}
+                  onReadyChange={onCardReady}
+                  handle={confirmation.card}
+                  failed={<p className="alert alert--danger">{t('error.STEP2_STRIPE_abort')}</p>}
+                />
+              ) : null
+            }
           />
-        ) : null}
+        )}
         <ConsentCheckbox
           id="overview-terms"
           name="termAndConditionsAccepted"

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslate } from '../../i18n';
 import type { OfferedPaymentMethod } from '../model/payment-methods';
 import { paymentMethodDescription, VERTICAL_LAYOUT_ABOVE } from '../model/payment-methods';
@@ -7,13 +7,18 @@ interface Props {
   readonly methods: readonly OfferedPaymentMethod[];
   readonly value: OfferedPaymentMethod['method'] | null;
   readonly onChange: (method: OfferedPaymentMethod['method']) => void;
+  /**
+   * What the chosen method asks for next (the card form): under the chosen option when the options stand one under
+   * the other, under the group when they stand side by side.
+   */
+  readonly detail?: ReactNode;
 }
 
 /**
  * Spec 2 and 9: the ways to pay as a labelled radio group in the display order, side by side up to three and
  * one under the other above; each option's description (a bank transfer's days to pay) is read with it.
  */
-export function PaymentMethodSelector({ methods, value, onChange }: Props) {
+export function PaymentMethodSelector({ methods, value, onChange, detail = null }: Props) {
   const t = useTranslate();
   const id = useId();
   const vertical = methods.length > VERTICAL_LAYOUT_ABOVE;
@@ -49,10 +54,12 @@ export function PaymentMethodSelector({ methods, value, onChange }: Props) {
                   {t(description.key, ...description.args)}
                 </p>
               ) : null}
+              {vertical && value === method.method && detail ? <div className="payment-method__detail">{detail}</div> : null}
             </div>
           );
         })}
       </div>
+      {!vertical && detail ? <div className="payment-methods__detail">{detail}</div> : null}
     </fieldset>
   );
 }
