@@ -25,6 +25,8 @@ const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { call: 'reserve', methods: ['POST'], path: new RegExp(`${EVENT}/reserve-tickets$`) },
   { call: 'reserve', methods: ['POST'], path: /^\/api\/v2\/public\/subscription\/[^/]+$/ },
   { call: 'waiting-list', methods: ['POST'], path: new RegExp(`${EVENT}/waiting-list/subscribe$`) },
+  { call: 'mail', methods: ['POST'], path: new RegExp(`${EVENT}/ticket/[^/]+/send-ticket-by-email$`) },
+  { call: 'mail', methods: ['POST'], path: /^\/api\/v2\/public\/(event|subscription)\/[^/]+\/reservation\/[^/]+\/re-send-email$/ },
 ];
 
 export function rateLimitedCallOf(request: FastifyRequest): RateLimitedCall | undefined {

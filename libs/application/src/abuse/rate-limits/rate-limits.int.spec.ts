@@ -73,6 +73,19 @@ describe('rate limits with the defaults', () => {
     expect(seen[10]).toBe(429);
   });
 
+  it('limits the e-mails sent on request (a ticket, the reservation e-mail again), both from one budget', async () => {
+    const { sessionId, xsrf } = await openSession(app);
+    const headers = { 'x-auth-token': sessionId, 'x-csrf-token': xsrf };
+    const sendTicket = () =>
+      app.inject({ method: 'POST', url: '/api/v2/public/event/gala/ticket/00000000-0000-4000-8000-000000000000/send-ticket-by-email', remoteAddress: '203.0.113.8', headers, payload: {} });
+    const resend = () =>
+      app.inject({ method: 'POST', url: '/api/v2/public/event/gala/reservation/00000000-0000-4000-8000-000000000000/re-send-email?lang=en', remoteAddress: '203.0.113.8', headers, payload: {} });
+    expect(await statuses(3, sendTicket)).not.toContain(429);
+    expect(await statuses(3, resend)).not.toContain(429);
+    expect((await sendTicket()).statusCode).toBe(429);
+    expect((await resend()).statusCode).toBe(429);
+  });
+
   it('keys IPv6 clients by their /64', async () => {
     const seen = await statuses(11, () => validate(app, `2001:db8:1:2::${Math.floor(Math.random() * 0xffff).toString(16)}`));
     expect(seen[10]).toBe(429);
