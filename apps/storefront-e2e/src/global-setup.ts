@@ -27,11 +27,12 @@ export async function setup(project: TestProject): Promise<void> {
   if (!existsSync('/usr/bin/chromium')) throw new Error('browser tests need Debian chromium: apt-get install -y chromium');
   database = await createTestDatabase('e2e');
   const port = await freePort();
-  // The reservation e-mails go to a local SMTP catcher: without a mail server 're-send-email' answers false.
+  // The reservation e-mails go to a local SMTP catcher: without a mail server 're-send-email' answers false. Every
+  // browser of the run comes from 127.0.0.1: the e-mails on request get a budget for the whole run, not for a person.
   mailCatcher = await startMailCatcher();
   api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, APP_MODE: 'dev', LOG_LEVEL: 'warn', ORGANIZER_API_KEYS: `seeklang:${ORGANIZER_API_KEY}`, SMTP_URL: `smtp://127.0.0.1:${mailCatcher.port}`, MAIL_FROM: 'tickets@seeklang.example.org', ANNOUNCEMENT_BANNER_HTML: '<strong>Doors open at 18:00</strong> at the main entrance.' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, APP_MODE: 'dev', LOG_LEVEL: 'warn', ORGANIZER_API_KEYS: `seeklang:${ORGANIZER_API_KEY}`, SMTP_URL: `smtp://127.0.0.1:${mailCatcher.port}`, MAIL_FROM: 'tickets@seeklang.example.org', ANNOUNCEMENT_BANNER_HTML: '<strong>Doors open at 18:00</strong> at the main entrance.', RATE_LIMITS: 'mail=120:120' },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
