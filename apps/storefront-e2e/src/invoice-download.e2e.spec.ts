@@ -163,7 +163,8 @@ describe('invoice and receipt downloads from the success page, in chromium', () 
     expect(text).toContain(`${labels.invoiceNumber}: ${order.invoiceNumber}`);
     expect(text).toContain(company);
     expect(text).toContain('CHE-123.456.789');
-    // what was bought: the pass's line (the document names the category; it does not print the event's title)
+    // what was bought: the event and the pass's line
+    expect(text).toContain(WINTER_TITLE);
     expect(text).toContain(PASS);
     // the page's own request answers the same document as the click saved
     expect(await pdfText(answer.pdf)).toBe(text);

@@ -34,6 +34,8 @@ export interface InvoiceDocument {
   readonly currency: string;
   readonly vatIncluded: boolean;
   readonly payment: { readonly method: string; readonly paidOn: string | null };
+  /** What was bought, printed above the lines: the event's title and date. */
+  readonly subject?: string | null;
   /** the PDF's creation date; without it pdfkit stamps the time of rendering */
   readonly createdAt?: Date;
 }
@@ -103,6 +105,10 @@ function parties(doc: PDFKit.PDFDocument, labels: DocumentLabels, invoice: Invoi
   if (buyer.vatNumber) writeText(doc, `${labels.vatNumber}: ${buyer.vatNumber}`, BODY, { x: A4_MARGIN, y: doc.y }, { width });
   writeText(doc, buyer.email, { size: 10, color: MUTED }, { x: A4_MARGIN, y: doc.y }, { width });
   doc.y += 28;
+  if (invoice.subject) {
+    writeText(doc, invoice.subject, { size: 12, weight: 'bold' }, { x: A4_MARGIN, y: doc.y }, { width: doc.page.width - 2 * A4_MARGIN });
+    doc.y += 12;
+  }
 }
 
 function cell(doc: PDFKit.PDFDocument, column: Column, text: string, y: number, style: TextStyle): number {

@@ -113,7 +113,7 @@ describe('invoice and receipt downloads', () => {
 
     it('prints the number, the seller, the business buyer, the line, the VAT and the total', async () => {
       const text = await pdfText((await download(`/event/fair/reservation/${id}/invoice`)).rawPayload);
-      for (const expected of ['Invoice', 'ACME-0001', id.slice(0, 8).toUpperCase(), 'Acme SA', 'Via Roma 1', 'CHE-123.456.789', 'Analytical Engines Ltd', 'Ada Lovelace', 'Via Nassa 1', '6900 Lugano', 'CHE-111.222.333', 'Day pass', '107.70', 'VAT 7.70 %', '7.70', '100.00']) {
+      for (const expected of ['Invoice', 'ACME-0001', id.slice(0, 8).toUpperCase(), 'Acme SA', 'Via Roma 1', 'CHE-123.456.789', 'Analytical Engines Ltd', 'Ada Lovelace', 'Via Nassa 1', '6900 Lugano', 'Switzerland', 'Jazz Night ·', 'CHE-111.222.333', 'Day pass', '107.70', 'VAT 7.70 %', '7.70', '100.00']) {
         expect(text).toContain(expected);
       }
     });

@@ -1,8 +1,8 @@
 import type { PurchaseOffer } from '@ticketing/catalog/contracts';
 import { documentLabels, type InvoiceDocument } from '@ticketing/documents';
 import { formatDatePattern } from '@ticketing/formatting';
-import { bundleFor, paymentMethodLabelKeys, type PaymentMethod } from '@ticketing/i18n';
-import { formatPercent, formatUnit } from '@ticketing/kernel';
+import { bundleFor, countries, paymentMethodLabelKeys, type PaymentMethod } from '@ticketing/i18n';
+import { formatPercent, formatUnit, zonedInstant } from '@ticketing/kernel';
 import { summaryRowText, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { textIn } from '../get-reservation/additional-fields.js';
 
@@ -13,6 +13,12 @@ const DATE_PATTERN_KEY = 'common.event.date-format';
 export function documentLanguage(state: OpenedReservation, offer: PurchaseOffer): string {
   const languages = offer.event.contentLanguages;
   return languages.includes(state.opened.language) ? state.opened.language : (languages[0] ?? 'en');
+}
+
+/** The country of an address by its name in the document's language (the code when unknown). */
+function countryName(code: string | null, language: string): string | null {
+  if (!code) return null;
+  return countries(language).find((c) => c.isoCode === code)?.name ?? code;
 }
 
 /** When the document was issued: the invoice number's assignment, else the payment. */
@@ -63,7 +69,9 @@ export function invoiceDocument(kind: InvoiceDocument['kind'], reservationId: st
     buyer: {
       name: booking ? `${booking.contact.firstName} ${booking.contact.lastName}` : '',
       companyName: billing?.companyName ?? null,
-      addressLines: billing ? [billing.addressLine1, billing.addressLine2, `${billing.zip} ${billing.city}`, billing.state, billing.country].filter((line): line is string => Boolean(line?.trim())) : [],
+      addressLines: billing
+        ? [billing.addressLine1, billing.addressLine2, `${billing.zip} ${billing.city}`, billing.state, countryName(billing.country, language)].filter((line): line is string => Boolean(line?.trim()))
+        : [],
       vatNumber: booking?.business && billing?.taxId ? billing.taxId : null,
       email: booking?.contact.email ?? '',
     },
@@ -75,6 +83,7 @@ export function invoiceDocument(kind: InvoiceDocument['kind'], reservationId: st
             { label: labels.subtotal, amount: money(price.totals.priceWithVat - price.totals.vat) },
             ...rates.map((rate) => ({ label: `${labels.vat} ${formatPercent(rate.vatRule.percentage, 2)} %`, amount: money(rate.vat) })),
           ],
+    subject: `${event.title[language] ?? event.displayName} · ${date(zonedInstant(event.start, event.timeZone))}`,
     total: money(price.totals.priceWithVat),
     currency: price.currency,
     vatIncluded: event.vatIncluded,
