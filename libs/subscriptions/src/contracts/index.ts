@@ -1,0 +1,6 @@
+// What other contexts may know of passes: the events the sales context appends when a pass is bought, the
+// codes a use is refused with, and the port through which orders issue and use passes.
+export { subscriptionStreamId, type SubscriptionIssued, type SubscriptionOwner } from './subscription-issued.js';
+export { subscriptionPinStreamId, type SubscriptionPinTaken } from './subscription-pin-taken.js';
+export { subscriptionErrors } from './subscription-errors.js';
+export { SubscriptionPasses, type PassIssue, type PassPurchase, type PassUse, type SubscriptionPass } from './subscription-passes.js';

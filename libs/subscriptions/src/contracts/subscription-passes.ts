@@ -1,0 +1,79 @@
+import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
+import type { SubscriptionIssued, SubscriptionOwner } from './subscription-issued.js';
+import type { SubscriptionPinTaken } from './subscription-pin-taken.js';
+
+/** A pass as its owner's page and the order paying with it see it. */
+export interface SubscriptionPass {
+  readonly subscriptionId: string;
+  readonly descriptorId: string;
+  readonly organizerSlug: string;
+  readonly reservationId: string;
+  readonly pin: string;
+  readonly owner: SubscriptionOwner | null;
+  readonly validFrom: string | null;
+  readonly validTo: string | null;
+  readonly maxEntries: number | null;
+  readonly usageType: SubscriptionDescriptor['usageType'];
+  readonly compatibleEventShortNames: readonly string[];
+  readonly purchasedAt: string;
+  /** Entries used so far, all events together (SubscriptionInfo.usageDetails.used). */
+  readonly used: number;
+  /** Entries left; null when unlimited (usageDetails.available). */
+  readonly available: number | null;
+}
+
+/** An order pays for `entries` of its tickets with the pass (its whole use: a later use by the same order replaces it). */
+export interface PassUse {
+  readonly reservationId: string;
+  readonly eventShortName: string;
+  readonly entries: number;
+}
+
+/** What the order that bought a pass knows of it at completion. */
+export interface PassPurchase {
+  readonly subscriptionId: string;
+  readonly descriptor: SubscriptionDescriptor;
+  readonly reservationId: string;
+  /** The subject the owner's details are encrypted under (the order's, as for its tickets). */
+  readonly subjectId: string;
+  readonly owner: SubscriptionOwner;
+  readonly purchasedAt: Date;
+}
+
+/**
+ * The two events that create a pass, for the completing order's own append: `issued` on
+ * subscriptionStreamId(id) and `pinTaken` on subscriptionPinStreamId(organizer, pin), both expecting 'no_stream'.
+ */
+export interface PassIssue {
+  readonly issued: SubscriptionIssued;
+  readonly pinTaken: SubscriptionPinTaken;
+}
+
+/** The passes, for the sales context: issuing one when its order completes, paying for tickets with one. */
+export abstract class SubscriptionPasses {
+  /**
+   * The events of a new pass with a fresh random PIN and the validity its descriptor gives from `purchasedAt`.
+   * When the append fails on the PIN's stream (the PIN is taken in that organizer), ask again: a new PIN.
+   */
+  abstract issue(purchase: PassPurchase): PassIssue;
+
+  /** null when no pass has that id. */
+  abstract byId(subscriptionId: string): Promise<SubscriptionPass | null>;
+
+  /**
+   * The organizer's pass with that PIN, as typed (any case, spaces and dashes, look-alike letters): null when
+   * there is none, or when `email` is given and is not its owner's (compared without case). A code that cannot
+   * be a PIN is refused with subscriptionErrors.malformedCode. Callers rate-limit guesses.
+   */
+  abstract byPin(organizerSlug: string, pin: string, email: string | null): Promise<SubscriptionPass | null>;
+
+  /**
+   * Records the order's use of the pass, or refuses it with a DomainError whose code is one of
+   * subscriptionErrors. True when recorded; false when the order already used it so (same event and entries).
+   * Concurrent uses of the last entries: one wins, the others are refused.
+   */
+  abstract use(subscriptionId: string, use: PassUse): Promise<boolean>;
+
+  /** Gives the order's use back (remove-code, an order expired or cancelled). False when it had none. */
+  abstract undoUse(subscriptionId: string, reservationId: string): Promise<boolean>;
+}
