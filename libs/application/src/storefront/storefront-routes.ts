@@ -14,8 +14,16 @@ export const STOREFRONT_ROUTES: readonly string[] = [
   '/event/:eventShortName',
   '/event/:eventShortName/poll',
   '/event/:eventShortName/reservation/:reservationId/*',
-  '/event/:eventShortName/ticket/:ticketId',
   '/event/:eventShortName/ticket/:ticketId/*',
   '/my-orders',
   '/my-profile',
 ];
+
+/**
+ * A ticket's bare address (the one alf.io's e-mails link to) is its view page (spec 2): a redirect here, so the
+ * storefront's route tree, which every visitor loads, carries no route of its own for it.
+ */
+export const TICKET_ADDRESS = '/event/:eventShortName/ticket/:ticketId';
+
+export const ticketViewAddress = (eventShortName: string, ticketId: string, query: string): string =>
+  `/event/${encodeURIComponent(eventShortName)}/ticket/${encodeURIComponent(ticketId)}/view${query}`;

@@ -17,7 +17,7 @@ describe.skipIf(!built)('the storefront on the API port', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['/', '/o/acme', '/events-all', '/o/acme/subscriptions-all', '/subscription/42', '/event/summer-fest', '/event/summer-fest/reservation/abc/book', '/event/x/ticket/t/view', '/event/x/ticket/t', '/event/x/ticket/t/check-in/c0de/waiting-room', '/my-orders', '/my-profile'])(
+  it.each(['/', '/o/acme', '/events-all', '/o/acme/subscriptions-all', '/subscription/42', '/event/summer-fest', '/event/summer-fest/reservation/abc/book', '/event/x/ticket/t/view', '/event/x/ticket/t/update', '/event/x/ticket/t/check-in/c0de/waiting-room', '/my-orders', '/my-profile'])(
     'answers %s with the shell, its data preloaded',
     async (url) => {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'it-IT,it;q=0.9' } });
@@ -42,6 +42,12 @@ describe.skipIf(!built)('the storefront on the API port', () => {
     const unknown = await app.inject({ method: 'GET', url: '/event/no-such-event' });
     expect(unknown.statusCode).toBe(200);
     expect(JSON.parse(unknown.body.match(/id="preloaded-data">(.*?)<\/script>/s)![1]!).event).toBeUndefined();
+  });
+
+  it("sends a ticket's bare address to its view page, keeping the query", async () => {
+    const response = await app.inject({ method: 'GET', url: '/event/x-2030/ticket/5b2c1d3e?lang=de' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/event/x-2030/ticket/5b2c1d3e/view?lang=de');
   });
 
   it('prefers the lang query over the browser language', async () => {

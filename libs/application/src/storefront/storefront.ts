@@ -8,7 +8,7 @@ import { issueAntiForgeryToken, XSRF_COOKIE } from '../http/http-policies.js';
 import { serializeCookie } from '../http/cookies.js';
 import { chooseLanguage } from './choose-language.js';
 import { renderShell } from './render-shell.js';
-import { STOREFRONT_ROUTES } from './storefront-routes.js';
+import { STOREFRONT_ROUTES, TICKET_ADDRESS, ticketViewAddress } from './storefront-routes.js';
 
 export interface StorefrontOptions {
   readonly dir: string;
@@ -67,5 +67,9 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
       .send(html);
   };
   for (const url of STOREFRONT_ROUTES) fastify.get(url, shell);
+  fastify.get<{ Params: { eventShortName: string; ticketId: string } }>(TICKET_ADDRESS, (request, reply) => {
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.header('Cache-Control', 'no-store').redirect(ticketViewAddress(request.params.eventShortName, request.params.ticketId, query), 302);
+  });
   return true;
 }
