@@ -4,7 +4,7 @@ import { describeField, restrictedValueLabel } from '../model/additional-field';
 import { longDate, yesterday } from '../model/dates';
 import type { FieldError } from '../model/field-names';
 import type { Country } from './country-field';
-import { CountryField } from './country-field';
+import { countryFieldPart } from './country-field-part';
 import { describedBy, FieldErrorText, RequiredMark } from './field-parts';
 import { TextField } from './text-field';
 
@@ -56,7 +56,7 @@ export function AdditionalFieldInput(props: AdditionalFieldInputProps) {
       return <TextField {...common} type="tel" autoComplete="tel" minLength={field.minLength ?? undefined} maxLength={field.maxLength ?? undefined} />;
     case 'country':
       return (
-        <CountryField
+        <countryFieldPart.Part
           id={id}
           name={nameAt(0)}
           label={description.label}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useLazyParts } from '../../../app/lazy-part';
 import { useTranslate } from '../../i18n';
 import type { AdditionalField, BookingTicket } from '../model/additional-field';
 import type { TicketFormValues } from '../model/booking-form-values';
@@ -8,6 +9,7 @@ import { fieldDomId, ticketAdditionalFieldName, ticketFieldName } from '../model
 import { MAX_NAME_LENGTH } from '../model/input-limits';
 import { AdditionalFieldInput } from './additional-field-input';
 import { CopyContactButton } from './copy-contact-button';
+import { countryFieldPart } from './country-field-part';
 import type { Country } from './country-field';
 import { describedBy, FieldErrorText, RequiredMark } from './field-parts';
 import { TextField } from './text-field';
@@ -18,6 +20,8 @@ export interface AttendeeFormProps {
   /** The category of the ticket and its number in the reservation: 'Regular, ticket 1'. */
   readonly categoryName: string;
   readonly ticketNumber: number;
+  /** The form's heading instead of 'Regular, ticket 1' (a ticket's own update page: the order's numbering is not known there). */
+  readonly heading?: string;
   readonly values: TicketFormValues;
   /** All errors of the form by field name; the ticket's are under `tickets[<uuid>]...`. */
   readonly errors: BookingErrors;
@@ -49,6 +53,7 @@ export function AttendeeForm(props: AttendeeFormProps) {
   const id = (name: string) => fieldDomId(prefix, name);
   const name = (field: 'firstName' | 'lastName' | 'email' | 'userLanguage') => ticketFieldName(ticket.uuid, field);
   const clock = now();
+  useLazyParts(askedCountry(ticket) && countryFieldPart);
 
   const extra = (fields: readonly AdditionalField[]) =>
     fields.map((field) => {
@@ -76,7 +81,7 @@ export function AttendeeForm(props: AttendeeFormProps) {
   return (
     <section className="booking-attendee" aria-labelledby={headingId}>
       <div className="booking-attendee__header">
-        <h3 id={headingId}>{t('reservation-page.attendee.ticket-of-category', props.categoryName, props.ticketNumber)}</h3>
+        <h3 id={headingId}>{props.heading ?? t('reservation-page.attendee.ticket-of-category', props.categoryName, props.ticketNumber)}</h3>
         {onCopyContact && !locked ? <CopyContactButton onCopy={onCopyContact} /> : null}
       </div>
       {locked ? <p className="form-note">{t('ticket-update.locked')}</p> : null}
@@ -147,6 +152,9 @@ export function AttendeeForm(props: AttendeeFormProps) {
     </section>
   );
 }
+
+const askedCountry = (ticket: BookingTicket) =>
+  [...ticket.ticketFieldConfigurationBeforeStandard, ...ticket.ticketFieldConfigurationAfterStandard].some((field) => field.type === 'country');
 
 /** The first error of a multi-valued field, whichever index the server put it under. */
 function firstError(errors: BookingErrors, nameAt: (index: number) => string, count: number): FieldError | undefined {

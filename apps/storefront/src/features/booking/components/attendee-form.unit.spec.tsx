@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { useState } from 'react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, renderWithProviders } from '../../../test/test-context';
 import { attendee, COUNTRIES, makeField, makeTicket, NOW, TICKET_A } from '../booking-fixtures';
@@ -194,17 +194,25 @@ describe('attendee form: extra fields (spec 2)', () => {
     expect(document.getElementById(input.getAttribute('aria-describedby')!)!.textContent).toBe('March 15, 1990');
   });
 
-  it('renders select and country as selects with a first empty choice', () => {
+  it('renders select and country as selects with a first empty choice', async () => {
     const onValues = vi.fn();
-    render({
-      ticket: makeTicket(TICKET_A, {
-        ticketFieldConfigurationAfterStandard: [
-          makeField('size', { type: 'select', restrictedValues: ['S', 'M'], description: { en: { label: 'Size', placeholder: '', restrictedValuesDescription: { S: 'Small', M: 'Medium' } } } }),
-          makeField('nation', { type: 'country' }),
-        ],
-      }),
-      onValues,
+    const ticket = makeTicket(TICKET_A, {
+      ticketFieldConfigurationAfterStandard: [
+        makeField('size', { type: 'select', restrictedValues: ['S', 'M'], description: { en: { label: 'Size', placeholder: '', restrictedValuesDescription: { S: 'Small', M: 'Medium' } } } }),
+        makeField('nation', { type: 'country' }),
+      ],
     });
+    // the country select comes in a chunk of its own, which a form asking for a country waits for (as its page does)
+    await act(async () => {
+      renderWithProviders(
+        <Suspense fallback={null}>
+          <Harness ticket={ticket} onValues={onValues} />
+        </Suspense>,
+        createTestContext({ lang: 'en' }),
+      );
+      await import('./country-field');
+    });
+    await screen.findByRole('region', { name: 'Regular, ticket 1' });
     const size = within(region()).getByRole('combobox', { name: 'Size' }) as HTMLSelectElement;
     expect([...size.options].map((o) => o.textContent)).toEqual(['Please select', 'Small', 'Medium']);
     fireEvent.change(size, { target: { value: 'M' } });
