@@ -61,10 +61,27 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     test: /[\\/]generated[\\/]reservations[\\/]|[\\/]api[\\/]reservation-queries\.ts$|[\\/]reservation-status[\\/]reservation-(guard|page)\.ts$|step-indicator\.tsx$/,
   },
-  // The pages a reservation's status leads to (success, waiting for payment, deferred payment, processing, error, not found).
+  // The pages a reservation's status leads to (success, waiting for payment, deferred payment, processing, error, not found),
+  // with the loader of the success page's ticket actions (their code is the ticket chunk below).
   {
     name: 'reservation',
     includeDependenciesRecursively: false,
-    test: /[\\/]features[\\/]reservation-status[\\/](?!reservation-guard\.ts$|reservation-page\.ts$|processing[\\/]force-check\.ts$)|\$reservationId\.(deferred-payment|error|not-found|processing-payment|success|waiting-payment)\.tsx\?tsr-split/,
+    test: /[\\/]features[\\/]reservation-status[\\/](?!reservation-guard\.ts$|reservation-page\.ts$|processing[\\/]force-check\.ts$)|[\\/]features[\\/]ticket[\\/](index|ticket-parts)\.ts$|\$reservationId\.(deferred-payment|error|not-found|processing-payment|success|waiting-payment)\.tsx\?tsr-split/,
+  },
+  // A ticket's pages (view, update, waiting room), its actions (which the success page shows as a part of its own), its
+  // queries and the generated ticket calls: one chunk. Not its dialogs nor its holder form (the booking step's attendee
+  // form, loaded when the update page shows it): features/ticket/dialogs and /owner-form come when they are needed.
+  {
+    name: 'ticket',
+    includeDependenciesRecursively: false,
+    test: /[\\/]features[\\/]ticket[\\/](components|hooks|model)[\\/]|[\\/]features[\\/]ticket[\\/]ticket-loaders\.ts$|[\\/]api[\\/]ticket-queries\.ts$|[\\/]generated[\\/]tickets[\\/]|\$ticketId\.[\w.$-]+\.tsx\?tsr-split/,
+  },
+  // The booking step's attendee form, which a ticket's update page shows too (its holder form, loaded on demand): one
+  // chunk beside the booking step's own. Not the searchable country select (a chunk of its own: few forms ask for a
+  // country) nor what the overview shares with the booking step (server errors, form values).
+  {
+    name: 'attendee-form',
+    includeDependenciesRecursively: false,
+    test: /[\\/]features[\\/]booking[\\/](components[\\/](attendee-form|additional-field-input|text-field|field-parts|copy-contact-button)\.tsx|components[\\/]country-field-part\.ts|hooks[\\/](focus-first-invalid|use-media-query)\.ts|model[\\/](dates|field-locking|input-limits)\.ts)$/,
   },
 ];

@@ -7,6 +7,7 @@ import { defineConfig } from 'vite';
 import tsconfig from '../../tsconfig.base.json' with { type: 'json' };
 import { chunkGroups, recordEventPageModules } from './chunk-groups.js';
 import { precompress } from './precompress.js';
+import { routeTreeCompaction } from './route-tree-compaction.js';
 
 const appRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,7 +18,9 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([find, [target
   replacement: `${repoRoot}${target}`,
 }));
 
+const entryImports = /(^|\/)(vendor|rolldown-runtime)-[\w-]+\.js$/;
 const layoutsKeptWhole = new Set(['/event/$eventShortName', '/event/$eventShortName/reservation/$reservationId']);
+const loadedWithComponent = (routeId: string) => routeId.startsWith('/event/$eventShortName/reservation/') || routeId.startsWith('/event/$eventShortName/ticket/');
 
 export default defineConfig({
   root: appRoot,
@@ -28,12 +31,12 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       codeSplittingOptions: {
-        // A reservation's pages (reached after reserving, or from an e-mail) load their loader with their component:
-        // the reservation client and the checkout loader stay out of the entry every visitor loads. The catalog and
+        // A reservation's and a ticket's pages (reached after reserving, or from an e-mail) load their loader with their
+        // component: the reservation and ticket clients and the checkout loader stay out of the entry every visitor loads. The catalog and
         // event loaders stay in the entry, so those landing pages fetch their data while their chunk loads. The
         // two layouts' components are a line each (EventScope, an Outlet): in the entry, not in chunks of their own.
         splitBehavior: ({ routeId }) =>
-          layoutsKeptWhole.has(routeId) ? [] : routeId.startsWith('/event/$eventShortName/reservation/') ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined,
+          layoutsKeptWhole.has(routeId) ? [] : loadedWithComponent(routeId) ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined,
       },
       routesDirectory: `${appRoot}src/routes`,
       generatedRouteTree: `${appRoot}src/routeTree.gen.ts`,
@@ -41,6 +44,8 @@ export default defineConfig({
       // The generator's scratch files stay out of the checkout (default: .tanstack/tmp under the cwd).
       tmpDir: join(tmpdir(), 'ticketing-storefront-router'),
     }),
+    // After the router's plugin (whose code splitter reads each route file's path): see route-tree-compaction.ts.
+    routeTreeCompaction,
     react(),
     recordEventPageModules,
     // Last: .br and .gz copies of the written files, for the server to send as they are.
@@ -58,7 +63,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     // Every browser of the es2022 target but Safari < 17 preloads modules natively; the polyfill is dead code there.
-    modulePreload: { polyfill: false },
+    // A chunk loaded from JavaScript is loaded after the entry, whose static imports (the vendor chunk, the runtime)
+    // are there already: listing them in every dynamic import's preload list is dead weight in the entry.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((d) => !entryImports.test(d)) : deps) },
     rolldownOptions: {
       treeshake: {
         // The storefront's modules run nothing when imported (main.tsx aside), nor do the libraries it takes from

@@ -28,6 +28,9 @@ import { Route as EventEventShortNameReservationReservationIdOverviewRouteImport
 import { Route as EventEventShortNameReservationReservationIdProcessingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.processing-payment'
 import { Route as EventEventShortNameReservationReservationIdSuccessRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.success'
 import { Route as EventEventShortNameReservationReservationIdWaitingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.waiting-payment'
+import { Route as EventEventShortNameTicketTicketIdUpdateRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.update'
+import { Route as EventEventShortNameTicketTicketIdViewRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.view'
+import { Route as EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.check-in.$checkInCode.waiting-room'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -138,6 +141,26 @@ const EventEventShortNameReservationReservationIdWaitingPaymentRoute =
     path: '/waiting-payment',
     getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
   } as any)
+const EventEventShortNameTicketTicketIdUpdateRoute =
+  EventEventShortNameTicketTicketIdUpdateRouteImport.update({
+    id: '/ticket/$ticketId/update',
+    path: '/ticket/$ticketId/update',
+    getParentRoute: () => EventEventShortNameRoute,
+  } as any)
+const EventEventShortNameTicketTicketIdViewRoute =
+  EventEventShortNameTicketTicketIdViewRouteImport.update({
+    id: '/ticket/$ticketId/view',
+    path: '/ticket/$ticketId/view',
+    getParentRoute: () => EventEventShortNameRoute,
+  } as any)
+const EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute =
+  EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRouteImport.update(
+    {
+      id: '/ticket/$ticketId/check-in/$checkInCode/waiting-room',
+      path: '/ticket/$ticketId/check-in/$checkInCode/waiting-room',
+      getParentRoute: () => EventEventShortNameRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -159,6 +182,9 @@ export interface FileRoutesByFullPath {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
+  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
+  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -179,6 +205,9 @@ export interface FileRoutesByTo {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
+  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
+  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -201,6 +230,9 @@ export interface FileRoutesById {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
+  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
+  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -224,6 +256,9 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
+    | '/event/$eventShortName/ticket/$ticketId/update'
+    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -244,6 +279,9 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
+    | '/event/$eventShortName/ticket/$ticketId/update'
+    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   id:
     | '__root__'
     | '/'
@@ -265,6 +303,9 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
+    | '/event/$eventShortName/ticket/$ticketId/update'
+    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -413,6 +454,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventShortNameReservationReservationIdWaitingPaymentRouteImport
       parentRoute: typeof EventEventShortNameReservationReservationIdRoute
     }
+    '/event/$eventShortName/ticket/$ticketId/update': {
+      id: '/event/$eventShortName/ticket/$ticketId/update'
+      path: '/ticket/$ticketId/update'
+      fullPath: '/event/$eventShortName/ticket/$ticketId/update'
+      preLoaderRoute: typeof EventEventShortNameTicketTicketIdUpdateRouteImport
+      parentRoute: typeof EventEventShortNameRoute
+    }
+    '/event/$eventShortName/ticket/$ticketId/view': {
+      id: '/event/$eventShortName/ticket/$ticketId/view'
+      path: '/ticket/$ticketId/view'
+      fullPath: '/event/$eventShortName/ticket/$ticketId/view'
+      preLoaderRoute: typeof EventEventShortNameTicketTicketIdViewRouteImport
+      parentRoute: typeof EventEventShortNameRoute
+    }
+    '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': {
+      id: '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
+      path: '/ticket/$ticketId/check-in/$checkInCode/waiting-room'
+      fullPath: '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
+      preLoaderRoute: typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRouteImport
+      parentRoute: typeof EventEventShortNameRoute
+    }
   }
 }
 
@@ -458,12 +520,21 @@ const EventEventShortNameReservationReservationIdRouteWithChildren =
 interface EventEventShortNameRouteChildren {
   EventEventShortNameIndexRoute: typeof EventEventShortNameIndexRoute
   EventEventShortNameReservationReservationIdRoute: typeof EventEventShortNameReservationReservationIdRouteWithChildren
+  EventEventShortNameTicketTicketIdUpdateRoute: typeof EventEventShortNameTicketTicketIdUpdateRoute
+  EventEventShortNameTicketTicketIdViewRoute: typeof EventEventShortNameTicketTicketIdViewRoute
+  EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute: typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 
 const EventEventShortNameRouteChildren: EventEventShortNameRouteChildren = {
   EventEventShortNameIndexRoute: EventEventShortNameIndexRoute,
   EventEventShortNameReservationReservationIdRoute:
     EventEventShortNameReservationReservationIdRouteWithChildren,
+  EventEventShortNameTicketTicketIdUpdateRoute:
+    EventEventShortNameTicketTicketIdUpdateRoute,
+  EventEventShortNameTicketTicketIdViewRoute:
+    EventEventShortNameTicketTicketIdViewRoute,
+  EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute:
+    EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute,
 }
 
 const EventEventShortNameRouteWithChildren =

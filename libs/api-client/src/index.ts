@@ -7,6 +7,7 @@ export * from './generated/events/events.js';
 export * from './generated/subscriptions/subscriptions.js';
 export * from './generated/reservations/reservations.js';
 export * from './generated/payments/payments.js';
+export * from './generated/tickets/tickets.js';
 export * from './generated/files/files.js';
 export * from './generated/organizer/organizer.js';
 export * from './generated/operations/operations.js';

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeRequest } from '../../../test/catalog-fixtures';
-import { makeEvent } from '../../../test/catalog-fixtures';
+import { makeEvent, makeItems } from '../../../test/catalog-fixtures';
 import { renderApp } from '../../../test/render-app';
-import { makeReservation, RESERVATION_ID } from '../reservation-fixtures';
+import { makeReservation, makeTicket, RESERVATION_ID } from '../reservation-fixtures';
 
 const EVENT = 'jazz-2027';
 const PAGE = `/event/${EVENT}/reservation/${RESERVATION_ID}`;
@@ -129,11 +129,100 @@ describe('reservation pages', () => {
 
       expect(screen.getByRole('link', { name: 'Buy other tickets' }).getAttribute('href')).toBe(`/event/${EVENT}`);
       expect(screen.getByRole('link', { name: /Go to the event website/ }).getAttribute('href')).toBe('https://seeklang.example.org/jazz');
-      // No ticket API yet: no per-ticket action, and no document to download.
-      const buttons = screen.getAllByRole('button').map((b) => b.textContent);
-      expect(buttons.filter((b) => /assign|download|release|send by email|show ticket/i.test(b ?? ''))).toEqual([]);
-      expect(screen.queryByRole('link', { name: /download/i })).toBeNull();
+      // each ticket's actions by its flags (spec 2 and 6): the two assigned ones shown, downloaded, sent; the third
+      // one only assigned, on its update page
+      const actionsOf = (n: number) => {
+        const group = within(tickets.getByRole('group', { name: `Ticket #${n}` }));
+        return [...group.queryAllByRole('link'), ...group.queryAllByRole('button')].map((c) => c.textContent);
+      };
+      expect(actionsOf(1)).toEqual(['Update ticket', 'Show ticket', 'Download ticket', 'Send by email']);
+      expect(actionsOf(2)).toEqual(['Update ticket', 'Show ticket', 'Download ticket', 'Send by email']);
+      expect(actionsOf(3)).toEqual(['Assign']);
+      expect(within(tickets.getByRole('group', { name: 'Ticket #3' })).getByRole('link', { name: 'Assign' }).getAttribute('href')).toBe(`/event/${EVENT}/ticket/t-3/update`);
+      expect(within(tickets.getByRole('group', { name: 'Ticket #1' })).getByRole('link', { name: 'Show ticket' }).getAttribute('href')).toBe(`/event/${EVENT}/ticket/t-1/view`);
+      // no invoice or receipt yet (spec 6)
+      expect(screen.queryByRole('link', { name: /Download your/ })).toBeNull();
       expect(document.title).toBe(`Your tickets for ${EVENT} (en)`);
+    });
+
+    it('offers release instead of show for a releasable ticket, and neither show nor download for an online one', async () => {
+      const reservation = makeReservation({
+        ticketsByCategory: [
+          { name: 'Free pass', ticketAccessType: 'INHERIT', tickets: [makeTicket('t-1', { cancellationEnabled: true })] },
+          { name: 'Livestream', ticketAccessType: 'ONLINE', tickets: [makeTicket('t-2')] },
+        ],
+      });
+      renderApp(`${PAGE}/success`, { ...api({ [STATUS]: status('COMPLETE'), [INFO]: reservation }), [`/api/v2/public/event/${EVENT}`]: { ...event, format: 'HYBRID' } });
+      const tickets = within(await screen.findByRole('region', { name: 'Your tickets' }));
+      const actionsOf = (n: number) => within(tickets.getByRole('group', { name: `Ticket #${n}` })).queryAllByRole('button').map((c) => c.textContent);
+      expect(actionsOf(1)).toEqual(['Download ticket', 'Send by email', 'Release ticket']);
+      expect(actionsOf(2)).toEqual(['Send by email']);
+      expect(within(tickets.getByRole('group', { name: 'Ticket #2' })).queryByRole('link', { name: 'Show ticket' })).toBeNull();
+    });
+
+    it('sends a ticket by e-mail and says so (email.ticket-email-sent)', async () => {
+      const sent: string[] = [];
+      renderApp(
+        `${PAGE}/success`,
+        api({
+          [STATUS]: status('COMPLETE'),
+          [INFO]: makeReservation(),
+          [`POST /api/v2/public/event/${EVENT}/ticket/t-2/send-ticket-by-email`]: (url: URL) => {
+            sent.push(url.pathname + url.search);
+            return true;
+          },
+        }),
+      );
+      const ticket2 = within(await screen.findByRole('group', { name: 'Ticket #2' }));
+      fireEvent.click(ticket2.getByRole('button', { name: 'Send by email' }));
+      expect(await screen.findByText('The ticket has been sent by email.')).toBeTruthy();
+      expect(sent).toEqual([`/api/v2/public/event/${EVENT}/ticket/t-2/send-ticket-by-email?lang=en`]);
+    });
+
+    it('releases one of several tickets after a yes and shows the order as it is now', async () => {
+      let released = false;
+      const releasable = (uuid: string) => makeTicket(uuid, { cancellationEnabled: true });
+      const before = makeReservation({ ticketsByCategory: [{ name: 'Free pass', ticketAccessType: 'INHERIT', tickets: [releasable('t-1'), releasable('t-2')] }] });
+      const after = makeReservation({ ticketsByCategory: [{ name: 'Free pass', ticketAccessType: 'INHERIT', tickets: [releasable('t-1')] }] });
+      const rendered = renderApp(
+        `${PAGE}/success`,
+        api({
+          [STATUS]: status('COMPLETE'),
+          [INFO]: () => (released ? after : before),
+          [`DELETE /api/v2/public/event/${EVENT}/ticket/t-2`]: () => {
+            released = true;
+            return true;
+          },
+        }),
+      );
+      const group = await screen.findByRole('group', { name: 'Ticket #2' });
+      fireEvent.focus(group);
+      await import('../../ticket/dialogs/ticket-dialogs');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fireEvent.click(within(group).getByRole('button', { name: 'Release ticket' }));
+      fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm the release of the ticket' })).getByRole('button', { name: 'Yes' }));
+      expect(await screen.findByText('The ticket has been released.')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('group', { name: 'Ticket #2' })).toBeNull());
+      expect(screen.getByRole('group', { name: 'Ticket #1' })).toBeTruthy();
+      expect(path(rendered)).toBe(`${PAGE}/success`);
+    });
+
+    it('leaves for the event page when the only ticket is released', async () => {
+      const rendered = renderApp(`${PAGE}/success`, {
+        ...api({
+          [STATUS]: status('COMPLETE'),
+          [INFO]: makeReservation({ ticketsByCategory: [{ name: 'Free pass', ticketAccessType: 'INHERIT', tickets: [makeTicket('t-1', { cancellationEnabled: true })] }] }),
+          [`DELETE /api/v2/public/event/${EVENT}/ticket/t-1`]: true,
+        }),
+        [`/api/v2/public/event/${EVENT}/ticket-categories`]: makeItems(),
+      });
+      const group = await screen.findByRole('group', { name: 'Ticket #1' });
+      fireEvent.focus(group);
+      await import('../../ticket/dialogs/ticket-dialogs');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      fireEvent.click(within(group).getByRole('button', { name: 'Release ticket' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+      await waitFor(() => expect(path(rendered)).toBe(`/event/${EVENT}`));
     });
 
     it('resends the reservation e-mail in the current language and says so', async () => {
@@ -177,7 +266,9 @@ describe('reservation pages', () => {
         }),
       );
       expect(await screen.findByText(/Your reservation is being processed/)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: /download/i })).toBeNull();
+      // the tickets cannot be used before the order is complete: holders only, no actions
+      expect(screen.queryByRole('group', { name: 'Ticket #1' })).toBeNull();
+      expect(screen.getByText('Assigned to Ada Lovelace <ada@example.org>')).toBeTruthy();
       await vi.advanceTimersByTimeAsync(5000);
       await vi.advanceTimersByTimeAsync(5000);
       expect(await screen.findByText(/We sent a confirmation email to grace@example\.org/)).toBeTruthy();

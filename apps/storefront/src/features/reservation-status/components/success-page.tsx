@@ -1,4 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useEventSuspense } from '../../../api/catalog-queries';
+import { reservationInfoQueryOptions } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { StepIndicator } from '../../booking';
 import { useLocalized, useTranslate } from '../../i18n';
@@ -11,13 +14,16 @@ import { TicketsByCategory } from './tickets-by-category';
 import '../reservation-status.css';
 
 /**
- * Step 4 (spec 2, Success page): the confirmation naming the reservation e-mail, the tickets and their holders,
- * the order, resend e-mail, the invoice or receipt when spec 6 allows it, and the ways back to the event. While
- * the order is FINALIZING a notice says so and the page polls; the live region announces the completion.
+ * Step 4 (spec 2, Success page): the confirmation naming the reservation e-mail, the tickets with their holders and
+ * their actions, the order, resend e-mail, the invoice or receipt when spec 6 allows it, and the ways back to the
+ * event. While the order is FINALIZING a notice says so, the tickets wait for it, and the page polls; the live region
+ * announces the completion. A released ticket leaves the list; releasing the only one leaves for the event page.
  */
 export function SuccessPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
   const t = useTranslate();
   const localize = useLocalized();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const event = useEventSuspense(eventShortName);
   const reservation = useReservation(reservationId, ['FINALIZING']);
   const title = localize(event.title, event.contentLanguages);
@@ -25,6 +31,11 @@ export function SuccessPage({ eventShortName, reservationId }: { eventShortName:
   const finalizing = reservation.status === 'FINALIZING';
   const download = finalizing ? null : invoiceDownload(reservation, eventShortName, event.invoicingConfiguration.userCanDownloadReceiptOrInvoice);
   const hideButtons = reservation.metadata.hideConfirmationButtons;
+  const ticketCount = reservation.ticketsByCategory.reduce((sum, category) => sum + category.tickets.length, 0);
+  const onReleased = () =>
+    ticketCount <= 1
+      ? navigate({ to: '/event/$eventShortName', params: { eventShortName }, replace: true })
+      : queryClient.invalidateQueries({ queryKey: reservationInfoQueryOptions(reservationId).queryKey });
 
   return (
     <article className="reservation-status">
@@ -48,7 +59,14 @@ export function SuccessPage({ eventShortName, reservationId }: { eventShortName:
           </a>
         ) : null}
       </div>
-      <TicketsByCategory categories={reservation.ticketsByCategory} headingId="reservation-tickets" />
+      <TicketsByCategory
+        categories={reservation.ticketsByCategory}
+        headingId="reservation-tickets"
+        eventShortName={eventShortName}
+        eventFormat={event.format}
+        actions={!finalizing}
+        onReleased={onReleased}
+      />
       <OrderSummary summary={reservation.orderSummary} currency={event.currency} vatIncluded={event.vatIncluded} headingId="reservation-order" />
       <p className="reservation-status__id">{t('reservation-page-error-status.your-reservation-identifier', reservation.shortId.toUpperCase())}</p>
       {hideButtons ? null : <EventLinks eventShortName={eventShortName} websiteUrl={event.websiteUrl} />}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { getSendTicketByEmailMutationOptions, sendTicketByEmail } from '@ticketing/api-client';
+import { useLanguage } from '../../i18n';
+import { useToast } from '../../toast';
+
+/**
+ * Sends the ticket to its holder (reference 36), the e-mail in the current language: `true` is the success toast of
+ * spec 8 (email.ticket-email-sent); anything else the unexpected error.
+ */
+export function useSendTicket(eventShortName: string, ticketId: string) {
+  const lang = useLanguage();
+  const toast = useToast();
+  const mutation = useMutation({
+    mutationKey: [...getSendTicketByEmailMutationOptions().mutationKey!, eventShortName, ticketId],
+    mutationFn: async () => (await sendTicketByEmail(eventShortName, ticketId, { lang })).data === true,
+    onSuccess: (sent) => (sent ? toast.success('email.ticket-email-sent') : toast.error('error.STEP_2_PAYMENT_REQUEST_CREATION')),
+    onError: () => toast.error('error.STEP_2_PAYMENT_REQUEST_CREATION'),
+  });
+  return { send: () => mutation.mutate(), pending: mutation.isPending };
+}

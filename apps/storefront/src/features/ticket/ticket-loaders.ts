@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { isApiError } from '@ticketing/api-client';
+import { checkInInfoQueryOptions, ticketFullQueryOptions, ticketInfoQueryOptions } from '../../api/ticket-queries';
+
+/**
+ * The loaders of a ticket's pages: their data in the cache before the page renders. A ticket the server does not
+ * show (unknown, released, its order not complete, a wrong check-in code: 404) goes to the root (spec 8); any
+ * other failure is the router's error notice.
+ */
+async function orHome<T>(load: Promise<T>): Promise<void> {
+  try {
+    await load;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw redirect({ to: '/', replace: true });
+    throw error;
+  }
+}
+
+/** The view page: the ticket as TicketInfo (404 unless its order is complete and it names a holder). */
+export const loadTicketView = (queryClient: QueryClient, eventShortName: string, ticketId: string) =>
+  orHome(queryClient.ensureQueryData(ticketInfoQueryOptions(eventShortName, ticketId)));
+
+/** The update page: the ticket with its flags and questions. */
+export const loadTicketUpdate = (queryClient: QueryClient, eventShortName: string, ticketId: string) =>
+  orHome(queryClient.ensureQueryData(ticketFullQueryOptions(eventShortName, ticketId)));
+
+/** The browser's time zone, which the check-in info is worded in. */
+export const browserTimeZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** The waiting room: when the check-in opens, and whom to greet (404 on a wrong code too). */
+export const loadWaitingRoom = (queryClient: QueryClient, eventShortName: string, ticketId: string, checkInCode: string) =>
+  orHome(
+    Promise.all([
+      queryClient.ensureQueryData(checkInInfoQueryOptions(eventShortName, ticketId, checkInCode, browserTimeZone())),
+      queryClient.ensureQueryData(ticketFullQueryOptions(eventShortName, ticketId)),
+    ]),
+  );
