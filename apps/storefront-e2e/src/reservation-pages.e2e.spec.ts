@@ -196,8 +196,13 @@ describe('the reservation pages in chromium, on the demo catalog', () => {
     expect(await tickets.getByText(t('reservation-page-complete.assigned-to', 'Ada Lovelace', 'ada@example.org')).isVisible()).toBe(true);
     const order = page.getByRole('region', { name: t('reservation-page.title') });
     expect(await order.getByRole('row', { name: new RegExp(`^${t('reservation-page.total')}`) }).textContent()).toContain(total);
-    // no document yet (spec 6): no download
-    expect(await page.getByRole('link', { name: t('reservation-page-complete.download-your-receipt') }).count()).toBe(0);
+    // paid, no invoice asked for: the receipt (spec 6)
+    expect(await page.getByRole('link', { name: t('reservation-page-complete.download-your-receipt') }).getAttribute('href')).toBe(`/api/v2/public/event/${WINTER}/reservation/${id}/receipt`);
+    // each ticket's actions by its flags: a paid in-person ticket is updated, shown, downloaded and sent, not released
+    const actions = tickets.getByRole('group', { name: `${t('reservation-page-complete.ticket-nr')}1` });
+    expect([...(await actions.getByRole('link').allTextContents()), ...(await actions.getByRole('button').allTextContents())]).toEqual(
+      ['update', 'show-ticket', 'download-ticket', 'send-ticket-by-email'].map((key) => t(`reservation-page-complete.${key}`)),
+    );
     expect(await page.getByRole('link', { name: t('buy-other-tickets') }).getAttribute('href')).toBe(`/event/${WINTER}`);
     expect(await page.getByRole('link', { name: new RegExp(t('to-event-site')) }).getAttribute('href')).toBe('https://seeklang.example.org/winter-2027');
     expect(await headings(page)).toEqual(['H1', 'H2', 'H3', 'H2']);
