@@ -271,7 +271,9 @@ describe('a ticket after the purchase, in chromium', () => {
     // 'no' keeps it
     await release.click();
     const dialog = page.getByRole('dialog', { name: t('reservation-page-complete.confirm-cancellation.title') });
-    await check(page, 'ticket-release-dialog', { fullPage: false });
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
+    await checkBothWidths(page, 'ticket-release-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: t('reservation-page-complete.confirm-cancellation.button.no') }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await availableTickets(CONCERT)).toBe(left);
