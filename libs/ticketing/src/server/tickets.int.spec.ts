@@ -275,6 +275,26 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
     });
   });
 
+  describe('an order whose assignment was postponed', () => {
+    it('names no holder until one is given on the ticket page, which sends the ticket to that holder', async () => {
+      const reserved = await call('POST', '/event/meetup/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 2 }] });
+      const id = reserved.body.value as string;
+      expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...ada, postponeAssignment: true })).status).toBe(200);
+      expect((await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true })).status).toBe(200);
+      const [ticket] = await ticketsOf(id);
+      expect(ticket).toMatchObject({ assigned: false, locked: false, sendMailEnabled: false });
+      expect((await call('GET', `/event/meetup/ticket/${ticket.uuid}`)).status).toBe(404);
+      const mails = catcher.mails.length;
+      const assigned = await call('PUT', `/event/meetup/ticket/${ticket.uuid}`, { email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper', additional: { company: ['Navy'] } });
+      expect(assigned.status).toBe(200);
+      expect((await call('GET', `/event/meetup/ticket/${ticket.uuid}`)).body.fullName).toBe('Grace Hopper');
+      expect(catcher.mails.length).toBe(mails + 1);
+      expect(catcher.mails.at(-1)!.to).toEqual(['grace@example.org']);
+      // the seat it takes was counted when the order completed: releasing it gives one back
+      expect((await call('DELETE', `/event/meetup/ticket/${ticket.uuid}`)).body).toBe(true);
+    });
+  });
+
   describe('a ticket paid at the desk', () => {
     it('prints the desk notice and may not be released (400 false)', async () => {
       const id = await buy('gala', 1, 'ON_SITE');
@@ -309,6 +329,12 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect((await call('GET', `!/event/webinar/ticket/${ticket}/check-in/${'f'.repeat(64)}`)).headers.location).toBe('/');
       // online tickets are not downloaded (the link is the ticket)
       expect((await call('GET', `/event/webinar/ticket/${ticket}/full`)).body.tickets[0]).toMatchObject({ downloadEnabled: false, locked: true });
+      // their e-mail carries the check-in link, the way in
+      expect((await call('POST', `/event/webinar/ticket/${ticket}/send-ticket-by-email?lang=en`, {})).body).toBe(true);
+      const mail = catcher.mails.at(-1)!;
+      expect(mail.text).toContain(`Join the event: http://localhost`);
+      expect(mail.text).toContain(`/event/webinar/ticket/${ticket}/check-in/${hash}`);
+      expect(mail.text).toContain('an online event');
     });
 
     it("a hybrid event's ONLINE category counts as online: no PDF, a check-in date", async () => {

@@ -90,7 +90,8 @@ export function ticketsByCategory(
   const fallback = event.contentLanguages[0] ?? 'en';
   // a deferred transfer's tickets are issued at confirmation, before the money arrives
   const acquired = state.status === 'COMPLETE' || state.status === 'FINALIZING' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
-  const locked = acquired && !event.assignment.enableTicketTransfer;
+  // without transfers a ticket keeps the holder it has; one without a holder yet can still be assigned
+  const lockedOnceAssigned = acquired && !event.assignment.enableTicketTransfer;
   // hybrid events count as online for their ONLINE categories (spec point 2, ticket update page)
   const accessOf = new Map(offer.categories.map(({ category }) => [category.id, category.accessType]));
   const isOnline = (categoryId: number) => event.format === 'ONLINE' || (event.format === 'HYBRID' && accessOf.get(categoryId) === 'ONLINE');
@@ -118,7 +119,7 @@ export function ticketsByCategory(
       fullName: [firstName, lastName].filter(Boolean).join(' '),
       userLanguage: attendee?.userLanguage ?? null,
       assigned,
-      locked,
+      locked: lockedOnceAssigned && assigned,
       acquired,
       // ALLOW_FREE_TICKETS_CANCELLATION: a free ticket not used yet may be given back
       cancellationEnabled: acquired && free && ticketNow !== undefined && ticketNow.status !== 'CHECKED_IN' && event.allowFreeTicketsCancellation === true,

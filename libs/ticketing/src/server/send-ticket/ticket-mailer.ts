@@ -13,6 +13,8 @@ import { documentLanguageOf, ticketDocument } from '../tickets/ticket-document.j
 import { TicketLookup, type ShowableTicket } from '../tickets/ticket-lookup.js';
 import { loadTicket, ticketToLog } from '../tickets/ticket-stream.js';
 import { ticketMail } from './ticket-mail.js';
+import { checkInCodeOf } from '../tickets/ticket-code.js';
+import { isOnlineTicket } from '../tickets/join-links.js';
 
 /** The ticket as a PDF (reference 37), with the name it is downloaded and attached under. */
 export interface RenderedTicket {
@@ -77,6 +79,9 @@ export class TicketMailer extends TicketDocuments {
       where: event.location,
       link,
       deskPayment: document.amountDue ?? null,
+      checkInLink: isOnlineTicket(found.offer, found.ticket.categoryId)
+        ? `${this.options.publicBaseUrl}/event/${encodeURIComponent(eventShortName)}/ticket/${ticketId}/check-in/${checkInCodeOf(await this.lookup.codeOf(found))}`
+        : null,
     });
     const calendar = icalendar({
       uid: `${ticketId}@${eventShortName}`,

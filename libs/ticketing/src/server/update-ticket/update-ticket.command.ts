@@ -26,8 +26,9 @@ export class UpdateTicketCommand extends Command<boolean> {
 
 /**
  * `PUT /event/{e}/ticket/{uuid}` (reference 34): a new holder or new answers, checked by the booking step's
- * rules. Only on a complete order. A locked ticket keeps its holder's names and e-mail. A ticket handed to
- * someone else is e-mailed to its new holder (best effort: the change stands when mail fails).
+ * rules. Only on a complete order. A locked ticket keeps its holder's names and e-mail. A ticket that names a new
+ * e-mail (its first holder, or someone it was handed to) is e-mailed to it (best effort: the change stands when
+ * mail fails).
  */
 @CommandHandler(UpdateTicketCommand)
 export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand, boolean> {
@@ -41,7 +42,7 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
 
   async execute({ input }: UpdateTicketCommand): Promise<boolean> {
     const { eventShortName, ticketId, form, actor } = input;
-    const transferred = await handleCommand({
+    const newHolder = await handleCommand({
       load: () => this.lookup.find(eventShortName, ticketId),
       decide: async (found) => {
         if (!found || !found.order.complete) throw new NotFoundError('ticket', ticketId);
@@ -50,7 +51,9 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
         if (errors.length > 0) throw new RuleViolations(errors);
         const locked = !found.offer.event.assignment.enableTicketTransfer;
         const events = decideAssign(found.ticket, { ticketId, holder, locked, emailLocked: found.order.lockEmailEdit });
-        const result = events.some((e) => e.data.transferred);
+        // the ticket goes to whoever it names now: its first holder, or a new one it was handed to
+        const previous = found.ticket.holder?.email.trim().toLowerCase() ?? '';
+        const result = events.some((e) => (e.data.holder?.email.trim().toLowerCase() ?? '') !== previous);
         if (events.length === 0) return { result };
         const metadata = { correlationId: this.options.ids.uuid(), causationId: this.options.ids.uuid(), occurredAt: now.toISOString(), actor };
         return { result, append: () => this.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), found.revision) };
@@ -59,7 +62,7 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
       // a holder's double click, or several people editing one ticket: decide again on what the others wrote
       attempts: 10,
     });
-    if (transferred) await this.mailer.send(eventShortName, ticketId, null, actor).catch(() => false);
+    if (newHolder) await this.mailer.send(eventShortName, ticketId, null, actor).catch(() => false);
     return true;
   }
 }
