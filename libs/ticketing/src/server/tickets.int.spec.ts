@@ -102,6 +102,14 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       }),
       catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('webinar', { category: ticketCategory({ id: 1, key: 'live', price: 0 }) }) }),
     ]);
+    await app.given('event-full-house', [
+      catalogEvent({
+        type: 'EventPublished',
+        data: { event: eventDetails({ shortName: 'full-house', start, end, allowedPaymentProxies: [], allowFreeTicketsCancellation: true, waitingListEnabled: true }) },
+      }),
+      catalogEvent({ type: 'CapacityDefined', data: inEvent('full-house', { capacity: { id: 1, key: 'room', name: 'Room', size: 1 } }) }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('full-house', { category: ticketCategory({ id: 1, key: 'free', price: 0, capacityId: 1 }) }) }),
+    ]);
     await app.given('event-expo', [
       catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'expo', format: 'HYBRID', start, end, allowedPaymentProxies: [] }) } }),
       catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('expo', { category: ticketCategory({ id: 1, key: 'stream', price: 0, accessType: 'ONLINE' }) }) }),
@@ -292,6 +300,20 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect(catcher.mails.at(-1)!.to).toEqual(['grace@example.org']);
       // the seat it takes was counted when the order completed: releasing it gives one back
       expect((await call('DELETE', `/event/meetup/ticket/${ticket.uuid}`)).body).toBe(true);
+    });
+  });
+
+  describe('a sold-out event with people on its waiting list', () => {
+    it("keeps a released ticket's seat for them instead of putting it on sale", async () => {
+      const id = await buy('full-house', 1);
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const waiting = { firstName: 'Wanda', lastName: 'Waiting', email: 'wanda@example.org', userLanguage: 'en', termAndConditionsAccepted: true, privacyPolicyAccepted: true };
+      expect((await call('POST', '/event/full-house/waiting-list/subscribe', waiting)).body.value).toBe(true);
+      expect((await call('DELETE', `/event/full-house/ticket/${ticket}`)).body).toBe(true);
+      const [returned, setAside] = (await app.store.readStream('inventory-full-house')).slice(-2);
+      expect(returned).toMatchObject({ type: 'TicketReturned', data: { ticketId: ticket } });
+      expect(setAside).toMatchObject({ type: 'SeatsHeld', data: { forWaitingList: true, tickets: [{ categoryId: 1, quantity: 1 }] } });
+      expect((await call('GET', '/event/full-house/ticket-categories')).body.ticketCategories[0].maximumSaleableTickets).toBe(0);
     });
   });
 

@@ -260,15 +260,37 @@ export interface ReturnTicket {
   readonly reservationId: string;
   readonly ticketId: string;
   readonly categoryId: number;
+  /** Subscribers wait for this event: the seat is kept for them first, as a released hold's (SetAsideForWaitingList). */
+  readonly setAside?: SetAsideForWaitingList;
 }
 
 /**
- * A sold ticket given back by its holder: its seat goes back on sale. Only from a sale (a hold still waiting for
- * payment is released whole, never ticket by ticket) that still counts a seat of the ticket's category.
+ * A sold ticket given back by its holder: its seat goes back on sale, or to the waiting list first when subscribers
+ * wait for more seats than are set aside already. Only from a sale (a hold still waiting for payment is released
+ * whole, never ticket by ticket) that still counts a seat of the ticket's category.
  */
-export function decideReturnTicket(state: InventoryState, command: ReturnTicket): TicketReturned[] {
+export function decideReturnTicket(state: InventoryState, command: ReturnTicket): (TicketReturned | SeatsHeld)[] {
   const hold = state.holds.get(command.reservationId);
   const seats = hold?.tickets.find((line) => line.categoryId === command.categoryId)?.quantity ?? 0;
   if (!hold || hold.expiresAt !== null || seats === 0) throw new DomainError(HOLD_LOST);
-  return [{ type: 'TicketReturned', data: { ...command } }];
+  const { setAside, ...returned } = command;
+  const events: (TicketReturned | SeatsHeld)[] = [{ type: 'TicketReturned', data: returned }];
+  if (!setAside) return events;
+  let alreadySetAside = 0;
+  for (const other of state.holds.values()) if (other.forWaitingList) alreadySetAside++;
+  const holdId = setAside.holdIds[0];
+  if (holdId === undefined || setAside.waiting <= alreadySetAside) return events;
+  events.push({
+    type: 'SeatsHeld',
+    data: {
+      eventShortName: command.eventShortName,
+      reservationId: holdId,
+      tickets: [{ categoryId: command.categoryId, quantity: 1 }],
+      services: [],
+      codeUse: null,
+      expiresAt: setAside.expiresAt,
+      forWaitingList: true,
+    },
+  });
+  return events;
 }

@@ -214,6 +214,19 @@ describe('decideReturnTicket', () => {
     expect(decideHolds(state, [hold('c', [[2, 1]])]).outcomes).toEqual([{ held: true }]);
   });
 
+  it('keeps the seat for the waiting list when more people wait than seats are set aside already', () => {
+    const state = sold();
+    const setAside = { waiting: 1, holdIds: ['w-1'], expiresAt: '2027-01-01T11:00:00.000Z' };
+    const events = decideReturnTicket(state, { ...ret(3), setAside });
+    expect(events).toEqual([
+      { type: 'TicketReturned', data: ret(3) },
+      { type: 'SeatsHeld', data: { eventShortName: 'gala', reservationId: 'w-1', tickets: [{ categoryId: 3, quantity: 1 }], services: [], codeUse: null, expiresAt: setAside.expiresAt, forWaitingList: true } },
+    ]);
+    for (const e of events) evolveInventory(state, e);
+    // one person waits and one seat is kept already: the next seat goes back on sale
+    expect(decideReturnTicket(state, { ...ret(3), setAside: { ...setAside, holdIds: ['w-2'] } })).toEqual([{ type: 'TicketReturned', data: ret(3) }]);
+  });
+
   it('refuses a hold not sold yet, a category the order has no seat of left, and an unknown order', () => {
     const state = sold();
     expect(() => decideReturnTicket(state, ret(1, 'a'))).toThrow(HOLD_LOST);

@@ -93,7 +93,7 @@ export class InventoryDesk {
    * Rejects with a DomainError when the order has no such seat sold.
    */
   returnTicket(command: ReturnTicket, provenance: Provenance, companions: readonly StreamAppend[]): Promise<DeskResult> {
-    return this.change(command, (state) => decideReturnTicket(state, command), provenance, companions);
+    return this.change(command, (state) => decideReturnTicket(state, command), provenance, companions, command.setAside ? [WAITING_LIST_SET_ASIDE] : []);
   }
 
   /** Gives every seat set aside for the event's waiting list back to sale (decideReturnSetAside). */

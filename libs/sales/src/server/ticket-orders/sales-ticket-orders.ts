@@ -10,6 +10,7 @@ import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts'
 import { additionalServiceWithData, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
+import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
 import { loadReservation } from '../reservation/reservation-stream.js';
 import { bookedTickets } from '../validate-to-overview/booked-questions.js';
 import { SALES_EVENT_STORE } from '../tokens.js';
@@ -23,6 +24,7 @@ export class SalesTicketOrders extends TicketOrders {
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly catalog: CatalogOffers,
     private readonly desk: InventoryDesk,
+    private readonly waitingList: WaitingListSetAside,
   ) {
     super();
   }
@@ -78,8 +80,10 @@ export class SalesTicketOrders extends TicketOrders {
   }
 
   async returnSeat(order: TicketOrder, ticket: { readonly ticketId: string; readonly categoryId: number }, companion: CompanionAppend, metadata: EventMetadata): Promise<bigint | null> {
+    // seats that come back go to those waiting first, as a released hold's do
+    const setAside = (await this.waitingList.forReleases([order.eventShortName], new Date(metadata.occurredAt))).forRelease(order.eventShortName);
     const result = await this.desk.returnTicket(
-      { eventShortName: order.eventShortName, reservationId: order.reservationId, ticketId: ticket.ticketId, categoryId: ticket.categoryId },
+      { eventShortName: order.eventShortName, reservationId: order.reservationId, ticketId: ticket.ticketId, categoryId: ticket.categoryId, ...(setAside ? { setAside } : {}) },
       metadata,
       [companion],
     );
