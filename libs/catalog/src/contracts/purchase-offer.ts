@@ -60,4 +60,6 @@ export interface SubscriptionOffer {
   readonly organizer: Organizer | null;
   /** Inside the descriptor's sale window at the time asked (how many are left is the sales context's count). */
   readonly onSale: boolean;
+  /** As the subscription page gives it (invoicingConfiguration): descriptors carry no invoicing choices of their own. */
+  readonly invoicing: InvoicingTerms;
 }

@@ -16,6 +16,7 @@ export {
   purchaseContextTypeOf,
   reservationEventTypes,
   reservationStreamId,
+  reservationSubjectId,
   type SubscriptionPurchaseContext,
   type ReservationEvent,
   type ReservationExpired,

@@ -38,6 +38,8 @@ import { ReserveTicketsController } from './reserve-tickets/reserve-tickets.cont
 import { ReserveTicketsHandler } from './reserve-tickets/reserve-tickets.command.js';
 import { ReserveSubscriptionController } from './reserve-subscription/reserve-subscription.controller.js';
 import { ReserveSubscriptionHandler } from './reserve-subscription/reserve-subscription.command.js';
+import { PurchaseOffers } from './purchase-context/purchase-offers.js';
+import { PassIssuance } from './purchase-context/pass-issuance.js';
 import { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
 import { TicketOrders } from '@ticketing/sales/contracts';
 import { SalesTicketOrders } from './ticket-orders/sales-ticket-orders.js';
@@ -101,6 +103,8 @@ export class SalesModule {
         { provide: HoldsSalesFigures, inject: [SALES_DB], useFactory: (db: Db) => new HoldsSalesFigures(db) },
         ReserveTicketsHandler,
         ReserveSubscriptionHandler,
+        PurchaseOffers,
+        PassIssuance,
         CancelReservationHandler,
         ExpireReservationsHandler,
         ExpirySweeper,

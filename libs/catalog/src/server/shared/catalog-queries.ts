@@ -11,7 +11,7 @@ import { EventInputs } from './event-inputs.js';
 import type { EventSnapshot } from './event-records.js';
 import { eventPage, type EventPage } from '../get-event/get-event.query.js';
 import { getFile } from '../get-file/get-file.query.js';
-import { getSubscription } from '../get-subscription/get-subscription.query.js';
+import { getSubscription, subscriptionInvoicing } from '../get-subscription/get-subscription.query.js';
 import { onSale } from './subscription-dates.js';
 import { findDescriptor } from './subscription-records.js';
 import { itemsByCategory } from '../get-ticket-categories/get-ticket-categories.query.js';
@@ -122,7 +122,7 @@ export class CatalogQueries implements CatalogOffers {
 
   async subscriptionOffer(id: string, now: Date): Promise<SubscriptionOffer | null> {
     const record = await findDescriptor(this.db, id);
-    return record && { descriptor: record.descriptor, organizer: record.organizer, onSale: onSale(record.descriptor, now) };
+    return record && { descriptor: record.descriptor, organizer: record.organizer, onSale: onSale(record.descriptor, now), invoicing: subscriptionInvoicing(record.organizer) };
   }
 
   async organizer(slug: string): Promise<Organizer | null> {

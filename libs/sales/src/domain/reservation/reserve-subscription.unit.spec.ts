@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { RuleViolations } from '@ticketing/kernel';
 import type { SubscriptionDescriptor, SubscriptionOffer } from '@ticketing/catalog/contracts';
-import { subscriptionDescriptor } from '@ticketing/testing/catalog-events';
+import { invoicingTerms, subscriptionDescriptor } from '@ticketing/testing/catalog-events';
 import { decideReserveSubscription, subscriptionInventoryKey, type ReserveSubscription } from './reserve-subscription.js';
 
 const now = new Date('2027-03-01T10:00:00.000Z');
 const command: ReserveSubscription = { reservationId: 'r-1', subscriptionId: 's-1', descriptorId: 'd-1', language: 'en', ownerUserId: null, now };
 const offer = (overrides: Partial<SubscriptionDescriptor> = {}, onSale = true): SubscriptionOffer => ({
+  invoicing: invoicingTerms(),
   descriptor: subscriptionDescriptor({ id: 'd-1', price: 10_000, vatPercentage: 8, vatIncluded: true, allowedPaymentProxies: ['OFFLINE'], maxAvailable: 3, reservationValidityMinutes: 10, ...overrides }),
   organizer: null,
   onSale,

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { catalogEvent, localDaysFrom, organizer, subscriptionDescriptor } from '@ticketing/testing/catalog-events';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { CommandBus } from '@nestjs/cqrs';
+import { ExpireReservationsCommand } from '../expire-reservations/expire-reservations.command.js';
 
 const now = new Date();
 const ids = {
@@ -10,6 +12,7 @@ const ids = {
   unpayable: '6a000000-0000-4000-8000-000000000003',
   future: '6a000000-0000-4000-8000-000000000004',
   rush: '6a000000-0000-4000-8000-000000000005',
+  last: '6a000000-0000-4000-8000-000000000006',
 };
 
 describe('POST /subscription/{id}: a reservation for one pass (reference 42)', () => {
@@ -31,6 +34,7 @@ describe('POST /subscription/{id}: a reservation for one pass (reference 42)', (
     await publish(subscriptionDescriptor({ id: ids.unpayable, sale: onSale, allowedPaymentProxies: [] }));
     await publish(subscriptionDescriptor({ id: ids.future, sale: { start: localDaysFrom(now, 3), end: null } }));
     await publish(subscriptionDescriptor({ id: ids.rush, sale: onSale, maxAvailable: 7, allowedPaymentProxies: ['OFFLINE'] }));
+    await publish(subscriptionDescriptor({ id: ids.last, sale: onSale, maxAvailable: 1, allowedPaymentProxies: ['OFFLINE'], reservationValidityMinutes: 10 }));
   });
   afterAll(() => app.close());
 
@@ -78,5 +82,21 @@ describe('POST /subscription/{id}: a reservation for one pass (reference 42)', (
     expect(codes.filter((c) => c === 200)).toHaveLength(7);
     expect(codes.filter((c) => c === 422)).toHaveLength(33);
     expect(await numAvailable(ids.rush)).toBe(0);
+  });
+
+  it('gives an expired reservation pass back to sale, and a cancelled one', async () => {
+    const first = await reserve(ids.last);
+    expect(first.statusCode).toBe(200);
+    expect((await reserve(ids.last)).statusCode).toBe(422);
+    await app.settle(); // the sweeper finds due reservations in the reservations read model
+    await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 11 * 60_000)));
+    const [, expired] = await app.store.readStream(`reservation-${first.json().value}`);
+    expect(expired?.type).toBe('ReservationExpired');
+    await app.settle();
+    expect(await numAvailable(ids.last)).toBe(1);
+    const second = await reserve(ids.last);
+    expect(second.statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${second.json().value}`, headers })).statusCode).toBe(200);
+    expect((await reserve(ids.last)).statusCode).toBe(200);
   });
 });
