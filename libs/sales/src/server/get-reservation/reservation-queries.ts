@@ -69,6 +69,12 @@ export class ReservationQueries {
     return isVisible(state) || includeEnded ? state.eventShortName : null;
   }
 
+  /** The descriptor a visible pass's order buys; null for an event's order or an unknown one. */
+  async descriptorOf(reservationId: string): Promise<string | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    return isVisible(state) ? (state.opened.purchaseContext?.descriptorId ?? null) : null;
+  }
+
   async status(reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean }> {
     const { state } = await loadReservation(this.store, reservationId);
     if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);

@@ -40,5 +40,11 @@ describe('a pass paid by card', () => {
     const mails = await eventually(async () => catcher.mails.filter((m) => m.to.includes(email)), (found) => found.length >= 1);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/subscription/${DESCRIPTOR}/reservation/${id}/success`);
+
+    // the success page's "send again": for this pass's order only
+    const resend = (path: string) => b.call('POST', `/${path}/reservation/${id}/re-send-email?lang=en`);
+    expect(await resend(`subscription/${DESCRIPTOR}`)).toMatchObject({ status: 200, body: true });
+    expect((await resend('subscription/7c000000-0000-4000-8000-0000000000ff')).status).toBe(404);
+    expect(catcher.mails.filter((m) => m.to.includes(email))).toHaveLength(2);
   });
 });
