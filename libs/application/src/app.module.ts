@@ -29,6 +29,7 @@ import { PAYMENT_STAND_IN_URLS, PaymentStandInsModule } from './payments/payment
 import type { RunningStandIns } from './payments/payment-stand-ins.js';
 import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
 import { TicketingModule } from '@ticketing/ticketing/server';
+import { SubscriptionsModule } from '@ticketing/subscriptions/server';
 import { loadSecret, once } from './platform/session-secret.js';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
@@ -89,6 +90,10 @@ export class AppModule {
             wallet: config.wallet,
           }),
         }),
+        SubscriptionsModule.registerAsync({
+          inject: [EVENT_STORE, PROJECTION_RUNNER, DB],
+          useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db) => contextBasics(store, runner, pool),
+        }),
         ...(config.benchRoutes ? [BenchRoutesModule] : []),
       ],
       controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
@@ -106,7 +111,7 @@ export class AppModule {
         HealthService,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
-      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule],
+      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule],
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { Organizer } from './catalog.events.js';
-import type { PurchaseOffer } from './purchase-offer.js';
+import type { PurchaseOffer, SubscriptionOffer } from './purchase-offer.js';
 
 /** Whether an event's waiting list takes entries now, as the event page shows it (`waitingList`, `preSales`). */
 export interface WaitingListAvailability {
@@ -23,6 +23,8 @@ export abstract class CatalogOffers {
   abstract waitingListAvailability(eventShortName: string): Promise<WaitingListAvailability | null>;
   /** Whether a subscription (pass) with this id is published. */
   abstract subscriptionExists(id: string): Promise<boolean>;
+  /** A subscription descriptor with its organizer and whether it is on sale at `now`; null when unknown. */
+  abstract subscriptionOffer(id: string, now: Date): Promise<SubscriptionOffer | null>;
   /** The organizer as published (its payment accounts among the rest); null when unknown. */
   abstract organizer(slug: string): Promise<Organizer | null>;
 }

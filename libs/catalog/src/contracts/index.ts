@@ -25,5 +25,5 @@ export {
   type SubscriptionDescriptorEvent,
   type TicketCategory,
 } from './catalog.events.js';
-export type { InvoicingTerms, OfferedCategory, OfferedService, PurchaseOffer } from './purchase-offer.js';
+export type { InvoicingTerms, OfferedCategory, OfferedService, PurchaseOffer, SubscriptionOffer } from './purchase-offer.js';
 export { CatalogOffers, type WaitingListAvailability } from './catalog-offers.js';

@@ -1,4 +1,4 @@
-import type { AdditionalService, AttendeeField, Capacity, EventDetails, Organizer, PromoCode, TicketCategory } from './catalog.events.js';
+import type { AdditionalService, AttendeeField, Capacity, EventDetails, Organizer, PromoCode, SubscriptionDescriptor, TicketCategory } from './catalog.events.js';
 
 /** A category as a buyer can reserve it right now. Availability is not here: the inventory decides that. */
 export interface OfferedCategory {
@@ -52,4 +52,14 @@ export interface InvoicingTerms {
   readonly customerReferenceEnabled: boolean;
   readonly enabledItalyEInvoicing: boolean;
   readonly vatNumberStrictlyRequired: boolean;
+}
+
+/** What a buyer can know of buying a pass: the descriptor as published, its organizer, and whether it sells now. */
+export interface SubscriptionOffer {
+  readonly descriptor: SubscriptionDescriptor;
+  readonly organizer: Organizer | null;
+  /** Inside the descriptor's sale window at the time asked (how many are left is the sales context's count). */
+  readonly onSale: boolean;
+  /** As the subscription page gives it (invoicingConfiguration): descriptors carry no invoicing choices of their own. */
+  readonly invoicing: InvoicingTerms;
 }

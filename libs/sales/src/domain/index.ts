@@ -13,8 +13,11 @@ export { decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymen
 export * from './reservation/pay-online.js';
 export { decideBackToBooking, decideRecordBooking } from './reservation/record-booking.js';
 export {
+  purchaseContextTypeOf,
   reservationEventTypes,
   reservationStreamId,
+  reservationSubjectId,
+  type SubscriptionPurchaseContext,
   type ReservationEvent,
   type ReservationExpired,
   type ReservationFinalized,
@@ -31,6 +34,7 @@ export { invoiceSequenceEventTypes, invoiceSequenceStreamId, type InvoiceNumberA
 export { evolveInvoiceSequence, initialInvoiceSequenceState, type InvoiceSequenceState } from './invoice/invoice-sequence.js';
 export { decideCancelReservation, evolveReservation, initialReservationState, type OpenedReservation, type ReservationState } from './reservation/reservation.js';
 export { decideReserveTickets, type ReservationPlan, type SelectedCategory } from './reservation/reserve-tickets.js';
+export { decideReserveSubscription, PASS_LINE, subscriptionHoldRefusal, subscriptionInventoryKey, subscriptionSoldOut, type ReserveSubscription } from './reservation/reserve-subscription.js';
 export { issueTickets } from './ticket/issue-tickets.js';
 export type { TicketIssued } from './ticket/ticket.events.js';
 export { categoryToOffer, decideOfferSeat, subscribersToOffer } from './waiting-list/offer-seat.js';

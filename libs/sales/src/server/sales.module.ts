@@ -36,6 +36,10 @@ import { inlineHolds } from './read-models/holds/holds.projection.js';
 import { ReservationMailer } from './reservation/reservation-mailer.js';
 import { ReserveTicketsController } from './reserve-tickets/reserve-tickets.controller.js';
 import { ReserveTicketsHandler } from './reserve-tickets/reserve-tickets.command.js';
+import { ReserveSubscriptionController } from './reserve-subscription/reserve-subscription.controller.js';
+import { ReserveSubscriptionHandler } from './reserve-subscription/reserve-subscription.command.js';
+import { PurchaseOffers } from './purchase-context/purchase-offers.js';
+import { PassIssuance } from './purchase-context/pass-issuance.js';
 import { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
 import { TicketOrders } from '@ticketing/sales/contracts';
 import { SalesTicketOrders } from './ticket-orders/sales-ticket-orders.js';
@@ -88,6 +92,7 @@ export class SalesModule {
         OnlinePaymentController,
         LegacyPaymentController,
         PaymentReturnController,
+        ReserveSubscriptionController,
       ],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => SalesModuleOptions },
@@ -97,6 +102,9 @@ export class SalesModule {
         { provide: InventoryDesk, inject: [SALES_EVENT_STORE], useFactory: (store: EventStore) => new InventoryDesk(store, { inline: inlineHolds }) },
         { provide: HoldsSalesFigures, inject: [SALES_DB], useFactory: (db: Db) => new HoldsSalesFigures(db) },
         ReserveTicketsHandler,
+        ReserveSubscriptionHandler,
+        PurchaseOffers,
+        PassIssuance,
         CancelReservationHandler,
         ExpireReservationsHandler,
         ExpirySweeper,

@@ -63,6 +63,7 @@ export interface ReservationInfo {
   shortId: string;
   skipVatNr: ReservationInfoSkipVatNr;
   status: ReservationInfoStatus;
+  /** null for an event; one element for a pass. */
   subscriptionInfos: ReservationInfoSubscriptionInfos;
   ticketsByCategory: ReservationInfoTicketsByCategoryItem[];
   tokenAcquired: boolean;

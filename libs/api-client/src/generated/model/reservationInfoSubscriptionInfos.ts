@@ -15,5 +15,9 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { ReservationInfoSubscriptionInfosAnyOfItem } from './reservationInfoSubscriptionInfosAnyOfItem';
 
-export type ReservationInfoSubscriptionInfos = unknown[] | null;
+/**
+ * null for an event; one element for a pass.
+ */
+export type ReservationInfoSubscriptionInfos = ReservationInfoSubscriptionInfosAnyOfItem[] | null;

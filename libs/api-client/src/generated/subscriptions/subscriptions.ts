@@ -16,6 +16,7 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 import {
+  useMutation,
   useQuery,
   useSuspenseQuery
 } from '@tanstack/react-query';
@@ -23,10 +24,13 @@ import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult,
   UseSuspenseQueryOptions,
@@ -36,6 +40,7 @@ import type {
 import type {
   BasicSubscriptionDescriptorInfo,
   GetSubscriptionsParams,
+  ReservationIdResponse,
   SubscriptionDescriptorWithAdditionalInfo,
   ValidationFailure
 } from '.././model';
@@ -231,6 +236,110 @@ export function useGetSubscriptionSuspense<TData = Awaited<ReturnType<typeof get
 
 
 /**
+ * @summary Opens a reservation for one pass (no body; the language from Accept-Language). 422 show-subscription.sold-out.message when none is left or it is not on sale, error.STEP_1_CATEGORIES_NOT_COMPATIBLE for a paid pass with no way to pay.
+ */
+export type reserveSubscriptionResponse200 = {
+  data: ReservationIdResponse
+  status: 200
+}
+
+export type reserveSubscriptionResponse400 = {
+  data: void
+  status: 400
+}
+
+export type reserveSubscriptionResponse403 = {
+  data: void
+  status: 403
+}
+
+export type reserveSubscriptionResponse404 = {
+  data: void
+  status: 404
+}
+
+export type reserveSubscriptionResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type reserveSubscriptionResponseSuccess = (reserveSubscriptionResponse200) & {
+  headers: Headers;
+};
+export type reserveSubscriptionResponseError = (reserveSubscriptionResponse400 | reserveSubscriptionResponse403 | reserveSubscriptionResponse404 | reserveSubscriptionResponse422) & {
+  headers: Headers;
+};
+
+export type reserveSubscriptionResponse = (reserveSubscriptionResponseSuccess | reserveSubscriptionResponseError)
+
+export const getReserveSubscriptionUrl = (id: string,) => {
+
+
+  
+
+  return `/api/v2/public/subscription/${id}`
+}
+
+export const reserveSubscription = async (id: string, options?: RequestInit): Promise<reserveSubscriptionResponse> => {
+  
+  return customFetch<reserveSubscriptionResponse>(getReserveSubscriptionUrl(id),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getReserveSubscriptionMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reserveSubscription>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof reserveSubscription>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['reserveSubscription'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof reserveSubscription>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  reserveSubscription(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReserveSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof reserveSubscription>>>
+    
+    export type ReserveSubscriptionMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @summary Opens a reservation for one pass (no body; the language from Accept-Language). 422 show-subscription.sold-out.message when none is left or it is not on sale, error.STEP_1_CATEGORIES_NOT_COMPATIBLE for a paid pass with no way to pay.
+ */
+export const useReserveSubscription = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reserveSubscription>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof reserveSubscription>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getReserveSubscriptionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Public subscriptions (passes) on sale now.
  */
 export type getSubscriptionsResponse200 = {

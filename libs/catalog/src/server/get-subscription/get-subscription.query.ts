@@ -1,10 +1,18 @@
 import type { Queryable } from '@ticketing/postgres';
+import type { Organizer } from '@ticketing/catalog/contracts';
 import { currencyDescriptor, formatUnit } from '@ticketing/kernel';
 import { onSale, subscriptionDates } from '../shared/subscription-dates.js';
 import type { SalesFigures } from '@ticketing/sales/contracts';
 import { findDescriptor } from '../shared/subscription-records.js';
 import { bankAccountOf, bankAccountOwnerOf, invoicingConfigurationOf, languagesOf, noAnalytics, percentText, trimToNull } from '../shared/view-helpers.js';
 import type { SubscriptionDescriptorWithAdditionalInfo } from '../shared/views/subscription.views.js';
+
+/** Descriptors carry no invoicing choices of their own: invoices when the organizer can issue them. */
+export const subscriptionInvoicing = (organizer: Organizer | null) =>
+  invoicingConfigurationOf(
+    { invoiceAllowed: true, onlyInvoice: false, euVatCheckingEnabled: false, customerReferenceEnabled: false, enabledItalyEInvoicing: false, vatNumberStrictlyRequired: false },
+    organizer,
+  );
 
 /** Java's Integer.MAX_VALUE: alf.io's "unlimited" for numAvailable. */
 const UNLIMITED = 2_147_483_647;
@@ -46,10 +54,7 @@ export async function getSubscription(db: Queryable, sales: SalesFigures, id: st
     maxEntries: d.maxEntries !== null && d.maxEntries > 0 ? d.maxEntries : null,
     numAvailable,
     // descriptors carry no invoicing choices of their own: invoices when the organizer can issue them
-    invoicingConfiguration: invoicingConfigurationOf(
-      { invoiceAllowed: true, onlyInvoice: false, euVatCheckingEnabled: false, customerReferenceEnabled: false, enabledItalyEInvoicing: false, vatNumberStrictlyRequired: false },
-      organizer,
-    ),
+    invoicingConfiguration: subscriptionInvoicing(organizer),
     analyticsConfiguration: noAnalytics,
     captchaConfiguration: { captchaForTicketSelection: false, captchaForOfflinePaymentAndFree: false, recaptchaApiKey: null },
     embeddingConfiguration: { notificationOrigin: '', enabled: false },

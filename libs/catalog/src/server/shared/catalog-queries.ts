@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@ticketing/kernel';
 import type { Db } from '@ticketing/postgres';
-import { CatalogOffers, type Organizer, type PurchaseOffer, type WaitingListAvailability } from '@ticketing/catalog/contracts';
+import { CatalogOffers, type Organizer, type PurchaseOffer, type SubscriptionOffer, type WaitingListAvailability } from '@ticketing/catalog/contracts';
 import { tables } from './catalog-tables.js';
 import { SalesFigures } from '@ticketing/sales/contracts';
 import { CATALOG_CLOCK, CATALOG_DB } from '../read-tokens.js';
@@ -11,7 +11,9 @@ import { EventInputs } from './event-inputs.js';
 import type { EventSnapshot } from './event-records.js';
 import { eventPage, type EventPage } from '../get-event/get-event.query.js';
 import { getFile } from '../get-file/get-file.query.js';
-import { getSubscription } from '../get-subscription/get-subscription.query.js';
+import { getSubscription, subscriptionInvoicing } from '../get-subscription/get-subscription.query.js';
+import { onSale } from './subscription-dates.js';
+import { findDescriptor } from './subscription-records.js';
 import { itemsByCategory } from '../get-ticket-categories/get-ticket-categories.query.js';
 import { SalePhases } from '../get-ticket-categories/sale-phase.js';
 import { listEvents, type EventSearch } from '../list-events/list-events.query.js';
@@ -116,6 +118,11 @@ export class CatalogQueries implements CatalogOffers {
 
   async subscriptionExists(id: string): Promise<boolean> {
     return (await this.getSubscription(id)) !== null;
+  }
+
+  async subscriptionOffer(id: string, now: Date): Promise<SubscriptionOffer | null> {
+    const record = await findDescriptor(this.db, id);
+    return record && { descriptor: record.descriptor, organizer: record.organizer, onSale: onSale(record.descriptor, now), invoicing: subscriptionInvoicing(record.organizer) };
   }
 
   async organizer(slug: string): Promise<Organizer | null> {

@@ -8,7 +8,8 @@ export interface SummaryRowText {
   /** Unit price: money text, or "-10%" / "-5.00" on a discount row. */
   readonly price: string;
   readonly subTotal: string;
-  readonly type: PriceSummaryRow['type'];
+  /** SUBSCRIPTION: the read side names a pass's line so (pricing counts it as one ticket line). */
+  readonly type: PriceSummaryRow['type'] | 'SUBSCRIPTION';
   readonly taxPercentage: string | null;
 }
 
@@ -37,7 +38,7 @@ export function summaryRowText(row: PriceSummaryRow, format: SummaryTextFormat):
 /** descriptionForPayment: "2 x default, 1 x extra", the rows that are not discounts. */
 export function paymentDescription(rows: readonly SummaryRowText[]): string {
   return rows
-    .filter((row) => row.type === 'TICKET' || row.type === 'ADDITIONAL_SERVICE')
+    .filter((row) => row.type === 'TICKET' || row.type === 'SUBSCRIPTION' || row.type === 'ADDITIONAL_SERVICE')
     .map((row) => `${row.amount} x ${row.name ?? ''}`)
     .join(', ');
 }

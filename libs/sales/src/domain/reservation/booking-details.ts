@@ -54,4 +54,6 @@ export interface BookingDetails {
   /** Ticket id -> attendee; empty while assignment is postponed. */
   readonly attendees: Readonly<Record<string, Attendee>>;
   readonly items: readonly ItemAssignment[];
+  /** A pass's order: who the pass is for (the buyer unless another owner was named). Absent for an event's. */
+  readonly subscriptionOwner?: { readonly firstName: string; readonly lastName: string; readonly email: string } | null;
 }

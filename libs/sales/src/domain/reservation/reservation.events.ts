@@ -26,11 +26,28 @@ export interface ItemLink {
   readonly ticketId: string;
 }
 
+/**
+ * What an order buys: a pass of a subscription descriptor, with the id the pass gets once issued. Absent from
+ * ReservationOpened: an event's tickets (every reservation opened before passes were sold).
+ */
+export interface SubscriptionPurchaseContext {
+  readonly type: 'subscription';
+  readonly descriptorId: string;
+  readonly subscriptionId: string;
+}
+
+/** 'event' unless the reservation opened for a pass. */
+export const purchaseContextTypeOf = (opened: ReservationOpened['data']): 'event' | 'subscription' => opened.purchaseContext?.type ?? 'event';
+
 /** First event of a `reservation-{uuid}` stream: the buyer holds seats until `validUntil`. */
 export type ReservationOpened = DomainEvent<
   'ReservationOpened',
   {
     readonly reservationId: string;
+    /**
+     * The inventory its hold counts in: the event's short name, or for a pass subscriptionInventoryKey(descriptor)
+     * (`subscription:{id}`, which no event's short name can be).
+     */
     readonly eventShortName: string;
     /** The buyer's language (`lang` of reserve-tickets): e-mails and documents use it. */
     readonly language: string;
@@ -49,6 +66,8 @@ export type ReservationOpened = DomainEvent<
     readonly itemLinks?: readonly ItemLink[];
     /** The logged-in public user who owns it (OpenID), or null for an anonymous buyer. */
     readonly ownerUserId: string | null;
+    /** Set when it buys a pass; absent for an event's tickets. */
+    readonly purchaseContext?: SubscriptionPurchaseContext;
   }
 >;
 

@@ -20,8 +20,8 @@ export class OpenCodeLinkCommand extends Command<string> {
 
 export const eventPath = (shortName: string) => `/event/${encodeURIComponent(shortName)}`;
 
-/** The first of the buyer's Accept-Language that the event is written in, else the event's first language. */
-function languageFor(acceptLanguage: string | undefined, contentLanguages: readonly string[]): string {
+/** The first of the buyer's Accept-Language that the event (or descriptor) is written in, else its first language. */
+export function languageFor(acceptLanguage: string | undefined, contentLanguages: readonly string[]): string {
   const wanted = (acceptLanguage ?? '')
     .split(',')
     .map((part) => part.split(';')[0]!.trim().slice(0, 2).toLowerCase())

@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
-import { ReservationQueries } from '../get-reservation/reservation-queries.js';
+import { PassIssuance } from '../purchase-context/pass-issuance.js';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
+import { loadReservation } from '../reservation/reservation-stream.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -29,18 +30,19 @@ export class ConfirmOfflinePaymentHandler implements ICommandHandler<ConfirmOffl
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly desk: InventoryDesk,
     private readonly finalizer: ReservationFinalizer,
-    private readonly reservations: ReservationQueries,
-    private readonly catalog: CatalogOffers,
+    private readonly offers: PurchaseOffers,
+    private readonly passes: PassIssuance,
   ) {}
 
   async execute({ reservationId, organizerSlug }: ConfirmOfflinePaymentCommand): Promise<OfflinePaymentOutcome> {
     const { clock, ids } = this.options;
     // an organizer's key reaches its own orders only: another's answer as if they did not exist
-    const shortName = await this.reservations.eventOf(reservationId, { includeEnded: true });
-    const offer = shortName ? await this.catalog.purchaseOffer(shortName, null, clock.now()) : null;
+    const { state } = await loadReservation(this.store, reservationId);
+    const offer = state.status === 'NONE' ? null : await this.offers.forReservation(state, clock.now());
     if (!offer || offer.event.organizerSlug !== organizerSlug) throw new NotFoundError('reservation', reservationId);
     const actor = `organizer:${organizerSlug}`;
-    const { outcome, finalizing, position } = await confirmOfflinePayment({ store: this.store, desk: this.desk, clock, ids }, reservationId, actor);
+    const issuePass = this.passes.issueFor.bind(this.passes);
+    const { outcome, finalizing, position } = await confirmOfflinePayment({ store: this.store, desk: this.desk, clock, ids, issuePass }, reservationId, actor);
     if (position === null) return outcome;
     await this.options.waitForProjections(position);
     await this.finalizer.afterPayment(reservationId, actor, finalizing);

@@ -1,6 +1,8 @@
 import { handleCommand, type EventStore, type GlobalPosition } from '@ticketing/event-store';
 import { NotFoundError, type Clock, type IdGenerator } from '@ticketing/kernel';
-import { decideConfirmOfflinePayment } from '@ticketing/sales/domain';
+import { decideConfirmOfflinePayment, type OpenedReservation } from '@ticketing/sales/domain';
+import type { PassIssue } from '@ticketing/subscriptions/contracts';
+import type { IssuedAs } from '../purchase-context/pass-issuance.js';
 import { provenance } from '../shared/event-data.js';
 import type { InventoryDesk } from '../inventory/inventory-desk.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
@@ -13,6 +15,8 @@ export interface OfflinePaymentDeps {
   readonly desk: InventoryDesk;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /** The pass a pass's order creates once paid (PassIssuance.issueFor); absent where no pass can be bought. */
+  readonly issuePass?: (state: OpenedReservation, issuedAs: IssuedAs, now: Date) => Promise<PassIssue | null>;
 }
 
 /**
@@ -28,14 +32,18 @@ export async function confirmOfflinePayment(deps: OfflinePaymentDeps, reservatio
   // another confirmation, or the sweeper at the deadline, may write first: handleCommand decides again on what it wrote
   const outcome = await handleCommand<LoadedReservation, OfflinePaymentOutcome>({
     load: () => loadReservation(deps.store, reservationId),
-    decide: ({ state, revision }) => {
+    decide: async ({ state, revision }) => {
       if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
       const { events, tickets } = decideConfirmOfflinePayment(state, reservationId);
       if (events.length === 0) return { result: 'ALREADY_COMPLETE' };
       finalizing = events.some((e) => e.data.status === 'FINALIZING');
-      const metadata = provenance(deps.ids.uuid(), actor, deps.clock.now(), reservationId);
+      const now = deps.clock.now();
+      const metadata = provenance(deps.ids.uuid(), actor, now, reservationId);
+      // the operator's CLI has no catalog nor passes: a pass's order completes only where its pass can be issued
+      if (state.opened.purchaseContext && !deps.issuePass) throw new Error(`reservation ${reservationId} buys a pass: confirm its transfer through the organizer API`);
+      const pass = deps.issuePass ? await deps.issuePass(state, tickets, now) : null;
       // a deferred order's seats are sold already: selling again changes nothing, and it has its tickets (null)
-      return { result: 'CONFIRMED', append: () => recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets }, metadata) };
+      return { result: 'CONFIRMED', append: () => recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets, pass }, metadata) };
     },
     written: async (at) => void (position = at),
   });

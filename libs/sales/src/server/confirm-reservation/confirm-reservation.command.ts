@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
+import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
 import { decideConfirmReservation, paymentTerms } from '@ticketing/sales/domain';
@@ -42,7 +43,8 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogOffers,
+    private readonly offers: PurchaseOffers,
+    private readonly passes: PassIssuance,
     private readonly desk: InventoryDesk,
     private readonly finalizer: ReservationFinalizer,
     private readonly online: OnlineCheckout,
@@ -57,7 +59,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
       decide: async ({ state, revision }) => {
         const now = this.options.clock.now();
         if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
-        const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+        const offer = await this.offers.forReservation(state, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
         const { event } = offer;
         captchaPassed ??= event.captcha.captchaForOfflinePaymentAndFree ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
@@ -80,7 +82,8 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
         if (events.length === 0 || !settlement) return { result: false as const }; // confirmed before: nothing changes
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
         const result = events.some((e) => e.data.status === 'FINALIZING') ? ('FINALIZING' as const) : ('CONFIRMED' as const);
-        return { result, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets }, metadata) };
+        const pass = await this.passes.issueFor(state, tickets, now);
+        return { result, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets, pass }, metadata) };
       },
       written: (position) => this.options.waitForProjections(position),
     });

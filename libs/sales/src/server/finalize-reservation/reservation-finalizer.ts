@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { handleCommand, type EventStore, type GlobalPosition } from '@ticketing/event-store';
 import type { Queryable } from '@ticketing/postgres';
 import {
@@ -54,7 +54,7 @@ export class ReservationFinalizer {
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     @Inject(SALES_DB) private readonly db: Queryable,
-    private readonly catalog: CatalogOffers,
+    private readonly offers: PurchaseOffers,
     private readonly mailer: ReservationMailer,
   ) {}
 
@@ -77,7 +77,7 @@ export class ReservationFinalizer {
   async finalize(reservationId: string, actor: string): Promise<Finalization> {
     const { state } = await loadReservation(this.store, reservationId);
     if (state.status !== 'FINALIZING') return 'NOTHING_TO_DO';
-    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, this.options.clock.now());
+    const offer = await this.offers.forReservation(state, this.options.clock.now());
     if (!offer) throw new Error(`event ${state.eventShortName} of reservation ${reservationId} not found: its organizer's invoice sequence is unknown`);
     const command: FinalizeReservation = {
       type: 'FinalizeReservation',

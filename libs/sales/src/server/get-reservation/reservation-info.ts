@@ -1,9 +1,10 @@
-import type { PurchaseOffer } from '@ticketing/catalog/contracts';
+import type { PurchaseOffer, SubscriptionOffer } from '@ticketing/catalog/contracts';
+import type { SubscriptionPass } from '@ticketing/subscriptions/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
 import { billingDocumentOf, paymentDescription, summaryRowText, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
-import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo } from './reservation-info.views.js';
+import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo, SubscriptionInfoView } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
 import type { IssuedTicket } from '@ticketing/ticketing/contracts';
 import { activePaymentMethods } from './payment-methods.js';
@@ -14,7 +15,30 @@ export function languageOf(state: OpenedReservation, offer: PurchaseOffer): stri
   return languages.includes(state.opened.language) ? state.opened.language : (languages[0] ?? 'en');
 }
 
-function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: string): OrderSummaryView {
+/** A pass's order: its descriptor, and the pass once issued. */
+export interface SubscriptionPurchase {
+  readonly offer: SubscriptionOffer;
+  readonly pass: SubscriptionPass | null;
+}
+
+/** SubscriptionInfo: the owner as booked (the buyer unless another was named), id and PIN once the pass exists. */
+function subscriptionInfo(state: OpenedReservation, { offer, pass }: SubscriptionPurchase): SubscriptionInfoView {
+  const { descriptor } = offer;
+  const owner = pass?.owner ?? state.booking?.subscriptionOwner ?? state.booking?.contact ?? null;
+  return {
+    id: pass?.subscriptionId ?? null,
+    pin: pass?.pin ?? null,
+    usageDetails: { total: descriptor.maxEntries, used: pass?.used ?? 0, available: pass ? pass.available : descriptor.maxEntries },
+    owner: { firstName: owner?.firstName ?? null, lastName: owner?.lastName ?? null, email: owner?.email ?? null },
+    configuration: { displayPin: descriptor.displayPin },
+    // descriptors ask no questions of their own (the catalog publishes none)
+    additionalFields: [],
+    fieldConfigurationBeforeStandard: [],
+    fieldConfigurationAfterStandard: [],
+  };
+}
+
+function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: string, subscription: SubscriptionPurchase | null = null): OrderSummaryView {
   const { price } = state.opened;
   const { currency } = price;
   const fallback = offer.event.contentLanguages[0] ?? 'en';
@@ -22,9 +46,12 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
   const serviceTitle = new Map(offer.services.map(({ service }) => [service.id, textIn(service.title, lang, fallback)]));
   const name = (row: PriceSummaryRow) =>
     row.type === 'TICKET' ? (categoryName.get(row.categoryId) ?? null) : row.type === 'ADDITIONAL_SERVICE' ? (serviceTitle.get(row.serviceId) ?? null) : row.code;
+  const passTitle = subscription ? textIn(subscription.offer.descriptor.title, lang, fallback) : null;
   const rows = price.summary
     .map((row) => summaryRowText(row, { money: (minor) => formatCents(minor, currency), percent: (value) => formatPercent(value, 2), name }))
-    .filter((row) => row.type !== 'PROMOTION_CODE' || row.amount !== 0);
+    .filter((row) => row.type !== 'PROMOTION_CODE' || row.amount !== 0)
+    // a pass is priced as one line (PASS_LINE): its row is the SUBSCRIPTION, named by the descriptor's title
+    .map((row) => (passTitle !== null && row.type === 'TICKET' ? { ...row, type: 'SUBSCRIPTION' as const, name: passTitle } : row));
   const proxy = state.payment?.proxy ?? null;
   return {
     summary: rows,
@@ -177,6 +204,7 @@ export function reservationInfo(
   now: Date,
   onlineMethods: Readonly<Record<string, { readonly paymentProxy: OnlineProxy; readonly parameters: Readonly<Record<string, unknown>> }>> = {},
   issued: readonly IssuedTicket[] = [],
+  subscription: SubscriptionPurchase | null = null,
 ): ReservationInfo {
   const lang = languageOf(state, offer);
   const { booking } = state;
@@ -191,7 +219,7 @@ export function reservationInfo(
     email: booking?.contact.email ?? null,
     validity: Date.parse(state.validUntil),
     ticketsByCategory: ticketsByCategory(state, offer, lang, now, issued),
-    orderSummary: orderSummary(state, offer, lang),
+    orderSummary: orderSummary(state, offer, lang, subscription),
     status,
     validatedBookingInformation: state.validated,
     formattedExpirationDate: formatPerLanguage(new Date(state.validUntil), 'datetime.pattern', offer.event.contentLanguages, offer.event.timeZone),
@@ -208,7 +236,7 @@ export function reservationInfo(
     billingDetails: billingDetails(booking?.invoiceRequested ? booking.billing : null),
     containsCategoriesLinkedToGroups: false,
     activePaymentMethods: state.opened.price.requiresPayment ? { ...onlineMethods, ...activePaymentMethods(offer, now) } : {},
-    subscriptionInfos: null,
+    subscriptionInfos: subscription ? [subscriptionInfo(state, subscription)] : null,
     metadata: {
       hideContactData: false,
       readyForConfirmation: status === 'COMPLETE',

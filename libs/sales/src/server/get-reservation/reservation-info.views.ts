@@ -34,6 +34,24 @@ export const summaryRowSchema = z.object({
   taxPercentage: z.string().nullable(),
 });
 
+/** SubscriptionInfo (reference section 2): the pass an order buys. */
+export const subscriptionInfoSchema = z
+  .object({
+    id: z.string().nullable().describe('The pass id (UUID), once acquired.'),
+    pin: z.string().nullable().describe('Its PIN, once acquired.'),
+    usageDetails: z.object({
+      total: z.number().int().nullable().describe('Max entries; null: unlimited.'),
+      used: z.number().int(),
+      available: z.number().int().nullable().describe('Entries left; null: unlimited.'),
+    }),
+    owner: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string().nullable() }),
+    configuration: z.object({ displayPin: z.boolean() }),
+    additionalFields: z.array(additionalFieldSchema),
+    fieldConfigurationBeforeStandard: z.array(additionalFieldSchema),
+    fieldConfigurationAfterStandard: z.array(additionalFieldSchema),
+  })
+  .describe('SubscriptionInfo: the pass an order buys; id and PIN once the order is complete.');
+
 export const orderSummarySchema = z.object({
   summary: z.array(summaryRowSchema),
   totalPrice: z.string(),
@@ -109,7 +127,7 @@ export const reservationInfoSchema = z
     billingDetails: billingDetailsSchema,
     containsCategoriesLinkedToGroups: z.boolean(),
     activePaymentMethods: z.record(z.string(), paymentProxyWithParametersSchema),
-    subscriptionInfos: z.array(z.unknown()).nullable(),
+    subscriptionInfos: z.array(subscriptionInfoSchema).nullable().describe('null for an event; one element for a pass.'),
     metadata: reservationMetadataSchema,
     additionalServiceWithData: z.array(additionalServiceWithDataSchema),
     lastPaymentFailure: z
@@ -134,3 +152,4 @@ export type AdditionalFieldView = z.infer<typeof additionalFieldSchema>;
 export type BookingInfoTicket = z.infer<typeof bookingInfoTicketSchema>;
 export type BillingDetailsView = z.infer<typeof billingDetailsSchema>;
 export type OrderSummaryView = z.infer<typeof orderSummarySchema>;
+export type SubscriptionInfoView = z.infer<typeof subscriptionInfoSchema>;

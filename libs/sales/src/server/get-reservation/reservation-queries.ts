@@ -1,11 +1,12 @@
 import { IssuedTickets } from '@ticketing/ticketing/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { OnlinePayments } from '@ticketing/payments/contracts';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
 import type { OpenedReservation, ReservationState } from '@ticketing/sales/domain';
-import { reservationInfo } from './reservation-info.js';
+import { reservationInfo, type SubscriptionPurchase } from './reservation-info.js';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import type { ReservationInfo } from './reservation-info.views.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { loadReservation } from '../reservation/reservation-stream.js';
@@ -37,19 +38,28 @@ export class ReservationQueries {
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogOffers,
+    private readonly offers: PurchaseOffers,
     private readonly payments: OnlinePayments,
     private readonly tickets: IssuedTickets,
+    private readonly passes: SubscriptionPasses,
   ) {}
 
   async info(reservationId: string): Promise<ReservationInfo> {
     const { state } = await loadReservation(this.store, reservationId);
     if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
     const now = this.options.clock.now();
-    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+    const [offer, subscription] = await Promise.all([this.offers.forReservation(state, now), this.subscriptionOf(state, now)]);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
     const issued = await this.tickets.ofReservation(reservationId);
-    return reservationInfo(reservationId, state, offer, now, this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies), issued);
+    return reservationInfo(reservationId, state, offer, now, this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies), issued, subscription);
+  }
+
+  /** A pass's order: its descriptor and, once issued, the pass. */
+  private async subscriptionOf(state: OpenedReservation, now: Date): Promise<SubscriptionPurchase | null> {
+    const context = state.opened.purchaseContext;
+    if (!context) return null;
+    const [offer, pass] = await Promise.all([this.offers.subscriptionOf(state, now), this.passes.byId(context.subscriptionId)]);
+    return offer && { offer, pass };
   }
 
   /** The event a reservation belongs to: a visible one only, unless `includeEnded` (cancelled and expired ones too); null when unknown. */
@@ -57,6 +67,12 @@ export class ReservationQueries {
     const { state } = await loadReservation(this.store, reservationId);
     if (state.status === 'NONE') return null;
     return isVisible(state) || includeEnded ? state.eventShortName : null;
+  }
+
+  /** The descriptor a visible pass's order buys; null for an event's order or an unknown one. */
+  async descriptorOf(reservationId: string): Promise<string | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    return isVisible(state) ? (state.opened.purchaseContext?.descriptorId ?? null) : null;
   }
 
   async status(reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean }> {

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
+import type { PurchaseOffer } from '@ticketing/catalog/contracts';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { OnlinePayments, type OnlineMethod, type OnlineProxy, type PaymentAttemptView } from '@ticketing/payments/contracts';
 import {
+  purchaseContextTypeOf,
   decidePaymentFollowUp,
   decideStartPayment,
   MIN_TIME_AFTER_FAILED_PAYMENT_MS,
@@ -12,6 +13,8 @@ import {
 } from '@ticketing/sales/domain';
 import { activePaymentMethods } from '../get-reservation/payment-methods.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
+import { PassIssuance } from '../purchase-context/pass-issuance.js';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
@@ -57,7 +60,8 @@ export class OnlineCheckout {
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogOffers,
+    private readonly offers: PurchaseOffers,
+    private readonly passes: PassIssuance,
     private readonly payments: OnlinePayments,
     private readonly desk: InventoryDesk,
     private readonly finalizer: ReservationFinalizer,
@@ -110,14 +114,15 @@ export class OnlineCheckout {
     let finalizing = false;
     const outcome = await handleCommand({
       load: () => loadReservation(this.store, attempt.reservationId),
-      decide: ({ state, revision }) => {
+      decide: async ({ state, revision }) => {
         if (state.status === 'NONE' || revision === 'no_stream') return { result: 'none' as const };
         const followUp = decidePaymentFollowUp(state, attempt, retryUntil, now, invoicing);
         if (followUp.kind === 'none' || followUp.kind === 'refund') return { result: followUp.kind };
         const metadata = provenance(this.options.ids.uuid(), actor, now, attempt.attemptId);
         if (followUp.kind === 'complete') {
           finalizing = followUp.events.some((e) => e.data.status === 'FINALIZING');
-          return { result: 'completed' as const, append: () => recordSettlement(this.desk, { state, revision, events: followUp.events, settlement: followUp.settlement, tickets: followUp.tickets }, metadata) };
+          const pass = await this.passes.issueFor(state, followUp.tickets, now);
+          return { result: 'completed' as const, append: () => recordSettlement(this.desk, { state, revision, events: followUp.events, settlement: followUp.settlement, tickets: followUp.tickets, pass }, metadata) };
         }
         const { events, settlement } = followUp;
         if (settlement) return { result: 'none' as const, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets: null }, metadata) };
@@ -137,7 +142,7 @@ export class OnlineCheckout {
   private async invoicingOf(reservationId: string, now: Date) {
     const { state } = await loadReservation(this.store, reservationId);
     if (state.status === 'NONE') return null;
-    return (await this.catalog.purchaseOffer(state.eventShortName, null, now))?.invoicing ?? null;
+    return (await this.offers.forReservation(state, now))?.invoicing ?? null;
   }
 
   /** Asks the provider about the order's payment in flight and follows what it says. Null when none is in flight. */
@@ -164,7 +169,7 @@ export class OnlineCheckout {
 
   private async start(state: OpenedReservation, request: PayRequest): Promise<PaymentStep> {
     const now = this.options.clock.now();
-    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+    const offer = await this.offers.forReservation(state, now);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
     const attemptId = this.options.ids.uuid();
     const { events, settlement } = decideStartPayment(state, { reservationId: request.reservationId, attemptId, proxy: request.proxy, method: request.method, now, offered: this.methods(offer, now) });
@@ -176,8 +181,8 @@ export class OnlineCheckout {
     const started = this.payments.start({
       attemptId,
       reservationId: request.reservationId,
-      purchaseContextType: 'event',
-      purchaseContextId: state.eventShortName,
+      purchaseContextType: purchaseContextTypeOf(state.opened),
+      purchaseContextId: state.opened.purchaseContext?.descriptorId ?? state.eventShortName,
       organizer: offer.organizer?.slug ?? '',
       proxy: request.proxy,
       method: request.method,

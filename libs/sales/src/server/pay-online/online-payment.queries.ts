@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { OnlinePayments, isOnlineProxy, type OnlineProxy, type PaymentAttemptView } from '@ticketing/payments/contracts';
 import { reservationStreamId, type PaymentStarted } from '@ticketing/sales/domain';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { OnlineCheckout } from './online-checkout.js';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
+import { loadReservation } from '../reservation/reservation-stream.js';
 
 /** Reads of the payment calls: which provider takes a method for an order, and an order's latest attempt of a method. */
 @Injectable()
@@ -12,18 +13,17 @@ export class OnlinePaymentQueries {
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogOffers,
+    private readonly offers: PurchaseOffers,
     private readonly checkout: OnlineCheckout,
     private readonly payments: OnlinePayments,
   ) {}
 
   /** The provider the order's purchase context pays this method with; null when none takes it. */
   async proxyFor(reservationId: string, method: string): Promise<OnlineProxy | null> {
-    const started = await this.store.readStream(reservationStreamId(reservationId));
-    const opened = started[0];
-    if (!opened) return null;
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE') return null;
     const now = this.options.clock.now();
-    const offer = await this.catalog.purchaseOffer((opened.data as { eventShortName: string }).eventShortName, null, now);
+    const offer = await this.offers.forReservation(state, now);
     const proxy = offer ? this.checkout.methods(offer, now)[method]?.paymentProxy : undefined;
     return isOnlineProxy(proxy) ? proxy : null;
   }

@@ -58,6 +58,8 @@ export class PaymentReturnController {
     const { state } = await loadReservation(this.store, attempt.reservationId);
     if (state.status === 'NONE') throw new NotFoundError('reservation', attempt.reservationId);
     const page = PAGE_OF[state.status] ?? 'not-found';
-    await reply.redirect(`/event/${encodeURIComponent(state.eventShortName)}/reservation/${attempt.reservationId}/${page}`, 303);
+    const context = state.opened.purchaseContext;
+    const purchasePath = context ? `/subscription/${context.descriptorId}` : `/event/${encodeURIComponent(state.eventShortName)}`;
+    await reply.redirect(`${purchasePath}/reservation/${attempt.reservationId}/${page}`, 303);
   }
 }

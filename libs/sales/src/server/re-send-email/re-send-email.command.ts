@@ -33,7 +33,9 @@ export class ReSendReservationEmailHandler implements ICommandHandler<ReSendRese
   async execute({ purchaseContextType, publicIdentifier, reservationId, lang }: ReSendReservationEmailCommand): Promise<boolean> {
     if (purchaseContextType === 'subscription') {
       if (!(await this.catalog.subscriptionExists(publicIdentifier))) throw new NotFoundError('subscription', publicIdentifier);
-      return false; // subscriptions cannot be bought yet: no reservation of one exists
+      // an order of another pass (or of an event) is not this one's to send, as for events
+      if ((await this.reservations.descriptorOf(reservationId)) !== publicIdentifier.toLowerCase()) return false;
+      return this.mailer.sendConfirmation(reservationId, lang).catch(() => false);
     }
     const offer = await this.catalog.purchaseOffer(publicIdentifier, null, this.options.clock.now());
     if (!offer) throw new NotFoundError('event', publicIdentifier);

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import type { EventStore } from '@ticketing/event-store';
 import { reservationInfo } from '../get-reservation/reservation-info.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -35,7 +35,7 @@ export class ReservationMailer {
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
-    private readonly catalog: CatalogOffers,
+    private readonly offers: PurchaseOffers,
     private readonly smtp: Mailer,
     private readonly tickets: TicketDocuments,
   ) {}
@@ -45,13 +45,15 @@ export class ReservationMailer {
     const { state } = await loadReservation(this.store, reservationId);
     if (!isVisible(state) || state.status === 'PENDING' || !state.booking || !this.smtp.enabled) return false;
     const now = this.options.clock.now();
-    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+    const offer = await this.offers.forReservation(state, now);
     if (!offer) return false;
     const { event, organizer } = offer;
     const info = reservationInfo(reservationId, state, offer, now);
     const speaks = (l: string | null): l is string => l !== null && event.contentLanguages.includes(l);
     const lang = speaks(language) ? language : speaks(state.opened.language) ? state.opened.language : (event.contentLanguages[0] ?? 'en');
-    const link = `${this.options.publicBaseUrl}/event/${encodeURIComponent(event.shortName)}/reservation/${reservationId}/${PAGE[state.status]}`;
+    const context = state.opened.purchaseContext;
+    const purchasePath = context ? `subscription/${context.descriptorId}` : `event/${encodeURIComponent(event.shortName)}`;
+    const link = `${this.options.publicBaseUrl}/${purchasePath}/reservation/${reservationId}/${PAGE[state.status]}`;
     const mail = reservationMail({
       language: lang,
       firstName: state.booking.contact.firstName,
@@ -75,7 +77,7 @@ export class ReservationMailer {
     });
     // the confirmation of a complete order carries its tickets (those named so far; the others follow from their page)
     const attachments =
-      state.status === 'COMPLETE' ? await this.tickets.pdfsOf(event.shortName, state.opened.tickets.map((t) => t.ticketId), lang).catch(() => []) : [];
+      state.status === 'COMPLETE' && state.opened.tickets.length > 0 ? await this.tickets.pdfsOf(event.shortName, state.opened.tickets.map((t) => t.ticketId), lang).catch(() => []) : [];
     await this.smtp.send({ to: state.booking.contact.email, language: lang, ...mail, ...(attachments.length > 0 ? { attachments } : {}) });
     return true;
   }

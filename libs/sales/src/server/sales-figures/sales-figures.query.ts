@@ -1,5 +1,6 @@
 import { LOG_HEAD, TablesVersions, VersionedCache } from '@ticketing/projections';
 import { type EventSalesFigures, type SalesFigures } from '@ticketing/sales/contracts';
+import { PASS_LINE, subscriptionInventoryKey } from '@ticketing/sales/domain';
 import type { Queryable } from '@ticketing/postgres';
 import { HOLDS_TABLE, holdsProjection } from '../read-models/holds/holds.projection.js';
 
@@ -58,8 +59,8 @@ export class HoldsSalesFigures implements SalesFigures {
     return { takenByCategory, pendingCategoryIds, codeUsages, soldByService };
   }
 
-  /** Subscriptions cannot be bought yet (their purchase is a later issue): none is sold. */
-  async subscriptionsSold(): Promise<number> {
-    return 0;
+  /** Passes of the descriptor held or sold: its inventory counts them as one line (see subscriptionInventoryKey). */
+  async subscriptionsSold(descriptorId: string): Promise<number> {
+    return (await this.forEvent(subscriptionInventoryKey(descriptorId))).takenByCategory.get(PASS_LINE) ?? 0;
   }
 }

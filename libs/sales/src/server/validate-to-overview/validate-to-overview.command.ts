@@ -1,12 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
+import type { PurchaseOffer } from '@ticketing/catalog/contracts';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock } from '@ticketing/kernel';
 import { validateBooking, type BookingContext, type BookingForm, type FieldError, type VatCheckStatus } from '@ticketing/sales/booking-rules';
-import { decideRecordBooking, reservationStreamId, vatCheckRequest, vatFieldChecks, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
+import { decideRecordBooking, purchaseContextTypeOf, reservationStreamId, vatCheckRequest, vatFieldChecks, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../tokens.js';
 import { bookedItems, bookedTickets } from './booked-questions.js';
@@ -43,7 +44,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     @Inject(EU_VAT_CHECKER) private readonly vatChecker: VatNumberChecker,
-    private readonly catalog: CatalogOffers,
+    private readonly offers: PurchaseOffers,
   ) {}
 
   async execute({ input }: ValidateToOverviewCommand): Promise<BookingOutcome> {
@@ -55,12 +56,13 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
       decide: async ({ state, revision }) => {
         const now = this.options.clock.now();
         if (state.status !== 'PENDING' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
-        const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+        const offer = await this.offers.forReservation(state, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
         const context = this.contextOf(state, offer, now);
         vatCheck ??= this.checkVat(input.form, context);
         fieldChecks ??= this.checkVatFields(input.form, context, offer.organizer?.invoicing?.country ?? null);
-        const { errors, warnings, booking } = validateBooking(input.form, { ...context, vatCheck: { status: await vatCheck }, vatFieldChecks: await fieldChecks });
+        const { errors, warnings, booking: details, subscriptionOwner } = validateBooking(input.form, { ...context, vatCheck: { status: await vatCheck }, vatFieldChecks: await fieldChecks });
+        const booking = subscriptionOwner ? { ...details, subscriptionOwner } : details;
         const passed = errors.length === 0 && (warnings.length === 0 || input.ignoreWarnings);
         const events = decideRecordBooking(state, { reservationId: input.reservationId, booking, passed });
         const result = { errors, warnings };
@@ -77,7 +79,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
     const { event, invoicing } = offer;
     const today = wallClock(now, event.timeZone);
     return {
-      purchaseContextType: 'event',
+      purchaseContextType: purchaseContextTypeOf(state.opened),
       tickets: bookedTickets(state.opened.tickets, offer.attendeeFields),
       items: bookedItems(state.opened.price.items, offer.services, offer.attendeeFields),
       invoicing,

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogEvent, localDaysFrom, subscriptionDescriptor } from '@ticketing/testing/catalog-events';
+import { startMailCatcher } from '@ticketing/testing/app';
+import { buyerOf, eventually, givenCatalog, startPaymentShop, type PaymentShop } from '../pay-online/pay-online.fixtures.js';
+
+const DESCRIPTOR = '7c000000-0000-4000-8000-000000000001';
+
+/** A pass paid by card (Stripe stand-in, a card token charged at once): the same checkout as an event's tickets. */
+describe('a pass paid by card', () => {
+  let shop: PaymentShop;
+  let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
+
+  beforeAll(async () => {
+    catcher = await startMailCatcher();
+    shop = await startPaymentShop(catcher.port);
+    await givenCatalog(shop.app, []);
+    const descriptor = subscriptionDescriptor({ id: DESCRIPTOR, organizerSlug: 'plain', sale: { start: localDaysFrom(new Date(), -1), end: null }, price: 9000, allowedPaymentProxies: ['STRIPE'] });
+    await shop.app.given(`subscription-descriptor-${DESCRIPTOR}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
+  });
+  afterAll(async () => {
+    await shop?.app.close();
+    await catcher?.close();
+  });
+
+  it('is issued when the card payment completes the order, and the buyer gets the confirmation with the pass page link', async () => {
+    const email = 'card-pass@example.org';
+    const b = await buyerOf(shop.app, email);
+    const reserved = await b.call('POST', `/subscription/${DESCRIPTOR}`);
+    expect(reserved.status).toBe(200);
+    const id = reserved.body.value as string;
+    expect(Object.keys((await b.info(id)).body.activePaymentMethods)).toContain('CREDIT_CARD');
+    expect((await b.call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { firstName: 'Ada', lastName: 'Lovelace', email })).status).toBe(200);
+    const confirmed = await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD', gatewayToken: 'tok_visa' });
+    expect(confirmed, JSON.stringify(confirmed.body)).toMatchObject({ status: 200, body: { value: { success: true, redirect: false } } });
+    const paid = (await b.info(id)).body;
+    expect(paid).toMatchObject({ status: 'COMPLETE', paid: true, paymentProxy: 'STRIPE', orderSummary: { totalPrice: '90.00' } });
+    expect(paid.subscriptionInfos[0]).toMatchObject({ owner: { firstName: 'Ada', lastName: 'Lovelace', email } });
+    expect(paid.subscriptionInfos[0].pin).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(await shop.app.store.readStream(`subscription-${paid.subscriptionInfos[0].id}`)).toHaveLength(1);
+    const mails = await eventually(async () => catcher.mails.filter((m) => m.to.includes(email)), (found) => found.length >= 1);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/subscription/${DESCRIPTOR}/reservation/${id}/success`);
+
+    // the success page's "send again": for this pass's order only
+    const resend = (path: string) => b.call('POST', `/${path}/reservation/${id}/re-send-email?lang=en`);
+    expect(await resend(`subscription/${DESCRIPTOR}`)).toMatchObject({ status: 200, body: true });
+    expect((await resend('subscription/7c000000-0000-4000-8000-0000000000ff')).status).toBe(404);
+    expect(catcher.mails.filter((m) => m.to.includes(email))).toHaveLength(2);
+  });
+});
