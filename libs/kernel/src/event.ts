@@ -16,6 +16,14 @@ export interface EventMetadata {
   readonly actor: string;
 }
 
+/**
+ * The metadata of every event one command appends: `commandId` is its cause, the correlation its user action (the
+ * command itself unless it continues another one), `now` from the command's clock.
+ */
+export function provenance(commandId: string, actor: string, now: Date, correlationId = commandId): EventMetadata {
+  return { correlationId, causationId: commandId, occurredAt: now.toISOString(), actor };
+}
+
 /** Emmett-style decider: the whole behaviour of one consistency boundary, pure. */
 export interface Decider<State, Command, Event extends DomainEvent> {
   readonly initialState: () => State;

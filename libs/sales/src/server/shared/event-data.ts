@@ -4,9 +4,7 @@ import type { DomainEvent, EventMetadata } from '@ticketing/kernel';
 /** Who asked, when, in answer to what: the metadata every event of one command carries. */
 export type Provenance = EventMetadata;
 
-export function provenance(commandId: string, actor: string, now: Date, correlationId = commandId): Provenance {
-  return { correlationId, causationId: commandId, occurredAt: now.toISOString(), actor };
-}
+export { provenance } from '@ticketing/kernel';
 
 export function toAppend(event: DomainEvent, metadata: Provenance): EventToAppend {
   return { type: event.type, data: event.data as Record<string, unknown>, metadata };

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
-import { DomainError } from '@ticketing/kernel';
+import { DomainError, provenance } from '@ticketing/kernel';
 import { ticketStreamId } from '@ticketing/ticketing/contracts';
 import { decideCheckIn } from '@ticketing/ticketing/domain';
 import { TICKETING_EVENT_STORE, TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
@@ -55,7 +55,7 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand, string> {
         }
         const result = entrance.url!;
         if (events.length === 0) return { result };
-        const metadata = { correlationId: this.options.ids.uuid(), causationId: this.options.ids.uuid(), occurredAt: now.toISOString(), actor };
+        const metadata = provenance(this.options.ids.uuid(), actor, now);
         return { result, append: () => this.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), showable.revision) };
       },
       written: (position) => this.options.waitForProjections(position),

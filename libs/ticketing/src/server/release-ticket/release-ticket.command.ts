@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WrongExpectedRevisionError, type EventStore } from '@ticketing/event-store';
-import { DomainError } from '@ticketing/kernel';
+import { handleCommand } from '@ticketing/event-store';
+import { DomainError, provenance } from '@ticketing/kernel';
 import { TicketOrders } from '@ticketing/sales/contracts';
 import { ticketStreamId } from '@ticketing/ticketing/contracts';
 import { decideRelease } from '@ticketing/ticketing/domain';
-import { TICKETING_EVENT_STORE, TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
+import { TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
 import { TicketLookup } from '../tickets/ticket-lookup.js';
 import { ticketToLog } from '../tickets/ticket-stream.js';
 
@@ -25,45 +25,40 @@ export class ReleaseTicketCommand extends Command<ReleaseOutcome> {
 /**
  * `DELETE /event/{e}/ticket/{uuid}` (reference 35): the holder gives a free ticket back when the event allows it
  * (ALLOW_FREE_TICKETS_CANCELLATION); the seat is on sale again in the same append (the inventory's TicketReturned
- * with the ticket's TicketReleased). An unknown ticket is "released" already, as alf.io answers.
+ * with the ticket's TicketReleased). An unknown ticket is "released" already, as alf.io answers. A double click is
+ * decided again on what the other call wrote (handleCommand), so it is "released" too.
  */
 @CommandHandler(ReleaseTicketCommand)
 export class ReleaseTicketHandler implements ICommandHandler<ReleaseTicketCommand, ReleaseOutcome> {
   constructor(
     @Inject(TICKETING_OPTIONS) private readonly options: TicketingOptions,
-    @Inject(TICKETING_EVENT_STORE) private readonly store: EventStore,
     private readonly lookup: TicketLookup,
     private readonly orders: TicketOrders,
   ) {}
 
   async execute({ eventShortName, ticketId, actor }: ReleaseTicketCommand): Promise<ReleaseOutcome> {
-    for (let attempt = 1; ; attempt++) {
-      const found = await this.lookup.find(eventShortName, ticketId);
-      if (!found) return 'released';
-      const { ticket, order, offer } = found;
-      const price = order.tickets.find((t) => t.ticketId === ticketId)?.finalPrice ?? 0;
-      const allowed = order.complete && price === 0 && offer.event.allowFreeTicketsCancellation === true;
-      let events;
-      try {
-        events = decideRelease(ticket, ticketId, allowed);
-      } catch (error) {
-        if (error instanceof DomainError) return 'refused';
-        throw error;
-      }
-      if (events.length === 0) return 'released';
-      const now = this.options.clock.now();
-      const metadata = { correlationId: this.options.ids.uuid(), causationId: this.options.ids.uuid(), occurredAt: now.toISOString(), actor };
-      const companion = { streamId: ticketStreamId(ticketId), expectedRevision: found.revision, events: events.map((e) => ticketToLog(e, metadata)) };
-      try {
-        const position = await this.orders.returnSeat(order, { ticketId, categoryId: ticket.categoryId }, companion, metadata);
-        if (position !== null) await this.options.waitForProjections(position);
-        return 'released';
-      } catch (error) {
-        // another call changed the ticket meanwhile (a double click): decide again on what it wrote
-        if (error instanceof WrongExpectedRevisionError && attempt < 3) continue;
-        if (error instanceof DomainError) return 'refused';
-        throw error;
-      }
+    try {
+      return await handleCommand({
+        load: () => this.lookup.find(eventShortName, ticketId),
+        decide: (found) => {
+          if (!found) return { result: 'released' as const };
+          const { ticket, order, offer } = found;
+          const price = order.tickets.find((t) => t.ticketId === ticketId)?.finalPrice ?? 0;
+          const events = decideRelease(ticket, ticketId, order.complete && price === 0 && offer.event.allowFreeTicketsCancellation === true);
+          if (events.length === 0) return { result: 'released' as const };
+          const metadata = provenance(this.options.ids.uuid(), actor, this.options.clock.now());
+          const companion = { streamId: ticketStreamId(ticketId), expectedRevision: found.revision, events: events.map((e) => ticketToLog(e, metadata)) };
+          return {
+            result: 'released' as const,
+            append: async () => ({ position: await this.orders.returnSeat(order, { ticketId, categoryId: ticket.categoryId }, companion, metadata) }),
+          };
+        },
+        written: (position) => this.options.waitForProjections(position),
+      });
+    } catch (error) {
+      // not allowed (paid, not permitted, used), or no seat of it sold any more
+      if (error instanceof DomainError) return 'refused';
+      throw error;
     }
   }
 }

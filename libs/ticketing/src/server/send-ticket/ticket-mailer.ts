@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { renderTicketPdf } from '@ticketing/documents';
+import { renderTicketPdf, type TicketDocument } from '@ticketing/documents';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { icalendar } from '@ticketing/formatting';
-import { zonedInstant } from '@ticketing/kernel';
+import { provenance, zonedInstant } from '@ticketing/kernel';
 import { Mailer } from '@ticketing/mail';
 import { TicketOrders } from '@ticketing/sales/contracts';
 import { TicketDocuments, ticketStreamId, type TicketAttachment } from '@ticketing/ticketing/contracts';
@@ -21,6 +21,9 @@ export interface RenderedTicket {
   readonly filename: string;
   readonly pdf: Buffer;
   readonly language: string;
+  /** What the PDF prints, and the ticket code in its QR (the e-mail says the same). */
+  readonly document: TicketDocument;
+  readonly code: string;
 }
 
 /**
@@ -55,8 +58,9 @@ export class TicketMailer extends TicketDocuments {
   async render(found: ShowableTicket, asked: string | null = null): Promise<RenderedTicket> {
     const language = documentLanguageOf(found, asked);
     const services = (await this.orders.servicesOf(found.order, found.ticket.ticketId, language, this.options.clock.now())) as AdditionalServiceWithData[];
-    const document = ticketDocument(found, await this.lookup.codeOf(found), services, language);
-    return { filename: `ticket-${found.ticket.ticketId}.pdf`, pdf: await renderTicketPdf(document), language };
+    const code = await this.lookup.codeOf(found);
+    const document = ticketDocument(found, code, services, language);
+    return { filename: `ticket-${found.ticket.ticketId}.pdf`, pdf: await renderTicketPdf(document), language, document, code };
   }
 
   /** False when there is nothing to send (no such ticket, not complete, no holder) or no mail server. */
@@ -65,8 +69,7 @@ export class TicketMailer extends TicketDocuments {
     if (!found || !this.smtp.enabled) return false;
     const rendered = await this.render(found, asked);
     const { event } = found.offer;
-    const language = rendered.language;
-    const document = ticketDocument(found, '', [], language);
+    const { language, document } = rendered;
     const link = `${this.options.publicBaseUrl}/event/${encodeURIComponent(eventShortName)}/ticket/${ticketId}/view`;
     const mail = ticketMail({
       language,
@@ -80,7 +83,7 @@ export class TicketMailer extends TicketDocuments {
       link,
       deskPayment: document.amountDue ?? null,
       checkInLink: isOnlineTicket(found.offer, found.ticket.categoryId)
-        ? `${this.options.publicBaseUrl}/event/${encodeURIComponent(eventShortName)}/ticket/${ticketId}/check-in/${checkInCodeOf(await this.lookup.codeOf(found))}`
+        ? `${this.options.publicBaseUrl}/event/${encodeURIComponent(eventShortName)}/ticket/${ticketId}/check-in/${checkInCodeOf(rendered.code)}`
         : null,
     });
     const calendar = icalendar({
@@ -116,7 +119,7 @@ export class TicketMailer extends TicketDocuments {
       decide: ({ state, revision }) => {
         const events = decideSend(state, ticketId, language);
         const now = this.options.clock.now();
-        const metadata = { correlationId: this.options.ids.uuid(), causationId: this.options.ids.uuid(), occurredAt: now.toISOString(), actor };
+        const metadata = provenance(this.options.ids.uuid(), actor, now);
         return { result: undefined, append: () => this.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), revision) };
       },
       written: (position) => this.options.waitForProjections(position),

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
-import { NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { NotFoundError, provenance, RuleViolations } from '@ticketing/kernel';
 import { TicketOrders, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import { ticketStreamId } from '@ticketing/ticketing/contracts';
 import { decideAssign } from '@ticketing/ticketing/domain';
@@ -55,7 +55,7 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
         const previous = found.ticket.holder?.email.trim().toLowerCase() ?? '';
         const result = events.some((e) => (e.data.holder?.email.trim().toLowerCase() ?? '') !== previous);
         if (events.length === 0) return { result };
-        const metadata = { correlationId: this.options.ids.uuid(), causationId: this.options.ids.uuid(), occurredAt: now.toISOString(), actor };
+        const metadata = provenance(this.options.ids.uuid(), actor, now);
         return { result, append: () => this.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), found.revision) };
       },
       written: (position) => this.options.waitForProjections(position),

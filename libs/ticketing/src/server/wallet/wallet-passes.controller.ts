@@ -29,6 +29,7 @@ export class WalletPassesController {
     const signing = this.options.wallet.apple;
     const found = signing ? await this.lookup.showable(eventName, ticketUuid) : null;
     if (!signing || !found) throw new NotFoundError('ticket', ticketUuid);
+    const language = documentLanguageOf(found);
     const pass = await applePass(
       {
         serialNumber: found.ticket.ticketId,
@@ -38,10 +39,10 @@ export class WalletPassesController {
         relevantDate: zonedInstant(found.offer.event.start, found.offer.event.timeZone).toISOString(),
         location: found.offer.event.location,
         holderName: `${found.ticket.holder.firstName} ${found.ticket.holder.lastName}`.trim(),
-        categoryName: categoryNameOf(found, documentLanguageOf(found)),
+        categoryName: categoryNameOf(found, language),
         reference: found.order.shortId,
         qrText: await this.lookup.codeOf(found),
-        language: documentLanguageOf(found),
+        language,
       },
       signing,
     );
