@@ -2,6 +2,8 @@ import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } 
 import { OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/wire';
 import type { EventStore } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
+import { ApplyCodeController } from './apply-code/apply-code.controller.js';
+import { ApplyCodeHandler, RemoveCodeHandler } from './apply-code/apply-code.command.js';
 import { BackToBookingController } from './back-to-booking/back-to-booking.controller.js';
 import { BackToBookingHandler } from './back-to-booking/back-to-booking.command.js';
 import { BillingDocuments } from './billing-documents/billing-documents.js';
@@ -93,6 +95,7 @@ export class SalesModule {
         LegacyPaymentController,
         PaymentReturnController,
         ReserveSubscriptionController,
+        ApplyCodeController,
       ],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => SalesModuleOptions },
@@ -103,6 +106,8 @@ export class SalesModule {
         { provide: HoldsSalesFigures, inject: [SALES_DB], useFactory: (db: Db) => new HoldsSalesFigures(db) },
         ReserveTicketsHandler,
         ReserveSubscriptionHandler,
+        ApplyCodeHandler,
+        RemoveCodeHandler,
         PurchaseOffers,
         PassIssuance,
         CancelReservationHandler,

@@ -1,6 +1,7 @@
 import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import type { SubscriptionIssued, SubscriptionOwner } from './subscription-issued.js';
 import type { SubscriptionPinTaken } from './subscription-pin-taken.js';
+import type { SubscriptionUsed, SubscriptionUseUndone } from './subscription-used.js';
 
 /** A pass as its owner's page and the order paying with it see it. */
 export interface SubscriptionPass {
@@ -49,6 +50,18 @@ export interface PassIssue {
   readonly pinTaken: SubscriptionPinTaken;
 }
 
+/**
+ * The pass's part of an order's append that changes the order's use of it: the order appends `events` on
+ * `streamId` expecting `expectedRevision`, together with its own events, all or nothing. When another order used
+ * the pass meanwhile the whole append fails on this expectation, and the order asks again (decided anew on what
+ * the other wrote: the last entry goes to one order only).
+ */
+export interface PassUseChange {
+  readonly streamId: string;
+  readonly events: readonly [SubscriptionUsed] | readonly [SubscriptionUseUndone];
+  readonly expectedRevision: number;
+}
+
 /** The passes, for the sales context: issuing one when its order completes, paying for tickets with one. */
 export abstract class SubscriptionPasses {
   /**
@@ -76,4 +89,13 @@ export abstract class SubscriptionPasses {
 
   /** Gives the order's use back (remove-code, an order expired or cancelled). False when it had none. */
   abstract undoUse(subscriptionId: string, reservationId: string): Promise<boolean>;
+
+  /**
+   * `use` decided but not appended: the change for the order to append with its own events (apply-code). null when
+   * the order already uses the pass so; refused as `use` is.
+   */
+  abstract planUse(subscriptionId: string, use: PassUse): Promise<PassUseChange | null>;
+
+  /** `undoUse` decided but not appended (remove-code, cancel, expiry): null when the order has no use of the pass. */
+  abstract planUndoUse(subscriptionId: string, reservationId: string): Promise<PassUseChange | null>;
 }

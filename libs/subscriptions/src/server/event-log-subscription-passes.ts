@@ -9,6 +9,7 @@ import {
   type PassIssue,
   type PassPurchase,
   type PassUse,
+  type PassUseChange,
   type SubscriptionPass,
 } from '@ticketing/subscriptions/contracts';
 import {
@@ -76,6 +77,18 @@ export class EventLogSubscriptionPasses extends SubscriptionPasses {
 
   undoUse(subscriptionId: string, reservationId: string): Promise<boolean> {
     return this.decideAndAppend(subscriptionId, reservationId, (state) => decideUndoUse(state, reservationId));
+  }
+
+  async planUse(subscriptionId: string, use: PassUse): Promise<PassUseChange | null> {
+    const { state, revision } = await this.load(subscriptionId);
+    const [used] = decideUse(state, { reservationId: use.reservationId, eventShortName: use.eventShortName, entries: use.entries, now: this.options.clock.now() });
+    return used && revision !== 'no_stream' ? { streamId: subscriptionStreamId(subscriptionId), events: [used], expectedRevision: revision } : null;
+  }
+
+  async planUndoUse(subscriptionId: string, reservationId: string): Promise<PassUseChange | null> {
+    const { state, revision } = await this.load(subscriptionId);
+    const [undone] = decideUndoUse(state, reservationId);
+    return undone && revision !== 'no_stream' ? { streamId: subscriptionStreamId(subscriptionId), events: [undone], expectedRevision: revision } : null;
   }
 
   private decideAndAppend(subscriptionId: string, reservationId: string, decide: (state: SubscriptionState) => SubscriptionEvent[]): Promise<boolean> {

@@ -38,12 +38,15 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  ApplyCodeResponse,
   BooleanValidatedResponse,
   ConfirmOverviewParams,
   ContactAndTicketsForm,
   CustomOfflinePayment,
   PaymentForm,
   ReSendReservationEmailParams,
+  RemoveCodeParams,
+  ReservationCodeForm,
   ReservationForm,
   ReservationIdResponse,
   ReservationInfo,
@@ -1274,6 +1277,112 @@ export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Await
 
 
 /**
+ * @summary Pays for tickets of a pending event order with a pass (subscription), found by its id or by its PIN within the event's organizer: the first `amount` tickets that cost something become free and the order summary gains an APPLIED_SUBSCRIPTION row. Answered 200 even when refused, with value false and the reason: error.restrictedValue (not a PIN), subscription.uuid.not.found, subscription.pin.not.found, subscription.not.acquired, subscription.not.valid (not for this event, or not valid yet), subscription.expired, subscription.max-usage-reached, subscription.max-usage-reached-per-event. False without a reason when the order is not pending, already has a pass applied, buys a pass itself or has no ticket to pay for. Guesses are rate-limited (429).
+ */
+export type applyCodeResponse200 = {
+  data: ApplyCodeResponse
+  status: 200
+}
+
+export type applyCodeResponse400 = {
+  data: void
+  status: 400
+}
+
+export type applyCodeResponse403 = {
+  data: void
+  status: 403
+}
+
+export type applyCodeResponse404 = {
+  data: void
+  status: 404
+}
+
+export type applyCodeResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type applyCodeResponseSuccess = (applyCodeResponse200) & {
+  headers: Headers;
+};
+export type applyCodeResponseError = (applyCodeResponse400 | applyCodeResponse403 | applyCodeResponse404 | applyCodeResponse422) & {
+  headers: Headers;
+};
+
+export type applyCodeResponse = (applyCodeResponseSuccess | applyCodeResponseError)
+
+export const getApplyCodeUrl = (reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/reservation/${reservationId}/apply-code`
+}
+
+export const applyCode = async (reservationId: string,
+    reservationCodeForm: ReservationCodeForm, options?: RequestInit): Promise<applyCodeResponse> => {
+  
+  return customFetch<applyCodeResponse>(getApplyCodeUrl(reservationId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      reservationCodeForm,)
+  }
+);}
+
+
+
+
+export const getApplyCodeMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext> => {
+
+const mutationKey = ['applyCode'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof applyCode>>, {reservationId: string;data: BodyType<ReservationCodeForm>}> = (props) => {
+          const {reservationId,data} = props ?? {};
+
+          return  applyCode(reservationId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ApplyCodeMutationResult = NonNullable<Awaited<ReturnType<typeof applyCode>>>
+    export type ApplyCodeMutationBody = BodyType<ReservationCodeForm>
+    export type ApplyCodeMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @summary Pays for tickets of a pending event order with a pass (subscription), found by its id or by its PIN within the event's organizer: the first `amount` tickets that cost something become free and the order summary gains an APPLIED_SUBSCRIPTION row. Answered 200 even when refused, with value false and the reason: error.restrictedValue (not a PIN), subscription.uuid.not.found, subscription.pin.not.found, subscription.not.acquired, subscription.not.valid (not for this event, or not valid yet), subscription.expired, subscription.max-usage-reached, subscription.max-usage-reached-per-event. False without a reason when the order is not pending, already has a pass applied, buys a pass itself or has no ticket to pay for. Guesses are rate-limited (429).
+ */
+export const useApplyCode = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof applyCode>>,
+        TError,
+        {reservationId: string;data: BodyType<ReservationCodeForm>},
+        TContext
+      > => {
+
+      const mutationOptions = getApplyCodeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary From the overview back to the booking step: the details must be validated again. Always true.
  */
 export type backToBookingResponse200 = {
@@ -1369,6 +1478,119 @@ export const useBackToBooking = <TError = ErrorType<void | void | ValidationFail
       > => {
 
       const mutationOptions = getBackToBookingMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Takes the pass off a pending order: its tickets cost what they did before and the pass's entries are free again. False when none was applied.
+ */
+export type removeCodeResponse200 = {
+  data: boolean
+  status: 200
+}
+
+export type removeCodeResponse400 = {
+  data: void
+  status: 400
+}
+
+export type removeCodeResponse403 = {
+  data: void
+  status: 403
+}
+
+export type removeCodeResponse404 = {
+  data: void
+  status: 404
+}
+
+export type removeCodeResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type removeCodeResponseSuccess = (removeCodeResponse200) & {
+  headers: Headers;
+};
+export type removeCodeResponseError = (removeCodeResponse400 | removeCodeResponse403 | removeCodeResponse404 | removeCodeResponse422) & {
+  headers: Headers;
+};
+
+export type removeCodeResponse = (removeCodeResponseSuccess | removeCodeResponseError)
+
+export const getRemoveCodeUrl = (reservationId: string,
+    params: RemoveCodeParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/api/v2/public/reservation/${reservationId}/remove-code?${stringifiedParams}` : `/api/v2/public/reservation/${reservationId}/remove-code`
+}
+
+export const removeCode = async (reservationId: string,
+    params: RemoveCodeParams, options?: RequestInit): Promise<removeCodeResponse> => {
+  
+  return customFetch<removeCodeResponse>(getRemoveCodeUrl(reservationId,params),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getRemoveCodeMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCode>>, TError,{reservationId: string;params: RemoveCodeParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof removeCode>>, TError,{reservationId: string;params: RemoveCodeParams}, TContext> => {
+
+const mutationKey = ['removeCode'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof removeCode>>, {reservationId: string;params: RemoveCodeParams}> = (props) => {
+          const {reservationId,params} = props ?? {};
+
+          return  removeCode(reservationId,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RemoveCodeMutationResult = NonNullable<Awaited<ReturnType<typeof removeCode>>>
+    
+    export type RemoveCodeMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @summary Takes the pass off a pending order: its tickets cost what they did before and the pass's entries are free again. False when none was applied.
+ */
+export const useRemoveCode = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCode>>, TError,{reservationId: string;params: RemoveCodeParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof removeCode>>,
+        TError,
+        {reservationId: string;params: RemoveCodeParams},
+        TContext
+      > => {
+
+      const mutationOptions = getRemoveCodeMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

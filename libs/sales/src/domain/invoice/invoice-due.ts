@@ -14,6 +14,6 @@ export interface InvoicingRule {
  * arrives, with the catalog of that moment, and recorded in the confirmation (`ReservationConfirmed`).
  */
 export function invoiceDue(state: OpenedReservation, invoicing: InvoicingRule | null): boolean {
-  if (!invoicing?.invoiceAllowed || !state.opened.price.requiresPayment) return false;
+  if (!invoicing?.invoiceAllowed || !state.price.requiresPayment) return false;
   return invoicing.onlyInvoice || state.booking?.invoiceRequested === true;
 }

@@ -81,7 +81,7 @@ export interface VatSubtotal {
 }
 
 /** Order-summary rows in minor units; names and text are the read side's (see summary-row-text.ts). */
-export type PriceSummaryRow = TicketSummaryRow | ServiceSummaryRow | CodeSummaryRow;
+export type PriceSummaryRow = TicketSummaryRow | ServiceSummaryRow | CodeSummaryRow | AppliedSubscriptionRow;
 
 export interface TicketSummaryRow {
   readonly type: 'TICKET';
@@ -112,6 +112,21 @@ export interface CodeSummaryRow {
   readonly unitDiscount: number;
   readonly quantity: number;
   /** Negative: the discount actually applied. */
+  readonly subtotal: number;
+  readonly taxPercentage: null;
+}
+
+/** What a pass paid (apply-code): shown with a leading "-" on the wire, as alf.io does. */
+export interface AppliedSubscriptionRow {
+  readonly type: 'APPLIED_SUBSCRIPTION';
+  readonly subscriptionId: string;
+  /** The pass's title per language. */
+  readonly title: Readonly<Record<string, string>>;
+  /** Tickets it paid for. */
+  readonly quantity: number;
+  /** What it paid per ticket, >= 0 (their mean when the tickets' prices differ). */
+  readonly unitPrice: number;
+  /** What it paid in all, >= 0. */
   readonly subtotal: number;
   readonly taxPercentage: null;
 }

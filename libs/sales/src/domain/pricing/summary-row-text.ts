@@ -26,6 +26,9 @@ export interface SummaryTextFormat {
 
 export function summaryRowText(row: PriceSummaryRow, format: SummaryTextFormat): SummaryRowText {
   const taxPercentage = row.taxPercentage === null ? null : format.percent(row.taxPercentage);
+  if (row.type === 'APPLIED_SUBSCRIPTION') {
+    return { name: format.name(row), amount: row.quantity, price: `-${format.money(row.unitPrice)}`, subTotal: `-${format.money(row.subtotal)}`, type: row.type, taxPercentage };
+  }
   const price =
     row.type !== 'PROMOTION_CODE'
       ? format.money(row.unitPrice)

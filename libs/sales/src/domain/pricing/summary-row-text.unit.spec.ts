@@ -7,8 +7,18 @@ import { paymentDescription, summaryRowText, type SummaryTextFormat } from './su
 // The read side passes formatCents in the reservation's currency; a two-digit stand-in keeps this spec pure.
 const twoDigits = (minor: number) => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 const names: Record<string, string> = { 'TICKET:1': 'Regular', 'TICKET:2': 'VIP', 'ADDITIONAL_SERVICE:10': 'Parking', 'ADDITIONAL_SERVICE:20': 'Donation' };
-const nameOf = (row: PriceSummaryRow) =>
-  row.type === 'PROMOTION_CODE' ? row.code : (names[row.type === 'TICKET' ? `TICKET:${row.categoryId}` : `ADDITIONAL_SERVICE:${row.serviceId}`] ?? null);
+const nameOf = (row: PriceSummaryRow) => {
+  switch (row.type) {
+    case 'PROMOTION_CODE':
+      return row.code;
+    case 'APPLIED_SUBSCRIPTION':
+      return row.title['en'] ?? null;
+    case 'TICKET':
+      return names[`TICKET:${row.categoryId}`] ?? null;
+    case 'ADDITIONAL_SERVICE':
+      return names[`ADDITIONAL_SERVICE:${row.serviceId}`] ?? null;
+  }
+};
 const format: SummaryTextFormat = { money: twoDigits, percent: (p) => p.toFixed(2), name: nameOf };
 
 describe('order summary rows', () => {

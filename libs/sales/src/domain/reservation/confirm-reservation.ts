@@ -61,7 +61,7 @@ const refuse = (code: string): never => {
   throw new RuleViolations([{ code, field: FORM, args: [] } satisfies RuleViolation]);
 };
 
-const requiresPayment = (state: OpenedReservation) => state.opened.price.requiresPayment;
+const requiresPayment = (state: OpenedReservation) => state.price.requiresPayment;
 
 /** The payment method id of the wire each proxy answers as (reference 5.1, default method per proxy). */
 export const paymentMethodOf: Readonly<Record<ConfirmedPaymentProxy, string>> = {

@@ -35,7 +35,7 @@ export function decideStartPayment(state: ReservationState, command: StartOnline
   if (state.status === 'EXPIRED' || Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
   if (state.status !== 'PENDING') refuse(confirmErrors.notAwaitingTransfer);
   if (!state.validated) refuse(confirmErrors.notValidated);
-  if (!state.opened.price.requiresPayment || command.offered[command.method]?.paymentProxy !== command.proxy) refuse(confirmErrors.missingPaymentMethod);
+  if (!state.price.requiresPayment || command.offered[command.method]?.paymentProxy !== command.proxy) refuse(confirmErrors.missingPaymentMethod);
   const validUntil = new Date(Math.max(Date.parse(state.validUntil), command.now.getTime() + PAYMENT_WINDOW_MS)).toISOString();
   const { reservationId, attemptId, proxy, method } = command;
   return {

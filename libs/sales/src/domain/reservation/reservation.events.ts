@@ -190,6 +190,31 @@ export type ReservationFinalized = DomainEvent<
   }
 >;
 
+/**
+ * A pass pays for some of the order's tickets (apply-code): `price` is the order's price with them covered (see
+ * coverTickets). Appended with the pass's SubscriptionUsed of as many entries, all or nothing.
+ */
+export type SubscriptionApplied = DomainEvent<
+  'SubscriptionApplied',
+  {
+    readonly reservationId: string;
+    readonly eventShortName: string;
+    readonly subscriptionId: string;
+    /** The tickets it pays for (ReservedTicket.ticketId). */
+    readonly ticketIds: readonly string[];
+    readonly price: ReservationPrice;
+  }
+>;
+
+/**
+ * The buyer took the pass off the order (remove-code): `price` is the order's price without it again. Appended with
+ * the pass's SubscriptionUseUndone; an order cancelled or expired gives the use back the same way, without this event.
+ */
+export type SubscriptionRemoved = DomainEvent<
+  'SubscriptionRemoved',
+  { readonly reservationId: string; readonly eventShortName: string; readonly subscriptionId: string; readonly price: ReservationPrice }
+>;
+
 export type ReservationEvent =
   | ReservationOpened
   | ReservationCancelled
@@ -202,7 +227,9 @@ export type ReservationEvent =
   | ReservationFinalized
   | PaymentStarted
   | PaymentAwaitingConfirmation
-  | PaymentAttemptEnded;
+  | PaymentAttemptEnded
+  | SubscriptionApplied
+  | SubscriptionRemoved;
 
 export const reservationEventTypes: readonly ReservationEvent['type'][] = [
   'ReservationOpened',
@@ -217,6 +244,8 @@ export const reservationEventTypes: readonly ReservationEvent['type'][] = [
   'PaymentStarted',
   'PaymentAwaitingConfirmation',
   'PaymentAttemptEnded',
+  'SubscriptionApplied',
+  'SubscriptionRemoved',
 ];
 
 /** The subject under which a reservation's personal data is encrypted (erasing it forgets the buyer and attendees). */

@@ -1,6 +1,7 @@
 import { DomainError } from '@ticketing/kernel';
 import type { BookingDetails } from './booking-details.js';
 import type { OnlineMethod, OnlineProxy } from '@ticketing/payments/contracts';
+import type { ReservationPrice } from '../pricing/reservation-price.js';
 import type { ConfirmedPaymentProxy, ReservationCancelled, ReservationEvent, ReservationExpired, ReservationOpened } from './reservation.events.js';
 
 /** DEFERRED_OFFLINE_PAYMENT: accepted with its tickets issued, the bank transfer still due (before the event begins). */
@@ -35,6 +36,11 @@ export interface ReservationPayment {
   readonly attemptId: string | null;
 }
 
+export interface AppliedSubscription {
+  readonly subscriptionId: string;
+  readonly ticketIds: readonly string[];
+}
+
 export interface OpenedReservation {
   readonly status: ReservationStatus;
   readonly eventShortName: string;
@@ -42,6 +48,10 @@ export interface OpenedReservation {
   readonly validUntil: string;
   readonly opened: ReservationOpened['data'];
   readonly openedAt: string;
+  /** What the order costs now: its price at opening, or with the tickets a pass pays for (SubscriptionApplied). */
+  readonly price: ReservationPrice;
+  /** The pass paying for some of its tickets, while applied. */
+  readonly appliedSubscription: AppliedSubscription | null;
   /** The last details the buyer submitted (null before the first submission, or once erased). */
   readonly booking: BookingDetails | null;
   readonly validated: boolean;
@@ -70,6 +80,8 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       validUntil,
       opened: event.data,
       openedAt: occurredAt,
+      price: event.data.price,
+      appliedSubscription: null,
       booking: null,
       validated: false,
       payment: null,
@@ -119,6 +131,10 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       };
     case 'OfflinePaymentConfirmed':
       return { ...state, status: event.data.status ?? 'COMPLETE', payment: state.payment && { ...state.payment, completedAt: occurredAt } };
+    case 'SubscriptionApplied':
+      return { ...state, price: event.data.price, appliedSubscription: { subscriptionId: event.data.subscriptionId, ticketIds: event.data.ticketIds } };
+    case 'SubscriptionRemoved':
+      return { ...state, price: event.data.price, appliedSubscription: null };
     case 'ReservationFinalized':
       return state.status === 'FINALIZING' ? { ...state, status: 'COMPLETE', invoice: { number: event.data.invoiceNumber, assignedAt: occurredAt } } : state;
   }

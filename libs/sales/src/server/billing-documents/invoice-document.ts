@@ -36,7 +36,7 @@ export function invoiceDocument(kind: InvoiceDocument['kind'], reservationId: st
   const { event, organizer } = offer;
   const language = documentLanguage(state, offer);
   const labels = documentLabels(language);
-  const { price } = state.opened;
+  const { price } = state;
   const { booking } = state;
   const money = (minor: number) => formatUnit(minor, price.currency);
   const date = (instant: Date) => formatDatePattern(instant, bundleFor(language)[DATE_PATTERN_KEY] ?? 'yyyy-MM-dd', language, event.timeZone);
@@ -44,7 +44,14 @@ export function invoiceDocument(kind: InvoiceDocument['kind'], reservationId: st
   const fallback = event.contentLanguages[0] ?? 'en';
   const categories = new Map(offer.categories.map(({ category }) => [category.id, textIn(category.name, language, fallback)]));
   const services = new Map(offer.services.map(({ service }) => [service.id, textIn(service.title, language, fallback)]));
-  const name = (row: PriceSummaryRow) => (row.type === 'TICKET' ? categories.get(row.categoryId) : row.type === 'ADDITIONAL_SERVICE' ? services.get(row.serviceId) : row.code) ?? null;
+  const name = (row: PriceSummaryRow) =>
+    (row.type === 'TICKET'
+      ? categories.get(row.categoryId)
+      : row.type === 'ADDITIONAL_SERVICE'
+        ? services.get(row.serviceId)
+        : row.type === 'APPLIED_SUBSCRIPTION'
+          ? textIn(row.title, language, fallback)
+          : row.code) ?? null;
   const rows = price.summary
     .filter((row) => row.type !== 'PROMOTION_CODE' || row.subtotal !== 0)
     .map((row) => summaryRowText(row, { money, percent: (value) => formatPercent(value, 2), name }));

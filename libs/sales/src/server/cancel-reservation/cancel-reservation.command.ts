@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
+import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
 import { decideCancelReservation, reservationStreamId } from '@ticketing/sales/domain';
 import { loadReservation } from '../reservation/reservation-stream.js';
@@ -8,6 +8,8 @@ import { provenance, toAppend } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
+import { passUseReturned } from '../apply-code/pass-use-returned.js';
+import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 
 /** Resolves to true when the reservation was pending and is now cancelled (its seats back), false otherwise. */
 export class CancelReservationCommand extends Command<boolean> {
@@ -26,31 +28,35 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly desk: InventoryDesk,
     private readonly waitingList: WaitingListSetAside,
+    private readonly passes: SubscriptionPasses,
   ) {}
 
-  async execute({ reservationId, actor }: CancelReservationCommand): Promise<boolean> {
-    const streamId = reservationStreamId(reservationId);
-    const { state, revision } = await loadReservation(this.store, reservationId);
-    if (state.status === 'NONE' || revision === 'no_stream') return false;
-    const now = this.options.clock.now();
-    let events;
-    try {
-      events = decideCancelReservation(state, reservationId);
-    } catch (error) {
-      if (error instanceof DomainError) return false; // not pending: nothing to cancel
-      throw error;
-    }
-    if (events.length === 0) return false;
-    const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
-    const companion = { streamId, events: events.map((e) => toAppend(e, metadata)), expectedRevision: revision };
-    const setAside = (await this.waitingList.forReleases([state.eventShortName], now)).forRelease(state.eventShortName);
-    try {
-      const { position } = await this.desk.release({ eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED', now, setAside }, metadata, [companion]);
-      if (position !== null) await this.options.waitForProjections(position);
-      return true;
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError && error.streamId === streamId) return false; // changed meanwhile (expired, paid)
-      throw error;
-    }
+  /**
+   * Decided again when the order or its pass changed under it: an order paid or expired meanwhile is no longer
+   * cancelled (false); a pass used by another order meanwhile only moves the expected revision of its entries.
+   */
+  execute({ reservationId, actor }: CancelReservationCommand): Promise<boolean> {
+    return handleCommand({
+      load: () => loadReservation(this.store, reservationId),
+      decide: async ({ state, revision }) => {
+        if (state.status === 'NONE' || revision === 'no_stream') return { result: false };
+        let events;
+        try {
+          events = decideCancelReservation(state, reservationId);
+        } catch (error) {
+          if (error instanceof DomainError) return { result: false }; // not pending: nothing to cancel
+          throw error;
+        }
+        if (events.length === 0) return { result: false };
+        const now = this.options.clock.now();
+        const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
+        const companion = { streamId: reservationStreamId(reservationId), events: events.map((e) => toAppend(e, metadata)), expectedRevision: revision };
+        const passUse = await passUseReturned(this.passes, state.appliedSubscription?.subscriptionId ?? null, reservationId, metadata);
+        const setAside = (await this.waitingList.forReleases([state.eventShortName], now)).forRelease(state.eventShortName);
+        const release = { eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED' as const, now, setAside };
+        return { result: true, append: () => this.desk.release(release, metadata, [companion, ...passUse]) };
+      },
+      written: (position) => this.options.waitForProjections(position),
+    });
   }
 }

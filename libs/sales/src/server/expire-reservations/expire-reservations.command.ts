@@ -9,6 +9,8 @@ import { HOLDS_TABLE } from '../read-models/holds/holds.projection.js';
 import { RESERVATIONS_TABLE } from '../read-models/reservations/reservations.projection.js';
 import { SALES_DB, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
+import { passUseReturned } from '../apply-code/pass-use-returned.js';
+import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 
 /** Resolves to how many reservations expired and how many holds were let go. */
 export class ExpireReservationsCommand extends Command<{ expired: number; released: number }> {
@@ -41,12 +43,13 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     @Inject(SALES_DB) private readonly db: Queryable,
     private readonly desk: InventoryDesk,
     private readonly waitingList: WaitingListSetAside,
+    private readonly passes: SubscriptionPasses,
   ) {}
 
   async execute({ limit, asOf }: ExpireReservationsCommand): Promise<{ expired: number; released: number }> {
     const now = asOf ?? this.options.clock.now();
-    const due = await this.db.query<{ reservation_id: string; short_name: string; revision: number; valid_until: Date }>(
-      `select reservation_id, short_name, revision, valid_until from ${RESERVATIONS_TABLE}
+    const due = await this.db.query<{ reservation_id: string; short_name: string; revision: number; valid_until: Date; applied_subscription: string | null }>(
+      `select reservation_id, short_name, revision, valid_until, applied_subscription from ${RESERVATIONS_TABLE}
         where status in ('PENDING', 'OFFLINE_PAYMENT') and valid_until <= $1 order by valid_until limit $2`,
       [now, limit],
     );
@@ -61,7 +64,8 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
         };
         const companion = { streamId: reservationStreamId(row.reservation_id), events: [toAppend(expired, metadata)], expectedRevision: row.revision };
         const release = { eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' as const, now, setAside: setAside.forRelease(row.short_name) };
-        const { position } = await this.desk.release(release, metadata, [companion]);
+        const passUse = await passUseReturned(this.passes, row.applied_subscription, row.reservation_id, metadata);
+        const { position } = await this.desk.release(release, metadata, [companion, ...passUse]);
         if (position !== null) await this.options.waitForProjections(position);
       }),
     );

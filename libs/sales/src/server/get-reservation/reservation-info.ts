@@ -39,13 +39,19 @@ function subscriptionInfo(state: OpenedReservation, { offer, pass }: Subscriptio
 }
 
 function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: string, subscription: SubscriptionPurchase | null = null): OrderSummaryView {
-  const { price } = state.opened;
+  const { price } = state;
   const { currency } = price;
   const fallback = offer.event.contentLanguages[0] ?? 'en';
   const categoryName = new Map(offer.categories.map(({ category }) => [category.id, textIn(category.name, lang, fallback)]));
   const serviceTitle = new Map(offer.services.map(({ service }) => [service.id, textIn(service.title, lang, fallback)]));
   const name = (row: PriceSummaryRow) =>
-    row.type === 'TICKET' ? (categoryName.get(row.categoryId) ?? null) : row.type === 'ADDITIONAL_SERVICE' ? (serviceTitle.get(row.serviceId) ?? null) : row.code;
+    row.type === 'TICKET'
+      ? (categoryName.get(row.categoryId) ?? null)
+      : row.type === 'ADDITIONAL_SERVICE'
+        ? (serviceTitle.get(row.serviceId) ?? null)
+        : row.type === 'APPLIED_SUBSCRIPTION'
+          ? textIn(row.title, lang, fallback)
+          : row.code;
   const passTitle = subscription ? textIn(subscription.offer.descriptor.title, lang, fallback) : null;
   const rows = price.summary
     .map((row) => summaryRowText(row, { money: (minor) => formatCents(minor, currency), percent: (value) => formatPercent(value, 2), name }))
@@ -135,7 +141,7 @@ export function ticketsByCategory(
     const lastName = attendee?.lastName ?? null;
     const email = attendee?.email ?? '';
     const assigned = Boolean(email && firstName && lastName);
-    const free = (state.opened.price.tickets[index]?.finalPrice ?? 0) === 0;
+    const free = (state.price.tickets[index]?.finalPrice ?? 0) === 0;
     const online = isOnline(categoryId);
     const questions = fieldsForCategory(fields, categoryId).map((f) => additionalField(f, attendee?.answers[f.name], event.contentLanguages));
     const ticket: BookingInfoTicket = {
@@ -171,7 +177,7 @@ export function additionalServiceWithData(state: OpenedReservation, offer: Purch
   const assignments = new Map((state.booking?.items ?? []).map((item) => [item.itemId, item]));
   const linked = new Map((state.opened.itemLinks ?? []).map((link) => [link.itemId, link.ticketId]));
   const ticketIds = state.opened.tickets.map((t) => t.ticketId);
-  return state.opened.price.items.flatMap((item, index) => {
+  return state.price.items.flatMap((item, index) => {
     const service = services.get(item.serviceId);
     if (!service || service.type !== 'SUPPLEMENT') return [];
     const itemId = index + 1;
@@ -235,7 +241,7 @@ export function reservationInfo(
     billingAddress: billingAddressText(booking),
     billingDetails: billingDetails(booking?.invoiceRequested ? booking.billing : null),
     containsCategoriesLinkedToGroups: false,
-    activePaymentMethods: state.opened.price.requiresPayment ? { ...onlineMethods, ...activePaymentMethods(offer, now) } : {},
+    activePaymentMethods: state.price.requiresPayment ? { ...onlineMethods, ...activePaymentMethods(offer, now) } : {},
     subscriptionInfos: subscription ? [subscriptionInfo(state, subscription)] : null,
     metadata: {
       hideContactData: false,

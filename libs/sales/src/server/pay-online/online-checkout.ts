@@ -186,8 +186,8 @@ export class OnlineCheckout {
       organizer: offer.organizer?.slug ?? '',
       proxy: request.proxy,
       method: request.method,
-      amount: state.opened.price.totals.priceWithVat,
-      currency: state.opened.price.currency,
+      amount: state.price.totals.priceWithVat,
+      currency: state.price.currency,
       description: `${request.reservationId.slice(0, 8).toUpperCase()} ${offer.event.displayName ?? state.eventShortName}`,
       buyer: { email: contact?.email ?? '', name: contact ? `${contact.firstName} ${contact.lastName}` : '', language: state.opened.language },
       gatewayToken: request.gatewayToken,
@@ -231,6 +231,6 @@ export class OnlineCheckout {
 
   private abandonedWithoutAttempt(state: OpenedReservation): PaymentAttemptView {
     const inFlight = state.inFlight!;
-    return { ...inFlight, reservationId: state.opened.reservationId, status: 'ABANDONED', amount: 0, currency: state.opened.price.currency, providerReference: null, redirectUrl: null, failure: null };
+    return { ...inFlight, reservationId: state.opened.reservationId, status: 'ABANDONED', amount: 0, currency: state.price.currency, providerReference: null, redirectUrl: null, failure: null };
   }
 }

@@ -42,8 +42,8 @@ export class SalesTicketOrders extends TicketOrders {
       language: opened.language,
       buyer: state.booking ? { ...state.booking.contact } : null,
       lockEmailEdit: false,
-      tickets: opened.tickets.map((t, i) => ({ ticketId: t.ticketId, categoryId: t.categoryId, finalPrice: opened.price.tickets[i]?.finalPrice ?? 0 })),
-      currency: opened.price.currency,
+      tickets: opened.tickets.map((t, i) => ({ ticketId: t.ticketId, categoryId: t.categoryId, finalPrice: state.price.tickets[i]?.finalPrice ?? 0 })),
+      currency: state.price.currency,
     };
   }
 

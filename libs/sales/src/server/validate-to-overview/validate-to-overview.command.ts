@@ -81,9 +81,9 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
     return {
       purchaseContextType: purchaseContextTypeOf(state.opened),
       tickets: bookedTickets(state.opened.tickets, offer.attendeeFields),
-      items: bookedItems(state.opened.price.items, offer.services, offer.attendeeFields),
+      items: bookedItems(state.price.items, offer.services, offer.attendeeFields),
       invoicing,
-      paymentRequired: state.opened.price.requiresPayment,
+      paymentRequired: state.price.requiresPayment,
       forceAssignment: event.assignment.forceAssignment,
       categoriesLinkedToGroups: false,
       contentLanguages: event.contentLanguages,

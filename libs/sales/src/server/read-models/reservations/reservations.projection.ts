@@ -10,8 +10,8 @@ type ReservationRowEvent = Pick<RecordedEvent, 'type' | 'data' | 'revision' | 'm
 
 /**
  * One row per reservation: its status (PENDING, EXTERNAL_PROCESSING_PAYMENT, WAITING_EXTERNAL_CONFIRMATION, OFFLINE_PAYMENT, DEFERRED_OFFLINE_PAYMENT, FINALIZING, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
- * with that revision, so a reservation that changed meanwhile is not expired by mistake), and the data it
- * was opened with for the reservation views.
+ * with that revision, so a reservation that changed meanwhile is not expired by mistake), the pass paying for
+ * some of its tickets (given back with its expiry), and the data it was opened with for the reservation views.
  */
 async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(RESERVATIONS_TABLE);
@@ -68,6 +68,15 @@ async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<v
         recorded.revision,
       ]);
       return;
+    case 'SubscriptionApplied':
+    case 'SubscriptionRemoved':
+      // the sweeper gives the pass's entries back with the order's expiry
+      await tx.client.query(`update ${table} set applied_subscription = $2, revision = $3 where reservation_id = $1 and revision < $3`, [
+        event.data.reservationId,
+        event.type === 'SubscriptionApplied' ? event.data.subscriptionId : null,
+        recorded.revision,
+      ]);
+      return;
     case 'BookingDetailsRecorded':
     case 'BookingValidated':
     case 'BookingReopened':
@@ -109,7 +118,7 @@ async function applyBatch(events: readonly ReservationRowEvent[], tx: Projection
 
 export const reservationsProjection: Projection = {
   name: 'sales-reservations',
-  version: 4,
+  version: 5,
   canHandle: reservationEventTypes,
   tables: [
     {
@@ -122,7 +131,8 @@ export const reservationsProjection: Projection = {
           valid_until timestamptz not null,
           opened_at timestamptz not null,
           revision integer not null,
-          opened jsonb not null
+          opened jsonb not null,
+          applied_subscription uuid
         );
         create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status in ('PENDING', 'OFFLINE_PAYMENT');
         create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status in ('EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION');

@@ -1,0 +1,145 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { handleCommand, type EventStore, type StreamAppend } from '@ticketing/event-store';
+import { DomainError, isUuid, NotFoundError } from '@ticketing/kernel';
+import { decideApplySubscription, decideRemoveSubscription, reservationStreamId, ticketsToCover, type OpenedReservation, type ReservationEvent } from '@ticketing/sales/domain';
+import { subscriptionErrors, SubscriptionPasses, type PassUseChange, type SubscriptionPass } from '@ticketing/subscriptions/contracts';
+import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { provenance, toAppend, type Provenance } from '../shared/event-data.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+
+/** How often a use is decided again when another order used the same pass at the same moment (one wins each round). */
+const ATTEMPTS = 25;
+
+export interface ApplyCodeInput {
+  readonly reservationId: string;
+  /** The pass's id (UUID) or its PIN, as typed. */
+  readonly code: string;
+  /** Its owner's e-mail, to tell passes with one PIN apart (never needed here: PINs are unique per organizer). */
+  readonly email: string | null;
+  /** How many of the order's tickets it should pay for. */
+  readonly amount: number;
+  readonly actor: string;
+}
+
+/** applied: the pass pays for tickets now; refused: the code of the reason (subscriptionErrors); neither: nothing to do. */
+export type ApplyCodeOutcome = { readonly applied: boolean; readonly refusal: string | null };
+
+/** `apply-code` (reference 3.3 item 28). NotFoundError when the reservation does not exist. */
+export class ApplyCodeCommand extends Command<ApplyCodeOutcome> {
+  constructor(readonly input: ApplyCodeInput) {
+    super();
+  }
+}
+
+/** `remove-code` (reference 3.3 item 29): true when a pass was taken off the order. NotFoundError as apply-code. */
+export class RemoveCodeCommand extends Command<boolean> {
+  constructor(
+    readonly reservationId: string,
+    readonly actor: string,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The order's events and the pass's, in one append expecting both streams' revisions: the entries a pass gives are
+ * never counted without the order that took them, nor the other way round. Two orders taking the last entry: the
+ * second append fails on the pass's stream, is decided again on what the first wrote, and refused.
+ */
+function appendsOf(state: OpenedReservation, revision: number, events: readonly ReservationEvent[], change: PassUseChange, metadata: Provenance): StreamAppend[] {
+  return [
+    { streamId: reservationStreamId(state.opened.reservationId), events: events.map((e) => reservationToLog(e, metadata)), expectedRevision: revision },
+    { streamId: change.streamId, events: change.events.map((e) => toAppend(e, metadata)), expectedRevision: change.expectedRevision },
+  ];
+}
+
+/**
+ * A pass pays for tickets of a pending event order: found by id or by PIN within the event's organizer, its own
+ * rules decided by the subscriptions context (acquired, for this event, valid now, entries left, once per event), the
+ * tickets it covers chosen by the order (the first `amount` that cost something). Refusals are answers, not errors:
+ * apply-code says 200 with the reason (as alf.io). An order that is not pending, buys a pass itself, has a pass
+ * applied already or no ticket to pay for applies nothing, without a reason.
+ */
+@CommandHandler(ApplyCodeCommand)
+export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, ApplyCodeOutcome> {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly passes: SubscriptionPasses,
+    private readonly catalog: CatalogOffers,
+  ) {}
+
+  async execute({ input }: ApplyCodeCommand): Promise<ApplyCodeOutcome> {
+    const nothing: ApplyCodeOutcome = { applied: false, refusal: null };
+    try {
+      return await handleCommand<Awaited<ReturnType<typeof loadReservation>>, ApplyCodeOutcome>({
+        attempts: ATTEMPTS,
+        load: () => loadReservation(this.store, input.reservationId),
+        decide: async ({ state, revision }) => {
+          if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
+          if (state.status !== 'PENDING' || state.opened.purchaseContext || state.appliedSubscription) return { result: nothing };
+          const ticketIndexes = ticketsToCover(state, input.amount);
+          if (ticketIndexes.length === 0) return { result: nothing };
+          const now = this.options.clock.now();
+          const pass = await this.find(state, input, now);
+          const change = await this.passes.planUse(pass.subscriptionId, { reservationId: input.reservationId, eventShortName: state.eventShortName, entries: ticketIndexes.length });
+          const descriptor = (await this.catalog.subscriptionOffer(pass.descriptorId, now))?.descriptor;
+          const events = decideApplySubscription(state, { reservationId: input.reservationId, subscriptionId: pass.subscriptionId, title: descriptor?.title ?? {}, ticketIndexes });
+          // the pass records this order's use already (an earlier apply whose order event is gone cannot happen: both are one append)
+          if (events.length === 0 || !change) return { result: nothing };
+          const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
+          return { result: { applied: true, refusal: null }, append: () => this.store.appendToStreams(appendsOf(state, revision, events, change, metadata)) };
+        },
+        written: (position) => this.options.waitForProjections(position),
+      });
+    } catch (error) {
+      if (error instanceof DomainError && !(error instanceof NotFoundError)) return { applied: false, refusal: error.code };
+      throw error;
+    }
+  }
+
+  /** By id anywhere (a UUID), else by PIN among the passes of the event's organizer. */
+  private async find(state: OpenedReservation, input: ApplyCodeInput, now: Date): Promise<SubscriptionPass> {
+    const code = input.code.trim();
+    if (isUuid(code)) {
+      const pass = await this.passes.byId(code.toLowerCase());
+      if (!pass) throw new DomainError(subscriptionErrors.uuidNotFound);
+      return pass;
+    }
+    const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
+    if (!offer) throw new NotFoundError('event', state.eventShortName);
+    const pass = await this.passes.byPin(offer.event.organizerSlug, code, input.email);
+    if (!pass) throw new DomainError(subscriptionErrors.pinNotFound);
+    return pass;
+  }
+}
+
+/** The pass comes off a pending order, and its entries go back to the pass, in one append. */
+@CommandHandler(RemoveCodeCommand)
+export class RemoveCodeHandler implements ICommandHandler<RemoveCodeCommand, boolean> {
+  constructor(
+    @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
+    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly passes: SubscriptionPasses,
+  ) {}
+
+  execute({ reservationId, actor }: RemoveCodeCommand): Promise<boolean> {
+    return handleCommand({
+      attempts: ATTEMPTS,
+      load: () => loadReservation(this.store, reservationId),
+      decide: async ({ state, revision }) => {
+        if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
+        const events = decideRemoveSubscription(state, reservationId);
+        const applied = state.appliedSubscription;
+        if (events.length === 0 || !applied) return { result: false };
+        const change = await this.passes.planUndoUse(applied.subscriptionId, reservationId);
+        if (!change) throw new Error(`reservation ${reservationId} has pass ${applied.subscriptionId} applied, which records no use of it`);
+        const metadata = provenance(this.options.ids.uuid(), actor, this.options.clock.now(), reservationId);
+        return { result: true, append: () => this.store.appendToStreams(appendsOf(state, revision, events, change, metadata)) };
+      },
+      written: (position) => this.options.waitForProjections(position),
+    });
+  }
+}

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandBus } from '@nestjs/cqrs';
+import { catalogEvent, eventDetails, localDaysFrom, organizer, subscriptionDescriptor, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { ExpireReservationsCommand } from '../expire-reservations/expire-reservations.command.js';
+
+const now = new Date();
+const inEvent = <T extends object>(shortName: string, data: T) => ({ eventShortName: shortName, ...data });
+const passes = {
+  /** two entries, any number per event, for jazz and blues */
+  two: '7c000000-0000-4000-8000-000000000001',
+  /** once per event, unlimited entries, for jazz and blues */
+  oncePerEvent: '7c000000-0000-4000-8000-000000000002',
+  /** its validity ended yesterday */
+  expired: '7c000000-0000-4000-8000-000000000003',
+  /** another organizer's, for its own event */
+  beta: '7c000000-0000-4000-8000-000000000004',
+};
+const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
+
+interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
+}
+
+describe('paying tickets with a pass: apply-code and remove-code (reference 28, 29)', () => {
+  let app: TestApp;
+  let headers: Record<string, string>;
+  const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object): Promise<Answer> => {
+    const response = await app.inject({ method, url: `/api/v2/public${url}`, headers, ...(payload ? { payload } : {}) });
+    return { status: response.statusCode, body: response.body ? response.json() : null };
+  };
+  const info = async (id: string) => (await call('GET', `/reservation/${id}`)).body;
+  const complete = async (id: string, paymentProxy?: string) => {
+    const tickets = ((await info(id)).ticketsByCategory as { tickets: { uuid: string }[] }[]).flatMap((c) => c.tickets);
+    const form = { ...ada, tickets: Object.fromEntries(tickets.map((t) => [t.uuid, { ...ada, additional: {} }])) };
+    const validated = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, form);
+    expect(validated.status, JSON.stringify(validated.body)).toBe(200);
+    const confirmed = await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, ...(paymentProxy ? { paymentProxy } : {}) });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  };
+  const buyPass = async (descriptorId: string): Promise<{ id: string; pin: string }> => {
+    const { body } = await call('POST', `/subscription/${descriptorId}`);
+    await complete(body.value as string);
+    const [pass] = (await info(body.value as string)).subscriptionInfos;
+    return { id: pass.id, pin: pass.pin };
+  };
+  const reserve = async (shortName: string, amount: number): Promise<string> => {
+    const { status, body } = await call('POST', `/event/${shortName}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount }] });
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body.value as string;
+  };
+  const apply = (reservationId: string, code: string, extra: object = {}) =>
+    call('POST', `/reservation/${reservationId}/apply-code`, { code, amount: 1, type: 'SUBSCRIPTION', ...extra });
+  const refusalOf = async (reservationId: string, code: string, extra: object = {}) => {
+    const { status, body } = await apply(reservationId, code, extra);
+    expect(status).toBe(200);
+    expect(body.value).toBe(false);
+    return body.validationErrors.map((e: { code: string }) => e.code).join(',') || 'none';
+  };
+  const usedOf = async (passId: string) => (await app.store.readStream(`subscription-${passId}`)).map((e) => `${e.type}:${String(e.data['entries'] ?? '')}`);
+
+  beforeAll(async () => {
+    app = await startTestApp({ RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0' });
+    headers = await app.session();
+    await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
+    await app.given('organizer-beta', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer({ slug: 'beta', name: 'Beta' }) } })]);
+    const start = localDaysFrom(now, 30);
+    const end = localDaysFrom(now, 30, '23:00:00');
+    for (const [shortName, organizerSlug, price] of [
+      ['jazz', 'acme', 2500],
+      ['blues', 'acme', 3000],
+      ['opera', 'acme', 9000],
+      ['rock', 'beta', 4000],
+    ] as const) {
+      await app.given(`event-${shortName}`, [
+        catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName, organizerSlug, start, end, vatPercentage: 0, allowedPaymentProxies: ['OFFLINE'] }) } }),
+        catalogEvent({ type: 'CapacityDefined', data: inEvent(shortName, { capacity: { id: 1, key: 'hall', name: 'Hall', size: 50 } }) }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent(shortName, { category: ticketCategory({ id: 1, key: 'regular', price, capacityId: 1 }) }) }),
+      ]);
+    }
+    const free = { price: 0, allowedPaymentProxies: [], sale: { start: localDaysFrom(now, -10), end: null } };
+    for (const descriptor of [
+      subscriptionDescriptor({ ...free, id: passes.two, title: { en: 'Two concerts' }, usageType: 'UNLIMITED', maxEntries: 2, compatibleEventShortNames: ['jazz', 'blues'] }),
+      subscriptionDescriptor({ ...free, id: passes.oncePerEvent, usageType: 'ONCE_PER_EVENT', maxEntries: null, compatibleEventShortNames: ['jazz', 'blues'] }),
+      subscriptionDescriptor({
+        ...free,
+        id: passes.expired,
+        validityType: 'CUSTOM',
+        validityUnits: null,
+        validityTimeUnit: null,
+        validFrom: localDaysFrom(now, -5, '00:00:00'),
+        validTo: localDaysFrom(now, -1, '00:00:00'),
+        compatibleEventShortNames: ['jazz'],
+      }),
+      subscriptionDescriptor({ ...free, id: passes.beta, organizerSlug: 'beta', compatibleEventShortNames: ['rock'] }),
+    ]) {
+      await app.given(`subscription-descriptor-${descriptor.id}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
+    }
+  });
+  afterAll(() => app.close());
+
+  it('pays for one ticket by PIN: the total drops, an APPLIED_SUBSCRIPTION row shows it, remove-code gives the total and the entry back', async () => {
+    const pass = await buyPass(passes.two);
+    const order = await reserve('jazz', 2);
+    expect((await info(order)).orderSummary).toMatchObject({ totalPrice: '50.00', priceInCents: 5000 });
+
+    // typed in lower case with a dash: the PIN is read as printed
+    const applied = await apply(order, `${pass.pin.slice(0, 4).toLowerCase()}-${pass.pin.slice(4)}`);
+    expect(applied).toEqual({ status: 200, body: { success: true, errorCount: 0, validationErrors: [], value: true, warnings: [] } });
+    const withPass = (await info(order)).orderSummary;
+    expect(withPass).toMatchObject({ totalPrice: '25.00', priceInCents: 2500, free: false });
+    expect(withPass.summary).toEqual([
+      expect.objectContaining({ type: 'TICKET', amount: 2, subTotal: '50.00' }),
+      { name: 'Two concerts', amount: 1, price: '-25.00', subTotal: '-25.00', type: 'APPLIED_SUBSCRIPTION', taxPercentage: null },
+    ]);
+    expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:1']);
+    // applied already: nothing more, no error
+    expect(await refusalOf(order, pass.id)).toBe('none');
+
+    expect((await call('DELETE', `/reservation/${order}/remove-code?type=SUBSCRIPTION`)).body).toBe(true);
+    expect((await call('DELETE', `/reservation/${order}/remove-code?type=SUBSCRIPTION`)).body).toBe(false);
+    const without = (await info(order)).orderSummary;
+    expect(without).toMatchObject({ totalPrice: '50.00', priceInCents: 5000 });
+    expect(without.summary.map((r: { type: string }) => r.type)).toEqual(['TICKET']);
+    expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:1', 'SubscriptionUseUndone:1']);
+  });
+
+  it('is used on two events until its entries are gone: the third use is refused with max-usage-reached', async () => {
+    const pass = await buyPass(passes.two);
+    const jazz = await reserve('jazz', 1);
+    expect((await apply(jazz, pass.id)).body.value).toBe(true);
+    expect((await info(jazz)).orderSummary).toMatchObject({ free: true, priceInCents: 0 });
+    await complete(jazz);
+    expect((await info(jazz)).status).toBe('COMPLETE');
+
+    const blues = await reserve('blues', 1);
+    expect((await apply(blues, pass.pin)).body.value).toBe(true);
+    await complete(blues);
+
+    const third = await reserve('jazz', 1);
+    expect(await refusalOf(third, pass.pin)).toBe('subscription.max-usage-reached');
+    const { body } = await apply(third, pass.pin);
+    expect(body.validationErrors).toEqual([{ fieldName: 'reservationCodeForm', code: 'subscription.max-usage-reached', arguments: { '0': pass.pin } }]);
+    expect((await info(third)).orderSummary.totalPrice).toBe('25.00');
+  });
+
+  it('answers each wrong code with its own reason', async () => {
+    const acmePass = await buyPass(passes.oncePerEvent);
+    const expired = await buyPass(passes.expired);
+    const betaPass = await buyPass(passes.beta);
+    const jazz = await reserve('jazz', 1);
+    expect(await refusalOf(jazz, 'not a pin!')).toBe('error.restrictedValue');
+    expect(await refusalOf(jazz, 'ZZZZZZZZ')).toBe('subscription.pin.not.found');
+    expect(await refusalOf(jazz, '7c000000-0000-4000-8000-0000000000ff')).toBe('subscription.uuid.not.found');
+    // another organizer's PIN is not found among this event's organizer's passes
+    expect(await refusalOf(jazz, betaPass.pin)).toBe('subscription.pin.not.found');
+    expect(await refusalOf(jazz, betaPass.id)).toBe('subscription.not.valid');
+    expect(await refusalOf(jazz, expired.pin)).toBe('subscription.expired');
+    // a PIN with the wrong owner's e-mail
+    expect(await refusalOf(jazz, acmePass.pin, { email: 'someone@else.org' })).toBe('subscription.pin.not.found');
+    // not for this event
+    expect(await refusalOf(await reserve('opera', 1), acmePass.pin)).toBe('subscription.not.valid');
+    // once per event: a second order of the same event is refused
+    expect((await apply(jazz, acmePass.pin, { email: 'ADA@example.org' })).body.value).toBe(true);
+    expect(await refusalOf(await reserve('jazz', 1), acmePass.pin)).toBe('subscription.max-usage-reached-per-event');
+    expect((await apply(await reserve('blues', 1), acmePass.pin)).body.value).toBe(true);
+  });
+
+  it('refuses malformed forms with 422 and an unknown reservation with 404', async () => {
+    const jazz = await reserve('jazz', 1);
+    const wrongType = await call('POST', `/reservation/${jazz}/apply-code`, { code: 'ABCDEFGH', amount: 1, type: 'PROMO_CODE' });
+    expect(wrongType.status).toBe(422);
+    expect((await call('POST', `/reservation/${jazz}/apply-code`, { amount: 1, type: 'SUBSCRIPTION' })).status).toBe(422);
+    expect((await call('POST', `/reservation/7c000000-0000-4000-8000-0000000000aa/apply-code`, { code: 'ABCDEFGH', amount: 1, type: 'SUBSCRIPTION' })).status).toBe(404);
+    expect((await call('DELETE', `/reservation/${jazz}/remove-code?type=OTHER`)).status).toBe(422);
+  });
+
+  it('gives the entries back when the order is cancelled or expires', async () => {
+    const pass = await buyPass(passes.two);
+    const cancelled = await reserve('jazz', 1);
+    expect((await apply(cancelled, pass.id)).body.value).toBe(true);
+    expect((await call('DELETE', `/reservation/${cancelled}`)).status).toBe(200);
+    const expiring = await reserve('blues', 2);
+    expect((await apply(expiring, pass.id, { amount: 2 })).body.value).toBe(true);
+    expect((await info(expiring)).orderSummary.free).toBe(true);
+    const result = await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 3 * 3_600_000)));
+    expect(result.expired).toBeGreaterThanOrEqual(1);
+    expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:1', 'SubscriptionUseUndone:1', 'SubscriptionUsed:2', 'SubscriptionUseUndone:2']);
+    // both entries are free again
+    const next = await reserve('jazz', 2);
+    expect((await apply(next, pass.pin, { amount: 2 })).body.value).toBe(true);
+  });
+
+  it('gives the last entry to exactly one of 20 orders applying it at once, and nothing is half-written', async () => {
+    const pass = await buyPass(passes.two);
+    expect((await apply(await reserve('jazz', 1), pass.pin)).body.value).toBe(true);
+    const orders = await Promise.all(Array.from({ length: 20 }, () => reserve('blues', 1)));
+    const answers = await Promise.all(orders.map((order) => apply(order, pass.pin)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const won = answers.filter((a) => a.body.value === true);
+    expect(won).toHaveLength(1);
+    expect(answers.filter((a) => a.body.validationErrors[0]?.code === 'subscription.max-usage-reached')).toHaveLength(19);
+    const applied = await Promise.all(orders.map(async (order) => (await app.store.readStream(`reservation-${order}`)).some((e) => e.type === 'SubscriptionApplied')));
+    expect(applied.filter(Boolean)).toHaveLength(1);
+    expect((await usedOf(pass.id)).filter((e) => e.startsWith('SubscriptionUsed'))).toHaveLength(2);
+  });
+});
