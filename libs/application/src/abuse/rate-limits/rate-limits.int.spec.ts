@@ -73,6 +73,22 @@ describe('rate limits with the defaults', () => {
     expect(seen[10]).toBe(429);
   });
 
+  it('limits PIN guesses on an order (apply-code) from the budget of code validation', async () => {
+    const { sessionId, xsrf } = await openSession(app);
+    const guess = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v2/public/reservation/00000000-0000-4000-8000-000000000000/apply-code',
+        remoteAddress: '203.0.113.8',
+        headers: { 'x-auth-token': sessionId, 'x-csrf-token': xsrf },
+        payload: { code: `PIN${Math.random()}`.slice(0, 8), amount: 1, type: 'SUBSCRIPTION' },
+      });
+    const seen = await statuses(11, guess);
+    expect(seen.slice(0, 10)).not.toContain(429);
+    expect(seen[10]).toBe(429);
+    expect((await validate(app, '203.0.113.8')).statusCode).toBe(429);
+  });
+
   it('limits the e-mails sent on request (a ticket, the reservation e-mail again), both from one budget', async () => {
     const { sessionId, xsrf } = await openSession(app);
     const headers = { 'x-auth-token': sessionId, 'x-csrf-token': xsrf };
