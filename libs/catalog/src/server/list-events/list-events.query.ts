@@ -10,6 +10,8 @@ import type { BasicEventInfo } from '../shared/views/event.views.js';
 export interface EventSearch {
   /** Events a subscription descriptor can be used for. */
   readonly subscription?: string | null;
+  /** When `subscription` is an issued pass: the events it can be used for (then no descriptor has that id). */
+  readonly passEvents?: readonly string[] | null;
   /** Organizer identifier (its slug here; alf.io used a numeric id). */
   readonly organizer?: string | null;
   readonly organizerSlug?: string | null;
@@ -25,9 +27,11 @@ export async function listEvents(db: Queryable, search: EventSearch, now: Date):
         and ($2::text is null or e.organizer_slug = $2)
         and ($3::text is null or e.organizer_slug = $3)
         and (cardinality($4::text[]) = 0 or e.tags && $4::text[])
-        and ($5::uuid is null or exists (select 1 from ${tables.descriptorEvents} s where s.descriptor_id = $5 and s.event_short_name = e.short_name))
+        and ($5::uuid is null
+             or exists (select 1 from ${tables.descriptorEvents} s where s.descriptor_id = $5 and s.event_short_name = e.short_name)
+             or e.short_name = any($6::text[]))
       order by e.start_at, e.end_at, e.short_name`,
-    [now, search.organizer ?? null, search.organizerSlug ?? null, search.tags ?? [], uuidOrNull(search.subscription)],
+    [now, search.organizer ?? null, search.organizerSlug ?? null, search.tags ?? [], uuidOrNull(search.subscription), search.passEvents ?? []],
   );
   return rows.map((r) => basicEventInfo(r.details));
 }

@@ -1,9 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '@ticketing/kernel';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { isUuid, type Clock } from '@ticketing/kernel';
 import type { Db } from '@ticketing/postgres';
 import { CatalogOffers, type Organizer, type PurchaseOffer, type SubscriptionOffer, type WaitingListAvailability } from '@ticketing/catalog/contracts';
 import { tables } from './catalog-tables.js';
 import { SalesFigures } from '@ticketing/sales/contracts';
+import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { CATALOG_CLOCK, CATALOG_DB } from '../read-tokens.js';
 import { checkDiscount, type SelectedTickets } from '../check-discount/check-discount.query.js';
 import { eventCalendar, type EventCalendar } from '../event-calendar/event-calendar.query.js';
@@ -47,12 +48,20 @@ export class CatalogQueries implements CatalogOffers {
     @Inject(CATALOG_DB) private readonly db: Db,
     @Inject(CATALOG_CLOCK) private readonly clock: Clock,
     private readonly sales: SalesFigures,
+    /** Absent where passes are not sold (the catalog alone): `?subscription=` then names descriptors only. */
+    @Optional() @Inject(SubscriptionPasses) private readonly passes: SubscriptionPasses | null = null,
   ) {
     this.inputs = new EventInputs(db, sales);
   }
 
-  listEvents(search: EventSearch) {
-    return listEvents(this.db, search, this.clock.now());
+  /**
+   * `?subscription=` names a descriptor, or an issued pass (its owner's page links "all events" with the pass's id,
+   * which the event page then applies at booking): a pass lists the events it was sold for.
+   */
+  async listEvents(search: EventSearch) {
+    const id = search.subscription;
+    const pass = id && isUuid(id) && this.passes ? await this.passes.byId(id.toLowerCase()) : null;
+    return listEvents(this.db, { ...search, passEvents: pass?.compatibleEventShortNames ?? null }, this.clock.now());
   }
 
   /** The event page and its ETag, or null when the event is unknown or disabled. */

@@ -126,6 +126,14 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
     expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:1', 'SubscriptionUseUndone:1']);
   });
 
+  it("lists the events a pass can be used for by the pass's id, as by its descriptor's", async () => {
+    const pass = await buyPass(passes.two);
+    const shortNames = async (id: string) => ((await call('GET', `/events?subscription=${id}`)).body as { shortName: string }[]).map((e) => e.shortName).sort();
+    expect(await shortNames(pass.id)).toEqual(['blues', 'jazz']);
+    expect(await shortNames(passes.two)).toEqual(['blues', 'jazz']);
+    expect(await shortNames('7c000000-0000-4000-8000-0000000000fe')).toEqual([]);
+  });
+
   it('is used on two events until its entries are gone: the third use is refused with max-usage-reached', async () => {
     const pass = await buyPass(passes.two);
     const jazz = await reserve('jazz', 1);
