@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { FastifyReply } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
+import { WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { failure, positionalArguments, RefusalWithValue } from '@ticketing/wire';
 import { descriptorsOf } from './zod-issues.js';
@@ -9,9 +10,14 @@ import { replyWithFrameworkError, statusOfFrameworkError } from './framework-err
 
 /**
  * The one place where failures become the wire format (reference 1.2-1.3): validation -> 422 with
- * `validationErrors`, a domain rule -> 422 with its stable code, a missing entity -> 404 with an empty body.
+ * `validationErrors`, a domain rule -> 422 with its stable code, a missing entity -> 404 with an empty body,
+ * a stream that kept changing under a command after its retries (handleCommand decides again on each wrong
+ * expected revision, a few times) -> 409: the buyer's other click won, this one may be sent again.
  * Anything unexpected is logged with its stack and answered 500 without internals.
  */
+/** The code of a 409: the same order (or ticket, or pass) changed by another call at the same moment. */
+export const CONCURRENT_UPDATE = 'error.concurrentUpdate';
+
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
@@ -33,6 +39,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       reply.code(422).send(
         failure([{ fieldName: exception.field ?? 'request', code: exception.code, arguments: positionalArguments(exception.args) }]),
       );
+      return;
+    }
+    if (exception instanceof WrongExpectedRevisionError) {
+      this.logger.warn(`refused after retries, ${exception.message}`);
+      reply.code(409).send(failure([{ fieldName: 'request', code: CONCURRENT_UPDATE, arguments: null }]));
       return;
     }
     if (exception instanceof NotFoundError) {
