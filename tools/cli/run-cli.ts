@@ -10,7 +10,7 @@ export const USAGE = `usage: tools <command>
   audit history <streamId> [--json]       every event of one stream, with who, when and why
   audit verify-log [streamId]             recompute the hash chain of one stream or of the whole log (exit 1 when broken)
   audit forget-subject <subjectId>        erase one subject's personal data (its key is destroyed)
-  reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets
+  reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets or pass
 `;
 
 /** Runs one command line (without `node main.ts`) and returns the exit code; never exits the process itself. */

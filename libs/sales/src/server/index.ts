@@ -1,5 +1,7 @@
 // The sales server, for the composition (libs/application) and the tools.
 export { confirmOfflinePayment } from './confirm-offline-payment/confirm-offline-payment.js';
+export { PassIssuance } from './purchase-context/pass-issuance.js';
+export { PurchaseOffers } from './purchase-context/purchase-offers.js';
 export { InventoryDesk } from './inventory/inventory-desk.js';
 export { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
 export { salesProjections } from './read-models/sales-projections.js';

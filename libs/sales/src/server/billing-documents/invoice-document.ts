@@ -1,9 +1,9 @@
-import type { PurchaseOffer } from '@ticketing/catalog/contracts';
+import type { PurchaseOffer, SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { documentLabels, type InvoiceDocument } from '@ticketing/documents';
 import { formatDatePattern } from '@ticketing/formatting';
 import { bundleFor, countries, paymentMethodLabelKeys, type PaymentMethod } from '@ticketing/i18n';
 import { formatPercent, formatUnit, zonedInstant } from '@ticketing/kernel';
-import { summaryRowText, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
+import { PASS_LINE, summaryRowText, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { textIn } from '../get-reservation/additional-fields.js';
 
 /** The date printed on the document, in the language's pattern and the event's zone (`EEE dd MMM yyyy`). */
@@ -31,8 +31,16 @@ export function issuedAt(kind: InvoiceDocument['kind'], state: OpenedReservation
  * The invoice (with its number) or receipt of a paid order, as the document renderer takes it: the organizer
  * sells (its invoicing details), the buyer's contact and invoice address buy, one line per row of the order
  * summary, the VAT per rate (computed once per rate, as pricing does), the total and how it was paid.
+ * A pass's order (`pass`, its descriptor; `offer` its terms as subscriptionPurchaseOffer gives them) has the pass
+ * as its one line and its subject, named by the descriptor's title: a pass has no categories and no date.
  */
-export function invoiceDocument(kind: InvoiceDocument['kind'], reservationId: string, state: OpenedReservation, offer: PurchaseOffer): InvoiceDocument {
+export function invoiceDocument(
+  kind: InvoiceDocument['kind'],
+  reservationId: string,
+  state: OpenedReservation,
+  offer: PurchaseOffer,
+  pass: SubscriptionDescriptor | null = null,
+): InvoiceDocument {
   const { event, organizer } = offer;
   const language = documentLanguage(state, offer);
   const labels = documentLabels(language);
@@ -42,7 +50,8 @@ export function invoiceDocument(kind: InvoiceDocument['kind'], reservationId: st
   const date = (instant: Date) => formatDatePattern(instant, bundleFor(language)[DATE_PATTERN_KEY] ?? 'yyyy-MM-dd', language, event.timeZone);
   const issued = issuedAt(kind, state);
   const fallback = event.contentLanguages[0] ?? 'en';
-  const categories = new Map(offer.categories.map(({ category }) => [category.id, textIn(category.name, language, fallback)]));
+  const passTitle = pass ? textIn(pass.title, language, fallback) : null;
+  const categories = new Map<number, string>(passTitle !== null ? [[PASS_LINE, passTitle]] : offer.categories.map(({ category }) => [category.id, textIn(category.name, language, fallback)]));
   const services = new Map(offer.services.map(({ service }) => [service.id, textIn(service.title, language, fallback)]));
   const name = (row: PriceSummaryRow) =>
     (row.type === 'TICKET'
@@ -90,7 +99,7 @@ export function invoiceDocument(kind: InvoiceDocument['kind'], reservationId: st
             { label: labels.subtotal, amount: money(price.totals.priceWithVat - price.totals.vat) },
             ...rates.map((rate) => ({ label: `${labels.vat} ${formatPercent(rate.vatRule.percentage, 2)} %`, amount: money(rate.vat) })),
           ],
-    subject: `${event.title[language] ?? event.displayName} · ${date(zonedInstant(event.start, event.timeZone))}`,
+    subject: passTitle ?? `${event.title[language] ?? event.displayName} · ${date(zonedInstant(event.start, event.timeZone))}`,
     total: money(price.totals.priceWithVat),
     currency: price.currency,
     vatIncluded: event.vatIncluded,
