@@ -72,3 +72,27 @@ export function runBuiltTool(
   const stdout = run.stdout ?? '';
   return { status: run.status, stdout, output: `${stdout}${run.stderr ?? ''}${run.error ? `\n${run.error.message}` : ''}` };
 }
+
+/** A buyer's session on one process: its token and anti-forgery header, as the storefront sends them. */
+export interface Session {
+  readonly api: ApiProcess;
+  readonly headers: Record<string, string>;
+}
+
+export async function openSession(api: ApiProcess): Promise<Session> {
+  const response = await fetch(`${api.baseUrl}/api/v2/public/i18n/languages`);
+  const token = response.headers.get('x-auth-token');
+  const xsrf = response.headers.get('xsrf-token');
+  if (!response.ok || !token || !xsrf) throw new Error(`opening a session on ${api.name} answered ${response.status}`);
+  return { api, headers: { 'X-Auth-Token': token, 'X-CSRF-TOKEN': xsrf, 'Content-Type': 'application/json' } };
+}
+
+/** A public API call in the session; without a body, no Content-Type (a JSON media type announces a body: an empty one is 400). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
+export async function callApi(session: Session, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object): Promise<{ status: number; body: any }> {
+  const { 'Content-Type': _json, ...bodiless } = session.headers;
+  const init = body ? { headers: session.headers, body: JSON.stringify(body) } : { headers: bodiless };
+  const response = await fetch(`${session.api.baseUrl}/api/v2/public${path}`, { method, ...init });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { runBuiltTool, startApiProcess, type ApiProcess } from './api-process.js';
+import { callApi as call, openSession, runBuiltTool, startApiProcess, type ApiProcess } from './api-process.js';
 
 const CATALOG = fileURLToPath(new URL('./invoice-numbers.catalog.yaml', import.meta.url));
 const EVENT = 'two-processes-invoices';
@@ -16,26 +16,6 @@ const business = {
   vatCountryCode: 'CH',
   vatNr: 'CHE-111.222.333',
 };
-
-interface Session {
-  readonly api: ApiProcess;
-  readonly headers: Record<string, string>;
-}
-
-async function openSession(api: ApiProcess): Promise<Session> {
-  const response = await fetch(`${api.baseUrl}/api/v2/public/i18n/languages`);
-  const token = response.headers.get('x-auth-token');
-  const xsrf = response.headers.get('xsrf-token');
-  if (!response.ok || !token || !xsrf) throw new Error(`opening a session on ${api.name} answered ${response.status}`);
-  return { api, headers: { 'X-Auth-Token': token, 'X-CSRF-TOKEN': xsrf, 'Content-Type': 'application/json' } };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
-async function call(session: Session, method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${session.api.baseUrl}/api/v2/public${path}`, { method, headers: session.headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 /** Issue 14: invoice numbers stay gapless and strictly increasing when two real API processes complete orders at once. */
 describe('invoice numbers across two API processes', () => {

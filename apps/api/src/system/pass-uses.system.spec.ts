@@ -1,36 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { runBuiltTool, startApiProcess, type ApiProcess } from './api-process.js';
+import { callApi as call, openSession, runBuiltTool, startApiProcess, type ApiProcess } from './api-process.js';
 
 const CATALOG = fileURLToPath(new URL('./pass-uses.catalog.yaml', import.meta.url));
 const EVENT = 'two-processes-passes';
 const PASS = '5e1f7c3a-9b2d-4e6f-8a1c-3d5b7f9e1a2c';
 const RACERS = 20;
 const owner = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
-
-interface Session {
-  readonly api: ApiProcess;
-  readonly headers: Record<string, string>;
-}
-
-async function openSession(api: ApiProcess): Promise<Session> {
-  const response = await fetch(`${api.baseUrl}/api/v2/public/i18n/languages`);
-  const token = response.headers.get('x-auth-token');
-  const xsrf = response.headers.get('xsrf-token');
-  if (!response.ok || !token || !xsrf) throw new Error(`opening a session on ${api.name} answered ${response.status}`);
-  return { api, headers: { 'X-Auth-Token': token, 'X-CSRF-TOKEN': xsrf, 'Content-Type': 'application/json' } };
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
-async function call(session: Session, method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; body: any }> {
-  // no body, no Content-Type: a JSON media type announces a body (fastify refuses an empty one with 400)
-  const { 'Content-Type': _json, ...bodiless } = session.headers;
-  const init = body ? { headers: session.headers, body: JSON.stringify(body) } : { headers: bodiless };
-  const response = await fetch(`${session.api.baseUrl}/api/v2/public${path}`, { method, ...init });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 /** Issue 15: the last entry of a pass goes to one order only when orders in two real API processes take it at once. */
 describe('a pass used across two API processes', () => {
