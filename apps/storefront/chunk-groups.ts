@@ -59,7 +59,21 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   {
     name: 'reservation-client',
     includeDependenciesRecursively: false,
-    test: /[\\/]generated[\\/]reservations[\\/]|[\\/]api[\\/]reservation-queries\.ts$|[\\/]reservation-status[\\/]reservation-(guard|page)\.ts$|step-indicator\.tsx$/,
+    test: /[\\/]generated[\\/]reservations[\\/]|[\\/]api[\\/](reservation|purchase-context)-queries\.ts$|[\\/]app[\\/]purchase-context\.ts$|[\\/]reservation-status[\\/]reservation-(guard|page)\.ts$|[\\/]checkout[\\/]checkout-loader\.ts$|step-indicator\.tsx$/,
+  },
+  // A pass's reservation route (one route for all its pages) with its loader and its table of pages: a short name in
+  // the entry's table of chunks, which every visitor loads.
+  {
+    name: 'pass',
+    includeDependenciesRecursively: false,
+    test: /\$type\.\$publicId\.reservation\.\$reservationId\.\$page\.tsx\?tsr-split|[\\/]features[\\/]subscription-reservation[\\/](subscription-reservation-(loader|parts)\.tsx?|components[\\/]subscription-reservation-page\.tsx)$/,
+  },
+  // The reserve calls of the event page and of the subscription page, with the human verification they run: one
+  // chunk, loaded on demand by either page (apart, the verification's code would be a third chunk both list).
+  {
+    name: 'reserve-call',
+    includeDependenciesRecursively: false,
+    test: /[\\/]features[\\/](event-page[\\/](reserve-call|reservation-errors)|subscription-reservation[\\/]reserve-subscription-call|challenge[\\/](run-with-challenge|challenge-error))\.ts$/,
   },
   // The pages a reservation's status leads to (success, waiting for payment, deferred payment, processing, error, not found),
   // with the loader of the success page's ticket actions (their code is the ticket chunk below).

@@ -1,12 +1,15 @@
 import type { Plugin } from 'vite';
 
 // Every route costs every visitor: its config sits in the entry chunk (the route tree must be whole before the first
-// match). Two things TanStack Router's generated code carries there are dead at run time, and they grow with each
-// route: the path given to createFileRoute('/event/$eventShortName/...') (the runtime's createFileRoute ignores it:
-// the tree's `.update({ id, path })` sets both), and the keys of the objects the tree hands to `_addFileChildren`
-// (long names like EventEventShortNameReservationReservationIdWaitingPaymentRoute, which the runtime drops with
-// Object.values; it takes an array as well). Both stay in the sources, where the types need them; the build removes
-// them. Measured with scripts/route-js-size.mjs: 264 B of gzip on every route, with the 22 routes of 2026-11-27.
+// match). Three things TanStack Router's generated code carries there are dead or repeated at run time, and they grow
+// with each route: the path given to createFileRoute('/event/$eventShortName/...') (the runtime's createFileRoute
+// ignores it: the tree's `.update({ id, path })` sets both), the keys of the objects the tree hands to
+// `_addFileChildren` (long names like EventEventShortNameReservationReservationIdWaitingPaymentRoute, which the runtime
+// drops with Object.values; it takes an array as well), and the tree's `id` where it repeats the route's `path` (the
+// runtime derives that same id from the path). All stay in the sources, where the types need them; the build removes
+// them. Measured with scripts/route-js-size.mjs: 264 B of gzip on every route, with the 22 routes of 2026-11-27, and
+// 74 B more for the repeated ids, with 22 routes again (a pass's reservation pages took the place of the event's
+// catch-all route).
 
 const CREATE_FILE_ROUTE = /\bcreateFileRoute\((['"])[^'"]*\1\)/;
 const CHILDREN_OBJECT = /(const \w+: \w+ =\s*)\{([^{}]*)\}/g;
@@ -30,6 +33,17 @@ export function withChildrenArrays(code: string): string {
   });
 }
 
+const REPEATED_ID = /\bid: (['"])([^'"]*)\1,\s*path: \1\2\1/g;
+
+/**
+ * The generated tree's `.update({ id: '/x', path: '/x', ... })` without the `id`: a route without one takes the id its
+ * path gives (router-core's Route.init: `options.id || path`, joined to the parent's id and cleaned of double slashes),
+ * which is that same id. Only where the two are the same string; each route carries its path twice otherwise.
+ */
+export function withoutRepeatedIds(code: string): string {
+  return code.replace(REPEATED_ID, (_, quote: string, path: string) => `path: ${quote}${path}${quote}`);
+}
+
 const routeFile = /[\\/]src[\\/]routes[\\/][^?]*\.tsx$/;
 const routeTree = /[\\/]src[\\/]routeTree\.gen\.ts$/;
 
@@ -39,7 +53,7 @@ export const routeTreeCompaction: Plugin = {
   apply: 'build',
   enforce: 'pre',
   transform(code, id) {
-    if (routeTree.test(id)) return { code: withChildrenArrays(code), map: null };
+    if (routeTree.test(id)) return { code: withChildrenArrays(withoutRepeatedIds(code)), map: null };
     if (routeFile.test(id)) return { code: withoutRoutePath(code), map: null };
     return undefined;
   },

@@ -20,7 +20,7 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([find, [target
 
 const entryImports = /(^|\/)(vendor|rolldown-runtime)-[\w-]+\.js$/;
 const layoutsKeptWhole = new Set(['/event/$eventShortName', '/event/$eventShortName/reservation/$reservationId']);
-const loadedWithComponent = (routeId: string) => routeId.startsWith('/event/$eventShortName/reservation/') || routeId.startsWith('/event/$eventShortName/ticket/');
+const loadedWithComponent = (routeId: string) => /^\/(event\/\$eventShortName\/(reservation|ticket)|\$type\/\$publicId\/reservation)\//.test(routeId);
 
 export default defineConfig({
   root: appRoot,
@@ -31,7 +31,7 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       codeSplittingOptions: {
-        // A reservation's and a ticket's pages (reached after reserving, or from an e-mail) load their loader with their
+        // A reservation's and a ticket's pages (reached after reserving, or from an e-mail; a pass's reservation pages too) load their loader with their
         // component: the reservation and ticket clients and the checkout loader stay out of the entry every visitor loads. The catalog and
         // event loaders stay in the entry, so those landing pages fetch their data while their chunk loads. The
         // two layouts' components are a line each (EventScope, an Outlet): in the entry, not in chunks of their own.

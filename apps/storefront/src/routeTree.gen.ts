@@ -19,7 +19,7 @@ import { Route as OOrganizerSlugEventsAllRouteImport } from './routes/o.$organiz
 import { Route as OOrganizerSlugSubscriptionsAllRouteImport } from './routes/o.$organizerSlug.subscriptions-all'
 import { Route as SubscriptionIdIndexRouteImport } from './routes/subscription.$id.index'
 import { Route as EventEventShortNameReservationReservationIdRouteImport } from './routes/event.$eventShortName.reservation.$reservationId'
-import { Route as EventEventShortNameReservationReservationIdPageRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.$page'
+import { Route as TypePublicIdReservationReservationIdPageRouteImport } from './routes/$type.$publicId.reservation.$reservationId.$page'
 import { Route as EventEventShortNameReservationReservationIdBookRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.book'
 import { Route as EventEventShortNameReservationReservationIdDeferredPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.deferred-payment'
 import { Route as EventEventShortNameReservationReservationIdErrorRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.error'
@@ -85,11 +85,11 @@ const EventEventShortNameReservationReservationIdRoute =
     path: '/reservation/$reservationId',
     getParentRoute: () => EventEventShortNameRoute,
   } as any)
-const EventEventShortNameReservationReservationIdPageRoute =
-  EventEventShortNameReservationReservationIdPageRouteImport.update({
-    id: '/$page',
-    path: '/$page',
-    getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
+const TypePublicIdReservationReservationIdPageRoute =
+  TypePublicIdReservationReservationIdPageRouteImport.update({
+    id: '/$type/$publicId/reservation/$reservationId/$page',
+    path: '/$type/$publicId/reservation/$reservationId/$page',
+    getParentRoute: () => rootRouteImport,
   } as any)
 const EventEventShortNameReservationReservationIdBookRoute =
   EventEventShortNameReservationReservationIdBookRouteImport.update({
@@ -173,7 +173,7 @@ export interface FileRoutesByFullPath {
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
-  '/event/$eventShortName/reservation/$reservationId/$page': typeof EventEventShortNameReservationReservationIdPageRoute
+  '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
   '/event/$eventShortName/reservation/$reservationId/deferred-payment': typeof EventEventShortNameReservationReservationIdDeferredPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
@@ -196,7 +196,7 @@ export interface FileRoutesByTo {
   '/o/$organizerSlug': typeof OOrganizerSlugIndexRoute
   '/subscription/$id': typeof SubscriptionIdIndexRoute
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
-  '/event/$eventShortName/reservation/$reservationId/$page': typeof EventEventShortNameReservationReservationIdPageRoute
+  '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
   '/event/$eventShortName/reservation/$reservationId/deferred-payment': typeof EventEventShortNameReservationReservationIdDeferredPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
@@ -221,7 +221,7 @@ export interface FileRoutesById {
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
-  '/event/$eventShortName/reservation/$reservationId/$page': typeof EventEventShortNameReservationReservationIdPageRoute
+  '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
   '/event/$eventShortName/reservation/$reservationId/deferred-payment': typeof EventEventShortNameReservationReservationIdDeferredPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/error': typeof EventEventShortNameReservationReservationIdErrorRoute
@@ -247,7 +247,7 @@ export interface FileRouteTypes {
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
     | '/event/$eventShortName/reservation/$reservationId'
-    | '/event/$eventShortName/reservation/$reservationId/$page'
+    | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
     | '/event/$eventShortName/reservation/$reservationId/deferred-payment'
     | '/event/$eventShortName/reservation/$reservationId/error'
@@ -270,7 +270,7 @@ export interface FileRouteTypes {
     | '/o/$organizerSlug'
     | '/subscription/$id'
     | '/event/$eventShortName/reservation/$reservationId'
-    | '/event/$eventShortName/reservation/$reservationId/$page'
+    | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
     | '/event/$eventShortName/reservation/$reservationId/deferred-payment'
     | '/event/$eventShortName/reservation/$reservationId/error'
@@ -294,7 +294,7 @@ export interface FileRouteTypes {
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
     | '/event/$eventShortName/reservation/$reservationId'
-    | '/event/$eventShortName/reservation/$reservationId/$page'
+    | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
     | '/event/$eventShortName/reservation/$reservationId/deferred-payment'
     | '/event/$eventShortName/reservation/$reservationId/error'
@@ -317,6 +317,7 @@ export interface RootRouteChildren {
   OOrganizerSlugSubscriptionsAllRoute: typeof OOrganizerSlugSubscriptionsAllRoute
   OOrganizerSlugIndexRoute: typeof OOrganizerSlugIndexRoute
   SubscriptionIdIndexRoute: typeof SubscriptionIdIndexRoute
+  TypePublicIdReservationReservationIdPageRoute: typeof TypePublicIdReservationReservationIdPageRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -391,12 +392,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventShortNameReservationReservationIdRouteImport
       parentRoute: typeof EventEventShortNameRoute
     }
-    '/event/$eventShortName/reservation/$reservationId/$page': {
-      id: '/event/$eventShortName/reservation/$reservationId/$page'
-      path: '/$page'
-      fullPath: '/event/$eventShortName/reservation/$reservationId/$page'
-      preLoaderRoute: typeof EventEventShortNameReservationReservationIdPageRouteImport
-      parentRoute: typeof EventEventShortNameReservationReservationIdRoute
+    '/$type/$publicId/reservation/$reservationId/$page': {
+      id: '/$type/$publicId/reservation/$reservationId/$page'
+      path: '/$type/$publicId/reservation/$reservationId/$page'
+      fullPath: '/$type/$publicId/reservation/$reservationId/$page'
+      preLoaderRoute: typeof TypePublicIdReservationReservationIdPageRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/event/$eventShortName/reservation/$reservationId/book': {
       id: '/event/$eventShortName/reservation/$reservationId/book'
@@ -479,7 +480,6 @@ declare module '@tanstack/react-router' {
 }
 
 interface EventEventShortNameReservationReservationIdRouteChildren {
-  EventEventShortNameReservationReservationIdPageRoute: typeof EventEventShortNameReservationReservationIdPageRoute
   EventEventShortNameReservationReservationIdBookRoute: typeof EventEventShortNameReservationReservationIdBookRoute
   EventEventShortNameReservationReservationIdDeferredPaymentRoute: typeof EventEventShortNameReservationReservationIdDeferredPaymentRoute
   EventEventShortNameReservationReservationIdErrorRoute: typeof EventEventShortNameReservationReservationIdErrorRoute
@@ -492,8 +492,6 @@ interface EventEventShortNameReservationReservationIdRouteChildren {
 
 const EventEventShortNameReservationReservationIdRouteChildren: EventEventShortNameReservationReservationIdRouteChildren =
   {
-    EventEventShortNameReservationReservationIdPageRoute:
-      EventEventShortNameReservationReservationIdPageRoute,
     EventEventShortNameReservationReservationIdBookRoute:
       EventEventShortNameReservationReservationIdBookRoute,
     EventEventShortNameReservationReservationIdDeferredPaymentRoute:
@@ -549,6 +547,8 @@ const rootRouteChildren: RootRouteChildren = {
   OOrganizerSlugSubscriptionsAllRoute: OOrganizerSlugSubscriptionsAllRoute,
   OOrganizerSlugIndexRoute: OOrganizerSlugIndexRoute,
   SubscriptionIdIndexRoute: SubscriptionIdIndexRoute,
+  TypePublicIdReservationReservationIdPageRoute:
+    TypePublicIdReservationReservationIdPageRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

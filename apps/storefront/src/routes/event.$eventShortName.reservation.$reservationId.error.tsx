@@ -9,5 +9,5 @@ export const Route = createFileRoute('/event/$eventShortName/reservation/$reserv
 
 function ReservationError() {
   const { eventShortName, reservationId } = Route.useParams();
-  return <ErrorPage eventShortName={eventShortName} reservationId={reservationId} />;
+  return <ErrorPage context={{ type: 'event', id: eventShortName }} reservationId={reservationId} />;
 }

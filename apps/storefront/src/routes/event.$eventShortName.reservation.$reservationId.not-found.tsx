@@ -9,5 +9,5 @@ export const Route = createFileRoute('/event/$eventShortName/reservation/$reserv
 
 function ReservationNotFound() {
   const { eventShortName, reservationId } = Route.useParams();
-  return <NotFoundPage eventShortName={eventShortName} reservationId={reservationId} />;
+  return <NotFoundPage context={{ type: 'event', id: eventShortName }} reservationId={reservationId} />;
 }

@@ -7,11 +7,13 @@ import { carriedSearch, parseBookingSearch } from '../features/checkout/model/ch
 /** Step 3 of the purchase (spec 2, route table: event/{shortName}/reservation/{reservationId}/overview). */
 export const Route = createFileRoute('/event/$eventShortName/reservation/$reservationId/overview')({
   validateSearch: parseBookingSearch,
-  loader: ({ context, params }) => loadCheckoutStep(context.queryClient, params.eventShortName, params.reservationId),
+  loader: ({ context, params }) => loadCheckoutStep(context.queryClient, { type: 'event', id: params.eventShortName }, params.reservationId),
   component: OverviewStep,
 });
 
 function OverviewStep() {
   const { eventShortName, reservationId } = Route.useParams();
-  return <OverviewPage key={reservationId} shortName={eventShortName} reservationId={reservationId} search={carriedSearch(Route.useSearch())} />;
+  return (
+    <OverviewPage key={reservationId} context={{ type: 'event', id: eventShortName }} reservationId={reservationId} search={carriedSearch(Route.useSearch())} />
+  );
 }

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/event/$eventShortName/reservation/$reserv
   loader: ({ context, params }) => {
     // the tickets' actions come in a chunk of their own: asked for now, beside the reservation
     void ticketActionsPart.preload();
-    return loadReservation(context.queryClient, params.eventShortName, params.reservationId).then(() => undefined);
+    return loadReservation(context.queryClient, { type: 'event', id: params.eventShortName }, params.reservationId).then(() => undefined);
   },
   component: Success,
 });

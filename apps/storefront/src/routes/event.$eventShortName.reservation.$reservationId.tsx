@@ -8,7 +8,12 @@ import { createFileRoute, Outlet } from '@tanstack/react-router';
 export const Route = createFileRoute('/event/$eventShortName/reservation/$reservationId')({
   beforeLoad: async ({ context, params, location }) => {
     const { guardReservationPage } = await import('../features/reservation-status/reservation-guard');
-    return guardReservationPage({ queryClient: context.queryClient, eventShortName: params.eventShortName, reservationId: params.reservationId, location });
+    return guardReservationPage({
+      queryClient: context.queryClient,
+      context: { type: 'event', id: params.eventShortName },
+      reservationId: params.reservationId,
+      location,
+    });
   },
   component: Outlet,
 });

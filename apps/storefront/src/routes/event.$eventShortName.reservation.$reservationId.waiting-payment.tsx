@@ -5,11 +5,12 @@ import { loadReservation } from '../features/reservation-status/reservation-guar
 
 export const Route = createFileRoute('/event/$eventShortName/reservation/$reservationId/waiting-payment')({
   validateSearch: parseReservationSearch,
-  loader: ({ context, params }) => loadReservation(context.queryClient, params.eventShortName, params.reservationId).then(() => undefined),
+  loader: ({ context, params }) =>
+    loadReservation(context.queryClient, { type: 'event', id: params.eventShortName }, params.reservationId).then(() => undefined),
   component: WaitingPayment,
 });
 
 function WaitingPayment() {
   const { eventShortName, reservationId } = Route.useParams();
-  return <WaitingPaymentPage eventShortName={eventShortName} reservationId={reservationId} />;
+  return <WaitingPaymentPage context={{ type: 'event', id: eventShortName }} reservationId={reservationId} />;
 }

@@ -583,6 +583,7 @@ const messages = {
   'reservation-page-not-found.header.title': 'Reservierung nicht gefunden',
   'reservation-page-not-found.reservation-with-id-does-not-exist': 'Die Reservierung {{0}} existiert nicht.',
   'reservation-page-not-found.go-back-to-event': 'Zurück zur Veranstaltung',
+  'reservation-page-not-found.go-back-to-subscription': 'Zurück zum Abonnement',
   'reservation-page-error-status.header.title': 'Unerwarteter Fehler',
   'reservation-page-error-status.title': 'Ein Fehler ist aufgetreten',
   'reservation-page-error-status.contact-text': 'Bitte wenden Sie sich so bald wie möglich unter {{0}} an den Veranstalter.',

@@ -589,6 +589,7 @@ const messages = {
   'reservation-page-not-found.header.title': 'Reservation not found',
   'reservation-page-not-found.reservation-with-id-does-not-exist': 'The reservation {{0}} does not exist.',
   'reservation-page-not-found.go-back-to-event': 'Go back to the event',
+  'reservation-page-not-found.go-back-to-subscription': 'Go back to the subscription',
   'reservation-page-error-status.header.title': 'Unexpected error',
   'reservation-page-error-status.title': 'An error occurred',
   'reservation-page-error-status.contact-text': 'Please contact the organizer as soon as possible at {{0}}.',

@@ -586,6 +586,7 @@ const messages = {
   'reservation-page-not-found.header.title': 'Réservation introuvable',
   'reservation-page-not-found.reservation-with-id-does-not-exist': 'La réservation {{0}} n’existe pas.',
   'reservation-page-not-found.go-back-to-event': 'Retour à l’événement',
+  'reservation-page-not-found.go-back-to-subscription': 'Retour à l’abonnement',
   'reservation-page-error-status.header.title': 'Erreur inattendue',
   'reservation-page-error-status.title': 'Une erreur s’est produite',
   'reservation-page-error-status.contact-text': 'Veuillez contacter l’organisateur dès que possible à l’adresse {{0}}.',

@@ -583,6 +583,7 @@ const messages = {
   'reservation-page-not-found.header.title': 'Prenotazione non trovata',
   'reservation-page-not-found.reservation-with-id-does-not-exist': 'La prenotazione {{0}} non esiste.',
   'reservation-page-not-found.go-back-to-event': 'Torna all’evento',
+  'reservation-page-not-found.go-back-to-subscription': 'Torna all’abbonamento',
   'reservation-page-error-status.header.title': 'Errore imprevisto',
   'reservation-page-error-status.title': 'Si è verificato un errore',
   'reservation-page-error-status.contact-text': 'Contatta al più presto l’organizzatore all’indirizzo {{0}}.',

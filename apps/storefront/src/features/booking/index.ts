@@ -51,7 +51,16 @@ export { bookingContextOf } from './model/booking-context';
 export type { BookingContextSource } from './model/booking-context';
 export { mapServerErrors } from './model/server-errors';
 export type { MappedErrors, ServerValidationError } from './model/server-errors';
-export { dottedFieldName, fieldDomId, fieldKey, serviceAdditionalFieldName, ticketAdditionalFieldName, ticketFieldName } from './model/field-names';
+export {
+  dottedFieldName,
+  fieldDomId,
+  fieldKey,
+  serviceAdditionalFieldName,
+  subscriptionOwnerAdditionalFieldName,
+  subscriptionOwnerFieldName,
+  ticketAdditionalFieldName,
+  ticketFieldName,
+} from './model/field-names';
 export type { BookingErrors, FieldError } from './model/field-names';
 export { attendeeEmailReadOnly, attendeeReadOnly, extraFieldReadOnly } from './model/field-locking';
 export { countdownLevel, DANGER_BELOW_MS, EXPIRED_BELOW_MS, WARNING_BELOW_MS } from './model/countdown';

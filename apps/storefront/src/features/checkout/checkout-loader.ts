@@ -1,18 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { eventQueryOptions } from '../../api/catalog-queries';
+import { purchaseContextQueryOptions } from '../../api/purchase-context-queries';
 import { reservationInfoQueryOptions } from '../../api/reservation-queries';
+import type { PurchaseContextRef } from '../../app/purchase-context';
+import { reservationPageHref } from '../../app/purchase-context';
 
 /**
- * The loader of steps 2 and 3: the reservation and its event in the cache before the page renders. A
- * reservation gone since the status guard looked (cancelled, expired and deleted) is not found.
+ * The loader of steps 2 and 3: the reservation and its event (or subscription) in the cache before the page
+ * renders. A reservation gone since the status guard looked (cancelled, expired and deleted) is not found.
  */
-export async function loadCheckoutStep(queryClient: QueryClient, shortName: string, reservationId: string): Promise<void> {
-  const event = queryClient.ensureQueryData(eventQueryOptions(shortName));
+export async function loadCheckoutStep(queryClient: QueryClient, context: PurchaseContextRef, reservationId: string): Promise<void> {
+  const settings = queryClient.ensureQueryData(purchaseContextQueryOptions(context));
   try {
     await queryClient.ensureQueryData(reservationInfoQueryOptions(reservationId));
   } catch {
-    throw redirect({ href: `/event/${encodeURIComponent(shortName)}/reservation/${encodeURIComponent(reservationId)}/not-found`, replace: true });
+    throw redirect({ href: reservationPageHref(context, reservationId, 'not-found'), replace: true });
   }
-  await event;
+  await settings;
 }

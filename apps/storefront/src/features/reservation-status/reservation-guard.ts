@@ -5,11 +5,10 @@ import { reservationInfoQueryOptions, reservationStatusQueryOptions } from '../.
 import type { ReservationInfo } from '../../api/reservation-queries';
 import type { ReservationPage, StatusLookup } from './reservation-page';
 import { availablePage, pageForStatus, pageOfPath } from './reservation-page';
+import type { PurchaseContextRef } from '../../app/purchase-context';
+import { reservationPageHref } from '../../app/purchase-context';
 
-/** The address of one page of a reservation, with the query the visitor came with (catalog filters, lang). */
-export function reservationPageHref(eventShortName: string, reservationId: string, page: ReservationPage, searchStr = ''): string {
-  return `/event/${encodeURIComponent(eventShortName)}/reservation/${encodeURIComponent(reservationId)}/${page}${searchStr}`;
-}
+export { reservationPageHref };
 
 /** The status, or null when the lookup fails (404 once cancelled or expired, or any other failure: spec 8). */
 export async function lookUpStatus(queryClient: QueryClient, reservationId: string): Promise<StatusLookup | null> {
@@ -21,7 +20,7 @@ export async function lookUpStatus(queryClient: QueryClient, reservationId: stri
 
 interface GuardInput {
   readonly queryClient: QueryClient;
-  readonly eventShortName: string;
+  readonly context: PurchaseContextRef;
   readonly reservationId: string;
   readonly location: { readonly pathname: string; readonly searchStr: string };
 }
@@ -31,10 +30,10 @@ interface GuardInput {
  * one is sent there (replacing the address, so 'back' does not return to a page the status no longer allows).
  * Redirected by address: the target may be a page another feature owns (book, overview).
  */
-export async function guardReservationPage({ queryClient, eventShortName, reservationId, location }: GuardInput): Promise<ReservationPage> {
+export async function guardReservationPage({ queryClient, context, reservationId, location }: GuardInput): Promise<ReservationPage> {
   const page = availablePage(pageForStatus(await lookUpStatus(queryClient, reservationId)));
   if (pageOfPath(location.pathname, reservationId) !== page) {
-    throw redirect({ href: reservationPageHref(eventShortName, reservationId, page, location.searchStr), replace: true });
+    throw redirect({ href: reservationPageHref(context, reservationId, page, location.searchStr), replace: true });
   }
   return page;
 }
@@ -44,12 +43,12 @@ export async function guardReservationPage({ queryClient, eventShortName, reserv
  * gone between the guard and this call (cancelled, expired) is not found; any other failure is the router's
  * error notice (sending it to not-found while its status still exists would bounce back through the guard).
  */
-export async function loadReservation(queryClient: QueryClient, eventShortName: string, reservationId: string): Promise<ReservationInfo> {
+export async function loadReservation(queryClient: QueryClient, context: PurchaseContextRef, reservationId: string): Promise<ReservationInfo> {
   try {
     return (await queryClient.ensureQueryData(reservationInfoQueryOptions(reservationId))).data;
   } catch (error) {
     if (isApiError(error) && error.status === 404 && (await lookUpStatus(queryClient, reservationId)) === null) {
-      throw redirect({ href: reservationPageHref(eventShortName, reservationId, 'not-found'), replace: true });
+      throw redirect({ href: reservationPageHref(context, reservationId, 'not-found'), replace: true });
     }
     throw error;
   }

@@ -11,7 +11,7 @@ const STATUS = `/api/v2/public/reservation/${RESERVATION_ID}/status`;
 async function guard(pathname: string, answer: unknown, searchStr = '') {
   vi.stubGlobal('fetch', fakeApi({ [STATUS]: answer }).fetch);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return guardReservationPage({ queryClient, eventShortName: 'jazz', reservationId: RESERVATION_ID, location: { pathname, searchStr } }).then(
+  return guardReservationPage({ queryClient, context: { type: 'event', id: 'jazz' }, reservationId: RESERVATION_ID, location: { pathname, searchStr } }).then(
     (page) => ({ stays: page }),
     (thrown: unknown) => {
       if (!isRedirect(thrown)) throw thrown;
@@ -24,7 +24,10 @@ describe('the status guard of reservation pages (spec 2 and 4)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends the booking step of a validated reservation to the overview, keeping the query', async () => {
-    expect(await guard(`${PAGE}/book`, { status: 'PENDING', validatedBookingInformation: true }, '?tags=jazz')).toEqual({ redirect: `${PAGE}/overview?tags=jazz`, replace: true });
+    expect(await guard(`${PAGE}/book`, { status: 'PENDING', validatedBookingInformation: true }, '?tags=jazz')).toEqual({
+      redirect: `${PAGE}/overview?tags=jazz`,
+      replace: true,
+    });
   });
 
   it('sends the overview of a reservation not validated (back to booking) to the booking step', async () => {
@@ -40,10 +43,13 @@ describe('the status guard of reservation pages (spec 2 and 4)', () => {
     expect(await guard(PAGE, { status: 'COMPLETE', validatedBookingInformation: true })).toEqual({ redirect: `${PAGE}/success`, replace: true });
   });
 
-  it.each(['EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION'])('sends a payment the provider is confirming (%s) to the processing page', async (status) => {
-    expect(await guard(`${PAGE}/overview`, { status, validatedBookingInformation: true })).toEqual({ redirect: `${PAGE}/processing-payment`, replace: true });
-    expect(await guard(`${PAGE}/processing-payment`, { status, validatedBookingInformation: true })).toEqual({ stays: 'processing-payment' });
-  });
+  it.each(['EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION'])(
+    'sends a payment the provider is confirming (%s) to the processing page',
+    async (status) => {
+      expect(await guard(`${PAGE}/overview`, { status, validatedBookingInformation: true })).toEqual({ redirect: `${PAGE}/processing-payment`, replace: true });
+      expect(await guard(`${PAGE}/processing-payment`, { status, validatedBookingInformation: true })).toEqual({ stays: 'processing-payment' });
+    },
+  );
 
   it.each([404, 422, 500])('treats a status lookup answering %s as not found', async (status) => {
     expect(await guard(`${PAGE}/book`, { status })).toEqual({ redirect: `${PAGE}/not-found`, replace: true });

@@ -63,11 +63,14 @@ describe('invoice or receipt download (spec 6)', () => {
   const paidWithDocument = makeReservation({ paid: true, invoiceOrReceiptDocumentPresent: true });
 
   it('is the receipt of a paid order with a document, when the organizer lets the buyer download it', () => {
-    expect(invoiceDownload(paidWithDocument, 'jazz', true)).toEqual({ kind: 'receipt', href: `/api/v2/public/event/jazz/reservation/${paidWithDocument.id}/receipt` });
+    expect(invoiceDownload(paidWithDocument, { type: 'event', id: 'jazz' }, true)).toEqual({
+      kind: 'receipt',
+      href: `/api/v2/public/event/jazz/reservation/${paidWithDocument.id}/receipt`,
+    });
   });
 
   it('is the invoice when the order has an invoice number', () => {
-    expect(invoiceDownload({ ...paidWithDocument, invoiceNumber: '2027-001' }, 'jazz', true)?.kind).toBe('invoice');
+    expect(invoiceDownload({ ...paidWithDocument, invoiceNumber: '2027-001' }, { type: 'event', id: 'jazz' }, true)?.kind).toBe('invoice');
   });
 
   it.each([
@@ -75,6 +78,6 @@ describe('invoice or receipt download (spec 6)', () => {
     ['the order is not paid', { ...paidWithDocument, paid: false }, true],
     ['no document exists (all orders today)', { ...paidWithDocument, invoiceOrReceiptDocumentPresent: false }, true],
   ])('is none when %s', (_, reservation, allowed) => {
-    expect(invoiceDownload(reservation, 'jazz', allowed)).toBeNull();
+    expect(invoiceDownload(reservation, { type: 'event', id: 'jazz' }, allowed)).toBeNull();
   });
 });

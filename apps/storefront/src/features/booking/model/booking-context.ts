@@ -6,6 +6,8 @@ import { todayIn } from './dates';
 
 /** What the booking step knows besides the form: the reservation view's tickets and items, the event's settings. */
 export interface BookingContextSource {
+  /** A pass has no tickets and an owner (the buyer unless 'different owner'); absent means an event. */
+  readonly purchaseContextType?: 'event' | 'subscription';
   readonly tickets: readonly BookingTicket[];
   readonly supplements: readonly BookedAdditionalService[];
   /** The order summary's `free`. */
@@ -38,7 +40,7 @@ export const bookingQuestionOf = (field: AdditionalField): BookingQuestion => ({
  */
 export function bookingContextOf(source: BookingContextSource): BookingContext {
   return {
-    purchaseContextType: 'event',
+    purchaseContextType: source.purchaseContextType ?? 'event',
     tickets: source.tickets.map((ticket) => ({ ticketId: ticket.uuid, questions: ticketFields(ticket).map(bookingQuestionOf) })),
     items: source.supplements.map((item) => ({ itemId: item.itemId, questions: item.ticketFieldConfiguration.map(bookingQuestionOf) })),
     invoicing: source.invoicing,

@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { useMemo } from 'react';
 import type { ReservationInfo } from '../../../api/reservation-queries';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { useTranslate } from '../../i18n';
 import type { OfferedPaymentMethod } from '../model/payment-methods';
 import { cardBillingDetails, stripeParametersOf, usesTestForm } from './card-provider';
@@ -16,7 +17,7 @@ export type { CardPaymentOutcome } from './pay-by-card';
 export interface CardPaymentProps {
   /** The card method, paid through Stripe. */
   readonly method: OfferedPaymentMethod;
-  readonly shortName: string;
+  readonly context: PurchaseContextRef;
   readonly info: ReservationInfo;
   /** A payment is being submitted: the card stays as typed. */
   readonly busy: boolean;
@@ -30,14 +31,14 @@ export interface CardPaymentProps {
  * The card part of the overview (its own chunk, loaded when the order can be paid by card): the test card form in
  * payment test mode, Stripe's card Element otherwise. Past 120 status polls it warns that the outcome is unknown.
  */
-export function CardPayment({ method, shortName, info, busy, onReadyChange, handle }: CardPaymentProps) {
+export function CardPayment({ method, context, info, busy, onReadyChange, handle }: CardPaymentProps) {
   const t = useTranslate();
   const stripe = useMemo(() => stripeParametersOf(method.parameters), [method.parameters]);
   const { pay, indeterminate } = useCardPayment(info.id);
   return (
     <div className="card-payment">
       {usesTestForm(stripe) ? (
-        <TestCardForm stripe={stripe} shortName={shortName} reservationId={info.id} busy={busy} onReadyChange={onReadyChange} pay={pay} handle={handle} />
+        <TestCardForm stripe={stripe} context={context} reservationId={info.id} busy={busy} onReadyChange={onReadyChange} pay={pay} handle={handle} />
       ) : (
         <StripeCardField stripe={stripe} billing={cardBillingDetails(info)} onReadyChange={onReadyChange} pay={pay} handle={handle} />
       )}

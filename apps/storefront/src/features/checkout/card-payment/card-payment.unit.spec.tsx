@@ -36,7 +36,14 @@ describe('the test card form (spec 5: ready only when the card is complete)', ()
 
 describe("a Stripe account's client parameters (reference 3.3.1)", () => {
   it('uses the test form only in test mode with a stand-in to talk to', () => {
-    const test = stripeParametersOf({ stripe_p_key: 'pk_test_x', enableSCA: true, platformMode: false, stripeConnectedAccount: null, testMode: true, apiBase: 'http://127.0.0.1:4000' });
+    const test = stripeParametersOf({
+      stripe_p_key: 'pk_test_x',
+      enableSCA: true,
+      platformMode: false,
+      stripeConnectedAccount: null,
+      testMode: true,
+      apiBase: 'http://127.0.0.1:4000',
+    });
     expect(test).toEqual({ publishableKey: 'pk_test_x', testMode: true, apiBase: 'http://127.0.0.1:4000', connectedAccount: null });
     expect(usesTestForm(test)).toBe(true);
     expect(usesTestForm(stripeParametersOf({ stripe_p_key: 'pk_live_x', testMode: false }))).toBe(false);
@@ -44,7 +51,16 @@ describe("a Stripe account's client parameters (reference 3.3.1)", () => {
   });
 
   it("bills the card to the buyer, with GR for Greece's EL (spec 5)", () => {
-    const billingDetails = { companyName: null, addressLine1: 'Odos 1', addressLine2: null, zip: '10558', city: 'Athina', state: null, country: 'EL', taxId: null } as never;
+    const billingDetails = {
+      companyName: null,
+      addressLine1: 'Odos 1',
+      addressLine2: null,
+      zip: '10558',
+      city: 'Athina',
+      state: null,
+      country: 'EL',
+      taxId: null,
+    } as never;
     expect(cardBillingDetails({ firstName: 'Eleni', lastName: 'Pappa', email: 'eleni@example.org', billingDetails })).toEqual({
       name: 'Eleni Pappa',
       email: 'eleni@example.org',
@@ -53,7 +69,9 @@ describe("a Stripe account's client parameters (reference 3.3.1)", () => {
   });
 
   it('sends 3-D Secure back to the processing page of the reservation', () => {
-    expect(processingPageUrl('https://tickets.example', 'jazz 2027', 'r-1')).toBe('https://tickets.example/event/jazz%202027/reservation/r-1/processing-payment');
+    expect(processingPageUrl('https://tickets.example', { type: 'event', id: 'jazz 2027' }, 'r-1')).toBe(
+      'https://tickets.example/event/jazz%202027/reservation/r-1/processing-payment',
+    );
   });
 });
 
@@ -69,15 +87,26 @@ describe("the provider's answer to a confirm", () => {
       kind: 'refused',
       message: 'Your card has insufficient funds.',
     });
-    expect(answerOfStripeError({ error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } })).toEqual({ kind: 'refused', message: 'Your card was declined.' });
+    expect(answerOfStripeError({ error: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } })).toEqual({
+      kind: 'refused',
+      message: 'Your card was declined.',
+    });
     expect(answerOfStripeError(null)).toEqual({ kind: 'refused', message: 'error.STEP2_STRIPE_unexpected' });
     expect(paymentIntentIdOf('pi_3Abc_secret_xyz')).toBe('pi_3Abc');
   });
 
   it('is asked of the stand-in as Stripe.js asks Stripe: form-encoded, publishable key, client secret, card, return URL', async () => {
-    const fetchImpl = vi.fn(async () => new Response(JSON.stringify({ error: { code: 'card_declined', message: 'Your card was declined.' } }), { status: 402 }));
+    const fetchImpl = vi.fn(
+      async () => new Response(JSON.stringify({ error: { code: 'card_declined', message: 'Your card was declined.' } }), { status: 402 }),
+    );
     const answer = await confirmAtTestProvider(
-      { apiBase: 'http://127.0.0.1:4000/', publishableKey: 'pk_test_stand_in', clientSecret: 'pi_1_secret_2', card: cardForProvider({ ...VISA, number: '4000 0000 0000 0002' }), returnUrl: 'https://shop/r/processing-payment' },
+      {
+        apiBase: 'http://127.0.0.1:4000/',
+        publishableKey: 'pk_test_stand_in',
+        clientSecret: 'pi_1_secret_2',
+        card: cardForProvider({ ...VISA, number: '4000 0000 0000 0002' }),
+        returnUrl: 'https://shop/r/processing-payment',
+      },
       fetchImpl as unknown as typeof fetch,
     );
     expect(answer).toEqual({ kind: 'refused', message: 'Your card was declined.' });
@@ -101,7 +130,12 @@ describe("the provider's answer to a confirm", () => {
     const fetchImpl = async () => {
       throw new TypeError('Failed to fetch');
     };
-    expect(await confirmAtTestProvider({ apiBase: 'http://x', publishableKey: 'pk', clientSecret: 'pi_1_secret_2', card: cardForProvider(VISA), returnUrl: 'r' }, fetchImpl)).toEqual({
+    expect(
+      await confirmAtTestProvider(
+        { apiBase: 'http://x', publishableKey: 'pk', clientSecret: 'pi_1_secret_2', card: cardForProvider(VISA), returnUrl: 'r' },
+        fetchImpl,
+      ),
+    ).toEqual({
       kind: 'refused',
       message: 'error.STEP2_STRIPE_abort',
     });
@@ -136,7 +170,11 @@ describe('polling the payment status (spec 4 and 9: every 1 s, errors retried)',
   it('stops on a failure, or once the page is left', async () => {
     expect(await pollPaymentStatus({ status: async () => ({ success: false, failure: true }), wait: async () => undefined })).toBe('failed');
     const controller = new AbortController();
-    const outcome = pollPaymentStatus({ status: async () => ({ success: false, failure: false }), wait: async () => controller.abort(), signal: controller.signal });
+    const outcome = pollPaymentStatus({
+      status: async () => ({ success: false, failure: false }),
+      wait: async () => controller.abort(),
+      signal: controller.signal,
+    });
     expect(await outcome).toBe('stopped');
   });
 });
@@ -168,7 +206,9 @@ describe('paying by card (spec 4)', () => {
   });
 
   it("fails with the reservation's last failure when the server says the payment failed", async () => {
-    expect(await payByCard(steps({ paymentStatus: async () => ({ success: false, failure: true }), failureMessage: async () => 'Authentication failed.' }))).toEqual({
+    expect(
+      await payByCard(steps({ paymentStatus: async () => ({ success: false, failure: true }), failureMessage: async () => 'Authentication failed.' })),
+    ).toEqual({
       kind: 'failed',
       message: 'Authentication failed.',
     });
@@ -182,7 +222,11 @@ describe('paying by card (spec 4)', () => {
 
   it('confirms no card when init says the order moved, and passes init errors on', async () => {
     const confirm = vi.fn();
-    expect(await payByCard(steps({ init: async () => ({ clientSecret: null, reservationStatusChanged: true, errorMessage: 'error.STEP_2_ORDER_HAS_EXPIRED' }), confirm }))).toEqual({
+    expect(
+      await payByCard(
+        steps({ init: async () => ({ clientSecret: null, reservationStatusChanged: true, errorMessage: 'error.STEP_2_ORDER_HAS_EXPIRED' }), confirm }),
+      ),
+    ).toEqual({
       kind: 'status-changed',
       message: 'error.STEP_2_ORDER_HAS_EXPIRED',
     });

@@ -1,3 +1,5 @@
+import type { PurchaseContextRef } from '../../../app/purchase-context';
+import { reservationPageHref } from '../../../app/purchase-context';
 import type { ReservationInfo } from '../../../api/reservation-queries';
 import type { CardBillingDetails } from './stripe-js';
 
@@ -34,9 +36,14 @@ export function cardBillingDetails(info: Pick<ReservationInfo, 'firstName' | 'la
   const billing = info.billingDetails;
   const country = billing.country === 'EL' ? 'GR' : billing.country;
   const address = Object.fromEntries(
-    Object.entries({ line1: billing.addressLine1, line2: billing.addressLine2, postal_code: billing.zip, city: billing.city, state: billing.state, country }).filter(
-      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
-    ),
+    Object.entries({
+      line1: billing.addressLine1,
+      line2: billing.addressLine2,
+      postal_code: billing.zip,
+      city: billing.city,
+      state: billing.state,
+      country,
+    }).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
   );
   return {
     ...(name ? { name } : {}),
@@ -46,5 +53,5 @@ export function cardBillingDetails(info: Pick<ReservationInfo, 'firstName' | 'la
 }
 
 /** The processing page of this reservation, absolute: where the bank's 3-D Secure page sends the buyer back. */
-export const processingPageUrl = (origin: string, shortName: string, reservationId: string): string =>
-  `${origin}/event/${encodeURIComponent(shortName)}/reservation/${encodeURIComponent(reservationId)}/processing-payment`;
+export const processingPageUrl = (origin: string, context: PurchaseContextRef, reservationId: string): string =>
+  `${origin}${reservationPageHref(context, reservationId, 'processing-payment')}`;

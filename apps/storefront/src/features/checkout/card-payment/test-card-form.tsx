@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { useEffect, useId, useImperativeHandle, useState } from 'react';
 import { useTranslate } from '../../i18n';
 import type { CardDetails, CardField } from './card-details';
@@ -15,7 +16,7 @@ export interface CardPaymentHandle {
 
 interface Props {
   readonly stripe: StripeParameters;
-  readonly shortName: string;
+  readonly context: PurchaseContextRef;
   readonly reservationId: string;
   readonly busy: boolean;
   readonly onReadyChange: (ready: boolean) => void;
@@ -44,7 +45,7 @@ function today() {
  * labelled as a test; the card goes from the page to the stand-in as Stripe.js would send it to Stripe, never to
  * this server. A field's error shows under it once the buyer has left it, tied by aria-describedby.
  */
-export function TestCardForm({ stripe, shortName, reservationId, busy, onReadyChange, pay, handle }: Props) {
+export function TestCardForm({ stripe, context, reservationId, busy, onReadyChange, pay, handle }: Props) {
   const t = useTranslate();
   const id = useId();
   const [card, setCard] = useState<CardDetails>(EMPTY_CARD);
@@ -62,11 +63,11 @@ export function TestCardForm({ stripe, shortName, reservationId, busy, onReadyCh
             publishableKey: stripe.publishableKey,
             clientSecret,
             card: cardForProvider(card),
-            returnUrl: processingPageUrl(window.location.origin, shortName, reservationId),
+            returnUrl: processingPageUrl(window.location.origin, context, reservationId),
           }),
         ),
     }),
-    [pay, card, stripe, shortName, reservationId],
+    [pay, card, stripe, context, reservationId],
   );
 
   return (

@@ -1,8 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
-import { useEventSuspense } from '../../../api/catalog-queries';
+import { usePurchaseContextSuspense } from '../../../api/purchase-context-queries';
 import { useReservationInfoSuspense } from '../../../api/reservation-queries';
+import { useLazyParts } from '../../../app/lazy-part';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
+import { reservationPageHref } from '../../../app/purchase-context';
+import { stringifySearch } from '../../../app/search-serialization';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import type { BookingErrors, BookingFormPatch, BookingFormValues, FieldError, TicketFormValues } from '../../booking';
 import {
@@ -21,6 +25,7 @@ import {
 } from '../../booking';
 import { useLanguage, useLocalized, useTranslate } from '../../i18n';
 import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs, warningDialog } from '../checkout-dialog-parts';
+import { attendees, subscriptionOwner } from '../booking-parts';
 import { useBackToEvent } from '../hooks/use-back-to-event';
 import { useCancelReservation } from '../hooks/use-cancel-reservation';
 import { useCountries } from '../hooks/use-countries';
@@ -28,10 +33,9 @@ import { useReservationRefresh } from '../hooks/use-reservation-refresh';
 import { useValidateToOverview } from '../hooks/use-validate-to-overview';
 import type { ContactField } from '../model/attendee-autocomplete';
 import { autocompleteFillable, withAttendeeAutocomplete } from '../model/attendee-autocomplete';
-import { allTickets, bookingFormOf, supplementItemsOf, ticketGroupsOf } from '../model/booking-prefill';
+import { allTickets, bookingFormOf, subscriptionFieldsOf, supplementItemsOf, ticketGroupsOf } from '../model/booking-prefill';
 import type { BookingSearch } from '../model/checkout-search';
 import { carriedSearch } from '../model/checkout-search';
-import { AttendeesSection } from './attendees-section';
 import { ReservationHeading } from './reservation-heading';
 import '../checkout.css';
 
@@ -39,7 +43,8 @@ import '../checkout.css';
 const loadBookingCheck = () => import('../model/check-booking');
 
 interface Props {
-  readonly shortName: string;
+  /** The event or the subscription the reservation buys. */
+  readonly context: PurchaseContextRef;
   readonly reservationId: string;
   readonly search: BookingSearch;
   /** The clock (epoch ms) for the countdown and the date-of-birth limit; tests pass their own. */
@@ -47,19 +52,19 @@ interface Props {
 }
 
 /**
- * Step 2 (spec 2, Booking step): contact, invoice, attendees and their supplement items, prefilled with what the
- * server recorded. Continue checks the form with the server's own booking rules first, then calls
+ * Step 2 (spec 2, Booking step): contact, invoice, and the event's attendees with their supplement items or the
+ * pass's owner, prefilled with what the server recorded. Continue checks the form with the server's own booking rules first, then calls
  * validate-to-overview; errors from either land under their fields (or in the summary), the focus on the first
  * one; warnings open the warning modal; success goes to the overview. The countdown's expiry opens the static
  * expired modal; cancel asks first.
  */
-export function BookingPage({ shortName, reservationId, search, now = Date.now }: Props) {
+export function BookingPage({ context, reservationId, search, now = Date.now }: Props) {
   const t = useTranslate();
   const lang = useLanguage();
   const localize = useLocalized();
   const navigate = useNavigate();
   const info = useReservationInfoSuspense(reservationId);
-  const event = useEventSuspense(shortName);
+  const event = usePurchaseContextSuspense(context);
   const countries = useCountries();
   const carry = carriedSearch(search);
 
@@ -69,6 +74,8 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
   const groups = useMemo(() => ticketGroupsOf(info), [info]);
   const tickets = useMemo(() => allTickets(groups), [groups]);
   const supplements = useMemo(() => supplementItemsOf(info), [info]);
+  const passFields = useMemo(() => subscriptionFieldsOf(info), [info]);
+  useLazyParts(passFields !== null && subscriptionOwner, tickets.length > 0 && attendees);
 
   const [values, setValues] = useState<BookingFormValues>(() => {
     const saved = bookingFormOf(info, event.contentLanguages, lang);
@@ -86,8 +93,8 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
   const goToFirstError = useFocusFirstInvalid(formRef);
   const { validate, pending } = useValidateToOverview(reservationId);
   const { refresh } = useReservationRefresh(reservationId);
-  const cancellation = useCancelReservation(shortName, reservationId, carry);
-  const backToEvent = useBackToEvent(shortName, carry);
+  const cancellation = useCancelReservation(context, reservationId, carry);
+  const backToEvent = useBackToEvent(context, carry);
 
   const title = localize(event.title, event.contentLanguages) || event.displayName;
   useDocumentTitle(`${t('breadcrumb.step2')} - ${title}`);
@@ -106,7 +113,10 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
   const onChange = (patch: BookingFormPatch) => setValues((v) => withAttendeeAutocomplete(v, patch, firstTicket?.uuid, fillable.current));
   const onTicketChange = (uuid: string, patch: Partial<TicketFormValues>) => {
     if (uuid === firstTicket?.uuid) for (const field of Object.keys(patch)) fillable.current.delete(field as ContactField);
-    setValues((v) => ({ ...v, tickets: { ...v.tickets, [uuid]: { ...v.tickets[uuid]!, ...patch } } }));
+    setValues((v) => ({
+      ...v,
+      tickets: { ...v.tickets, [uuid]: { ...v.tickets[uuid]!, ...patch } },
+    }));
   };
   /** The names of the controls on screen: an error about anything else is shown in the summary. */
   const shownFields = () =>
@@ -123,11 +133,16 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
 
   const send = async (ignoreWarnings: boolean) => {
     setSubmitting(true);
-    const outcome = await validate({ values: mode === 'always' ? { ...values, invoiceRequested: true } : values, ignoreWarnings });
+    const outcome = await validate({
+      values: mode === 'always' ? { ...values, invoiceRequested: true } : values,
+      ignoreWarnings,
+    });
     if (outcome.kind === 'validated') {
       setWarning(null);
       await refresh();
-      await navigate({ to: '/event/$eventShortName/reservation/$reservationId/overview', params: { eventShortName: shortName, reservationId }, search: carry });
+      await navigate({
+        href: reservationPageHref(context, reservationId, 'overview', stringifySearch({ ...carry })),
+      });
       return;
     }
     setSubmitting(false);
@@ -187,25 +202,39 @@ export function BookingPage({ shortName, reservationId, search, now = Date.now }
           countries={countries}
           scrollIntoViewOnMount={search.requestInvoice === true && mode !== 'none'}
         />
-        <AttendeesSection
-          groups={groups}
-          supplements={supplements}
-          values={values}
-          errors={errors}
-          onChange={onChange}
-          onTicketChange={onTicketChange}
-          contentLanguages={event.contentLanguages}
-          countries={countries}
-          lockEmailEdit={info.metadata.lockEmailEdit}
-          copyContact={copyContactOffered(tickets.length, event.assignmentConfiguration.enableAttendeeAutocomplete)}
-          postponeOffered={postponeAssignmentOffered({
-            additionalServiceCount: supplements.length,
-            forceAssignment: event.assignmentConfiguration.forceAssignment,
-            ticketCount: tickets.length,
-            containsCategoriesLinkedToGroups: info.containsCategoriesLinkedToGroups,
-          })}
-          now={now()}
-        />
+        {passFields ? (
+          <subscriptionOwner.Part
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            fieldsBefore={passFields.before}
+            fieldsAfter={passFields.after}
+            contentLanguages={event.contentLanguages}
+            countries={countries}
+            now={now()}
+          />
+        ) : null}
+        {tickets.length > 0 ? (
+          <attendees.Part
+            groups={groups}
+            supplements={supplements}
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            onTicketChange={onTicketChange}
+            contentLanguages={event.contentLanguages}
+            countries={countries}
+            lockEmailEdit={info.metadata.lockEmailEdit}
+            copyContact={copyContactOffered(tickets.length, event.assignmentConfiguration.enableAttendeeAutocomplete)}
+            postponeOffered={postponeAssignmentOffered({
+              additionalServiceCount: supplements.length,
+              forceAssignment: event.assignmentConfiguration.forceAssignment,
+              ticketCount: tickets.length,
+              containsCategoriesLinkedToGroups: info.containsCategoriesLinkedToGroups,
+            })}
+            now={now()}
+          />
+        ) : null}
         <p className="form-note">{t('common.required-fields.note')}</p>
         <div className="checkout-actions">
           <button type="submit" className="button button--large" disabled={expired} aria-busy={busy || undefined}>

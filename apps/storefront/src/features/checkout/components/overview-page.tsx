@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useEventSuspense } from '../../../api/catalog-queries';
+import { usePurchaseContextSuspense } from '../../../api/purchase-context-queries';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { useReservationInfoSuspense } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { ErrorSummary, invoiceModeOf, StepIndicator, ValidityCountdown } from '../../booking';
@@ -26,7 +27,8 @@ import { ReservationHeading } from './reservation-heading';
 import '../checkout.css';
 
 interface Props {
-  readonly shortName: string;
+  /** The event or the subscription the reservation buys. */
+  readonly context: PurchaseContextRef;
   readonly reservationId: string;
   readonly search: ReservationSearch;
   readonly now?: () => number;
@@ -37,11 +39,11 @@ interface Props {
  * (none for a free order; a card through the card part), terms and privacy, then confirm. Back returns to the
  * booking step (or cancels once expired); cancel asks first. While a payment is submitted, leaving asks first.
  */
-export function OverviewPage({ shortName, reservationId, search, now = Date.now }: Props) {
+export function OverviewPage({ context, reservationId, search, now = Date.now }: Props) {
   const t = useTranslate();
   const localize = useLocalized();
   const info = useReservationInfoSuspense(reservationId);
-  const event = useEventSuspense(shortName);
+  const event = usePurchaseContextSuspense(context);
   const countries = useCountries();
 
   const free = info.orderSummary.free;
@@ -69,10 +71,10 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
     if (offersCard) void cardPayment.preload();
   }, [offersCard]);
 
-  const confirmation = usePayOverview(shortName, reservationId, info.lastPaymentFailure);
-  const booking = useBackToBooking(shortName, reservationId, search);
-  const cancellation = useCancelReservation(shortName, reservationId, search);
-  const backToEvent = useBackToEvent(shortName, search);
+  const confirmation = usePayOverview(context, reservationId, info.lastPaymentFailure);
+  const booking = useBackToBooking(context, reservationId, search);
+  const cancellation = useCancelReservation(context, reservationId, search);
+  const backToEvent = useBackToEvent(context, search);
 
   const title = localize(event.title, event.contentLanguages) || event.displayName;
   const step = free ? t('breadcrumb.step3.free') : t('breadcrumb.step3');
@@ -131,7 +133,7 @@ export function OverviewPage({ shortName, reservationId, search, now = Date.now 
               flow === 'card' && chosen ? (
                 <cardPayment.Part
                   method={chosen}
-                  shortName={shortName}
+                  context={context}
                   info={info}
                   busy={busy}
                   onReadyChange={onCardReady}

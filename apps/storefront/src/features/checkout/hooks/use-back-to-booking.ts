@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { backToBooking, getBackToBookingMutationOptions } from '@ticketing/api-client';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
+import { reservationPageHref } from '../../../app/purchase-context';
 import type { ReservationSearch } from '../../../app/search-params';
+import { stringifySearch } from '../../../app/search-serialization';
 import { useToast } from '../../toast';
 import { UNEXPECTED_ERROR } from '../model/checkout-errors';
 import { useReservationRefresh } from './use-reservation-refresh';
@@ -10,7 +13,7 @@ import { useReservationRefresh } from './use-reservation-refresh';
  * From the overview back to the booking step (reference item 19): the details must be validated again.
  * `requestInvoice` has the booking step tick the invoice box and scroll to it (spec 2).
  */
-export function useBackToBooking(shortName: string, reservationId: string, carry: ReservationSearch) {
+export function useBackToBooking(context: PurchaseContextRef, reservationId: string, carry: ReservationSearch) {
   const navigate = useNavigate();
   const toast = useToast();
   const { refresh } = useReservationRefresh(reservationId);
@@ -24,11 +27,8 @@ export function useBackToBooking(shortName: string, reservationId: string, carry
       return;
     }
     await refresh();
-    await navigate({
-      to: '/event/$eventShortName/reservation/$reservationId/book',
-      params: { eventShortName: shortName, reservationId },
-      search: { ...carry, ...(options.requestInvoice ? { requestInvoice: true } : {}) },
-    });
+    const search = stringifySearch({ ...carry, ...(options.requestInvoice ? { requestInvoice: true } : {}) });
+    await navigate({ href: reservationPageHref(context, reservationId, 'book', search) });
   };
   return { back, pending: mutation.isPending };
 }

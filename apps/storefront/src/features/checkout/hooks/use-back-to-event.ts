@@ -1,15 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { getGetTicketCategoriesQueryKey } from '@ticketing/api-client';
+import { getGetSubscriptionQueryKey, getGetTicketCategoriesQueryKey } from '@ticketing/api-client';
 import { useCallback } from 'react';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
+import { purchaseContextHref } from '../../../app/purchase-context';
 import type { ReservationSearch } from '../../../app/search-params';
+import { stringifySearch } from '../../../app/search-serialization';
 
-/** Spec 4: after expiry the visitor goes back to the event page, whose availability is then stale. */
-export function useBackToEvent(shortName: string, carry: ReservationSearch) {
+/**
+ * Spec 4: after expiry or a cancellation the visitor goes back to the event page (or the subscription page), whose
+ * availability is then stale: the seats or the pass went back on sale.
+ */
+export function useBackToEvent({ type, id }: PurchaseContextRef, carry: ReservationSearch) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    void queryClient.invalidateQueries({ queryKey: getGetTicketCategoriesQueryKey(shortName) });
-    await navigate({ to: '/event/$eventShortName', params: { eventShortName: shortName }, search: carry });
-  }, [navigate, queryClient, shortName, carry]);
+    void queryClient.invalidateQueries({ queryKey: type === 'event' ? getGetTicketCategoriesQueryKey(id) : getGetSubscriptionQueryKey(id) });
+    await navigate({ href: `${purchaseContextHref({ type, id })}${stringifySearch({ ...carry })}` });
+  }, [navigate, queryClient, type, id, carry]);
 }

@@ -1,20 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { cancelPendingReservation, getCancelPendingReservationMutationOptions, getGetTicketCategoriesQueryKey } from '@ticketing/api-client';
+import { useMutation } from '@tanstack/react-query';
+import { cancelPendingReservation, getCancelPendingReservationMutationOptions } from '@ticketing/api-client';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import type { ReservationSearch } from '../../../app/search-params';
 import { useToast } from '../../toast';
 import { UNEXPECTED_ERROR } from '../model/checkout-errors';
+import { useBackToEvent } from './use-back-to-event';
 import { useReservationRefresh } from './use-reservation-refresh';
 
 /**
- * Spec 4, cancel: DELETE the pending reservation (its seats go back on sale), then back to the event page with
- * the carried query. A failure stays on the page with an error toast.
+ * Spec 4, cancel: DELETE the pending reservation (its seats or its pass go back on sale), then back to the event
+ * or subscription page with the carried query. A failure stays on the page with an error toast.
  */
-export function useCancelReservation(shortName: string, reservationId: string, carry: ReservationSearch) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+export function useCancelReservation(context: PurchaseContextRef, reservationId: string, carry: ReservationSearch) {
   const toast = useToast();
   const { forget } = useReservationRefresh(reservationId);
+  const backToContext = useBackToEvent(context, carry);
   const mutation = useMutation({
     mutationKey: getCancelPendingReservationMutationOptions().mutationKey,
     mutationFn: () => cancelPendingReservation(reservationId),
@@ -28,8 +28,7 @@ export function useCancelReservation(shortName: string, reservationId: string, c
       return;
     }
     forget();
-    void queryClient.invalidateQueries({ queryKey: getGetTicketCategoriesQueryKey(shortName) });
-    await navigate({ to: '/event/$eventShortName', params: { eventShortName: shortName }, search: carry });
+    await backToContext();
   };
   return { cancel, pending: mutation.isPending };
 }

@@ -4,6 +4,8 @@ import { confirmOverview, getConfirmOverviewMutationOptions } from '@ticketing/a
 import type { PaymentForm } from '@ticketing/api-client';
 import { useState } from 'react';
 import { reservationStatusQueryOptions } from '../../../api/reservation-queries';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
+import { reservationPageHref } from '../../../app/purchase-context';
 import type { FieldError } from '../../booking';
 import { mapServerErrors } from '../../booking';
 import { useLanguage } from '../../i18n';
@@ -19,7 +21,7 @@ import { useReservationRefresh } from './use-reservation-refresh';
  * confirming: processing-payment). A refusal re-enables the form and shows the server's errors (all global: they
  * are under `paymentForm`).
  */
-export function useConfirmOverview(shortName: string, reservationId: string) {
+export function useConfirmOverview(context: PurchaseContextRef, reservationId: string) {
   const lang = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -54,12 +56,7 @@ export function useConfirmOverview(shortName: string, reservationId: string) {
       (answer) => answer.data.status,
       () => 'COMPLETE' as const,
     );
-    const params = { eventShortName: shortName, reservationId };
-    const page = pageAfterConfirm(status);
-    if (page === 'waiting-payment') await navigate({ to: '/event/$eventShortName/reservation/$reservationId/waiting-payment', params });
-    else if (page === 'deferred-payment') await navigate({ to: '/event/$eventShortName/reservation/$reservationId/deferred-payment', params });
-    else if (page === 'processing-payment') await navigate({ to: '/event/$eventShortName/reservation/$reservationId/processing-payment', params });
-    else await navigate({ to: '/event/$eventShortName/reservation/$reservationId/success', params });
+    await navigate({ href: reservationPageHref(context, reservationId, pageAfterConfirm(status)) });
     return true;
   };
 

@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import type { PaymentForm } from '@ticketing/api-client';
 import { useRef, useState } from 'react';
 import type { ReservationInfo } from '../../../api/reservation-queries';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import type { FieldError } from '../../booking';
 import { mapServerErrors } from '../../booking';
 import type { Translate } from '../../i18n';
@@ -23,10 +24,10 @@ const processingError = (t: Translate, message: string): FieldError => ({ code: 
  * The overview opens with the last payment's failure, when the reservation has one (a card refused, a provider's
  * page left unpaid). Resolves false when the form is to be enabled again.
  */
-export function usePayOverview(shortName: string, reservationId: string, lastPaymentFailure: ReservationInfo['lastPaymentFailure']) {
+export function usePayOverview(context: PurchaseContextRef, reservationId: string, lastPaymentFailure: ReservationInfo['lastPaymentFailure']) {
   const t = useTranslate();
   const router = useRouter();
-  const confirmation = useConfirmOverview(shortName, reservationId);
+  const confirmation = useConfirmOverview(context, reservationId);
   const { refresh } = useReservationRefresh(reservationId);
   const card = useRef<CardPaymentHandle | null>(null);
   const [errors, setErrors] = useState<readonly FieldError[]>(() => (lastPaymentFailure?.message ? [processingError(t, lastPaymentFailure.message)] : []));

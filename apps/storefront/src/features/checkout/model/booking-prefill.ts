@@ -97,6 +97,35 @@ export function bookingFormOf(info: ReservationInfo, contentLanguages: readonly 
     italyEInvoicingReferencePEC: text(italian?.pec),
     italyEInvoicingSplitPayment: italian?.splitPayment ?? false,
     additionalServices,
+    ...subscriptionOwnerOf(info),
+  };
+}
+
+/** The pass's extra fields in display order (SubscriptionInfo, reference section 2). */
+export function subscriptionFieldsOf(
+  info: Pick<ReservationInfo, 'subscriptionInfos'>,
+): { before: readonly AdditionalField[]; after: readonly AdditionalField[] } | null {
+  const pass = info.subscriptionInfos?.[0];
+  return pass ? { before: asFields(pass.fieldConfigurationBeforeStandard), after: asFields(pass.fieldConfigurationAfterStandard) } : null;
+}
+
+/**
+ * A pass's owner as booked: someone else than the buyer when validate-to-overview recorded another owner (the
+ * box then comes ticked with their details), else the buyer. Its extra fields with what was saved.
+ */
+function subscriptionOwnerOf(info: ReservationInfo): Pick<BookingFormValues, 'differentSubscriptionOwner' | 'subscriptionOwner'> {
+  const pass = info.subscriptionInfos?.[0];
+  const fields = subscriptionFieldsOf(info);
+  if (!pass || !fields) return {};
+  const { firstName, lastName, email } = pass.owner;
+  const different = Boolean(email) && (email !== info.email || firstName !== info.firstName || lastName !== info.lastName);
+  const additional: Record<string, string[]> = {};
+  for (const field of [...fields.before, ...fields.after]) additional[field.name] = fieldValues(field);
+  return {
+    differentSubscriptionOwner: different,
+    subscriptionOwner: different
+      ? { firstName: text(firstName), lastName: text(lastName), email: text(email), additional }
+      : { firstName: '', lastName: '', email: '', additional },
   };
 }
 

@@ -1,4 +1,5 @@
-import { useEventSuspense } from '../../../api/catalog-queries';
+import { usePurchaseContextSuspense } from '../../../api/purchase-context-queries';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useTranslate } from '../../i18n';
 import { useReservation } from '../hooks/use-reservation';
@@ -13,9 +14,9 @@ import '../reservation-status.css';
  * so the tickets are issued already; the bank transfer is still due, by the event's begin, with the same
  * instructions as the waiting-payment page.
  */
-export function DeferredPaymentPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
+export function DeferredPaymentPage({ context, reservationId }: { context: PurchaseContextRef; reservationId: string }) {
   const t = useTranslate();
-  const event = useEventSuspense(eventShortName);
+  const event = usePurchaseContextSuspense(context);
   const reservation = useReservation(reservationId);
   useDocumentTitle(t('reservation-page.offline.deferred.success.title'));
   return (
@@ -27,11 +28,11 @@ export function DeferredPaymentPage({ eventShortName, reservationId }: { eventSh
       </div>
       <PaymentInstructions event={event} reservation={reservation} deferred />
       <div className="reservation-actions">
-        <ResendEmailButton eventShortName={eventShortName} reservationId={reservationId} />
+        <ResendEmailButton context={context} reservationId={reservationId} />
       </div>
       <OrderSummary summary={reservation.orderSummary} currency={event.currency} vatIncluded={event.vatIncluded} headingId="reservation-order" />
       <p className="reservation-status__id">{t('reservation-page-error-status.your-reservation-identifier', reservation.shortId.toUpperCase())}</p>
-      {reservation.metadata.hideConfirmationButtons ? null : <EventLinks eventShortName={eventShortName} websiteUrl={event.websiteUrl} />}
+      {reservation.metadata.hideConfirmationButtons ? null : <EventLinks context={context} websiteUrl={event.websiteUrl} />}
     </article>
   );
 }

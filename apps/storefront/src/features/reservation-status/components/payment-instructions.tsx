@@ -1,10 +1,10 @@
-import type { useEventSuspense } from '../../../api/catalog-queries';
+import type { PurchaseContextInfo } from '../../../api/purchase-context-queries';
 import type { ReservationInfo } from '../../../api/reservation-queries';
 import { useLocalized, useTranslate } from '../../i18n';
 import { MessageWith } from './message-with';
 
 interface PaymentInstructionsProps {
-  readonly event: ReturnType<typeof useEventSuspense>;
+  readonly event: PurchaseContextInfo;
   readonly reservation: ReservationInfo;
   /**
    * A deferred transfer (DEFERRED_OFFLINE_PAYMENT): the order is confirmed already, so the texts that make
@@ -51,7 +51,7 @@ export function PaymentInstructions({ event, reservation, deferred }: PaymentIns
           <dd className="bank-details__value">{reason}</dd>
         </div>
       </dl>
-      {event.offlinePaymentConfiguration.showOnlyBasicInstructions ? null : (
+      {event.offlinePaymentConfiguration?.showOnlyBasicInstructions ? null : (
         <ol className="payment-steps">
           <li>{t('reservation-page-waiting.required-steps.1', amount, event.bankAccount, reason)}</li>
           <li>

@@ -1,4 +1,5 @@
-import { useEventSuspense } from '../../../api/catalog-queries';
+import { usePurchaseContextSuspense } from '../../../api/purchase-context-queries';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { StepIndicator } from '../../booking';
 import { useTranslate } from '../../i18n';
@@ -13,11 +14,11 @@ import '../reservation-status.css';
  * the status does: success once paid, the overview with the provider's reason when the payment failed. After 120
  * polls it warns that the provider does not answer.
  */
-export function ProcessingPaymentPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
+export function ProcessingPaymentPage({ context, reservationId }: { context: PurchaseContextRef; reservationId: string }) {
   const t = useTranslate();
-  const event = useEventSuspense(eventShortName);
+  const event = usePurchaseContextSuspense(context);
   const reservation = useReservation(reservationId);
-  const { warning, checking, checkNow } = useProcessingPoll(eventShortName, reservationId);
+  const { warning, checking, checkNow } = useProcessingPoll(context, reservationId);
   useDocumentTitle(t('reservation.payment-processing.title'));
 
   return (
@@ -32,7 +33,13 @@ export function ProcessingPaymentPage({ eventShortName, reservationId }: { event
         {warning ? <p className="notice notice--warning">{t('reservation.payment-processing.warning.message')}</p> : null}
       </div>
       <div className="reservation-actions">
-        <button type="button" className="button button--secondary" aria-disabled={checking || undefined} aria-busy={checking || undefined} onClick={() => void checkNow()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-disabled={checking || undefined}
+          aria-busy={checking || undefined}
+          onClick={() => void checkNow()}
+        >
           {checking ? <span className="spinner" aria-hidden="true" /> : null}
           {t('reservation.payment-processing.force-check')}
         </button>

@@ -29,7 +29,8 @@ export function SuccessPage({ eventShortName, reservationId }: { eventShortName:
   const title = localize(event.title, event.contentLanguages);
   useDocumentTitle(t('reservation-page-complete.header.title', title));
   const finalizing = reservation.status === 'FINALIZING';
-  const download = finalizing ? null : invoiceDownload(reservation, eventShortName, event.invoicingConfiguration.userCanDownloadReceiptOrInvoice);
+  const context = { type: 'event', id: eventShortName } as const;
+  const download = finalizing ? null : invoiceDownload(reservation, context, event.invoicingConfiguration.userCanDownloadReceiptOrInvoice);
   const hideButtons = reservation.metadata.hideConfirmationButtons;
   const ticketCount = reservation.ticketsByCategory.reduce((sum, category) => sum + category.tickets.length, 0);
   const onReleased = () =>
@@ -52,7 +53,7 @@ export function SuccessPage({ eventShortName, reservationId }: { eventShortName:
         )}
       </div>
       <div className="reservation-actions">
-        <ResendEmailButton eventShortName={eventShortName} reservationId={reservationId} />
+        <ResendEmailButton context={context} reservationId={reservationId} />
         {download ? (
           <a className="button button--secondary" href={download.href} download>
             {t(download.kind === 'invoice' ? 'reservation-page-complete.download-your-invoice' : 'reservation-page-complete.download-your-receipt')}
@@ -69,7 +70,7 @@ export function SuccessPage({ eventShortName, reservationId }: { eventShortName:
       />
       <OrderSummary summary={reservation.orderSummary} currency={event.currency} vatIncluded={event.vatIncluded} headingId="reservation-order" />
       <p className="reservation-status__id">{t('reservation-page-error-status.your-reservation-identifier', reservation.shortId.toUpperCase())}</p>
-      {hideButtons ? null : <EventLinks eventShortName={eventShortName} websiteUrl={event.websiteUrl} />}
+      {hideButtons ? null : <EventLinks context={context} websiteUrl={event.websiteUrl} />}
     </article>
   );
 }

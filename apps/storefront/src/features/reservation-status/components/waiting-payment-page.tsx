@@ -1,4 +1,5 @@
-import { useEventSuspense } from '../../../api/catalog-queries';
+import { usePurchaseContextSuspense } from '../../../api/purchase-context-queries';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
@@ -17,13 +18,13 @@ import '../reservation-status.css';
  * reason (the short id) and by when. The status is polled every 5000 ms; when the organizer confirms the
  * transfer the page moves to success (announced in the polite toast region, which outlives the page).
  */
-export function WaitingPaymentPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
+export function WaitingPaymentPage({ context, reservationId }: { context: PurchaseContextRef; reservationId: string }) {
   const t = useTranslate();
   const toast = useToast();
-  const event = useEventSuspense(eventShortName);
+  const event = usePurchaseContextSuspense(context);
   const reservation = useReservation(reservationId, ['OFFLINE_FINALIZING']);
   useFollowStatus({
-    eventShortName,
+    context,
     reservationId,
     page: 'waiting-payment',
     onLeave: (next: ReservationPage) => {
@@ -47,9 +48,9 @@ export function WaitingPaymentPage({ eventShortName, reservationId }: { eventSho
         <MessageWith t={t} messageKey="reservation-page-waiting.questions" args={[email]} />
       </p>
       <div className="reservation-actions">
-        <ResendEmailButton eventShortName={eventShortName} reservationId={reservationId} />
+        <ResendEmailButton context={context} reservationId={reservationId} />
       </div>
-      {reservation.metadata.hideConfirmationButtons ? null : <EventLinks eventShortName={eventShortName} websiteUrl={event.websiteUrl} />}
+      {reservation.metadata.hideConfirmationButtons ? null : <EventLinks context={context} websiteUrl={event.websiteUrl} />}
     </article>
   );
 }

@@ -4,13 +4,14 @@ import { useEffect } from 'react';
 import { reservationStatusQueryOptions } from '../../../api/reservation-queries';
 import type { ReservationPage } from '../reservation-page';
 import { availablePage, pageForStatus } from '../reservation-page';
-import { reservationPageHref } from '../reservation-guard';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
+import { reservationPageHref } from '../../../app/purchase-context';
 
 /** Spec 9: reservation status polling every 5000 ms. */
 export const STATUS_POLL_MS = 5000;
 
 interface FollowStatusOptions {
-  readonly eventShortName: string;
+  readonly context: PurchaseContextRef;
   readonly reservationId: string;
   /** The page showing: polling goes on while the status still asks for it. */
   readonly page: ReservationPage;
@@ -24,7 +25,7 @@ interface FollowStatusOptions {
  * Polls the reservation status and moves to the page it asks for once that differs from this one (spec 4: the
  * waiting page turns into success when the organizer confirms the transfer). Returns the latest status.
  */
-export function useFollowStatus({ eventShortName, reservationId, page, enabled = true, onLeave }: FollowStatusOptions) {
+export function useFollowStatus({ context: { type, id }, reservationId, page, enabled = true, onLeave }: FollowStatusOptions) {
   const navigate = useNavigate();
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   const query = useQuery({
@@ -39,8 +40,8 @@ export function useFollowStatus({ eventShortName, reservationId, page, enabled =
   useEffect(() => {
     if (!enabled || next === page) return;
     onLeave?.(next);
-    void navigate({ href: reservationPageHref(eventShortName, reservationId, next, searchStr), replace: true });
+    void navigate({ href: reservationPageHref({ type, id }, reservationId, next, searchStr), replace: true });
     // Only a change of the page asked for moves: onLeave and the query string are read, not watched.
-  }, [enabled, next, page, eventShortName, reservationId, navigate]);
+  }, [enabled, next, page, type, id, reservationId, navigate]);
   return query.data?.data.status;
 }

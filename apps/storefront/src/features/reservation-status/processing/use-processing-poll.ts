@@ -3,7 +3,8 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { isApiError } from '@ticketing/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { reservationInfoQueryOptions, reservationStatusQueryOptions } from '../../../api/reservation-queries';
-import { reservationPageHref } from '../reservation-guard';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
+import { reservationPageHref } from '../../../app/purchase-context';
 import { availablePage, pageForStatus } from '../reservation-page';
 import { afterForceCheck, forceChecksOn, PROCESSING_POLL_MS, warnsAfter } from './processing-poll';
 
@@ -13,7 +14,7 @@ import { afterForceCheck, forceChecksOn, PROCESSING_POLL_MS, warnsAfter } from '
  * asks the provider at once. A status call that fails for any reason but 404 is tried again at the next tick:
  * the page is there to wait out a provider, and a blip must not send the buyer to not-found.
  */
-export function useProcessingPoll(eventShortName: string, reservationId: string) {
+export function useProcessingPoll({ type, id }: PurchaseContextRef, reservationId: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
@@ -34,9 +35,9 @@ export function useProcessingPoll(eventShortName: string, reservationId: string)
     left.current = true;
     // the next page's loader reads the reservation from the cache: fresh, with the outcome (lastPaymentFailure ...)
     await queryClient.fetchQuery(reservationInfoQueryOptions(reservationId)).catch(() => null);
-    await navigate({ href: reservationPageHref(eventShortName, reservationId, next, searchStr), replace: true });
+    await navigate({ href: reservationPageHref({ type, id }, reservationId, next, searchStr), replace: true });
     return true;
-  }, [queryClient, navigate, eventShortName, reservationId, searchStr]);
+  }, [queryClient, navigate, type, id, reservationId, searchStr]);
 
   const check = useCallback(async (): Promise<boolean> => {
     const answer = await import('./force-check').then(

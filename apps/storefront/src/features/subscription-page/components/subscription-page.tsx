@@ -8,11 +8,12 @@ import { RichText } from '../../../components/rich-text';
 import { subscriptionValidityText } from '../../../components/subscription-validity';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
+import { useReserveSubscription } from '../../subscription-reservation/hooks/use-reserve-subscription';
 
 /**
- * The subscription page of spec 2, read-only: title, description, and a summary (price and tax, validity,
- * entries, sale period, availability), the organizer, and the events it can be used for when there are any.
- * The buy button comes with the reservation issue.
+ * The subscription page of spec 2: title, description, and a summary (price and tax, validity, entries, sale
+ * period, availability), the organizer, and the events it can be used for when there are any. Continue (while
+ * passes are left) reserves one and goes to the booking step; sold out, a warning says so instead.
  */
 export function SubscriptionPage({ id }: { id: string }) {
   const t = useTranslate();
@@ -23,6 +24,7 @@ export function SubscriptionPage({ id }: { id: string }) {
   useDocumentTitle(t('show-subscription.header.title', title));
   const from = s.formattedOnSaleFrom ? localize(s.formattedOnSaleFrom, s.contentLanguages) : '';
   const to = s.formattedOnSaleTo ? localize(s.formattedOnSaleTo, s.contentLanguages) : '';
+  const reserve = useReserveSubscription(id);
 
   return (
     <div className="event-page subscription-page">
@@ -69,11 +71,32 @@ export function SubscriptionPage({ id }: { id: string }) {
             </dd>
           </div>
         </dl>
-        {s.numAvailable === 0 ? (
+        {s.numAvailable > 0 ? (
+          <form
+            className="subscription-summary__reserve"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void reserve.submit();
+            }}
+          >
+            {/* aria-disabled, not disabled, while reserving: the focus stays on the button (see ReserveButton) */}
+            <button
+              type="submit"
+              className="button button--block button--large"
+              aria-disabled={reserve.pending || undefined}
+              aria-busy={reserve.pending || undefined}
+              onFocus={reserve.prepare}
+              onPointerEnter={reserve.prepare}
+            >
+              {reserve.pending ? <span className="spinner" aria-hidden="true" /> : null}
+              {reserve.pending ? t('subscription.detail.buy.in-progress') : t('show-event.continue')}
+            </button>
+          </form>
+        ) : (
           <p className="notice notice--warning" role="status">
             {t('show-subscription.sold-out.message')}
           </p>
-        ) : null}
+        )}
         {s.websiteUrl ? (
           <ExternalLink className="button button--secondary button--block" href={s.websiteUrl}>
             {t('common.back-to-organizer')}

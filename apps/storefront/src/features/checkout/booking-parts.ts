@@ -1,0 +1,8 @@
+import { lazyPart, partPlaceholder } from '../../app/lazy-part';
+
+// What the booking step shows for what the reservation buys, each in a chunk of its own (the step is shared by events
+// and passes, and neither carries the other's section): an event's attendees, with their tickets' forms and supplement
+// items, and a pass's owner (spec 2, Booking step, "Subscriptions"). The step waits for the one it shows
+// (useLazyParts): nothing pops in.
+export const attendees = lazyPart(() => import('./components/attendees-section').then((m) => m.AttendeesSection), partPlaceholder);
+export const subscriptionOwner = lazyPart(() => import('./components/subscription-owner-section').then((m) => m.SubscriptionOwnerSection), partPlaceholder);
