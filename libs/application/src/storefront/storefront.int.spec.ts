@@ -33,6 +33,12 @@ describe.skipIf(!built)('the storefront on the API port', () => {
     },
   );
 
+  it('sets the session cookie once and the anti-forgery cookie once on a first visit', async () => {
+    const response = await app.inject({ method: 'GET', url: '/event/devday-2030' });
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []).map((c) => c.split('=')[0]);
+    expect(cookies.sort()).toEqual(['ALFIO_SESSION', 'XSRF-TOKEN']);
+  });
+
   it('preloads the event on event routes, as the event endpoint answers it', async () => {
     const page = await app.inject({ method: 'GET', url: '/event/devday-2030' });
     const data = JSON.parse(page.body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!);

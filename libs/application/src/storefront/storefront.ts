@@ -57,11 +57,10 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
       xsrfToken,
       data: { info: options.info(), lang, bundle: bundleFor(lang), languages: languages(), ...(event ? { event } : {}) },
     });
-    const existing = reply.getHeader('set-cookie');
-    const cookies = existing === undefined ? [] : Array.isArray(existing) ? existing.map(String) : [String(existing)];
+    // Fastify adds a set-cookie to those already set (the session's, when the request made it): never set one twice.
     // Returned, so Fastify waits for this send instead of answering again when the handler's promise settles first.
     return reply
-      .header('set-cookie', [...cookies, serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies })])
+      .header('set-cookie', serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies }))
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);
