@@ -173,7 +173,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentStandIns: e.PAYMENT_STAND_INS ?? e.APP_MODE !== 'prod',
     paymentStandInUrls: e.PAYMENT_STAND_IN_URLS,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY ?? e.APP_MODE === 'prod',
+    // no forwarded header is believed unless configured: a default of true let any client pick its own address
+    trustProxy: e.TRUST_PROXY ?? false,
     turnstile: {
       enabled: e.TURNSTILE_ENABLED,
       siteKey: e.TURNSTILE_SITE_KEY,

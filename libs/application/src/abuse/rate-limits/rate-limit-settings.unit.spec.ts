@@ -32,7 +32,9 @@ describe('human verification configuration', () => {
     });
     expect(config.recaptcha).toEqual({ secret: null, verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' });
     expect(config.trustProxy).toBe(false);
-    expect(readConfig({ ...base, APP_MODE: 'prod' }).trustProxy).toBe(true);
+    // nor in production: a client's X-Forwarded-For is its own choice unless a proxy is configured (issue 17 item 2)
+    expect(readConfig({ ...base, APP_MODE: 'prod' }).trustProxy).toBe(false);
+    expect(readConfig({ ...base, APP_MODE: 'prod', TRUST_PROXY: '1' }).trustProxy).toBe(1);
   });
 
   it('cannot be switched on without both keys', () => {
