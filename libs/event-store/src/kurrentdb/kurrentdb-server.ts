@@ -10,7 +10,8 @@ export type KurrentDbAvailability =
   | { readonly available: true; readonly via: string; start(): Promise<KurrentDbServer> }
   | { readonly available: false; readonly reason: string };
 
-const IMAGE = 'docker.kurrent.io/kurrent-latest/kurrentdb:latest';
+/** 25.1 is the first with atomic multi-stream appends (multiStreamAppend), which the adapter needs; the same tag as compose and CI. */
+const IMAGE = 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1';
 const HTTP_PORT = 2113;
 
 /**
