@@ -1,4 +1,5 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { bundles } from '@ticketing/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBasicEvent, makeSubscription, SUBSCRIPTION_ID } from '../../../test/catalog-fixtures';
 import { renderApp } from '../../../test/render-app';
@@ -15,7 +16,8 @@ describe('subscription page', () => {
   it('shows title, description, price with tax, validity, entries, sale period and the compatible events', async () => {
     const { calls } = renderApp(`/subscription/${SUBSCRIPTION_ID}`, {
       [API]: makeSubscription(),
-      '/api/v2/public/events': (url: URL) => (url.searchParams.get('subscription') === SUBSCRIPTION_ID ? [makeBasicEvent('kammermusik'), makeBasicEvent('strings')] : []),
+      '/api/v2/public/events': (url: URL) =>
+        url.searchParams.get('subscription') === SUBSCRIPTION_ID ? [makeBasicEvent('kammermusik'), makeBasicEvent('strings')] : [],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pass 6f1c (en)' })).toBeTruthy();
     expect(screen.getByText('Ten concerts')).toBeTruthy();
@@ -32,7 +34,7 @@ describe('subscription page', () => {
     expect(events.getByRole('link', { name: 'kammermusik (en)' }).getAttribute('href')).toBe(`/event/kammermusik?subscription=${SUBSCRIPTION_ID}`);
     expect(screen.getByRole('link', { name: /Back to the organizer's website/ }).getAttribute('href')).toBe('https://example.org/pass');
     expect(calls).toContain(`/api/v2/public/events?subscription=${SUBSCRIPTION_ID}`);
-    expect(screen.queryByRole('button', { name: /buy/i })).toBeNull();
+    expect(summary.getByRole('button', { name: 'Continue' })).toBeTruthy();
   });
 
   it('warns when it is sold out, and shows unlimited entries when there is no maximum', async () => {
@@ -41,6 +43,7 @@ describe('subscription page', () => {
       '/api/v2/public/events': [],
     });
     expect(await screen.findByText('We are sorry, there are no subscriptions available at the moment.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     expect(screen.getByText('Unlimited entries')).toBeTruthy();
     expect(screen.queryByRole('region', { name: /Events you can attend/ })).toBeNull();
   });
@@ -52,5 +55,54 @@ describe('subscription page', () => {
     const malformed = renderApp('/subscription/not-a-uuid', { '/api/v2/public/events': [], '/api/v2/public/subscriptions': [] });
     await waitFor(() => expect(malformed.router.state.location.pathname).toBe('/'));
     expect(malformed.calls.some((c) => c.includes('/subscription/'))).toBe(false);
+  });
+
+  describe('Continue (spec 2, 4, 8)', () => {
+    const RESERVATION = '1f0e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
+    const RESERVE = `POST ${API}`;
+
+    it('reserves once in the visitor language, in progress meanwhile, and goes to the booking step of the new reservation', async () => {
+      let answer: (value: unknown) => void = () => undefined;
+      const rendered = renderApp(`/subscription/${SUBSCRIPTION_ID}`, {
+        [API]: makeSubscription(),
+        '/api/v2/public/events': [],
+        [RESERVE]: () => new Promise((resolve) => (answer = resolve)),
+        [`/api/v2/public/reservation/${RESERVATION}/status`]: { status: 'PENDING', validatedBookingInformation: false },
+        [`GET /api/v2/public/reservation/${RESERVATION}`]: { status: 404 },
+      });
+      const button = await screen.findByRole('button', { name: 'Continue' });
+      fireEvent.click(button);
+      const busy = await screen.findByRole('button', { name: 'Reserving your subscription…' });
+      expect(busy.getAttribute('aria-busy')).toBe('true');
+      fireEvent.click(busy);
+      await waitFor(() => expect(rendered.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+      const post = rendered.requests.find((r) => r.method === 'POST')!;
+      expect(post.url).toBe(API);
+      expect(post.headers.get('Accept-Language')).toBe('en');
+      answer({ success: true, value: RESERVATION, errorCount: 0, validationErrors: [] });
+      // the status guard of the new reservation runs: its booking step (here not found, the fake has no reservation)
+      await waitFor(() => expect(rendered.router.state.location.pathname).toMatch(new RegExp(`^/subscription/${SUBSCRIPTION_ID}/reservation/${RESERVATION}/`)));
+      expect(rendered.calls).toContain(`/api/v2/public/reservation/${RESERVATION}/status`);
+      expect(rendered.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    });
+
+    it.each([
+      [
+        'its first validation error code',
+        {
+          status: 422,
+          body: { success: false, errorCount: 1, validationErrors: [{ fieldName: '', code: 'show-subscription.sold-out.message', arguments: {} }] },
+        },
+        'We are sorry, there are no subscriptions available at the moment.',
+      ],
+      ['the generic message for anything else', { status: 500 }, 'reservation-page-error-status.header.title'],
+    ])('shows a refusal as an error toast with %s, and stays', async (_, refusal, text) => {
+      const rendered = renderApp(`/subscription/${SUBSCRIPTION_ID}`, { [API]: makeSubscription(), '/api/v2/public/events': [], [RESERVE]: refusal });
+      fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+      const expected = text === 'reservation-page-error-status.header.title' ? bundles.en[text] : text;
+      await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(expected!))).toBe(true));
+      expect(rendered.router.state.location.pathname).toBe(`/subscription/${SUBSCRIPTION_ID}`);
+      expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
+    });
   });
 });
