@@ -477,6 +477,13 @@ export interface SubscriptionDescriptor {
   readonly maxAvailable: number | null;
   /** Events it can be used for (their shortNames). */
   readonly compatibleEventShortNames: readonly string[];
+  /**
+   * The categories it pays for, per event (alf.io's subscription_event.compatible_categories): event shortName ->
+   * ids of its categories. An event of compatibleEventShortNames missing here, or with an empty list: every
+   * category of it. Absent from descriptors published before restrictions existed, and when no event has one
+   * (so a re-import of an unrestricted descriptor changes nothing).
+   */
+  readonly compatibleCategoryIds?: Readonly<Record<string, readonly number[]>>;
   readonly privacyPolicyUrl: string | null;
   readonly termsAndConditionsUrl: string | null;
   readonly websiteUrl: string | null;

@@ -4,4 +4,4 @@ export { subscriptionStreamId, type SubscriptionIssued, type SubscriptionOwner }
 export { subscriptionPinStreamId, type SubscriptionPinTaken } from './subscription-pin-taken.js';
 export type { SubscriptionUsed, SubscriptionUseUndone } from './subscription-used.js';
 export { subscriptionErrors } from './subscription-errors.js';
-export { SubscriptionPasses, type PassIssue, type PassPurchase, type PassUse, type PassUseChange, type SubscriptionPass } from './subscription-passes.js';
+export { compatibleCategoriesOf, SubscriptionPasses, type PassIssue, type PassPurchase, type PassUse, type PassUseChange, type SubscriptionPass } from './subscription-passes.js';

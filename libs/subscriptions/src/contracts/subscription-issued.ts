@@ -40,6 +40,12 @@ export type SubscriptionIssued = DomainEvent<
     readonly usageType: SubscriptionDescriptor['usageType'];
     /** The events it can be used for (short names). */
     readonly compatibleEventShortNames: readonly string[];
+    /**
+     * The categories it pays for, per event (the descriptor's compatibleCategoryIds at purchase): event shortName ->
+     * category ids; an event missing here or with an empty list, every category. Absent from passes issued before
+     * restrictions existed: none.
+     */
+    readonly compatibleCategoryIds?: Readonly<Record<string, readonly number[]>>;
     /** ISO-8601 instant of the order's completion. */
     readonly purchasedAt: string;
   }

@@ -16,11 +16,19 @@ export interface SubscriptionPass {
   readonly maxEntries: number | null;
   readonly usageType: SubscriptionDescriptor['usageType'];
   readonly compatibleEventShortNames: readonly string[];
+  /** event shortName -> the category ids it pays for ({} for a pass issued before restrictions existed); see compatibleCategoriesOf. */
+  readonly compatibleCategoryIds: Readonly<Record<string, readonly number[]>>;
   readonly purchasedAt: string;
   /** Entries used so far, all events together (SubscriptionInfo.usageDetails.used). */
   readonly used: number;
   /** Entries left; null when unlimited (usageDetails.available). */
   readonly available: number | null;
+}
+
+/** The ids of the event's categories whose tickets the pass pays for; null: every category (or the event is not the pass's). */
+export function compatibleCategoriesOf(pass: Pick<SubscriptionPass, 'compatibleCategoryIds'>, eventShortName: string): readonly number[] | null {
+  const ids = Object.hasOwn(pass.compatibleCategoryIds, eventShortName) ? pass.compatibleCategoryIds[eventShortName] : undefined;
+  return ids && ids.length > 0 ? ids : null;
 }
 
 /** An order pays for `entries` of its tickets with the pass (its whole use: a later use by the same order replaces it). */

@@ -4,7 +4,7 @@ import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { DomainError } from '@ticketing/kernel';
 import { subscriptionDescriptor } from '@ticketing/testing/catalog-events';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
-import { subscriptionErrors, subscriptionPinStreamId, subscriptionStreamId, SubscriptionPasses } from '@ticketing/subscriptions/contracts';
+import { compatibleCategoriesOf, subscriptionErrors, subscriptionPinStreamId, subscriptionStreamId, SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { subscriptionToLog } from './subscription-log.js';
 
 const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'Ada@Example.org' };
@@ -43,6 +43,21 @@ describe('the passes over their streams (SubscriptionPasses)', () => {
     const pass = await issue({ maxEntries: 3 });
     expect(await passes.byId(pass.subscriptionId)).toMatchObject({ subscriptionId: pass.subscriptionId, pin: pass.pin, owner: ada, maxEntries: 3, used: 0, available: 3 });
     expect(await passes.byId(randomUUID())).toBeNull();
+  });
+
+  it('exposes the categories it pays for per event, and none for a pass issued before restrictions existed', async () => {
+    const limited = await passes.byId((await issue({ compatibleCategoryIds: { jazz: [2] } })).subscriptionId);
+    expect(limited?.compatibleCategoryIds).toEqual({ jazz: [2] });
+    expect([compatibleCategoriesOf(limited!, 'jazz'), compatibleCategoriesOf(limited!, 'blues')]).toEqual([[2], null]);
+
+    const { compatibleCategoryIds: _none, ...older } = await issue();
+    const id = randomUUID();
+    const metadata = { correlationId: id, causationId: id, occurredAt: new Date().toISOString(), actor: 'session:test' };
+    await app.store.append(subscriptionStreamId(id), [subscriptionToLog({ type: 'SubscriptionIssued', data: { ...older, subscriptionId: id } }, metadata)], 'no_stream');
+    expect((await app.store.readStream(subscriptionStreamId(id)))[0]!.data).not.toHaveProperty('compatibleCategoryIds');
+    const old = await passes.byId(id);
+    expect(old?.compatibleCategoryIds).toEqual({});
+    expect(compatibleCategoriesOf(old!, 'jazz')).toBeNull();
   });
 
   it('finds a pass by its PIN as typed, in its organizer, with its owner e-mail in any case', async () => {

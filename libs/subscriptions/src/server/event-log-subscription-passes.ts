@@ -56,7 +56,7 @@ export class EventLogSubscriptionPasses extends SubscriptionPasses {
     const { state } = await this.load(subscriptionId);
     if (!isIssued(state)) return null;
     const { status: _status, usesByReservation: _uses, entriesByEvent: _byEvent, usedEntries: _used, subjectId: _subject, ...terms } = state;
-    return { ...terms, ...usageOf(state) };
+    return { ...terms, compatibleCategoryIds: terms.compatibleCategoryIds ?? {}, ...usageOf(state) };
   }
 
   async byPin(organizerSlug: string, typed: string, email: string | null): Promise<SubscriptionPass | null> {

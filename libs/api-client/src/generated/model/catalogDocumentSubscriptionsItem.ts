@@ -16,6 +16,7 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 import type { CatalogDocumentSubscriptionsItemAllowedPaymentProxiesItem } from './catalogDocumentSubscriptionsItemAllowedPaymentProxiesItem';
+import type { CatalogDocumentSubscriptionsItemCompatibleEventsItem } from './catalogDocumentSubscriptionsItemCompatibleEventsItem';
 import type { CatalogDocumentSubscriptionsItemDescription } from './catalogDocumentSubscriptionsItemDescription';
 import type { CatalogDocumentSubscriptionsItemImage } from './catalogDocumentSubscriptionsItemImage';
 import type { CatalogDocumentSubscriptionsItemMaxAvailable } from './catalogDocumentSubscriptionsItemMaxAvailable';
@@ -35,8 +36,8 @@ import type { CatalogDocumentSubscriptionsItemWebsiteUrl } from './catalogDocume
 export type CatalogDocumentSubscriptionsItem = {
   /** Payment providers offered; required when anything is paid. OFFLINE = bank transfer. */
   allowedPaymentProxies?: CatalogDocumentSubscriptionsItemAllowedPaymentProxiesItem[];
-  /** Short names of the events it can be used for. */
-  compatibleEvents?: string[];
+  /** The events it can be used for, each with the categories it pays for. */
+  compatibleEvents?: CatalogDocumentSubscriptionsItemCompatibleEventsItem[];
   /**
    * Languages the content is written in, the first being the default; every title is required in each.
    * @minItems 1

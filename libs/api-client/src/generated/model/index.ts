@@ -162,6 +162,8 @@ export * from './catalogDocumentOrganizersItemPaymentProvidersStripeAnyOf';
 export * from './catalogDocumentOrganizersItemWebsiteUrl';
 export * from './catalogDocumentSubscriptionsItem';
 export * from './catalogDocumentSubscriptionsItemAllowedPaymentProxiesItem';
+export * from './catalogDocumentSubscriptionsItemCompatibleEventsItem';
+export * from './catalogDocumentSubscriptionsItemCompatibleEventsItemAnyOf';
 export * from './catalogDocumentSubscriptionsItemDescription';
 export * from './catalogDocumentSubscriptionsItemImage';
 export * from './catalogDocumentSubscriptionsItemMaxAvailable';

@@ -21,7 +21,15 @@ describe('PublishSubscriptionDescriptor', () => {
       spec.given([]).when(publish(open)).then([{ type: 'SubscriptionDescriptorPublished', data: { descriptor: open } }]);
     });
 
+    it('accepts categories for some of its events (the others: every category)', () => {
+      const restricted = { ...descriptor, compatibleEventShortNames: ['devday-2030', 'devday-2031'], compatibleCategoryIds: { 'devday-2030': [1, 2] } };
+      spec.given([]).when(publish(restricted)).then([{ type: 'SubscriptionDescriptorPublished', data: { descriptor: restricted } }]);
+    });
+
     it.each([
+      ['categories of an event it is not valid for', { ...descriptor, compatibleCategoryIds: { 'devday-2031': [1] } }, e.unknownEvent, 'descriptor.compatibleCategoryIds.devday-2031'],
+      ['a category twice', { ...descriptor, compatibleCategoryIds: { 'devday-2030': [2, 2] } }, e.duplicateKey, 'descriptor.compatibleCategoryIds.devday-2030[1]'],
+      ['a category id below 1', { ...descriptor, compatibleCategoryIds: { 'devday-2030': [0] } }, e.belowOne, 'descriptor.compatibleCategoryIds.devday-2030[0]'],
       ['a STANDARD validity without units', { ...descriptor, validityUnits: null }, e.validityUnitsRequired, 'descriptor.validityUnits'],
       ['a CUSTOM validity without dates', { ...descriptor, validityType: 'CUSTOM', validityUnits: null, validityTimeUnit: null }, e.validityDatesRequired, 'descriptor.validTo'],
       ['a CUSTOM validity ending before it starts', { ...descriptor, validityType: 'CUSTOM', validityUnits: null, validityTimeUnit: null, validFrom: '2030-02-01T00:00:00', validTo: '2030-01-01T00:00:00' }, e.endBeforeStart, 'descriptor.validTo'],
@@ -46,6 +54,12 @@ describe('PublishSubscriptionDescriptor', () => {
     it('changes the descriptor when its compatible events change', () => {
       const changed = { ...descriptor, compatibleEventShortNames: ['devday-2030', 'devday-2031'] };
       spec.given(published).when(publish(changed)).then([{ type: 'SubscriptionDescriptorChanged', data: { descriptor: changed } }]);
+    });
+
+    it('changes the descriptor when the categories of an event change, and not when an absent restriction stays absent', () => {
+      const restricted = { ...descriptor, compatibleCategoryIds: { 'devday-2030': [2] } };
+      spec.given(published).when(publish(restricted)).then([{ type: 'SubscriptionDescriptorChanged', data: { descriptor: restricted } }]);
+      spec.given(published).when(publish({ ...descriptor, compatibleCategoryIds: undefined })).then([]);
     });
 
     it('refuses the same id from another organizer', () => {

@@ -35,6 +35,13 @@ export function validateSubscriptionDescriptor(d: SubscriptionDescriptor): reado
   rules.optionalInteger(d.maxAvailable, f('maxAvailable'), 0);
   rules.unique(d.compatibleEventShortNames, (s) => s, (i) => f(`compatibleEventShortNames[${i}]`));
   d.compatibleEventShortNames.forEach((s, i) => rules.shortName(s, f(`compatibleEventShortNames[${i}]`)));
+  for (const [shortName, ids] of Object.entries(d.compatibleCategoryIds ?? {})) {
+    const field = f(`compatibleCategoryIds.${shortName}`);
+    // a restriction for an event the pass is not valid for would never apply: a mistake of the author
+    rules.check(d.compatibleEventShortNames.includes(shortName), catalogErrors.unknownEvent, field, shortName);
+    rules.unique(ids, String, (i) => `${field}[${i}]`);
+    ids.forEach((id, i) => rules.integer(id, `${field}[${i}]`, 1));
+  }
   rules.url(d.privacyPolicyUrl, f('privacyPolicyUrl'));
   rules.url(d.termsAndConditionsUrl, f('termsAndConditionsUrl'));
   rules.url(d.websiteUrl, f('websiteUrl'));

@@ -2,6 +2,7 @@ import type { EventDetails, Organizer, SubscriptionDescriptor } from '@ticketing
 import type { PublishEventCatalog, PublishOrganizer, PublishSubscriptionDescriptor } from '@ticketing/catalog/domain';
 import type { EventEntry } from './catalog-file/event-entry.schema.js';
 import type { OrganizerEntry, SubscriptionEntry } from './catalog-file/catalog-file.schema.js';
+import { compatibleEventName } from './compatible-categories.js';
 
 /** Image reference in the file -> sha256 of its bytes. */
 export type ImageIds = ReadonlyMap<string, string>;
@@ -35,13 +36,22 @@ export function publishEventCatalog(entry: EventEntry, images: ImageIds): Publis
   };
 }
 
-export function publishSubscriptionDescriptor(entry: SubscriptionEntry, images: ImageIds): PublishSubscriptionDescriptor {
+/**
+ * `categoryIds`: the categories of the entry's compatible events resolved from their keys (resolveCompatibleCategories);
+ * the descriptor holds them only when some event is limited, so an unlimited descriptor reads as it always did.
+ */
+export function publishSubscriptionDescriptor(
+  entry: SubscriptionEntry,
+  images: ImageIds,
+  categoryIds: Readonly<Record<string, readonly number[]>> = {},
+): PublishSubscriptionDescriptor {
   const { organizer, image, compatibleEvents, ...rest } = entry;
   const descriptor: SubscriptionDescriptor = {
     ...rest,
     organizerSlug: organizer,
     imageFileId: imageId(image, images),
-    compatibleEventShortNames: compatibleEvents,
+    compatibleEventShortNames: compatibleEvents.map(compatibleEventName),
+    ...(Object.keys(categoryIds).length > 0 ? { compatibleCategoryIds: categoryIds } : {}),
   };
   return { type: 'PublishSubscriptionDescriptor', data: { descriptor } };
 }

@@ -101,6 +101,37 @@ describe('importing a catalog', () => {
     expect(waited).toEqual([]);
   });
 
+  it("resolves a pass's category keys to the event's ids, from the file or from the log, and refuses a key the event lacks", async () => {
+    const pass = 'subscription-descriptor-6a1d2b9e-8f3c-4d5e-9a7b-1c2d3e4f5a6b';
+    const descriptorOf = async () => (await store.readStream(pass)).at(-1)!.data['descriptor'];
+    // a category added by the same file gets its id in this import, and the pass names it
+    const withVip = example();
+    withVip.events[0]!.categories.push({ ...withVip.events[0]!.categories[1]!, key: 'vip', name: { en: 'VIP', it: 'VIP' } });
+    withVip.subscriptions[0]!.compatibleEvents = [{ event: 'devday-2030', categories: ['regular', 'vip'] }];
+    expect(await service.import(withVip, options)).toMatchObject({ ok: true });
+    expect(await descriptorOf()).toMatchObject({ compatibleEventShortNames: ['devday-2030'], compatibleCategoryIds: { 'devday-2030': [2, 5] } });
+
+    // the event imported before, the pass alone: its ids come from the log
+    const passAlone = example();
+    passAlone.events = [];
+    passAlone.subscriptions[0]!.compatibleEvents = [{ event: 'devday-2030', categories: ['early-bird'] }];
+    expect(await service.import(passAlone, options)).toMatchObject({ ok: true, eventsAppended: 1, written: [pass] });
+    expect(await descriptorOf()).toMatchObject({ compatibleCategoryIds: { 'devday-2030': [1] } });
+    // back to a plain short name: no restriction left
+    passAlone.subscriptions[0]!.compatibleEvents = ['devday-2030'];
+    expect(await service.import(passAlone, options)).toMatchObject({ ok: true, eventsAppended: 1 });
+    expect(await descriptorOf()).not.toHaveProperty('compatibleCategoryIds');
+
+    const before = await store.headPosition();
+    passAlone.subscriptions[0]!.compatibleEvents = [{ event: 'devday-2030', categories: ['regular', 'gold', 'regular'] }];
+    const refused = await service.import(passAlone, options);
+    expect(refused.errors.map((e) => [e.path, e.code, e.args])).toEqual([
+      ['subscriptions[0].compatibleEvents[0].categories[1]', 'error.catalog.unknownCategory', ['gold']],
+      ['subscriptions[0].compatibleEvents[0].categories[2]', 'error.catalog.duplicateKey', ['regular']],
+    ]);
+    expect(await store.readAll({ after: before })).toEqual([]);
+  });
+
   it('reports an unreadable image at the entry that names it', async () => {
     const file = example();
     file.events[0]!.image = 'example-images/missing.png';

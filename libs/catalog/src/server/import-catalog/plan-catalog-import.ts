@@ -1,10 +1,11 @@
 import type { EventStore, ExpectedRevision } from '@ticketing/event-store';
 import { DomainError, type DomainEvent } from '@ticketing/kernel';
 import { catalogStreams } from '@ticketing/catalog/contracts';
-import { eventCatalogDecider, fileDecider, organizerDecider, catalogErrors, CatalogRejected, subscriptionDescriptorDecider, type StoreFile } from '@ticketing/catalog/domain';
+import { eventCatalogDecider, fileDecider, organizerDecider, catalogErrors, CatalogRejected, subscriptionDescriptorDecider, type EventCatalogState, type StoreFile } from '@ticketing/catalog/domain';
 import { documentPathOf, publishEventCatalog, publishOrganizer, publishSubscriptionDescriptor } from './catalog-commands.js';
 import type { CatalogFile } from './catalog-file/catalog-file.schema.js';
 import { catalogIssue, type CatalogIssue } from './catalog-issue.js';
+import { compatibleEventName, resolveCompatibleCategories } from './compatible-categories.js';
 import { storeFileCommand, type ImageLoader } from './image-loader.js';
 import { loadStream } from './load-stream.js';
 
@@ -36,14 +37,18 @@ export async function planCatalogImport(store: EventStore, file: CatalogFile, im
   const issues: CatalogIssue[] = [];
   const streams: StreamPlan[] = [];
 
-  async function decideOn<S, C, E extends DomainEvent>(streamId: string, decider: Decider<S, C, E>, command: C, pathOf: (field: string) => string) {
+  /** Decides the command on the stream; the state it leaves the stream in, or null when it is refused. */
+  async function decideOn<S, C, E extends DomainEvent>(streamId: string, decider: Decider<S, C, E>, command: C, pathOf: (field: string) => string): Promise<S | null> {
     const { state, expectedRevision } = await loadStream(store, streamId, decider);
     try {
-      streams.push({ streamId, expectedRevision, events: decider.decide(command, state) });
+      const events = decider.decide(command, state);
+      streams.push({ streamId, expectedRevision, events });
+      return events.reduce(decider.evolve, state);
     } catch (error) {
       if (error instanceof CatalogRejected) issues.push(...error.violations.map((v) => catalogIssue(pathOf(v.field), v.code, v.args)));
       else if (error instanceof DomainError) issues.push(catalogIssue(pathOf(error.field ?? ''), error.code, error.args));
       else throw error;
+      return null;
     }
   }
 
@@ -76,30 +81,38 @@ export async function planCatalogImport(store: EventStore, file: CatalogFile, im
   // A reference is good when it names an entry of this document or something imported before.
   const exists = async (streamId: string) => (await store.readStream(streamId, { maxCount: 1 })).length > 0;
   const fileOrganizers = new Set(file.organizers.map((o) => o.slug));
-  const fileEvents = new Set(file.events.map((e) => e.shortName));
+  // Each event's categories by key as this import leaves it (the file's events) or as imported before (the others).
+  const categories = new Map<string, ReadonlyMap<string, number | null> | null>();
   for (const [i, entry] of file.events.entries()) {
     if (!fileOrganizers.has(entry.organizer) && !(await exists(catalogStreams.organizer(entry.organizer)))) {
       issues.push(catalogIssue(`events[${i}].organizer`, catalogErrors.unknownOrganizer, [entry.organizer]));
     }
-    await decideOn(catalogStreams.event(entry.shortName), eventCatalogDecider, publishEventCatalog(entry, imageIds), (f) => documentPathOf(f, `events[${i}]`, 'event'));
+    const state = await decideOn(catalogStreams.event(entry.shortName), eventCatalogDecider, publishEventCatalog(entry, imageIds), (f) => documentPathOf(f, `events[${i}]`, 'event'));
+    categories.set(entry.shortName, categoryIdsByKey(state) ?? new Map(entry.categories.map((c) => [c.key, null])));
   }
   for (const [i, entry] of file.subscriptions.entries()) {
     if (!fileOrganizers.has(entry.organizer) && !(await exists(catalogStreams.organizer(entry.organizer)))) {
       issues.push(catalogIssue(`subscriptions[${i}].organizer`, catalogErrors.unknownOrganizer, [entry.organizer]));
     }
-    for (const [j, shortName] of entry.compatibleEvents.entries()) {
-      if (!fileEvents.has(shortName) && !(await exists(catalogStreams.event(shortName)))) {
-        issues.push(catalogIssue(`subscriptions[${i}].compatibleEvents[${j}]`, catalogErrors.unknownEvent, [shortName]));
-      }
+    for (const [j, shortName] of entry.compatibleEvents.map(compatibleEventName).entries()) {
+      if (!categories.has(shortName)) categories.set(shortName, categoryIdsByKey((await loadStream(store, catalogStreams.event(shortName), eventCatalogDecider)).state));
+      if (categories.get(shortName) === null) issues.push(catalogIssue(`subscriptions[${i}].compatibleEvents[${j}]`, catalogErrors.unknownEvent, [shortName]));
     }
+    const resolved = resolveCompatibleCategories(entry, `subscriptions[${i}]`, (shortName) => categories.get(shortName) ?? null);
+    issues.push(...resolved.issues);
     await decideOn(
       catalogStreams.subscriptionDescriptor(entry.id),
       subscriptionDescriptorDecider,
-      publishSubscriptionDescriptor(entry, imageIds),
+      publishSubscriptionDescriptor(entry, imageIds, resolved.ids),
       (f) => documentPathOf(f, `subscriptions[${i}]`, 'descriptor'),
     );
   }
   return { issues, streams };
+}
+
+/** The event's current categories, id by key; null when the event is not published. */
+function categoryIdsByKey(state: EventCatalogState | null): ReadonlyMap<string, number> | null {
+  return state?.status === 'published' ? new Map(Object.values(state.categories).map((c) => [c.key, c.id])) : null;
 }
 
 function checkUnique(issues: CatalogIssue[], keys: readonly string[], pathOf: (index: number) => string): void {

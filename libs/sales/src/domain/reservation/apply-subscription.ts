@@ -14,13 +14,14 @@ export interface ApplySubscription {
 
 /**
  * Which tickets a pass pays for: the first `amount` of the order's tickets that cost something (a free ticket
- * needs no entry), in the order they were reserved.
+ * needs no entry) and are of a category it pays for at this event (`categoryIds`; null: every category), in the
+ * order they were reserved.
  */
-export function ticketsToCover(state: ReservationState, amount: number): number[] {
+export function ticketsToCover(state: ReservationState, amount: number, categoryIds: readonly number[] | null): number[] {
   if (state.status === 'NONE' || !Number.isInteger(amount) || amount < 1) return [];
   return state.price.tickets
-    .map((ticket, index) => ({ index, due: ticket.srcPrice - ticket.discount }))
-    .filter(({ due }) => due > 0)
+    .map((ticket, index) => ({ index, due: ticket.srcPrice - ticket.discount, categoryId: ticket.categoryId }))
+    .filter(({ due, categoryId }) => due > 0 && (categoryIds === null || categoryIds.includes(categoryId)))
     .slice(0, amount)
     .map(({ index }) => index);
 }

@@ -42,9 +42,43 @@ const apply = { reservationId: 'r-1', subscriptionId: 'pass-1', title: { en: 'Pa
 describe('a pass paying for tickets of an order', () => {
   it('covers the first tickets that cost something, never a free one', () => {
     const state = fold(opened());
-    expect(ticketsToCover(state, 1)).toEqual([1]);
-    expect(ticketsToCover(state, 5)).toEqual([1, 2]);
-    expect(ticketsToCover(state, 0)).toEqual([]);
+    expect(ticketsToCover(state, 1, null)).toEqual([1]);
+    expect(ticketsToCover(state, 5, null)).toEqual([1, 2]);
+    expect(ticketsToCover(state, 0, null)).toEqual([]);
+  });
+
+  it('covers only tickets of the categories the pass pays for at the event, wherever they are in the order', () => {
+    const vipFirst = priceReservation({
+      currency: 'CHF',
+      vatPercentage: 0,
+      vatIncluded: true,
+      tickets: [
+        { categoryId: 3, price: 9000 },
+        { categoryId: 2, price: 3000 },
+        { categoryId: 1, price: 0 },
+        { categoryId: 2, price: 3000 },
+      ],
+      code: null,
+      services: [],
+    });
+    const state = fold(
+      opened({
+        tickets: [
+          { ticketId: 't-vip', categoryId: 3, metadata: {} },
+          { ticketId: 't-1', categoryId: 2, metadata: {} },
+          { ticketId: 't-free', categoryId: 1, metadata: {} },
+          { ticketId: 't-2', categoryId: 2, metadata: {} },
+        ],
+        price: vipFirst,
+      }),
+    );
+    expect(ticketsToCover(state, 1, null)).toEqual([0]);
+    expect(ticketsToCover(state, 1, [2])).toEqual([1]);
+    expect(ticketsToCover(state, 5, [2])).toEqual([1, 3]);
+    expect(ticketsToCover(state, 5, [2, 3])).toEqual([0, 1, 3]);
+    // the only ticket of its categories is free, or no category at all: nothing to pay for
+    expect(ticketsToCover(state, 5, [1])).toEqual([]);
+    expect(ticketsToCover(state, 5, [])).toEqual([]);
   });
 
   it('applies once: the price drops, the state remembers the pass and its tickets; removing gives the opening price back', () => {

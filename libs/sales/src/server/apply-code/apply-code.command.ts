@@ -4,7 +4,7 @@ import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { handleCommand, type EventStore, type StreamAppend } from '@ticketing/event-store';
 import { DomainError, isUuid, NotFoundError } from '@ticketing/kernel';
 import { decideApplySubscription, decideRemoveSubscription, reservationStreamId, ticketsToCover, type OpenedReservation, type ReservationEvent } from '@ticketing/sales/domain';
-import { subscriptionErrors, SubscriptionPasses, type PassUseChange, type SubscriptionPass } from '@ticketing/subscriptions/contracts';
+import { compatibleCategoriesOf, subscriptionErrors, SubscriptionPasses, type PassUseChange, type SubscriptionPass } from '@ticketing/subscriptions/contracts';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
 import { provenance, toAppend, type Provenance } from '../shared/event-data.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -58,9 +58,10 @@ function appendsOf(state: OpenedReservation, revision: number, events: readonly 
 /**
  * A pass pays for tickets of a pending event order: found by id or by PIN within the event's organizer, its own
  * rules decided by the subscriptions context (acquired, for this event, valid now, entries left, once per event), the
- * tickets it covers chosen by the order (the first `amount` that cost something). Refusals are answers, not errors:
- * apply-code says 200 with the reason (as alf.io). An order that is not pending, buys a pass itself, has a pass
- * applied already or no ticket to pay for applies nothing, without a reason.
+ * tickets it covers chosen by the order (the first `amount` that cost something, of the categories the pass pays for
+ * at this event). Refusals are answers, not errors: apply-code says 200 with the reason (as alf.io). An order that is
+ * not pending, buys a pass itself, has a pass applied already or no ticket the pass could pay for applies nothing,
+ * without a reason.
  */
 @CommandHandler(ApplyCodeCommand)
 export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, ApplyCodeOutcome> {
@@ -80,10 +81,11 @@ export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, Apply
         decide: async ({ state, revision }) => {
           if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
           if (state.status !== 'PENDING' || state.opened.purchaseContext || state.appliedSubscription) return { result: nothing };
-          const ticketIndexes = ticketsToCover(state, input.amount);
-          if (ticketIndexes.length === 0) return { result: nothing };
           const now = this.options.clock.now();
           const pass = await this.find(state, input, now);
+          // no ticket to pay for, none of a category the pass pays for at this event included: nothing, without a reason (alf.io)
+          const ticketIndexes = ticketsToCover(state, input.amount, compatibleCategoriesOf(pass, state.eventShortName));
+          if (ticketIndexes.length === 0) return { result: nothing };
           const change = await this.passes.planUse(pass.subscriptionId, { reservationId: input.reservationId, eventShortName: state.eventShortName, entries: ticketIndexes.length });
           const descriptor = (await this.catalog.subscriptionOffer(pass.descriptorId, now))?.descriptor;
           const events = decideApplySubscription(state, { reservationId: input.reservationId, subscriptionId: pass.subscriptionId, title: descriptor?.title ?? {}, ticketIndexes });

@@ -15,6 +15,8 @@ const passes = {
   expired: '7c000000-0000-4000-8000-000000000003',
   /** another organizer's, for its own event */
   beta: '7c000000-0000-4000-8000-000000000004',
+  /** the gala's standard tickets only (category 1), not its VIP ones (2) */
+  standardOnly: '7c000000-0000-4000-8000-000000000005',
 };
 const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
 
@@ -45,11 +47,12 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
     const [pass] = (await info(body.value as string)).subscriptionInfos;
     return { id: pass.id, pin: pass.pin };
   };
-  const reserve = async (shortName: string, amount: number): Promise<string> => {
-    const { status, body } = await call('POST', `/event/${shortName}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount }] });
+  const reserveOf = async (shortName: string, reservation: { ticketCategoryId: number; amount: number }[]): Promise<string> => {
+    const { status, body } = await call('POST', `/event/${shortName}/reserve-tickets?lang=en`, { reservation });
     expect(status, JSON.stringify(body)).toBe(200);
     return body.value as string;
   };
+  const reserve = (shortName: string, amount: number) => reserveOf(shortName, [{ ticketCategoryId: 1, amount }]);
   const apply = (reservationId: string, code: string, extra: object = {}) =>
     call('POST', `/reservation/${reservationId}/apply-code`, { code, amount: 1, type: 'SUBSCRIPTION', ...extra });
   const refusalOf = async (reservationId: string, code: string, extra: object = {}) => {
@@ -79,6 +82,12 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
         catalogEvent({ type: 'TicketCategoryAdded', data: inEvent(shortName, { category: ticketCategory({ id: 1, key: 'regular', price, capacityId: 1 }) }) }),
       ]);
     }
+    await app.given('event-gala', [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'gala', organizerSlug: 'acme', start, end, vatPercentage: 0, allowedPaymentProxies: ['OFFLINE'] }) } }),
+      catalogEvent({ type: 'CapacityDefined', data: inEvent('gala', { capacity: { id: 1, key: 'hall', name: 'Hall', size: 50 } }) }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('gala', { category: ticketCategory({ id: 1, key: 'standard', price: 3000, capacityId: 1 }) }) }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('gala', { category: ticketCategory({ id: 2, key: 'vip', price: 9000, capacityId: 1, ordinal: 1 }) }) }),
+    ]);
     const free = { price: 0, allowedPaymentProxies: [], sale: { start: localDaysFrom(now, -10), end: null } };
     for (const descriptor of [
       subscriptionDescriptor({ ...free, id: passes.two, title: { en: 'Two concerts' }, usageType: 'UNLIMITED', maxEntries: 2, compatibleEventShortNames: ['jazz', 'blues'] }),
@@ -94,6 +103,7 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
         compatibleEventShortNames: ['jazz'],
       }),
       subscriptionDescriptor({ ...free, id: passes.beta, organizerSlug: 'beta', compatibleEventShortNames: ['rock'] }),
+      subscriptionDescriptor({ ...free, id: passes.standardOnly, usageType: 'UNLIMITED', maxEntries: null, compatibleEventShortNames: ['gala'], compatibleCategoryIds: { gala: [1] } }),
     ]) {
       await app.given(`subscription-descriptor-${descriptor.id}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
     }
@@ -173,6 +183,30 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
     expect((await apply(jazz, acmePass.pin, { email: 'ADA@example.org' })).body.value).toBe(true);
     expect(await refusalOf(await reserve('jazz', 1), acmePass.pin)).toBe('subscription.max-usage-reached-per-event');
     expect((await apply(await reserve('blues', 1), acmePass.pin)).body.value).toBe(true);
+  });
+
+  it('pays only for tickets of the categories it is valid for: the standard one of an order with a VIP one, none of VIP tickets alone', async () => {
+    const pass = await buyPass(passes.standardOnly);
+    const vipOnly = await reserveOf('gala', [{ ticketCategoryId: 2, amount: 2 }]);
+    // no compatible category: false without an error, the order and the pass untouched
+    expect(await refusalOf(vipOnly, pass.pin, { amount: 2 })).toBe('none');
+    expect((await info(vipOnly)).orderSummary).toMatchObject({ totalPrice: '180.00', priceInCents: 18000 });
+    expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:']);
+
+    // the VIP ticket first: the pass skips it and pays for the standard one, one entry though two were asked
+    const mixed = await reserveOf('gala', [
+      { ticketCategoryId: 2, amount: 1 },
+      { ticketCategoryId: 1, amount: 1 },
+    ]);
+    expect((await apply(mixed, pass.pin, { amount: 2 })).body.value).toBe(true);
+    const summary = (await info(mixed)).orderSummary;
+    expect(summary).toMatchObject({ totalPrice: '90.00', priceInCents: 9000 });
+    expect(summary.summary).toContainEqual(expect.objectContaining({ type: 'APPLIED_SUBSCRIPTION', amount: 1, subTotal: '-30.00' }));
+    expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:1']);
+    const stream = await app.store.readStream(`reservation-${mixed}`);
+    const categoryOf = new Map((stream[0]!.data['tickets'] as { ticketId: string; categoryId: number }[]).map((t) => [t.ticketId, t.categoryId]));
+    const covered = stream.find((e) => e.type === 'SubscriptionApplied')!.data['ticketIds'] as string[];
+    expect(covered.map((id) => categoryOf.get(id))).toEqual([1]);
   });
 
   it('refuses malformed forms with 422 and an unknown reservation with 404', async () => {

@@ -27,6 +27,7 @@ export function issueSubscription(purchase: PassPurchase, pin: string): PassIssu
         maxEntries: descriptor.maxEntries,
         usageType: descriptor.usageType,
         compatibleEventShortNames: [...descriptor.compatibleEventShortNames],
+        compatibleCategoryIds: Object.fromEntries(Object.entries(descriptor.compatibleCategoryIds ?? {}).map(([event, ids]) => [event, [...ids]])),
         purchasedAt: purchasedAt.toISOString(),
       },
     },

@@ -60,11 +60,19 @@ describe('issuing a pass', () => {
           maxEntries: 5,
           usageType: 'ONCE_PER_EVENT',
           compatibleEventShortNames: ['jazz', 'rock'],
+          compatibleCategoryIds: {},
           purchasedAt: '2026-01-31T12:00:00.000Z',
         },
       },
       pinTaken: { type: 'SubscriptionPinTaken', data: { organizerSlug: 'acme', pin: '7K3M9P2Q', subscriptionId: purchase.subscriptionId } },
     });
+  });
+  it('freezes the categories the descriptor limits it to at purchase', () => {
+    const limits: Record<string, number[]> = { jazz: [1, 3] };
+    const { issued } = issueSubscription({ ...purchase, descriptor: { ...descriptor, compatibleCategoryIds: limits } }, '7K3M9P2Q');
+    limits['jazz']!.push(4);
+    limits['rock'] = [2];
+    expect(issued.data.compatibleCategoryIds).toEqual({ jazz: [1, 3] });
   });
   it('takes only a normalised PIN', () => {
     expect(() => issueSubscription(purchase, '7k3m-9p2q')).toThrow(RangeError);

@@ -83,6 +83,17 @@ export const organizerEntrySchema = z.strictObject({
     .prefault({}),
 });
 
+/** An event a pass is valid for: its short name (every category), or the event with the categories it pays for. */
+const compatibleEventSchema = z.union([
+  z.string().describe('Short name of the event: the pass pays for tickets of every category.'),
+  z
+    .strictObject({
+      event: z.string().describe('Short name of the event.'),
+      categories: z.array(z.string()).default([]).describe('Keys of the categories the pass pays for; empty = every category.'),
+    })
+    .describe('The event, limited to some of its categories.'),
+]);
+
 export const subscriptionEntrySchema = z.strictObject({
   id: z.uuid().describe('Stable id you choose (UUID, lower case): it is the public identifier of the pass.'),
   organizer: slug,
@@ -105,7 +116,7 @@ export const subscriptionEntrySchema = z.strictObject({
   usageType: z.enum(['ONCE_PER_EVENT', 'UNLIMITED']).default('ONCE_PER_EVENT'),
   maxEntries: z.number().int().min(1).nullable().default(null).describe('Entries it grants; null = unlimited.'),
   maxAvailable: z.number().int().min(0).nullable().default(null).describe('How many can be sold; null = unlimited.'),
-  compatibleEvents: z.array(z.string()).default([]).describe('Short names of the events it can be used for.'),
+  compatibleEvents: z.array(compatibleEventSchema).default([]).describe('The events it can be used for, each with the categories it pays for.'),
   privacyPolicyUrl: optionalUrl,
   termsAndConditionsUrl: optionalUrl,
   websiteUrl: optionalUrl,

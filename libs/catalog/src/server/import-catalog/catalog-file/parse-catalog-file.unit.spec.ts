@@ -65,6 +65,23 @@ describe('parsing a catalog file', () => {
     expect(issues).toContainEqual(expect.objectContaining({ path: 'events[0].format', code: 'error.catalog.invalidValue' }));
   });
 
+  it('reads a compatible event as a short name or as the event with category keys, and names the problem of a wrong one', () => {
+    const subscription = { ...parsed(parseCatalogText(example, 'yaml')).subscriptions[0]!, image: null };
+    const read = (compatibleEvents: unknown[]) => parseCatalogText(JSON.stringify({ subscriptions: [{ ...subscription, compatibleEvents }] }), 'json');
+    expect(parsed(read(['a', { event: 'b', categories: ['vip'] }, { event: 'c' }])).subscriptions[0]!.compatibleEvents).toEqual([
+      'a',
+      { event: 'b', categories: ['vip'] },
+      { event: 'c', categories: [] },
+    ]);
+    const issues = (result: ParsedCatalog) => (result.ok ? [] : result.issues.map((i) => [i.path, i.code]));
+    expect(issues(read([{ event: 'b', categories: 'vip' }]))).toEqual([['subscriptions[0].compatibleEvents[0].categories', 'error.catalog.invalidValue']]);
+    expect(issues(read([{ evnt: 'b' }]))).toEqual([
+      ['subscriptions[0].compatibleEvents[0].event', 'error.catalog.required'],
+      ['subscriptions[0].compatibleEvents[0].evnt', 'error.catalog.invalidValue'],
+    ]);
+    expect(issues(read([3]))).toEqual([['subscriptions[0].compatibleEvents[0]', 'error.catalog.invalidValue']]);
+  });
+
   it('reports YAML syntax errors with their line', () => {
     const result = parseCatalogText('events:\n  - shortName: [unclosed\n', 'yaml');
     expect(result.ok).toBe(false);
@@ -87,6 +104,15 @@ describe('from file entries to commands', () => {
     expect(event).toMatchObject({ organizerSlug: 'lakeside', imageFileId: 'f'.repeat(64), displayName: 'Dev Day 2030' });
     expect(Object.keys(publishOrganizer(file.organizers[0]!).data.organizer).sort()).toEqual(Object.keys(organizer).sort());
     expect(Object.keys(publishSubscriptionDescriptor(file.subscriptions[0]!, images).data.descriptor).sort()).toEqual(Object.keys(descriptor).sort());
+  });
+
+  it('gives the descriptor the category ids of its limited events only, and no restriction at all when none is', () => {
+    const entry = file.subscriptions[0]!;
+    expect(publishSubscriptionDescriptor(entry, new Map(), { 'devday-2030': [1, 2] }).data.descriptor).toMatchObject({
+      compatibleEventShortNames: ['devday-2030'],
+      compatibleCategoryIds: { 'devday-2030': [1, 2] },
+    });
+    expect('compatibleCategoryIds' in publishSubscriptionDescriptor(entry, new Map(), {}).data.descriptor).toBe(false);
   });
 
   it('orders categories by their position unless an ordinal is given', () => {

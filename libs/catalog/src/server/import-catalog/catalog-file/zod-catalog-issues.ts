@@ -38,6 +38,20 @@ function toIssue(issue: z.core.$ZodIssue): CatalogIssue {
   }
 }
 
+/**
+ * A value that fits none of the forms a field accepts (`compatibleEvents`: a short name or `{ event, categories }`):
+ * when it is of the type of one form only (an object), that form's own problems, where they are; else one issue.
+ */
+function unionIssues(issue: z.core.$ZodIssueInvalidUnion): CatalogIssue[] {
+  const sameType = issue.errors.filter((branch) => !branch.some((i) => i.code === 'invalid_type' && i.path.length === 0));
+  if (sameType.length === 1) return sameType[0]!.flatMap((i) => toIssues({ ...i, path: [...issue.path, ...i.path] }));
+  return [catalogIssue(documentPath(issue.path), catalogErrors.invalidValue, [], 'is none of the forms accepted here')];
+}
+
+function toIssues(issue: z.core.$ZodIssue): CatalogIssue[] {
+  return issue.code === 'invalid_union' ? unionIssues(issue) : [toIssue(issue)];
+}
+
 export function catalogIssuesOf(error: z.ZodError): CatalogIssue[] {
-  return error.issues.map(toIssue);
+  return error.issues.flatMap(toIssues);
 }
