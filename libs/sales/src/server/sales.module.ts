@@ -33,6 +33,7 @@ import { PaymentFollowUpHandler } from './pay-online/payment-follow-up.handler.j
 import { PaymentRecovery } from './pay-online/payment-recovery.js';
 import { PaymentReturnController } from './pay-online/payment-return.controller.js';
 import { ReSendEmailController } from './re-send-email/re-send-email.controller.js';
+import { ReservationLinksController } from './reservation-links/reservation-links.controller.js';
 import { ReSendReservationEmailHandler } from './re-send-email/re-send-email.command.js';
 import { inlineHolds } from './read-models/holds/holds.projection.js';
 import { ReservationMailer } from './reservation/reservation-mailer.js';
@@ -95,6 +96,7 @@ export class SalesModule {
         LegacyPaymentController,
         PaymentReturnController,
         ReserveSubscriptionController,
+        ReservationLinksController,
         ApplyCodeController,
       ],
       providers: [
