@@ -31,7 +31,8 @@ export function SubscriptionSuccessPage({ context, reservationId }: { context: P
   const descriptor = useSubscriptionSuspense(context.id);
   const reservation = useReservation(reservationId, ['FINALIZING']);
   const title = localize(descriptor.title, descriptor.contentLanguages);
-  useDocumentTitle(t('reservation-page-complete.header.title', title));
+  // a pass's step 4 is named after the pass ('Your tickets for ...' is the event's)
+  useDocumentTitle(`${t('breadcrumb.step4')} - ${title}`);
   const finalized = reservation.status !== 'FINALIZING';
   const embedded = isEmbedded(descriptor.embeddingConfiguration.enabled);
   const { data: events = [] } = useQuery({ ...eventsQueryOptions({ subscription: context.id }), select: successData, enabled: finalized && !embedded });
@@ -42,7 +43,7 @@ export function SubscriptionSuccessPage({ context, reservationId }: { context: P
   return (
     <article className="reservation-status">
       <StepIndicator current={4} free={reservation.orderSummary.free} />
-      <h1>{t('reservation-page-complete.header.title', title)}</h1>
+      <h1>{title}</h1>
       <div role="status" className="reservation-status__live">
         {finalized ? (
           <div className="notice notice--success reservation-status__confirmation">
