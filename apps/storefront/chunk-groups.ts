@@ -66,7 +66,7 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   {
     name: 'pass',
     includeDependenciesRecursively: false,
-    test: /\$type\.\$publicId\.reservation\.\$reservationId\.\$page\.tsx\?tsr-split|[\\/]features[\\/]subscription-reservation[\\/](subscription-reservation-(loader|parts)\.tsx?|components[\\/]subscription-reservation-page\.tsx)$/,
+    test: /\$type\.\$publicId\.reservation\.\$reservationId\.\$page\.tsx\?tsr-split|[\\/]features[\\/]subscription-reservation[\\/](purchase-reservation-loader\.ts|pass-page-parts\.tsx|components[\\/]purchase-reservation-page\.tsx)$/,
   },
   // The reserve calls of the event page and of the subscription page, with the human verification they run: one
   // chunk, loaded on demand by either page (apart, the verification's code would be a third chunk both list).

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PurchaseReservationPage } from '../features/subscription-reservation/components/subscription-reservation-page';
-import { loadPurchaseReservation } from '../features/subscription-reservation/subscription-reservation-loader';
+import { PurchaseReservationPage } from '../features/subscription-reservation/components/purchase-reservation-page';
+import { loadPurchaseReservation } from '../features/subscription-reservation/purchase-reservation-loader';
 
 /**
  * A reservation's page by purchase context (spec 2, route table: "{type}/{publicIdentifier}/reservation/

@@ -2,7 +2,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { bundles } from '@ticketing/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeBasicEvent, makeSubscription, SUBSCRIPTION_ID } from '../../../test/catalog-fixtures';
+import type { FakeRequest } from '../../../test/catalog-fixtures';
 import { renderApp } from '../../../test/render-app';
+import { createTestContext, makeInfo } from '../../../test/test-context';
+import { makePassOrder, RESERVATION } from '../../subscription-reservation/pass-fixtures';
+import type { TurnstileOptions } from '../../challenge/turnstile';
 
 const API = `/api/v2/public/subscription/${SUBSCRIPTION_ID}`;
 
@@ -58,7 +62,6 @@ describe('subscription page', () => {
   });
 
   describe('Continue (spec 2, 4, 8)', () => {
-    const RESERVATION = '1f0e2d3c-4b5a-4978-8695-a4b3c2d1e0f9';
     const RESERVE = `POST ${API}`;
 
     it('reserves once in the visitor language, in progress meanwhile, and goes to the booking step of the new reservation', async () => {
@@ -68,7 +71,8 @@ describe('subscription page', () => {
         '/api/v2/public/events': [],
         [RESERVE]: () => new Promise((resolve) => (answer = resolve)),
         [`/api/v2/public/reservation/${RESERVATION}/status`]: { status: 'PENDING', validatedBookingInformation: false },
-        [`GET /api/v2/public/reservation/${RESERVATION}`]: { status: 404 },
+        [`GET /api/v2/public/reservation/${RESERVATION}`]: makePassOrder(),
+        '/api/v2/public/i18n/countries/en': [],
       });
       const button = await screen.findByRole('button', { name: 'Continue' });
       fireEvent.click(button);
@@ -80,8 +84,9 @@ describe('subscription page', () => {
       expect(post.url).toBe(API);
       expect(post.headers.get('Accept-Language')).toBe('en');
       answer({ success: true, value: RESERVATION, errorCount: 0, validationErrors: [] });
-      // the status guard of the new reservation runs: its booking step (here not found, the fake has no reservation)
-      await waitFor(() => expect(rendered.router.state.location.pathname).toMatch(new RegExp(`^/subscription/${SUBSCRIPTION_ID}/reservation/${RESERVATION}/`)));
+      // the status guard of the new reservation lets its booking step through
+      await waitFor(() => expect(rendered.router.state.location.pathname).toBe(`/subscription/${SUBSCRIPTION_ID}/reservation/${RESERVATION}/book`));
+      expect(await screen.findByRole('region', { name: 'Subscription owner' })).toBeTruthy();
       expect(rendered.calls).toContain(`/api/v2/public/reservation/${RESERVATION}/status`);
       expect(rendered.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     });
@@ -104,5 +109,39 @@ describe('subscription page', () => {
       expect(rendered.router.state.location.pathname).toBe(`/subscription/${SUBSCRIPTION_ID}`);
       expect(screen.getByRole('button', { name: 'Continue' })).toBeTruthy();
     });
+  });
+
+  it('passes the human verification the event page asks for: a 403 opens the challenge, the retry carries its token', async () => {
+    const widgets: TurnstileOptions[] = [];
+    window.turnstile = {
+      render: (container, options) => {
+        widgets.push(options);
+        container.appendChild(document.createElement('button'));
+        return `widget-${widgets.length}`;
+      },
+      remove: () => undefined,
+    };
+    const RESERVATION = '4b7e2f8a-1c3d-4e5f-9a0b-1c2d3e4f5a6b';
+    const context = createTestContext({ info: makeInfo({ challengeConfiguration: { apiKey: 'site-key-1', enabled: true, providerId: 'turnstile' } }) });
+    const rendered = renderApp(
+      `/subscription/${SUBSCRIPTION_ID}`,
+      {
+        [API]: makeSubscription(),
+        '/api/v2/public/events': [],
+        [`POST ${API}`]: (_url: URL, request: FakeRequest) =>
+          request.headers.get('Alfio-Verification') === 'token-1'
+            ? { success: true, errorCount: 0, validationErrors: [], value: RESERVATION }
+            : { status: 403, headers: { 'Alfio-Verification-Missing': 'turnstile' } },
+        [`/api/v2/public/reservation/${RESERVATION}/status`]: { status: 404 },
+      },
+      context,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('dialog', { name: 'Security check' });
+    await waitFor(() => expect(widgets).toHaveLength(1));
+    widgets[0]!.callback('token-1');
+    await waitFor(() => expect(rendered.router.state.location.pathname).toMatch(new RegExp(`^/subscription/${SUBSCRIPTION_ID}/reservation/${RESERVATION}/`)));
+    expect(rendered.requests.filter((r) => r.method === 'POST').map((r) => r.headers.get('Alfio-Verification'))).toEqual([null, 'token-1']);
+    delete window.turnstile;
   });
 });

@@ -1,6 +1,6 @@
 import { useLazyParts } from '../../../app/lazy-part';
 import type { ReservationPage } from '../../reservation-status/reservation-page';
-import { passPagePart } from '../subscription-reservation-parts';
+import { passPagePart } from '../pass-page-parts';
 
 interface Props {
   readonly id: string;

@@ -7,7 +7,7 @@ import { isUuidV4 } from '../../app/search-params';
 import { loadCheckoutStep } from '../checkout/checkout-loader';
 import type { ReservationPage } from '../reservation-status/reservation-page';
 import { guardReservationPage, loadReservation } from '../reservation-status/reservation-guard';
-import { passPagePart } from './subscription-reservation-parts';
+import { passPagePart } from './pass-page-parts';
 
 interface Input {
   readonly queryClient: QueryClient;
