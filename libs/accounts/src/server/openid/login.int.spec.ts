@@ -261,3 +261,24 @@ describe('login off', () => {
     expect(reservation.headers.location).toBe('/subscription/abc/reservation/def');
   });
 });
+
+describe('logins started from one address', () => {
+  let provider: LocalOpenIdProvider;
+  let app: TestApp;
+  beforeAll(async () => {
+    provider = await startLocalOpenIdProvider({ clients: [CLIENT] });
+    app = await startTestApp({ ...loginEnv(provider.issuer), RATE_LIMITS: 'login=3:3' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await provider?.stop();
+  });
+
+  it('are limited: each keeps a login attempt, a script must not pile them up', async () => {
+    const start = (url: string) => app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+    const answers = [await start('/openid/authentication'), await start('/openid/authentication'), await start('/openid/event/meetup/reservation/r1'), await start('/openid/authentication')];
+    expect(answers.map((a) => a.statusCode)).toEqual([302, 302, 302, 429]);
+    // the provider's answer is not limited by it (a login under way still completes)
+    expect((await app.inject({ method: 'GET', url: '/openid/callback?state=x', remoteAddress: '203.0.113.9' })).statusCode).toBe(400);
+  });
+});
