@@ -105,7 +105,7 @@ export class Browser {
   }
 }
 
-export type TokenTampering = 'none' | 'other-key' | 'expired' | 'other-audience';
+export type TokenTampering = 'none' | 'other-key' | 'expired' | 'other-audience' | 'other-nonce' | 'other-issuer';
 
 /**
  * A man in the middle between the app and the provider (the provider names the proxy as its issuer): passes every
@@ -168,6 +168,10 @@ async function tamperWith(body: { id_token: string }, tamper: TokenTampering, pr
     forged = { ...claims, iat: now - 7200, exp: now - 3600 };
   } else if (tamper === 'other-audience') {
     forged = { ...claims, aud: 'another-client' };
+  } else if (tamper === 'other-nonce') {
+    forged = { ...claims, nonce: 'a-nonce-of-another-login' };
+  } else if (tamper === 'other-issuer') {
+    forged = { ...claims, iss: 'https://id.example.org' };
   }
   const id_token = await new SignJWT(forged).setProtectedHeader({ alg: header.alg ?? 'RS256', kid: header.kid!, typ: header.typ ?? 'JWT' }).sign(key);
   return { ...body, id_token };

@@ -235,7 +235,7 @@ describe('ID tokens the app must not accept', () => {
     expect(me.statusCode).toBe(200);
   });
 
-  it.each(['other-key', 'expired', 'other-audience'] as const)('refuses an ID token with %s, and signs nobody in', async (tamper) => {
+  it.each(['other-key', 'expired', 'other-audience', 'other-nonce', 'other-issuer'] as const)('refuses an ID token with %s, and signs nobody in', async (tamper) => {
     proxy.tamper = tamper;
     const { answer, me } = await attempt();
     expect(answer.statusCode).toBe(400);
