@@ -38,6 +38,8 @@ export default defineConfig({
         'catalog-cli': 'tools/catalog/main.ts',
         'embedded-postgres': 'libs/postgres/src/embedded.ts',
         'projection-worker': 'apps/api/src/projection-worker.ts',
+        // npm start's local OpenID provider (tools/start/openid-provider.mjs), never loaded by the API
+        'local-openid-provider': 'libs/accounts/src/server/local-provider/index.ts',
       },
       external: (id) => external.some((name) => id === name || id.startsWith(`${name}/`)),
       output: { format: 'esm', entryFileNames: '[name].js' },

@@ -2,6 +2,7 @@
 // `npm start`: build what is missing, start (or reuse) the embedded PostgreSQL under .data/, start the API
 // (which migrates, follows the event log and serves the storefront) on PORT (default 8080), print the URL.
 // Without SMTP_URL (and not APP_MODE=prod) a local mail catcher receives the app's e-mail; its page is printed too.
+// Without OPENID_ISSUER_URL (and not APP_MODE=prod) visitors log in against a local OpenID provider with demo accounts.
 // Ctrl-C stops everything cleanly; the next start reuses the data.
 //
 // Why two processes: a terminal's Ctrl-C signals the whole foreground process group at once, which would stop
@@ -13,6 +14,7 @@ import { resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDatabase } from './database.mjs';
 import { mailPlan, startMailCatcher } from './mail-catcher.mjs';
+import { openIdPlan, startLocalOpenIdProvider } from './openid-provider.mjs';
 import { waitForHealth } from './wait-for-health.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -62,9 +64,14 @@ async function main() {
     throw error;
   });
   const port = process.env.PORT ?? '8080';
+  const login = await startLogin(port).catch(async (error) => {
+    await mail.stop();
+    await database.stop();
+    throw error;
+  });
   const api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
     stdio: 'inherit',
-    env: { APP_MODE: 'dev', HOST: '127.0.0.1', ...process.env, PORT: port, DATABASE_URL: database.url, ...mail.env },
+    env: { APP_MODE: 'dev', HOST: '127.0.0.1', ...process.env, PORT: port, DATABASE_URL: database.url, ...mail.env, ...login.env },
   });
 
   let stopping = false;
@@ -81,6 +88,7 @@ async function main() {
     }
     await database.stop();
     await mail.stop();
+    await login.stop();
     say('stopped');
     process.exit(code);
   };
@@ -97,7 +105,23 @@ async function main() {
   const url = `http://localhost:${port}/`;
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000);
   loadDemoCatalogOnce(database.url, database.embedded);
+  if (login.banner) say(login.banner);
   say(`ready: ${url}  (API reference: ${url}api/docs${mail.webUrl ? `, mail: ${mail.webUrl}` : ''}, Ctrl-C to stop)`);
+}
+
+// Visitor login: against OPENID_ISSUER_URL when given, else (not in prod) against a local provider with demo accounts.
+async function startLogin(port) {
+  const plan = openIdPlan({ APP_MODE: 'dev', ...process.env });
+  if (plan.kind === 'external') return { env: {}, banner: `login: OpenID provider ${process.env.OPENID_ISSUER_URL}`, stop: async () => undefined };
+  if (plan.kind === 'off') {
+    say(`login is off: ${plan.reason}`);
+    return { env: {}, banner: null, stop: async () => undefined };
+  }
+  const publicBaseUrl = process.env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`;
+  const provider = await startLocalOpenIdProvider({ root, port: plan.port, publicBaseUrl });
+  const accounts = provider.users.map((u) => `${u.email} / ${u.password}`).join(', ');
+  say(`login: a local OpenID provider at ${provider.issuer} (set OPENID_ISSUER_URL for a real one)`);
+  return { env: provider.env, banner: `log in with ${accounts}`, stop: () => provider.stop() };
 }
 
 // The mail the app sends: to SMTP_URL when given, else (not in prod) to a local catcher whose page shows it.

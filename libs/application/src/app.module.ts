@@ -30,6 +30,7 @@ import type { RunningStandIns } from './payments/payment-stand-ins.js';
 import { BenchRoutesModule } from './bench-routes/bench-routes.module.js';
 import { TicketingModule } from '@ticketing/ticketing/server';
 import { SubscriptionsModule } from '@ticketing/subscriptions/server';
+import { AccountsModule } from '@ticketing/accounts/server';
 import { loadSecret, once } from './platform/session-secret.js';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
@@ -94,6 +95,15 @@ export class AppModule {
           inject: [EVENT_STORE, PROJECTION_RUNNER, DB],
           useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db) => contextBasics(store, runner, pool),
         }),
+        AccountsModule.registerAsync({
+          inject: [EVENT_STORE, PROJECTION_RUNNER, DB],
+          useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db) => ({
+            ...contextBasics(store, runner, pool),
+            openId: config.openId,
+            publicBaseUrl,
+            secureCookies: config.mode === 'prod',
+          }),
+        }),
         ...(config.benchRoutes ? [BenchRoutesModule] : []),
       ],
       controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
@@ -111,7 +121,7 @@ export class AppModule {
         HealthService,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
-      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule],
+      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule],
     };
   }
 }

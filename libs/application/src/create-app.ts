@@ -25,8 +25,9 @@ import { serveStorefront } from './storefront/storefront.js';
 import { CatalogQueries } from '@ticketing/catalog/server';
 import { shortNameParam } from '@ticketing/wire';
 import { useBindWithoutDeprecatedProperty } from './http/async-resource-bind.js';
+import { accountsMigrations } from '@ticketing/accounts/server';
 
-export const allMigrations = [...appSecretMigrations, ...eventStoreMigrations, ...projectionMigrations];
+export const allMigrations = [...appSecretMigrations, ...eventStoreMigrations, ...projectionMigrations, ...accountsMigrations];
 
 export interface CreateAppOptions {
   readonly logger: Logger;

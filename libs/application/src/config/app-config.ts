@@ -43,7 +43,12 @@ const environment = z.object({
   ANNOUNCEMENT_BANNER_HTML: optionalText,
   GLOBAL_TERMS_URL: optionalText,
   GLOBAL_PRIVACY_POLICY_URL: optionalText,
-  OPENID_ENABLED: flag,
+  /** Visitor login: `false` turns it off even when a provider is configured; `true` needs the three below. */
+  OPENID_ENABLED: z.enum(['true', 'false', '1', '0', '']).optional(),
+  /** The OpenID Connect provider's issuer identifier (discovery at `<issuer>/.well-known/openid-configuration`). */
+  OPENID_ISSUER_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).nullable()),
+  OPENID_CLIENT_ID: optionalText,
+  OPENID_CLIENT_SECRET: optionalText,
   /** Origins allowed to frame the storefront (space separated), besides itself. */
   EMBEDDING_ALLOWED_ORIGINS: optionalText,
   STOREFRONT_DIR: optionalText,
@@ -108,6 +113,8 @@ export type AppConfig = Readonly<{
   globalTermsUrl: string | null;
   globalPrivacyPolicyUrl: string | null;
   openIdEnabled: boolean;
+  /** The OpenID Connect provider visitors sign in with; null when login is off. */
+  openId: Readonly<{ issuerUrl: string; clientId: string; clientSecret: string }> | null;
   embeddingAllowedOrigins: readonly string[];
   storefrontDir: string | null;
   organizerApiKeys: string | null;
@@ -151,6 +158,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const wallet = readWalletSettings(env);
   if (wallet.problems.length > 0) throw new InvalidConfigurationError(`invalid configuration:\n${wallet.problems.map((p) => `  ${p}`).join('\n')}`);
+  const openId = openIdSettings(e);
   if (e.TURNSTILE_ENABLED && !(e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET)) {
     throw new InvalidConfigurationError('invalid configuration:\n  TURNSTILE_ENABLED: needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
   }
@@ -166,7 +174,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     announcementBannerHtml: e.ANNOUNCEMENT_BANNER_HTML,
     globalTermsUrl: e.GLOBAL_TERMS_URL,
     globalPrivacyPolicyUrl: e.GLOBAL_PRIVACY_POLICY_URL,
-    openIdEnabled: e.OPENID_ENABLED,
+    openIdEnabled: openId !== null,
+    openId,
     embeddingAllowedOrigins: (e.EMBEDDING_ALLOWED_ORIGINS ?? '').split(/\s+/).filter(Boolean),
     storefrontDir: e.STOREFRONT_DIR,
     organizerApiKeys: e.ORGANIZER_API_KEYS,
@@ -193,6 +202,25 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     projectionsThread: e.PROJECTIONS_THREAD,
     wallet: wallet.settings,
   };
+}
+
+/**
+ * Login is on when the provider is configured (issuer, client id and secret), unless OPENID_ENABLED says false. In
+ * prod the provider must be reached over https (its tokens are trusted for who the visitor is).
+ */
+function openIdSettings(e: z.infer<typeof environment>): AppConfig['openId'] {
+  const { OPENID_ISSUER_URL: issuerUrl, OPENID_CLIENT_ID: clientId, OPENID_CLIENT_SECRET: clientSecret } = e;
+  const explicit = e.OPENID_ENABLED === undefined || e.OPENID_ENABLED === '' ? null : e.OPENID_ENABLED === 'true' || e.OPENID_ENABLED === '1';
+  if (explicit === false) return null;
+  const given = [issuerUrl, clientId, clientSecret].filter((v) => v !== null).length;
+  if (given === 0 && explicit === null) return null;
+  if (given < 3) {
+    throw new InvalidConfigurationError('invalid configuration:\n  OPENID_ISSUER_URL, OPENID_CLIENT_ID, OPENID_CLIENT_SECRET: login needs all three (or none, and login is off)');
+  }
+  if (e.APP_MODE === 'prod' && !issuerUrl!.startsWith('https:')) {
+    throw new InvalidConfigurationError('invalid configuration:\n  OPENID_ISSUER_URL: must be an https URL with APP_MODE=prod');
+  }
+  return { issuerUrl: issuerUrl!, clientId: clientId!, clientSecret: clientSecret! };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -16,9 +16,11 @@ const CSRF_EXEMPT = [/^\/api\/webhook\//, /^\/api\/payments\/[a-z]+\/webhook\//,
 const SESSION_MAX_AGE_SECONDS = 2 * 60 * 60;
 /**
  * Answers that are the same for everyone and cached (assets, web fonts, files, app info, API description, health): no
- * session is made for them, so no Set-Cookie spoils a shared cache.
+ * session is made for them, so no Set-Cookie spoils a shared cache. Nor for the OpenID provider's answer
+ * (/openid/callback): it arrives as a cross-site navigation, without the SameSite=Strict session cookie, and a new
+ * session made there would replace the visitor's own (the login knows which session it signs in).
  */
-const STATELESS_GETS = [/^\/assets\//, /^\/resources\//, /^\/file\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/health$/, /^\/api\/v2\/info$/, /^\/[^/]+\.[a-z0-9]+$/i];
+const STATELESS_GETS = [/^\/openid\/callback$/, /^\/assets\//, /^\/resources\//, /^\/file\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/health$/, /^\/api\/v2\/info$/, /^\/[^/]+\.[a-z0-9]+$/i];
 
 declare module 'fastify' {
   interface FastifyRequest {

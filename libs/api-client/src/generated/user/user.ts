@@ -16,6 +16,7 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 import {
+  useMutation,
   useQuery,
   useSuspenseQuery
 } from '@tanstack/react-query';
@@ -23,15 +24,26 @@ import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult,
   UseSuspenseQueryOptions,
   UseSuspenseQueryResult
 } from '@tanstack/react-query';
+
+import type {
+  ClientRedirect,
+  CompleteLoginParams,
+  StartLoginParams,
+  User,
+  ValidationFailure
+} from '.././model';
 
 import { customFetch } from '../../http';
 import type { ErrorType } from '../../http';
@@ -196,6 +208,852 @@ export function useIsAuthenticationEnabledSuspense<TData = Awaited<ReturnType<ty
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getIsAuthenticationEnabledSuspenseQueryOptions(options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Signs this session out. `targetUrl`: the provider's end-session page (which comes back to the home page) when it has one, else `/`.
+ */
+export type logoutResponse200 = {
+  data: ClientRedirect
+  status: 200
+}
+
+export type logoutResponse400 = {
+  data: void
+  status: 400
+}
+
+export type logoutResponse403 = {
+  data: void
+  status: 403
+}
+    
+export type logoutResponseSuccess = (logoutResponse200) & {
+  headers: Headers;
+};
+export type logoutResponseError = (logoutResponse400 | logoutResponse403) & {
+  headers: Headers;
+};
+
+export type logoutResponse = (logoutResponseSuccess | logoutResponseError)
+
+export const getLogoutUrl = () => {
+
+
+  
+
+  return `/api/v2/public/user/logout`
+}
+
+export const logout = async ( options?: RequestInit): Promise<logoutResponse> => {
+  
+  return customFetch<logoutResponse>(getLogoutUrl(),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getLogoutMutationOptions = <TError = ErrorType<void | void>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext> => {
+
+const mutationKey = ['logout'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof logout>>, void> = () => {
+          
+
+          return  logout(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type LogoutMutationResult = NonNullable<Awaited<ReturnType<typeof logout>>>
+    
+    export type LogoutMutationError = ErrorType<void | void>
+
+    /**
+ * @summary Signs this session out. `targetUrl`: the provider's end-session page (which comes back to the home page) when it has one, else `/`.
+ */
+export const useLogout = <TError = ErrorType<void | void>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof logout>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof logout>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getLogoutMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The user signed in on this session; 204 when anonymous (or the login ended or expired).
+ */
+export type getMeResponse200 = {
+  data: User
+  status: 200
+}
+
+export type getMeResponse204 = {
+  data: void
+  status: 204
+}
+    
+export type getMeResponseSuccess = (getMeResponse200 | getMeResponse204) & {
+  headers: Headers;
+};
+;
+
+export type getMeResponse = (getMeResponseSuccess)
+
+export const getGetMeUrl = () => {
+
+
+  
+
+  return `/api/v2/public/user/me`
+}
+
+export const getMe = async ( options?: RequestInit): Promise<getMeResponse> => {
+  
+  return customFetch<getMeResponse>(getGetMeUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMeQueryKey = () => {
+    return [
+    `/api/v2/public/user/me`
+    ] as const;
+    }
+
+    
+export const getGetMeQueryOptions = <TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMeQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMe>>> = ({ signal }) => getMe({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMeQueryResult = NonNullable<Awaited<ReturnType<typeof getMe>>>
+export type GetMeQueryError = ErrorType<unknown>
+
+
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMe>>,
+          TError,
+          Awaited<ReturnType<typeof getMe>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMe>>,
+          TError,
+          Awaited<ReturnType<typeof getMe>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The user signed in on this session; 204 when anonymous (or the login ended or expired).
+ */
+
+export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMeQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetMeSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMeQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMe>>> = ({ signal }) => getMe({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMeSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getMe>>>
+export type GetMeSuspenseQueryError = ErrorType<unknown>
+
+
+export function useGetMeSuspense<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMeSuspense<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMeSuspense<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The user signed in on this session; 204 when anonymous (or the login ended or expired).
+ */
+
+export function useGetMeSuspense<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getMe>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMeSuspenseQueryOptions(options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary A reservation's page for a signed-in visitor (reference 57): 302 to /{type}/{publicIdentifier}/reservation/{reservationId}, through the login first when not signed in.
+ */
+export type openReservationSignedInResponse302 = {
+  data: void
+  status: 302
+}
+
+export type openReservationSignedInResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+
+export type openReservationSignedInResponse502 = {
+  data: void
+  status: 502
+}
+    
+;
+export type openReservationSignedInResponseError = (openReservationSignedInResponse302 | openReservationSignedInResponse422 | openReservationSignedInResponse502) & {
+  headers: Headers;
+};
+
+export type openReservationSignedInResponse = (openReservationSignedInResponseError)
+
+export const getOpenReservationSignedInUrl = (type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string,) => {
+
+
+  
+
+  return `/openid/${type}/${publicIdentifier}/reservation/${reservationId}`
+}
+
+export const openReservationSignedIn = async (type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: RequestInit): Promise<openReservationSignedInResponse> => {
+  
+  return customFetch<openReservationSignedInResponse>(getOpenReservationSignedInUrl(type,publicIdentifier,reservationId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getOpenReservationSignedInQueryKey = (type?: 'event' | 'subscription',
+    publicIdentifier?: string,
+    reservationId?: string,) => {
+    return [
+    `/openid/${type}/${publicIdentifier}/reservation/${reservationId}`
+    ] as const;
+    }
+
+    
+export const getOpenReservationSignedInQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOpenReservationSignedInQueryKey(type,publicIdentifier,reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof openReservationSignedIn>>> = ({ signal }) => openReservationSignedIn(type,publicIdentifier,reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(type && publicIdentifier && reservationId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OpenReservationSignedInQueryResult = NonNullable<Awaited<ReturnType<typeof openReservationSignedIn>>>
+export type OpenReservationSignedInQueryError = ErrorType<void | ValidationFailure | void>
+
+
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+ type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof openReservationSignedIn>>,
+          TError,
+          Awaited<ReturnType<typeof openReservationSignedIn>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+ type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof openReservationSignedIn>>,
+          TError,
+          Awaited<ReturnType<typeof openReservationSignedIn>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+ type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A reservation's page for a signed-in visitor (reference 57): 302 to /{type}/{publicIdentifier}/reservation/{reservationId}, through the login first when not signed in.
+ */
+
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+ type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOpenReservationSignedInQueryOptions(type,publicIdentifier,reservationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getOpenReservationSignedInSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOpenReservationSignedInQueryKey(type,publicIdentifier,reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof openReservationSignedIn>>> = ({ signal }) => openReservationSignedIn(type,publicIdentifier,reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OpenReservationSignedInSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof openReservationSignedIn>>>
+export type OpenReservationSignedInSuspenseQueryError = ErrorType<void | ValidationFailure | void>
+
+
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+ type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+ type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+ type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A reservation's page for a signed-in visitor (reference 57): 302 to /{type}/{publicIdentifier}/reservation/{reservationId}, through the login first when not signed in.
+ */
+
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+ type: 'event' | 'subscription',
+    publicIdentifier: string,
+    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOpenReservationSignedInSuspenseQueryOptions(type,publicIdentifier,reservationId,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Starts the OpenID Connect login of the visitor session (authorization code flow with PKCE, state and nonce): 302 to the provider. Sets the ALFIO_LOGIN cookie (SameSite=Lax, 10 minutes) the answer must come back with. 404 when login is off; 502 when the provider cannot be reached.
+ */
+export type startLoginResponse302 = {
+  data: void
+  status: 302
+}
+
+export type startLoginResponse404 = {
+  data: void
+  status: 404
+}
+
+export type startLoginResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+
+export type startLoginResponse502 = {
+  data: void
+  status: 502
+}
+    
+;
+export type startLoginResponseError = (startLoginResponse302 | startLoginResponse404 | startLoginResponse422 | startLoginResponse502) & {
+  headers: Headers;
+};
+
+export type startLoginResponse = (startLoginResponseError)
+
+export const getStartLoginUrl = (params?: StartLoginParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/openid/authentication?${stringifiedParams}` : `/openid/authentication`
+}
+
+export const startLogin = async (params?: StartLoginParams, options?: RequestInit): Promise<startLoginResponse> => {
+  
+  return customFetch<startLoginResponse>(getStartLoginUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getStartLoginQueryKey = (params?: StartLoginParams,) => {
+    return [
+    `/openid/authentication`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getStartLoginQueryOptions = <TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStartLoginQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof startLogin>>> = ({ signal }) => startLogin(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StartLoginQueryResult = NonNullable<Awaited<ReturnType<typeof startLogin>>>
+export type StartLoginQueryError = ErrorType<void | void | ValidationFailure | void>
+
+
+export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params: undefined |  StartLoginParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof startLogin>>,
+          TError,
+          Awaited<ReturnType<typeof startLogin>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof startLogin>>,
+          TError,
+          Awaited<ReturnType<typeof startLogin>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Starts the OpenID Connect login of the visitor session (authorization code flow with PKCE, state and nonce): 302 to the provider. Sets the ALFIO_LOGIN cookie (SameSite=Lax, 10 minutes) the answer must come back with. 404 when login is off; 502 when the provider cannot be reached.
+ */
+
+export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStartLoginQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getStartLoginSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getStartLoginQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof startLogin>>> = ({ signal }) => startLogin(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type StartLoginSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof startLogin>>>
+export type StartLoginSuspenseQueryError = ErrorType<void | void | ValidationFailure | void>
+
+
+export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params: undefined |  StartLoginParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Starts the OpenID Connect login of the visitor session (authorization code flow with PKCE, state and nonce): 302 to the provider. Sets the ALFIO_LOGIN cookie (SameSite=Lax, 10 minutes) the answer must come back with. 404 when login is off; 502 when the provider cannot be reached.
+ */
+
+export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getStartLoginSuspenseQueryOptions(params,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then the visitor session is signed in. 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ */
+export type completeLoginResponse200 = {
+  data: void
+  status: 200
+}
+
+export type completeLoginResponse400 = {
+  data: void
+  status: 400
+}
+
+export type completeLoginResponse404 = {
+  data: void
+  status: 404
+}
+
+export type completeLoginResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+
+export type completeLoginResponse502 = {
+  data: void
+  status: 502
+}
+    
+export type completeLoginResponseSuccess = (completeLoginResponse200) & {
+  headers: Headers;
+};
+export type completeLoginResponseError = (completeLoginResponse400 | completeLoginResponse404 | completeLoginResponse422 | completeLoginResponse502) & {
+  headers: Headers;
+};
+
+export type completeLoginResponse = (completeLoginResponseSuccess | completeLoginResponseError)
+
+export const getCompleteLoginUrl = (params?: CompleteLoginParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/openid/callback?${stringifiedParams}` : `/openid/callback`
+}
+
+export const completeLogin = async (params?: CompleteLoginParams, options?: RequestInit): Promise<completeLoginResponse> => {
+  
+  return customFetch<completeLoginResponse>(getCompleteLoginUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCompleteLoginQueryKey = (params?: CompleteLoginParams,) => {
+    return [
+    `/openid/callback`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCompleteLoginQueryOptions = <TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(params?: CompleteLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCompleteLoginQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof completeLogin>>> = ({ signal }) => completeLogin(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CompleteLoginQueryResult = NonNullable<Awaited<ReturnType<typeof completeLogin>>>
+export type CompleteLoginQueryError = ErrorType<void | void | ValidationFailure | void>
+
+
+export function useCompleteLogin<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params: undefined |  CompleteLoginParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof completeLogin>>,
+          TError,
+          Awaited<ReturnType<typeof completeLogin>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompleteLogin<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: CompleteLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof completeLogin>>,
+          TError,
+          Awaited<ReturnType<typeof completeLogin>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompleteLogin<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: CompleteLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then the visitor session is signed in. 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ */
+
+export function useCompleteLogin<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: CompleteLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCompleteLoginQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getCompleteLoginSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(params?: CompleteLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCompleteLoginQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof completeLogin>>> = ({ signal }) => completeLogin(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CompleteLoginSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof completeLogin>>>
+export type CompleteLoginSuspenseQueryError = ErrorType<void | void | ValidationFailure | void>
+
+
+export function useCompleteLoginSuspense<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params: undefined |  CompleteLoginParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompleteLoginSuspense<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: CompleteLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCompleteLoginSuspense<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: CompleteLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then the visitor session is signed in. 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ */
+
+export function useCompleteLoginSuspense<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+ params?: CompleteLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof completeLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCompleteLoginSuspenseQueryOptions(params,options)
 
   const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

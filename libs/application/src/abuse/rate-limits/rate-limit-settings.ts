@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RateLimit } from './token-buckets.js';
 
 /** The kinds of guessable call; each has its own bucket per client. */
-export const RATE_LIMITED_CALLS = ['code', 'reserve', 'discount', 'waiting-list', 'mail'] as const;
+export const RATE_LIMITED_CALLS = ['code', 'reserve', 'discount', 'waiting-list', 'mail', 'login'] as const;
 export type RateLimitedCall = (typeof RATE_LIMITED_CALLS)[number];
 export type RateLimitSettings = Readonly<Record<RateLimitedCall, RateLimit>>;
 
@@ -17,6 +17,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   'waiting-list': { perMinute: 10, burst: 5 },
   // e-mails sent on request (a ticket, the reservation e-mail again): a person needs a few, a script would spam the holder
   mail: { perMinute: 6, burst: 6 },
+  // logins started (each keeps a login attempt for ten minutes and sends the browser to the provider)
+  login: { perMinute: 20, burst: 10 },
 };
 
 const OVERRIDE = /^([a-z-]+)=(\d+)(?::(\d+))?$/;

@@ -27,6 +27,7 @@ const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { call: 'waiting-list', methods: ['POST'], path: new RegExp(`${EVENT}/waiting-list/subscribe$`) },
   { call: 'mail', methods: ['POST'], path: new RegExp(`${EVENT}/ticket/[^/]+/send-ticket-by-email$`) },
   { call: 'mail', methods: ['POST'], path: /^\/api\/v2\/public\/(event|subscription)\/[^/]+\/reservation\/[^/]+\/re-send-email$/ },
+  { call: 'login', methods: ['GET'], path: /^\/openid\/(authentication|(event|subscription)\/[^/]+\/reservation\/[^/]+)$/ },
 ];
 
 export function rateLimitedCallOf(request: FastifyRequest): RateLimitedCall | undefined {

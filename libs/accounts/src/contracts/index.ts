@@ -1,0 +1,3 @@
+// What other contexts may know of accounts: the user stream's name and who is signed in on a session.
+export { userStreamId } from './user-stream.js';
+export { SignedInUsers, type SignedInUser } from './signed-in-users.js';

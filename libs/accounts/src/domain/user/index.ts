@@ -1,0 +1,5 @@
+export * from './user.events.js';
+export { userDecider, initialUserState, evolveUser, type UserState, type UserCommand } from './user.js';
+export { decideSignIn, type SignIn } from './sign-in.js';
+export { decideSignOut, type SignOut } from './sign-out.js';
+export { userErrors } from './user-errors.js';

@@ -1,0 +1,5 @@
+/** Stable codes of the refusals of the accounts context. */
+export const userErrors = {
+  /** A user stream answered for another identity than the one signing in (ids are derived from issuer and subject). */
+  identityMismatch: 'user.identity-mismatch',
+} as const;

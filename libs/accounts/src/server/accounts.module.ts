@@ -1,0 +1,39 @@
+import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
+import { SignedInUsers } from '@ticketing/accounts/contracts';
+import { LoginFlow } from './openid/login-flow.js';
+import { OpenIdController } from './openid/openid.controller.js';
+import { SignedInUsersReadModel } from './read-models/signed-in-users.query.js';
+import { SignInHandler } from './sign-in/sign-in.command.js';
+import { SignOutHandler } from './sign-out/sign-out.command.js';
+import { ACCOUNTS_OPTIONS, type AccountsOptions } from './tokens.js';
+import { AccountController } from './user-me/user.controller.js';
+
+export interface AccountsModuleAsyncOptions {
+  readonly imports?: ModuleMetadata['imports'];
+  readonly inject?: InjectionToken[];
+  readonly useFactory: (...args: never[]) => AccountsOptions | Promise<AccountsOptions>;
+}
+
+/**
+ * People who sign in: the OpenID Connect login (/openid/...), the signed-in user and logout (/api/v2/public/user/...).
+ * Other contexts ask who is signed in on a session through `SignedInUsers` (exported).
+ */
+@Module({})
+export class AccountsModule {
+  static registerAsync(options: AccountsModuleAsyncOptions): DynamicModule {
+    return {
+      module: AccountsModule,
+      imports: options.imports ?? [],
+      controllers: [OpenIdController, AccountController],
+      providers: [
+        { provide: ACCOUNTS_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => AccountsOptions },
+        SignedInUsersReadModel,
+        { provide: SignedInUsers, useExisting: SignedInUsersReadModel },
+        LoginFlow,
+        SignInHandler,
+        SignOutHandler,
+      ],
+      exports: [SignedInUsers],
+    };
+  }
+}

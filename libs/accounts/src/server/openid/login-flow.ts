@@ -1,0 +1,99 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { SignInCommand } from '../sign-in/sign-in.command.js';
+import { ACCOUNTS_OPTIONS, type AccountsOptions } from '../tokens.js';
+import { sessionDigest } from '../users/session-digest.js';
+import { digest, LoginAttempts } from './login-attempts.js';
+import { OpenIdLogin, ProviderUnavailable } from './openid-login.js';
+
+const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000;
+const BROWSER_VALUE = /^[A-Za-z0-9_-]{43}$/;
+
+/** Why a provider's answer was not taken: stable codes, shown on the error page and logged. */
+export type LoginRefusal =
+  /** No login under way with that `state`: a wrong or forged state, an answer used already (a replay), or one over ten minutes old. */
+  | 'login.unknown-state'
+  /** The answer came to another browser than the one that started the login. */
+  | 'login.other-browser'
+  /** The provider answered with an error (the person cancelled, or it refused the request). */
+  | 'login.provider-error'
+  /** The code exchange or the ID token's checks failed (a forged code, a bad signature, wrong audience or nonce, expired). */
+  | 'login.not-verified';
+
+export type LoginOutcome = { readonly kind: 'signed-in'; readonly returnTo: string } | { readonly kind: 'refused'; readonly code: LoginRefusal };
+
+/**
+ * The OpenID Connect login, start to finish. `begin` remembers the attempt (state, nonce, PKCE verifier, the
+ * visitor's session) in PostgreSQL and ties it to the browser with a cookie; `finish` takes the attempt once,
+ * checks the browser, exchanges the code and verifies the ID token, then signs the person in on that session.
+ */
+@Injectable()
+export class LoginFlow {
+  private readonly attempts: LoginAttempts;
+  readonly login: OpenIdLogin | null;
+
+  constructor(
+    @Inject(ACCOUNTS_OPTIONS) private readonly options: AccountsOptions,
+    private readonly commands: CommandBus,
+  ) {
+    this.attempts = new LoginAttempts(options.db);
+    const base = options.publicBaseUrl.replace(/\/+$/, '');
+    this.login = options.openId ? new OpenIdLogin(options.openId, `${base}/openid/callback`, `${base}/`) : null;
+  }
+
+  /** A browser value to tie attempts to: the one the browser has, else a new one. */
+  browserValue(existing: string | undefined): string {
+    return existing && BROWSER_VALUE.test(existing) ? existing : randomBytes(32).toString('base64url');
+  }
+
+  /** The provider's authorization URL for a login on `sessionId`, coming back to `returnTo` (a checked path). */
+  async begin(sessionId: string, browser: string, returnTo: string): Promise<string> {
+    const login = this.requireLogin();
+    const request = await login.authorizationRequest();
+    const now = this.options.clock.now();
+    await this.attempts.save(
+      {
+        state: request.state,
+        browser,
+        session: sessionDigest(sessionId),
+        codeVerifier: request.codeVerifier,
+        nonce: request.nonce,
+        returnTo,
+        expiresAt: new Date(now.getTime() + ATTEMPT_LIFETIME_MS),
+      },
+      now,
+    );
+    return request.url.href;
+  }
+
+  /** The provider's answer (`query` of the callback) in the browser holding `browser`. Throws ProviderUnavailable. */
+  async finish(query: URLSearchParams, browser: string | undefined): Promise<LoginOutcome> {
+    const login = this.requireLogin();
+    const state = query.get('state');
+    const attempt = state ? await this.attempts.take(state, this.options.clock.now()) : null;
+    if (!state || !attempt) return this.refuse('login.unknown-state', {});
+    const sameBrowser = browser !== undefined && timingSafeEqual(Buffer.from(digest(browser)), Buffer.from(attempt.browser));
+    if (!sameBrowser) return this.refuse('login.other-browser', {});
+    if (query.has('error')) return this.refuse('login.provider-error', { error: query.get('error'), description: query.get('error_description') });
+    let identity;
+    try {
+      identity = await login.complete(query.toString(), { state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier });
+    } catch (error) {
+      if (error instanceof ProviderUnavailable) throw error;
+      return this.refuse('login.not-verified', { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    }
+    await this.commands.execute(new SignInCommand(identity, attempt.session));
+    return { kind: 'signed-in', returnTo: attempt.returnTo };
+  }
+
+  private refuse(code: LoginRefusal, details: Record<string, unknown>): LoginOutcome {
+    this.options.warn?.('a login was refused', { code, ...details });
+    return { kind: 'refused', code };
+  }
+
+  private requireLogin(): OpenIdLogin {
+    if (!this.login) throw new Error('login is not configured');
+    return this.login;
+  }
+}

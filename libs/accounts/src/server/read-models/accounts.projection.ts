@@ -1,0 +1,100 @@
+import type { RecordedEvent } from '@ticketing/event-store';
+import type { Projection, ProjectionTx } from '@ticketing/projections';
+import { userEventTypes } from '@ticketing/accounts/domain';
+import { userFromLog } from '../users/user-log.js';
+
+export const USERS_TABLE = 'accounts_users';
+export const SESSIONS_TABLE = 'accounts_sessions';
+
+/**
+ * Who signed in where. `accounts_users`: one row per person with the provider's details (decrypted; null once
+ * erased). `accounts_sessions`: one row per signed-in session (by digest) with its expiry; a sign-out marks it, an
+ * expired or signed-out row is simply not read (the expiry is in the event, so a rebuild writes the same rows).
+ */
+async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
+  const users = tx.table(USERS_TABLE);
+  const sessions = tx.table(SESSIONS_TABLE);
+  const event = userFromLog(recorded);
+  const at = recorded.metadata.occurredAt;
+  switch (event.type) {
+    case 'UserRegistered': {
+      const { userId, issuer, subject, details } = event.data;
+      await tx.client.query(
+        `insert into ${users} (user_id, issuer, subject, first_name, last_name, email, registered_at, updated_at, revision)
+         values ($1, $2, $3, $4, $5, $6, $7, $7, $8) on conflict (user_id) do nothing`,
+        [userId, issuer, subject, details.firstName, details.lastName, details.email, at, recorded.revision],
+      );
+      return;
+    }
+    case 'UserDetailsChanged': {
+      const { userId, details } = event.data;
+      await tx.client.query(`update ${users} set first_name = $2, last_name = $3, email = $4, updated_at = $5, revision = $6 where user_id = $1 and revision < $6`, [
+        userId,
+        details.firstName,
+        details.lastName,
+        details.email,
+        at,
+        recorded.revision,
+      ]);
+      return;
+    }
+    case 'UserSignedIn':
+      // the latest event about a session wins, by global position (a session may be signed in by two people in turn)
+      await tx.client.query(
+        `insert into ${sessions} (session, user_id, signed_in_at, expires_at, signed_out, position) values ($1, $2, $3, $4, false, $5)
+         on conflict (session) do update set user_id = excluded.user_id, signed_in_at = excluded.signed_in_at, expires_at = excluded.expires_at,
+           signed_out = false, position = excluded.position
+         where ${sessions}.position < excluded.position`,
+        [event.data.session, event.data.userId, at, event.data.expiresAt, String(recorded.position)],
+      );
+      return;
+    case 'UserSignedOut':
+      // kept as signed out rather than deleted: a repeated delivery of the sign-in before it cannot bring it back
+      await tx.client.query(`update ${sessions} set signed_out = true, position = $3 where session = $1 and user_id = $2 and position < $3`, [
+        event.data.session,
+        event.data.userId,
+        String(recorded.position),
+      ]);
+      return;
+  }
+}
+
+export const accountsProjection: Projection = {
+  name: 'accounts-users',
+  version: 1,
+  canHandle: userEventTypes,
+  tables: [
+    {
+      name: USERS_TABLE,
+      ddl: (s) => `
+        create table ${s.table(USERS_TABLE)} (
+          user_id uuid primary key,
+          issuer text not null,
+          subject text not null,
+          first_name text,
+          last_name text,
+          email text,
+          registered_at timestamptz not null,
+          updated_at timestamptz not null,
+          revision integer not null
+        );
+        create unique index on ${s.table(USERS_TABLE)} (issuer, subject)`,
+    },
+    {
+      name: SESSIONS_TABLE,
+      ddl: (s) => `
+        create table ${s.table(SESSIONS_TABLE)} (
+          session text primary key,
+          user_id uuid not null,
+          signed_in_at timestamptz not null,
+          expires_at timestamptz not null,
+          signed_out boolean not null,
+          position bigint not null
+        );
+        create index on ${s.table(SESSIONS_TABLE)} (user_id)`,
+    },
+  ],
+  apply,
+};
+
+export const accountsProjections: readonly Projection[] = [accountsProjection];

@@ -1,0 +1,37 @@
+import type { EventStore, EventToAppend, RecordedEvent } from '@ticketing/event-store';
+import type { EventMetadata } from '@ticketing/kernel';
+import { userStreamId } from '@ticketing/accounts/contracts';
+import { evolveUser, initialUserState, type UserDetails, type UserEvent, type UserState } from '@ticketing/accounts/domain';
+
+/**
+ * A person's name and e-mail leave `data` for the event's personal data, under the user's own subject (the user
+ * id): deleting the profile forgets that key, and every event of theirs then reads with null details while the
+ * hash chain still verifies.
+ */
+export function userToLog(event: UserEvent, metadata: EventMetadata): EventToAppend {
+  if (event.type === 'UserRegistered' || event.type === 'UserDetailsChanged') {
+    const { details, ...data } = event.data;
+    return { type: event.type, data: { ...data }, metadata, personal: { subjectId: event.data.userId, data: { details } } };
+  }
+  return { type: event.type, data: { ...event.data }, metadata };
+}
+
+const ERASED: UserDetails = { firstName: null, lastName: null, email: null };
+
+export function userFromLog(recorded: Pick<RecordedEvent, 'type' | 'data' | 'personal'>): UserEvent {
+  if (recorded.type === 'UserRegistered' || recorded.type === 'UserDetailsChanged') {
+    const details = ((recorded.personal?.data as { details?: UserDetails } | null)?.details ?? ERASED) as UserDetails;
+    return { type: recorded.type, data: { ...recorded.data, details } } as UserEvent;
+  }
+  return { type: recorded.type, data: recorded.data } as UserEvent;
+}
+
+export interface LoadedUser {
+  readonly state: UserState;
+  readonly revision: number | 'no_stream';
+}
+
+export async function loadUser(store: EventStore, userId: string): Promise<LoadedUser> {
+  const recorded = await store.readStream(userStreamId(userId));
+  return { state: recorded.reduce((s, e) => evolveUser(s, userFromLog(e)), initialUserState()), revision: recorded.at(-1)?.revision ?? 'no_stream' };
+}
