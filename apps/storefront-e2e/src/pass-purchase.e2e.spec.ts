@@ -308,6 +308,31 @@ describe('buying a pass in chromium', () => {
     await context.close();
   });
 
+  it('shows the processing page while the card provider has not answered', async () => {
+    const { context, page, errors } = await open();
+    const id = await reservePass(page);
+    await fillContact(page, 'Alan', 'Turing', 'alan.pass@example.org');
+    await toOverview(page);
+    // a card payment started and never confirmed (the buyer closed the tab): the order waits for the provider
+    const init = await page.evaluate(async (reservation) => {
+      const xsrf = document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
+      const session = document.querySelector<HTMLMetaElement>('meta[name="GID"]')?.content ?? '';
+      const response = await fetch(`/api/v2/public/reservation/${reservation}/payment/CREDIT_CARD/init`, {
+        method: 'POST',
+        headers: { 'X-Auth-Token': session, 'X-CSRF-TOKEN': decodeURIComponent(xsrf) },
+      });
+      return response.status;
+    }, id);
+    expect(init).toBe(200);
+    await page.goto(`${baseUrl}/subscription/${PASS_ID}/reservation/${id}/overview`);
+    await page.waitForURL((url) => stepPath('processing-payment').test(url.pathname));
+    await page.getByRole('heading', { level: 1, name: t('reservation.payment-processing.title') }).waitFor();
+    expect(await page.getByRole('table', { name: t('reservation-page.title') }).textContent()).toContain(PASS_TITLE);
+    await checkBothWidths(page, 'processing-payment');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a reservation that does not exist as not found, with the way back to the subscription', async () => {
     const { context, page, errors } = await open();
     const unknown = '0b8a6c2e-7d1f-4a55-8c1e-2f3d4e5f6a7b';
