@@ -22,6 +22,7 @@ export function makePass(overrides: Partial<SubscriptionInfo> = {}): Subscriptio
 }
 
 export function makePassOrder(overrides: Partial<ReservationInfo> = {}, pass: Partial<SubscriptionInfo> = {}): ReservationInfo {
+  const status = overrides.status ?? 'PENDING';
   return makeReservation({
     ticketsByCategory: [],
     subscriptionInfos: [makePass(pass)],
@@ -37,6 +38,14 @@ export function makePassOrder(overrides: Partial<ReservationInfo> = {}, pass: Pa
       notYetPaid: false,
     } as ReservationInfo['orderSummary'],
     activePaymentMethods: { BANK_TRANSFER: { paymentProxy: 'OFFLINE', parameters: { delayForOfflinePayment: 5 } } } as ReservationInfo['activePaymentMethods'],
+    // as the server sets it: neither pending nor finalizing
+    metadata: {
+      hideContactData: false,
+      readyForConfirmation: false,
+      finalized: status !== 'PENDING' && status !== 'FINALIZING',
+      hideConfirmationButtons: false,
+      lockEmailEdit: false,
+    },
     ...overrides,
   });
 }

@@ -146,6 +146,32 @@ describe("a pass's reservation pages (spec 2: subscription/{id}/reservation/{res
       expect(rendered.calls.some((c) => c.startsWith(`${API}/events`))).toBe(false);
     });
 
+    it('polls while FINALIZING, then shows the PIN and the id, asks for the compatible events, and stops polling', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let answers = 0;
+      const complete = { id: '0d3e0b8e-5a4b-4c1d-9e2f-3a4b5c6d7e8f', pin: 'K3M9-QX7P' };
+      const rendered = renderApp(
+        `${PASS}/success`,
+        passApi(makePassOrder({ ...buyer, status: 'FINALIZING', validatedBookingInformation: true }), {
+          [`${API}/reservation/${RESERVATION}/status`]: { status: 'FINALIZING', validatedBookingInformation: true },
+          [`GET ${API}/reservation/${RESERVATION}`]: () =>
+            ++answers < 3
+              ? makePassOrder({ ...buyer, status: 'FINALIZING', validatedBookingInformation: true })
+              : makePassOrder({ ...buyer, status: 'COMPLETE', validatedBookingInformation: true }, complete),
+        }),
+      );
+      expect(await screen.findByText(/Your reservation is being processed/)).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(5000);
+      await vi.advanceTimersByTimeAsync(5000);
+      const card = await screen.findByRole('region', { name: 'Subscription details' });
+      expect(((await within(card).findByRole('textbox', { name: 'PIN' })) as HTMLInputElement).value).toBe('K3M9-QX7P');
+      expect(screen.queryByText(/Your reservation is being processed/)).toBeNull();
+      await waitFor(() => expect(rendered.calls).toContain(`${API}/events?subscription=${SUBSCRIPTION_ID}`));
+      const polls = answers;
+      await vi.advanceTimersByTimeAsync(15000);
+      expect(answers).toBe(polls);
+    });
+
     it('once complete: the pass with its owner, answers, usage, PIN and id to copy, the receipt, compatible events and the ways on', async () => {
       const writeText = vi.fn(async (_text: string) => undefined);
       Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

@@ -33,11 +33,13 @@ export function SubscriptionSuccessPage({ context, reservationId }: { context: P
   const title = localize(descriptor.title, descriptor.contentLanguages);
   // a pass's step 4 is named after the pass ('Your tickets for ...' is the event's)
   useDocumentTitle(`${t('breadcrumb.step4')} - ${title}`);
-  const finalized = reservation.status !== 'FINALIZING';
+  const finalizing = reservation.status === 'FINALIZING';
+  // spec 6: the PIN (and the compatible events) once the order is finalized, as the server says it is
+  const finalized = reservation.metadata.finalized && !finalizing;
   const embedded = isEmbedded(descriptor.embeddingConfiguration.enabled);
   const { data: events = [] } = useQuery({ ...eventsQueryOptions({ subscription: context.id }), select: successData, enabled: finalized && !embedded });
   const pass = reservation.subscriptionInfos?.[0] ?? null;
-  const download = finalized ? invoiceDownload(reservation, context, descriptor.invoicingConfiguration.userCanDownloadReceiptOrInvoice) : null;
+  const download = finalizing ? null : invoiceDownload(reservation, context, descriptor.invoicingConfiguration.userCanDownloadReceiptOrInvoice);
   const hideButtons = embedded || reservation.metadata.hideConfirmationButtons;
 
   return (
@@ -45,13 +47,13 @@ export function SubscriptionSuccessPage({ context, reservationId }: { context: P
       <StepIndicator current={4} free={reservation.orderSummary.free} />
       <h1>{title}</h1>
       <div role="status" className="reservation-status__live">
-        {finalized ? (
+        {finalizing ? (
+          <p className="notice notice--info">{t('reservation-page-complete.reservation.finalization-in-progress')}</p>
+        ) : (
           <div className="notice notice--success reservation-status__confirmation">
             <p>{t('reservation-page-complete.info-subscription')}</p>
-            {reservation.email ? <p>{t('reservation-page-complete.info-subscription-email', reservation.email)}</p> : null}
+            {finalized && reservation.email ? <p>{t('reservation-page-complete.info-subscription-email', reservation.email)}</p> : null}
           </div>
-        ) : (
-          <p className="notice notice--info">{t('reservation-page-complete.reservation.finalization-in-progress')}</p>
         )}
       </div>
       <div className="reservation-actions">
