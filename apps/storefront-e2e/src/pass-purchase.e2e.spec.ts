@@ -272,6 +272,10 @@ describe('buying a pass in chromium', () => {
     await page.goto(`${baseUrl}/subscription/${PASS_ID}/reservation/${id}`);
     await page.waitForURL((url) => url.pathname === `/subscription/${PASS_ID}/reservation/${id}/success`);
     await passCodes(page);
+    // in German (the longest words of the four languages) it still fits at 375 px
+    await page.goto(`${baseUrl}/subscription/${PASS_ID}/reservation/${id}/success?lang=de`);
+    await page.getByRole('textbox', { name: bundles.de['reservation-page-complete.subscription.pin'] }).waitFor();
+    await checkBothWidths(page, 'success-de');
     expect(errors).toEqual([]);
     await context.close();
   });
