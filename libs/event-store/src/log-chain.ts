@@ -46,6 +46,20 @@ export interface LogEntry {
   readonly logHash: string | null;
 }
 
+/**
+ * One event's link checked against the stored link of the event right before it in the log: what a check of
+ * one stream can do. A missing event before it, or after its last, and an event before it that has no link
+ * (`previousLink` null: forged or replaced, so that one is the problem) are for the whole-log check to name.
+ */
+export function checkLogLink(entry: LogEntry, previousLink: string | null): ChainProblem | undefined {
+  const problem = (detail: string): ChainProblem => ({ streamId: entry.streamId, revision: entry.revision, position: entry.position, kind: 'altered', detail });
+  if (entry.hashFormat < HASH_FORMAT) return problem(`hash format ${entry.hashFormat} on an event written after the log chain began`);
+  if (previousLink !== null && entry.logHash !== linkInLog(previousLink, entry.position, entry.hash)) {
+    return problem('its log link does not follow from the event before it in the log (changed, moved, or an event before it replaced)');
+  }
+  return undefined;
+}
+
 /** Stands for the whole log in a ChainProblem that no stored event can be named for (revision -1). */
 export const LOG_STREAM_ID = '$log';
 

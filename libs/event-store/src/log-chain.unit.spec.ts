@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { GENESIS_HASH, HASH_FORMAT, LEGACY_HASH_FORMAT } from './hash-chain.js';
-import { linkInLog, LOG_STREAM_ID, LogChainVerifier, type LogEntry, type LogHead } from './log-chain.js';
+import { checkLogLink, linkInLog, LOG_STREAM_ID, LogChainVerifier, type LogEntry, type LogHead } from './log-chain.js';
 
 const hashOf = (n: number) => createHash('sha256').update(`event ${n}`).digest('hex');
 
@@ -68,5 +68,20 @@ describe('LogChainVerifier', () => {
     expect(problems(head, entries.map((e) => (e.position === 6n ? { ...e, hashFormat: LEGACY_HASH_FORMAT } : e)))).toEqual([['event', 'altered', 6n]]);
     expect(problems(head, entries.filter((e) => e.position !== 2n))).toEqual([['$log', 'altered', 4n]]);
     expect(problems(aLog(4, 0).head, aLog(4, 0).entries.slice(1))).toEqual([['$log', 'altered', 4n]]);
+  });
+});
+
+describe('checkLogLink (one stream at a time)', () => {
+  const { entries } = aLog(2, 4);
+  const at = (position: bigint) => entries.find((e) => e.position === position)!;
+
+  it('passes an event linked to the stored link before it, and reports one that is not', () => {
+    expect(checkLogLink(at(5n), at(4n).logHash)).toBeUndefined();
+    expect(checkLogLink({ ...at(5n), position: 6n }, at(4n).logHash)).toMatchObject({ kind: 'altered', position: 6n, revision: 5 });
+    expect(checkLogLink({ ...at(5n), hashFormat: LEGACY_HASH_FORMAT }, at(4n).logHash)).toMatchObject({ kind: 'altered' });
+  });
+
+  it('leaves an event after one without a link (forged, replaced) to the whole-log check', () => {
+    expect(checkLogLink(at(5n), null)).toBeUndefined();
   });
 });

@@ -87,7 +87,7 @@ export const eventStoreMigrations: Migration[] = [
         last_position bigint;
         link text;
       begin
-        select l.position, l.log_hash into last_position, link from event_log l for update;
+        select l.position, l.log_hash into last_position, link from event_log l where l.singleton for update;
         for i in 1 .. coalesce(array_length(hashes, 1), 0) loop
           last_position := last_position + 1;
           link := encode(sha256(convert_to(link || ':' || last_position || ':' || hashes[i], 'UTF8')), 'hex');
@@ -95,7 +95,7 @@ export const eventStoreMigrations: Migration[] = [
           taken_log_hash := link;
           return next;
         end loop;
-        update event_log set position = last_position, log_hash = link;
+        update event_log set position = last_position, log_hash = link where singleton;
       end $$;`,
   },
 ];

@@ -1,6 +1,6 @@
 import { inTransaction, type Db, type DbClient } from '@ticketing/postgres';
 import { LEGACY_HASH_FORMAT, verifyResult, verifyStreamChain, type StoredLink, type StreamHead } from '../hash-chain.js';
-import { LOG_STREAM_ID, LogChainVerifier, type LogHead } from '../log-chain.js';
+import { checkLogLink, LOG_STREAM_ID, LogChainVerifier, type LogHead } from '../log-chain.js';
 import { hashedContent } from '../prepare-events.js';
 import type { ChainProblem, VerifyResult } from '../port.js';
 import { EVENT_COLUMNS, recordedAtText, sealedPersonal, type EventRow } from './event-rows.js';
@@ -24,7 +24,12 @@ export function verifyPostgresChain(db: Db, streamId?: string): Promise<VerifyRe
   return inTransaction(db, async (client) => {
     await client.query('set transaction isolation level repeatable read, read only');
     const streams = await verifyStreams(client, streamId);
-    if (streamId !== undefined) return streams;
+    if (streamId !== undefined) {
+      // An event its chain already named (a changed hash breaks both) is named once.
+      const named = new Set(streams.problems.map((p) => p.revision));
+      const links = (await verifyStreamLogLinks(client, streamId)).filter((p) => !named.has(p.revision));
+      return verifyResult(streams.streamsChecked, streams.eventsChecked, [...streams.problems, ...links]);
+    }
     const log = await verifyLogChain(client);
     return verifyResult(streams.streamsChecked, streams.eventsChecked, [...streams.problems, ...log]);
   });
@@ -108,4 +113,20 @@ async function verifyLogChain(db: DbClient): Promise<ChainProblem[]> {
     if (rows.length < LOG_PAGE) return verifier.finish();
     after = rows.at(-1)!.position;
   }
+}
+
+/** One stream's events in the log chain, each against the event right before it (the anchor at the chain's start). */
+async function verifyStreamLogLinks(db: DbClient, streamId: string): Promise<ChainProblem[]> {
+  const { rows } = await db.query<{ position: string; revision: number; hash: string; hash_format: number; log_hash: string | null; previous_link: string | null }>(
+    `select e.position, e.revision, e.hash, e.hash_format, e.log_hash,
+            case when e.position - 1 = l.chained_after then l.anchor else p.log_hash end as previous_link
+     from events e cross join event_log l left join events p on p.position = e.position - 1
+     where e.stream_id = $1 and e.position > l.chained_after and (p.position is not null or e.position - 1 = l.chained_after)
+     order by e.position`,
+    [streamId],
+  );
+  return rows.flatMap((r) => {
+    const entry = { position: BigInt(r.position), streamId, revision: r.revision, hash: r.hash, hashFormat: r.hash_format, logHash: r.log_hash };
+    return checkLogLink(entry, r.previous_link) ?? [];
+  });
 }
