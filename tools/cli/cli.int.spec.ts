@@ -84,6 +84,22 @@ describe('tools CLI', () => {
     expect(broken.text).toContain('log BROKEN');
   });
 
+  it('finds a stream cut short with its head moved back, which the stream alone cannot show (issue 17)', async () => {
+    await store.append('reservation-2', [
+      { type: 'ExampleOpened', data: { seats: 1 }, metadata },
+      { type: 'ExampleConfirmed', data: { paidBy: 'bank-transfer' }, metadata },
+    ]);
+    await store.append('ticket-2', [{ type: 'ExampleIssued', data: { seat: 2 }, metadata }]);
+    const { rows } = await test.db.query("select position from events where stream_id = 'reservation-2' and revision = 1");
+    await test.db.query("delete from events where stream_id = 'reservation-2' and revision = 1");
+    await test.db.query("update streams set revision = 0, last_hash = (select hash from events where stream_id = 'reservation-2' and revision = 0) where stream_id = 'reservation-2'");
+
+    expect(await cli('audit', 'verify-log', 'reservation-2')).toMatchObject({ code: 0, text: expect.stringContaining('stream reservation-2 intact') });
+    const broken = await cli('audit', 'verify-log');
+    expect(broken.code).toBe(1);
+    expect(broken.text).toContain(`removed log at position ${rows[0].position}: position ${rows[0].position} is missing from the log`);
+  });
+
   it('answers a wrong command line with the usage and exit code 2', async () => {
     expect(await cli('projections', 'verify', 'nope')).toMatchObject({ code: 2, text: expect.stringContaining('known: stream-summary') });
     expect(await cli('frobnicate')).toMatchObject({ code: 2, text: expect.stringContaining('usage: tools <command>') });

@@ -8,7 +8,7 @@ export const USAGE = `usage: tools <command>
   projections rebuild <name|--all>        drop the tables and replay the whole log into them
   projections verify <name|--all>         rebuild in a scratch schema and compare with the live rows (exit 1 on a difference)
   audit history <streamId> [--json]       every event of one stream, with who, when and why
-  audit verify-log [streamId]             recompute the hash chain of one stream or of the whole log (exit 1 when broken)
+  audit verify-log [streamId]             recompute the hash chains of one stream, or of every stream and the log (exit 1 when broken)
   audit forget-subject <subjectId>        erase one subject's personal data (its key is destroyed)
   reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets or pass
 `;

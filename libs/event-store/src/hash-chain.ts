@@ -15,7 +15,25 @@ import type { ChainProblem, VerifyResult } from './port.js';
  */
 export const GENESIS_HASH = '0'.repeat(64);
 
-/** What an event's hash covers. `personal` is the sealed (encrypted) personal data, base64. */
+/**
+ * What an event's hash covers, numbered. Stored with each event (PostgreSQL's `hash_format`) so that a log
+ * written before a format existed still verifies: each event is checked with the format it was written with,
+ * and new events are written with the newest one.
+ *
+ * 1: the content (stream, revision, id, type, data, metadata, sealed personal data) and the previous hash.
+ *    Left out the time the log stored the event, which `audit history` shows: moving `recorded_at` went
+ *    unseen. Still what KurrentDB events carry: there the time is the server's own `created`, unknown before
+ *    the append and not editable in place.
+ * 2: format 1 plus `recordedAt`, the stored time to the microsecond (RECORDED_AT_TEXT in postgres/event-rows.ts).
+ */
+export const LEGACY_HASH_FORMAT = 1;
+export const HASH_FORMAT = 2;
+
+/**
+ * What an event's hash covers. `personal` is the sealed (encrypted) personal data, base64. `recordedAt` is
+ * present in format 2 only (absent, not undefined, in format 1: the key alone would not change the text, but
+ * the fast path below counts keys).
+ */
 export interface HashedContent {
   readonly streamId: string;
   readonly revision: number;
@@ -24,6 +42,7 @@ export interface HashedContent {
   readonly data: Record<string, unknown>;
   readonly metadata: object;
   readonly personal: { readonly subjectId: string; readonly ciphertext: string } | null;
+  readonly recordedAt?: string;
 }
 
 /** Hex SHA-256 of the UTF-8 canonical JSON. The one-shot crypto.hash, not createHash: 1-2 µs less per event. */
@@ -31,20 +50,25 @@ export function hashEvent(content: HashedContent, previousHash: string): string 
   return hash('sha256', canonicalJson(withPreviousHash(content, previousHash)), 'hex');
 }
 
-/** The keys of a HashedContent, in the order hashedContent (prepare-events.ts) gives them. */
+/** The keys of a HashedContent, in the order hashedContent (prepare-events.ts) gives them: format 1, then 2. */
 const CONTENT_KEYS = ['streamId', 'revision', 'id', 'type', 'data', 'metadata', 'personal'];
+const CONTENT_KEYS_RECORDED = [...CONTENT_KEYS, 'recordedAt'];
 
 /**
  * `{ ...content, previousHash }`, what is hashed. Spelled out with its keys in sorted order when `content` has
- * exactly the usual keys, because the spread measured about 2 µs per event; anything else (extra or missing
- * keys) takes the spread, so the text is the same either way.
+ * exactly the usual keys of either format, because the spread measured about 2 µs per event; anything else
+ * (extra or missing keys) takes the spread, so the text is the same either way.
  */
 function withPreviousHash(content: HashedContent, previousHash: string): object {
   const keys = Object.keys(content);
-  const usual = keys.length === CONTENT_KEYS.length && keys.every((key, i) => key === CONTENT_KEYS[i]);
-  if (!usual) return { ...content, previousHash };
-  const { data, id, metadata, personal, revision, streamId, type } = content;
-  return { data, id, metadata, personal, previousHash, revision, streamId, type };
+  const { data, id, metadata, personal, recordedAt, revision, streamId, type } = content;
+  if (hasKeys(keys, CONTENT_KEYS)) return { data, id, metadata, personal, previousHash, revision, streamId, type };
+  if (hasKeys(keys, CONTENT_KEYS_RECORDED)) return { data, id, metadata, personal, previousHash, recordedAt, revision, streamId, type };
+  return { ...content, previousHash };
+}
+
+function hasKeys(keys: readonly string[], expected: readonly string[]): boolean {
+  return keys.length === expected.length && keys.every((key, i) => key === expected[i]);
 }
 
 /** One stored event as the verifier sees it: its content plus the hashes stored next to it. */

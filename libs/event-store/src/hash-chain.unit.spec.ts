@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json.js';
 import { GENESIS_HASH, hashEvent, verifyStreamChain, type StoredLink } from './hash-chain.js';
@@ -89,5 +90,31 @@ describe('verifyStreamChain', () => {
     const swap = (l: StoredLink, revision: number) => ({ ...l, content: { ...l.content, revision } });
     const problems = verifyStreamChain('s', [links[0]!, swap(links[2]!, 1), swap(links[1]!, 2), links[3]!], headOf(links));
     expect(new Set(problems.map((p) => p.kind))).toEqual(new Set(['reordered', 'altered']));
+  });
+});
+
+describe('hash format 2', () => {
+  const recordedAt = '2025-01-01T00:00:01.123456Z';
+  const content = { ...storedStream(1)[0]!.content, recordedAt };
+
+  it('covers the recorded time, to the microsecond', () => {
+    const moved = { ...content, recordedAt: '2025-01-01T00:00:01.123457Z' };
+    const { recordedAt: _, ...format1 } = content;
+    expect(hashEvent(moved, GENESIS_HASH)).not.toBe(hashEvent(content, GENESIS_HASH));
+    expect(hashEvent(format1, GENESIS_HASH)).not.toBe(hashEvent(content, GENESIS_HASH));
+  });
+
+  it('is the SHA-256 of the canonical JSON of content, recorded time and previous hash (the fast path agrees)', () => {
+    const spelledOut = createHash('sha256').update(canonicalJson({ ...content, previousHash: GENESIS_HASH })).digest('hex');
+    expect(hashEvent(content, GENESIS_HASH)).toBe(spelledOut);
+  });
+
+  it('is what chainEvents writes when given the recorded time, and what verifyStreamChain then checks', () => {
+    const events = storedStream(3).map(({ content: { id, type, data } }) => ({ id, type, data, metadata, personal: null, dataJson: '', metadataJson: '' }));
+    const chained = chainEvents('s', events, -1, GENESIS_HASH, recordedAt);
+    const links = chained.map((e) => ({ content: hashedContent('s', e.revision, e, recordedAt), hash: e.hash, previousHash: e.previousHash }));
+    expect(verifyStreamChain('s', links, headOf(links))).toEqual([]);
+    const format1 = chained.map((e) => ({ content: hashedContent('s', e.revision, e), hash: e.hash, previousHash: e.previousHash }));
+    expect(verifyStreamChain('s', format1, headOf(format1)).map((p) => p.kind)).toEqual(['altered', 'altered', 'altered']);
   });
 });

@@ -7,3 +7,5 @@ export { GENESIS_HASH, hashEvent, verifyStreamChain, verifyResult, type HashedCo
 export { canonicalJson } from './canonical-json.js';
 export { parseMasterKey } from './personal-data/master-key.js';
 export { handleCommand, type CommandRun, type Decision } from './command/handle-command.js';
+export { HASH_FORMAT, LEGACY_HASH_FORMAT } from './hash-chain.js';
+export { checkLogLink, linkInLog, LOG_STREAM_ID, LogChainVerifier, type LogEntry, type LogHead } from './log-chain.js';

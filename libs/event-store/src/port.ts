@@ -135,10 +135,13 @@ export interface Subscription {
 export type ChainProblemKind = 'altered' | 'inserted' | 'removed' | 'reordered';
 
 export interface ChainProblem {
+  /** The stream, or `$log` (LOG_STREAM_ID) with revision -1 where no stored event can be named: a gap in the log. */
   readonly streamId: string;
   readonly revision: number;
   readonly kind: ChainProblemKind;
   readonly detail: string;
+  /** Where in the global log, for problems found by the log chain (log-chain.ts). */
+  readonly position?: GlobalPosition;
 }
 
 export interface VerifyResult {

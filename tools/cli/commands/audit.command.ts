@@ -1,4 +1,5 @@
 import { historyOf, type HistoryEntry } from '@ticketing/audit';
+import { LOG_STREAM_ID, type ChainProblem } from '@ticketing/event-store';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
 
 /** `audit history <streamId> [--json] | verify-log [streamId] | forget-subject <subjectId>` */
@@ -18,7 +19,7 @@ export async function auditCommand(args: readonly string[], context: CliContext)
     }
     case 'verify-log': {
       const result = await context.store.verify(operands[0]);
-      for (const p of result.problems) context.out.write(`${p.kind} ${p.streamId}@${p.revision}: ${p.detail}\n`);
+      for (const p of result.problems) context.out.write(`${p.kind} ${where(p)}: ${p.detail}\n`);
       const scope = operands[0] ? `stream ${operands[0]}` : 'log';
       context.out.write(`${scope} ${result.ok ? 'intact' : 'BROKEN'}: ${result.streamsChecked} stream(s), ${result.eventsChecked} event(s), ${result.problems.length} problem(s)\n`);
       return result.ok ? 0 : 1;
@@ -32,6 +33,12 @@ export async function auditCommand(args: readonly string[], context: CliContext)
     default:
       throw new UsageError(`unknown audit command: ${action ?? '(none)'}`);
   }
+}
+
+/** A stream's event, the same with its place in the log when the log chain found it, or a place in the log alone (a gap). */
+function where(p: ChainProblem): string {
+  if (p.streamId === LOG_STREAM_ID) return `log at position ${p.position ?? '?'}`;
+  return p.position === undefined ? `${p.streamId}@${p.revision}` : `${p.streamId}@${p.revision} (position ${p.position})`;
 }
 
 function required(value: string | undefined, usage: string): string {

@@ -1,30 +1,30 @@
 import type { DbClient } from '@ticketing/postgres';
 import { assertExpectedRevision, NO_EVENTS } from '../expected-revision.js';
-import { GENESIS_HASH } from '../hash-chain.js';
+import { GENESIS_HASH, HASH_FORMAT } from '../hash-chain.js';
 import { chainEvents, type PreparedEvent } from '../prepare-events.js';
 import { START, type AppendResult, type ExpectedRevision } from '../port.js';
-
-/**
- * Taken by every append just before it assigns global positions, held until its commit. Any constant works;
- * advisory locks are per database, so it only has to be the same for every process writing this log.
- */
-export const APPEND_LOCK_KEY = 7_246_101;
+import { recordedAtText } from './event-rows.js';
 
 /** NOTIFY channel that wakes live subscribers after a commit. */
 export const APPENDED_CHANNEL = 'event_store_appended';
 
 /**
- * Appends to one stream inside the caller's transaction (the caller commits). Why the global lock: positions
- * come from a sequence, and a sequence hands out numbers in call order, not commit order. Without the lock,
- * append A can take position 10, append B position 11, and B commit first: a reader then sees 11, moves its
- * checkpoint past 10, and never sees A. Holding one transaction-scoped advisory lock from "take positions"
- * until commit makes position order and commit order the same: PostgreSQL makes a commit visible before it
- * releases the transaction's locks, so once the next append can take a position, everything below it is
- * already visible (or rolled back, leaving a harmless hole). Readers can then trust `position > checkpoint`.
+ * Appends to one stream inside the caller's transaction (the caller commits). Why the global lock: if
+ * positions were taken in one order and committed in another (a sequence hands out numbers in call order),
+ * append A could take position 10, append B position 11, and B commit first: a reader then sees 11, moves its
+ * checkpoint past 10, and never sees A. So positions are taken under one lock held until commit, the row lock
+ * of `event_log` (event_store_take_positions in migrations.ts): PostgreSQL makes a commit visible before it
+ * releases the transaction's locks, so once the next append holds the row, everything below its positions is
+ * already visible, and its `for update` reads the row as the last commit left it. Readers can trust
+ * `position > checkpoint`.
+ *
+ * The same row holds the last position and the log chain's head, so positions are gapless: a rolled-back
+ * append gives its positions back with its update of the row, and a crash loses no cached sequence values.
+ * A missing position after the chain began is therefore a removed event, never an accident (log-chain.ts).
  *
  * The price is that appends commit one at a time; everything that does not need the lock (encryption,
  * hashing, the stream row lock and revision check, the stream head update) happens before it, so the lock
- * covers only the insert and the commit.
+ * covers only the insert (with its per-event log link, one SHA-256 in SQL) and the commit.
  */
 export async function appendEvents(
   client: DbClient,
@@ -41,15 +41,16 @@ export async function appendEvents(
     text: 'insert into streams (stream_id, revision, last_hash) values ($1, $2, $3) on conflict do nothing',
     values: [streamId, NO_EVENTS, GENESIS_HASH],
   });
-  const head = await client.query<{ revision: number; last_hash: string }>({
+  // The time the events are recorded at comes along: hash format 2 covers it, so it is needed before the insert.
+  const head = await client.query<{ revision: number; last_hash: string; recorded_at: string }>({
     name: 'event-store-lock-stream',
-    text: 'select revision, last_hash from streams where stream_id = $1 for update',
+    text: `select revision, last_hash, ${recordedAtText('now()')} as recorded_at from streams where stream_id = $1 for update`,
     values: [streamId],
   });
   const current = head.rows[0]!;
   assertExpectedRevision(streamId, expected, current.revision);
 
-  const chained = chainEvents(streamId, events, current.revision, current.last_hash);
+  const chained = chainEvents(streamId, events, current.revision, current.last_hash, current.recorded_at);
   const last = chained.at(-1)!;
   // The NOTIFY is delivered at commit only, so a woken subscriber always finds the events.
   await client.query({
@@ -59,17 +60,17 @@ export async function appendEvents(
     values: [streamId, last.revision, last.hash, APPENDED_CHANNEL],
   });
 
-  // Lock and insert in one statement: the lock section is then this round trip and the commit's. The CTE is
-  // materialized and joined with every inserted row, so the lock is held before the first row is produced,
-  // and the identity default (nextval) is only evaluated for produced rows.
+  // Lock and insert in one statement: the lock section is then this round trip and the commit's. The lock is
+  // event_log's row, taken by event_store_take_positions (migrations.ts) before it hands out any position.
   const inserted = await client.query<{ position: string }>({
     name: 'event-store-insert-events',
-    text: `with append_lock as materialized (select pg_advisory_xact_lock($11))
-     insert into events (stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext, hash, previous_hash)
-     select $1, e.revision, e.id, e.type, e.data::jsonb, e.metadata::jsonb, e.subject_id, e.ciphertext, e.hash, e.previous_hash
-     from append_lock,
-       unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[], $9::text[], $10::text[])
-         with ordinality as e(revision, id, type, data, metadata, subject_id, ciphertext, hash, previous_hash, ord)
+    text: `insert into events (position, stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext,
+                         hash, previous_hash, hash_format, recorded_at, log_hash)
+     select p.taken_position, $1, e.revision, e.id, e.type, e.data::jsonb, e.metadata::jsonb, e.subject_id, e.ciphertext,
+            e.hash, e.previous_hash, ${HASH_FORMAT}, $11::timestamptz, p.taken_log_hash
+     from event_store_take_positions($9::text[]) with ordinality as p(taken_position, taken_log_hash, ord)
+       join unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[], $9::text[], $10::text[])
+         with ordinality as e(revision, id, type, data, metadata, subject_id, ciphertext, hash, previous_hash, ord) on e.ord = p.ord
      order by e.ord
      returning position`,
     values: [
@@ -83,7 +84,7 @@ export async function appendEvents(
       chained.map((e) => e.personal?.ciphertext ?? null),
       chained.map((e) => e.hash),
       chained.map((e) => e.previousHash),
-      APPEND_LOCK_KEY,
+      current.recorded_at,
     ],
   });
   const position = inserted.rows.reduce((max, row) => (BigInt(row.position) > max ? BigInt(row.position) : max), START);

@@ -1,9 +1,10 @@
 import type { DbClient } from '@ticketing/postgres';
 import { assertExpectedRevision, NO_EVENTS } from '../expected-revision.js';
-import { GENESIS_HASH } from '../hash-chain.js';
+import { GENESIS_HASH, HASH_FORMAT } from '../hash-chain.js';
 import { chainEvents, type ChainedEvent, type PreparedStreamAppend } from '../prepare-events.js';
 import { START, type AppendResult, type InlineProjector, type MultiAppendResult } from '../port.js';
-import { APPEND_LOCK_KEY, APPENDED_CHANNEL } from './append-events.js';
+import { APPENDED_CHANNEL } from './append-events.js';
+import { recordedAtText } from './event-rows.js';
 
 interface LockedHead {
   stream_id: string;
@@ -11,6 +12,8 @@ interface LockedHead {
   last_hash: string;
   /** Position of the stream's last event; asked for check-only streams alone (it is a look-up per stream). */
   position: string | null;
+  /** now() of the transaction as hash format 2 covers it (the same in every row). */
+  recorded_at: string;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function appendToStreams(client: DbClient, appends: readonly Prepar
 
   const chains = writing.map(({ streamId, events }) => {
     const head = heads.get(streamId)!;
-    return chainEvents(streamId, events, head.revision, head.last_hash);
+    return chainEvents(streamId, events, head.revision, head.last_hash, head.recorded_at);
   });
   const rows = writing.flatMap(({ streamId }, index) => chains[index]!.map((event) => ({ streamId, event })));
   // Before the append lock: the rows need no position, and the lock section stays the insert and the commit.
@@ -48,7 +51,8 @@ export async function appendToStreams(client: DbClient, appends: readonly Prepar
     ? await inline(client, rows.map(({ streamId, event }) => ({ streamId, revision: event.revision, type: event.type, data: event.data, metadata: event.metadata })))
     : undefined;
   const lasts = chains.map((chain) => chain.at(-1)!);
-  const positions = await moveHeadsAndInsert(client, writing.map(({ streamId }, index) => ({ streamId, last: lasts[index]! })), rows);
+  const recordedAt = heads.get(writing[0]!.streamId)!.recorded_at;
+  const positions = await moveHeadsAndInsert(client, writing.map(({ streamId }, index) => ({ streamId, last: lasts[index]! })), rows, recordedAt);
   const written = new Map(writing.map(({ streamId }, index) => [streamId, lasts[index]!.revision]));
   const streams = appends.map(({ streamId }): AppendResult => {
     const revision = written.get(streamId);
@@ -69,7 +73,7 @@ async function upsertHeads(client: DbClient, writing: readonly PreparedStreamApp
     text: `insert into streams as s (stream_id, revision, last_hash)
            select stream_id, $2, $3 from unnest($1::text[]) as stream_id order by stream_id
            on conflict (stream_id) do update set revision = s.revision
-           returning s.stream_id, s.revision, s.last_hash, null::bigint as position`,
+           returning s.stream_id, s.revision, s.last_hash, null::bigint as position, ${recordedAtText('now()')} as recorded_at`,
     values: [writing.map((append) => append.streamId), NO_EVENTS, GENESIS_HASH],
   });
   return rows;
@@ -90,7 +94,8 @@ async function createThenLockHeads(client: DbClient, appends: readonly PreparedS
     name: 'event-store-lock-streams',
     text: `select stream_id, revision, last_hash,
               case when stream_id = any($2::text[])
-                then (select e.position from events e where e.stream_id = s.stream_id and e.revision = s.revision) end as position
+                then (select e.position from events e where e.stream_id = s.stream_id and e.revision = s.revision) end as position,
+              ${recordedAtText('now()')} as recorded_at
            from streams s where stream_id = any($1::text[]) order by stream_id for update of s`,
     values: [appends.map((append) => append.streamId), appends.filter((append) => append.events.length === 0).map((a) => a.streamId)],
   });
@@ -99,29 +104,32 @@ async function createThenLockHeads(client: DbClient, appends: readonly PreparedS
 
 /**
  * Moves every head and inserts all events of the call, in the order given, in one statement. The append lock
- * is taken in the same statement, as in appendEvents, so the lock section is this round trip and the
- * commit's; the heads are locked already, so moving them inside it waits for nothing. One NOTIFY per
- * transaction is enough: it only wakes subscribers, who then read everything after their checkpoint.
+ * (event_log's row, taken by event_store_take_positions) is taken in the same statement, as in appendEvents,
+ * so the lock section is this round trip and the commit's; the heads are locked already, so moving them
+ * inside it waits for nothing. One NOTIFY per transaction is enough: it only wakes subscribers, who then read
+ * everything after their checkpoint.
  */
 async function moveHeadsAndInsert(
   client: DbClient,
   heads: readonly { streamId: string; last: ChainedEvent }[],
   rows: readonly { streamId: string; event: ChainedEvent }[],
+  recordedAt: string,
 ): Promise<Map<string, bigint>> {
   const inserted = await client.query<{ stream_id: string; position: string }>({
     name: 'event-store-move-heads-insert-events',
-    text: `with append_lock as materialized (select pg_advisory_xact_lock($11)),
-       head as (
+    text: `with head as (
          update streams s set revision = h.revision, last_hash = h.hash
          from unnest($12::text[], $13::int[], $14::text[]) as h(stream_id, revision, hash)
          where s.stream_id = h.stream_id
          returning s.stream_id),
        woken as materialized (select pg_notify($15, min(stream_id)) from head)
-     insert into events (stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext, hash, previous_hash)
-     select e.stream_id, e.revision, e.id, e.type, e.data::jsonb, e.metadata::jsonb, e.subject_id, e.ciphertext, e.hash, e.previous_hash
-     from append_lock, woken,
-       unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[], $9::text[], $10::text[])
-         with ordinality as e(stream_id, revision, id, type, data, metadata, subject_id, ciphertext, hash, previous_hash, ord)
+     insert into events (position, stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext,
+                         hash, previous_hash, hash_format, recorded_at, log_hash)
+     select p.taken_position, e.stream_id, e.revision, e.id, e.type, e.data::jsonb, e.metadata::jsonb, e.subject_id, e.ciphertext,
+            e.hash, e.previous_hash, ${HASH_FORMAT}, $11::timestamptz, p.taken_log_hash
+     from woken, event_store_take_positions($9::text[]) with ordinality as p(taken_position, taken_log_hash, ord)
+       join unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[], $9::text[], $10::text[])
+         with ordinality as e(stream_id, revision, id, type, data, metadata, subject_id, ciphertext, hash, previous_hash, ord) on e.ord = p.ord
      order by e.ord
      returning stream_id, position`,
     values: [
@@ -135,7 +143,7 @@ async function moveHeadsAndInsert(
       rows.map((row) => row.event.personal?.ciphertext ?? null),
       rows.map((row) => row.event.hash),
       rows.map((row) => row.event.previousHash),
-      APPEND_LOCK_KEY,
+      recordedAt,
       heads.map((head) => head.streamId),
       heads.map((head) => head.last.revision),
       heads.map((head) => head.last.hash),

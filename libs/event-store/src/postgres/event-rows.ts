@@ -7,6 +7,13 @@ import type { RecordedEvent } from '../port.js';
 export const EVENT_COLUMNS =
   'position, stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext, recorded_at, hash, previous_hash';
 
+/**
+ * A stored time as hash format 2 covers it: UTC, ISO 8601, to the microsecond PostgreSQL keeps (a JS Date
+ * keeps milliseconds, so the hash is not taken over `recordedAt` as reads give it). Writers take it from
+ * `now()` in the append's transaction, which is what the column's default would have stored.
+ */
+export const recordedAtText = (timestamp: string) => `to_char(${timestamp} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 export interface EventRow {
   // bigint arrives as a string from pg: converted with BigInt, never Number (positions outgrow 2^53 in theory).
   position: string;

@@ -3,6 +3,9 @@ import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import { anEvent, aStreamId } from '../testing/fixtures.js';
 import { hashEvent } from '../hash-chain.js';
+import { LOG_STREAM_ID } from '../log-chain.js';
+import type { ChainProblem } from '../port.js';
+import { recordedAtText } from './event-rows.js';
 import { eventStoreMigrations } from './migrations.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 
@@ -57,9 +60,9 @@ describe('PostgresEventStore hash chain: tampering with the rows is detected', (
 
   it('detects an altered event whose hash was recomputed, through the next link', async () => {
     const stream = await aStream();
-    const { rows } = await test.db.query(`select * from events where stream_id = $1 and revision = 1`, [stream]);
+    const { rows } = await test.db.query(`select *, ${recordedAtText('recorded_at')} as recorded_at_text from events where stream_id = $1 and revision = 1`, [stream]);
     const row = rows[0];
-    const content = { streamId: stream, revision: 1, id: row.id, type: row.type, data: { seats: 200 }, metadata: row.metadata, personal: null };
+    const content = { streamId: stream, revision: 1, id: row.id, type: row.type, data: { seats: 200 }, metadata: row.metadata, personal: null, recordedAt: row.recorded_at_text };
     await test.db.query(`update events set data = $2, hash = $3 where position = $1`, [row.position, content.data, hashEvent(content, row.previous_hash)]);
     expect(await problemsOf(stream)).toEqual([['altered', 1]]);
   });
@@ -95,11 +98,13 @@ describe('PostgresEventStore hash chain: tampering with the rows is detected', (
       personal: null,
     };
     await test.db.query(
-      `insert into events (stream_id, revision, id, type, data, metadata, hash, previous_hash)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      `insert into events (position, stream_id, revision, id, type, data, metadata, hash, previous_hash, hash_format)
+       values ((select max(position) + 1 from events), $1, $2, $3, $4, $5, $6, $7, $8, 1)`,
       [stream, 4, forged.id, forged.type, forged.data, forged.metadata, hashEvent(forged, last.hash), last.hash],
     );
     expect(await problemsOf(stream)).toEqual([['inserted', 4]]);
+    // It took a position beyond the log head, which the next append would take: out of the way of later tests.
+    await test.db.query('delete from events where id = $1', [forged.id]);
   });
 
   it('detects a replaced event (deleted, and a forged one put in its place)', async () => {
@@ -108,9 +113,9 @@ describe('PostgresEventStore hash chain: tampering with the rows is detected', (
     await test.db.query('delete from events where id = $1', [original!.id]);
     const forged = { streamId: stream, revision: 1, id: globalThis.crypto.randomUUID(), type: 'Held', data: { seats: 9 }, metadata: original!.metadata, personal: null };
     await test.db.query(
-      `insert into events (stream_id, revision, id, type, data, metadata, hash, previous_hash)
-       values ($1, 1, $2, $3, $4, $5, $6, $7)`,
-      [stream, forged.id, forged.type, forged.data, forged.metadata, hashEvent(forged, before!.hash), before!.hash],
+      `insert into events (position, stream_id, revision, id, type, data, metadata, hash, previous_hash, hash_format)
+       values ($1, $2, 1, $3, $4, $5, $6, $7, $8, 1)`,
+      [original!.position, stream, forged.id, forged.type, forged.data, forged.metadata, hashEvent(forged, before!.hash), before!.hash],
     );
     expect(await problemsOf(stream)).toEqual([['altered', 1]]);
   });
@@ -123,5 +128,77 @@ describe('PostgresEventStore hash chain: tampering with the rows is detected', (
     const kinds = (await store.verify(stream)).problems.map((p) => p.kind);
     expect(kinds).toContain('reordered');
     expect(kinds.every((kind) => kind === 'reordered' || kind === 'altered')).toBe(true);
+  });
+
+  // What an intruder did in issue 17 without `verify-log` noticing: each test below failed before the log chain
+  // and hash format 2. Every test shares the database, so log problems are taken from this test's positions on.
+  const logProblemsFrom = async (from: bigint): Promise<ChainProblem[]> =>
+    (await store.verify()).problems.filter((p) => p.position !== undefined && p.position > from);
+  const positionOf = async (stream: string, revision: number) =>
+    BigInt((await test.db.query('select position from events where stream_id = $1 and revision = $2', [stream, revision])).rows[0].position);
+
+  it('detects a stream cut short with its head moved back (a last event removed), which the stream alone cannot show', async () => {
+    const from = await store.headPosition();
+    const stream = await aStream();
+    const cut = await positionOf(stream, 3);
+    const [kept] = (await test.db.query('select hash from events where stream_id = $1 and revision = 2', [stream])).rows;
+    await test.db.query('delete from events where stream_id = $1 and revision = 3', [stream]);
+    await test.db.query('update streams set revision = 2, last_hash = $2 where stream_id = $1', [stream, kept.hash]);
+
+    expect((await store.verify(stream)).ok).toBe(true);
+    const problems = await logProblemsFrom(from);
+    expect(problems.map((p) => [p.streamId, p.kind, p.position])).toEqual([[LOG_STREAM_ID, 'removed', cut]]);
+    expect((await store.verify()).ok).toBe(false);
+  });
+
+  it('detects the last event of the whole log removed with its stream head moved back', async () => {
+    const from = await store.headPosition();
+    const stream = aStreamId('tail');
+    await store.append(stream, [anEvent('Opened'), anEvent('Confirmed')], 'no_stream');
+    const [kept] = (await test.db.query('select hash from events where stream_id = $1 and revision = 0', [stream])).rows;
+    await test.db.query('delete from events where stream_id = $1 and revision = 1', [stream]);
+    await test.db.query('update streams set revision = 0, last_hash = $2 where stream_id = $1', [stream, kept.hash]);
+
+    const problems = await logProblemsFrom(from);
+    expect(problems.map((p) => [p.streamId, p.kind, p.position])).toEqual([[LOG_STREAM_ID, 'removed', from + 2n]]);
+    // Put back, so that the tests after this one do not all find this tail missing.
+    await store.append(aStreamId('after-tail'), [anEvent('Other')]);
+  });
+
+  it('detects a stream removed with its head', async () => {
+    const from = await store.headPosition();
+    const stream = await aStream();
+    const first = await positionOf(stream, 0);
+    await test.db.query('delete from events where stream_id = $1', [stream]);
+    await test.db.query('delete from streams where stream_id = $1', [stream]);
+
+    expect(await store.verify(stream)).toMatchObject({ ok: true, streamsChecked: 0 });
+    const problems = await logProblemsFrom(from);
+    expect(problems.map((p) => [p.streamId, p.kind, p.position])).toEqual([[LOG_STREAM_ID, 'removed', first]]);
+    expect(problems[0]!.detail).toContain(`positions ${first}..${first + 3n} are missing`);
+  });
+
+  it('detects a moved recorded_at, the time audit history shows', async () => {
+    const stream = await aStream();
+    await test.db.query(`update events set recorded_at = recorded_at - interval '2 days' where stream_id = $1 and revision = 3`, [stream]);
+    expect(await problemsOf(stream)).toEqual([['altered', 3]]);
+    // Even by a microsecond, which a read (milliseconds) would not show.
+    const other = await aStream();
+    await test.db.query(`update events set recorded_at = recorded_at + interval '1 microsecond' where stream_id = $1 and revision = 0`, [other]);
+    expect(await problemsOf(other)).toEqual([['altered', 0]]);
+  });
+
+  it('detects events of two streams swapped in the global order (the position, which audit history shows)', async () => {
+    const from = await store.headPosition();
+    const stream = await aStream();
+    const [a, b] = [await positionOf(stream, 3), await positionOf(stream, 3) + 1n]; // the bystander comes right after
+    await test.db.query('update events set position = -1 where position = $1', [a]);
+    await test.db.query('update events set position = $1 where position = $2', [a, b]);
+    await test.db.query('update events set position = $1 where position = -1', [b]);
+
+    // The stream's own check sees its event's link broken too; its chain and revisions are in order.
+    expect((await store.verify(stream)).problems.map((p) => [p.kind, p.revision, p.position])).toEqual([['altered', 3, b]]);
+    const problems = await logProblemsFrom(from);
+    expect(problems.map((p) => [p.kind, p.position])).toEqual([['altered', a], ['altered', b]]);
   });
 });

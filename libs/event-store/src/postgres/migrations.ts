@@ -44,4 +44,58 @@ export const eventStoreMigrations: Migration[] = [
         created_at timestamptz not null default now()
       );`,
   },
+  {
+    // Hash format 2 (recorded_at in the hash) and the log chain: see hash-chain.ts, log-chain.ts and the README.
+    id: 'event-store-003-log-chain',
+    sql: `
+      -- Positions are taken from event_log under its row lock from now on (gapless), no longer from a sequence.
+      alter table events alter column position drop identity;
+      -- Events stored before this migration keep format 1 and no log link; every later one is written with both.
+      alter table events add column hash_format smallint not null default 1, add column log_hash text;
+      alter table events alter column hash_format drop default;
+
+      create table event_log (
+        singleton boolean primary key default true check (singleton),
+        -- the last position taken, and the log link of the event there
+        position bigint not null,
+        log_hash text not null,
+        -- the last position stored before the log chain began, and the link the chain began from: the
+        -- running link over every event up to there (none of them stores its own)
+        chained_after bigint not null,
+        anchor text not null
+      );
+
+      -- One pass over the events already stored. The table is locked by the alter above, so no append slips in.
+      do $$
+      declare
+        link text := repeat('0', 64);
+        last_position bigint := 0;
+        e record;
+      begin
+        for e in select position, hash from events order by position loop
+          link := encode(sha256(convert_to(link || ':' || e.position || ':' || e.hash, 'UTF8')), 'hex');
+          last_position := e.position;
+        end loop;
+        insert into event_log values (true, last_position, link, last_position, link);
+      end $$;
+
+      -- Takes one position per hash, chains each to the log, and moves the log head. Its row lock is the
+      -- append lock: held until commit, so positions become visible in order (see append-events.ts).
+      create function event_store_take_positions(hashes text[]) returns table (taken_position bigint, taken_log_hash text)
+      language plpgsql as $$
+      declare
+        last_position bigint;
+        link text;
+      begin
+        select l.position, l.log_hash into last_position, link from event_log l where l.singleton for update;
+        for i in 1 .. coalesce(array_length(hashes, 1), 0) loop
+          last_position := last_position + 1;
+          link := encode(sha256(convert_to(link || ':' || last_position || ':' || hashes[i], 'UTF8')), 'hex');
+          taken_position := last_position;
+          taken_log_hash := link;
+          return next;
+        end loop;
+        update event_log set position = last_position, log_hash = link where singleton;
+      end $$;`,
+  },
 ];

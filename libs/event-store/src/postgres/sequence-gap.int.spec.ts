@@ -87,6 +87,23 @@ describe('PostgresEventStore global order under concurrent appends (the sequence
     expect(events[0]!.position < events[1]!.position).toBe(true);
   });
 
+  it('leaves no gap for a rolled-back append: positions are gapless, so a missing one is evidence (log-chain.ts)', async () => {
+    const head = await store.headPosition();
+    const vault = new SubjectKeyVault(test.db);
+    const client = await test.db.connect();
+    try {
+      await client.query('begin');
+      const taken = await appendEvents(client, aStreamId('rolled-back'), await prepareEvents([anEvent('Lost'), anEvent('Lost')], vault), 'any');
+      expect(taken.position).toBe(head + 2n);
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    const { position } = await store.append(aStreamId('kept'), [anEvent('Kept')]);
+    expect(position).toBe(head + 1n);
+    expect((await store.verify()).ok).toBe(true);
+  });
+
   it('(for contrast) a naive bigserial log loses an event for good on the same interleaving', async () => {
     await test.db.query('create table naive_events (position bigserial primary key, type text not null)');
     const first = await test.db.connect();
