@@ -260,8 +260,9 @@ describe('buying a pass in chromium', () => {
     // the events it can be used for, each linked with the pass; all events with it; home
     const events = page.getByRole('region', { name: t('reservation-page-complete.subscription.buy-tickets') });
     const links = await events.getByRole('link').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
-    expect(links.sort()).toEqual([`/event/kerzenlicht-kammermusik?subscription=${PASS_ID}`, `/event/late-night-strings-2027?subscription=${PASS_ID}`]);
-    expect(await page.getByRole('link', { name: t('reservation-page-complete.all-events') }).getAttribute('href')).toBe(`/events-all?subscription=${PASS_ID}`);
+    // the issued pass's id (codes.id), which the booking step applies; not the descriptor's
+    expect(links.sort()).toEqual([`/event/kerzenlicht-kammermusik?subscription=${codes.id}`, `/event/late-night-strings-2027?subscription=${codes.id}`]);
+    expect(await page.getByRole('link', { name: t('reservation-page-complete.all-events') }).getAttribute('href')).toBe(`/events-all?subscription=${codes.id}`);
     expect(await page.getByRole('link', { name: t('to-home') }).getAttribute('href')).toBe('/');
     await checkBothWidths(page, 'success');
 

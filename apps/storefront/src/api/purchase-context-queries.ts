@@ -23,6 +23,7 @@ export type PurchaseContextInfo = Pick<
   | 'bankAccount'
   | 'bankAccountOwner'
   | 'timeZone'
+  | 'canApplySubscriptions'
 > & {
   /** The event's name when it has no title in any language; empty for a subscription (its title is mandatory). */
   readonly displayName: string;

@@ -439,6 +439,7 @@ const messages = {
   'reservation-page.overview.apply-subscription-code': 'Code anwenden',
   'reservation-page.overview.applied-subscription-code': 'Der Abonnementcode wurde angewendet.',
   'reservation-page.overview.removed-subscription': 'Das Abonnement wurde entfernt.',
+  'reservation-page.overview.subscription-not-applicable': 'Mit diesem Abonnement kann kein Ticket dieser Bestellung bezahlt werden.',
   'reservation-page.overview.modal.remove-subscription': 'Angewendetes Abonnement entfernen?',
 
   // ---- overview step: payment methods

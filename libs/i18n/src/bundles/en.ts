@@ -443,6 +443,7 @@ const messages = {
   'reservation-page.overview.apply-subscription-code': 'Apply code',
   'reservation-page.overview.applied-subscription-code': 'The subscription code has been applied.',
   'reservation-page.overview.removed-subscription': 'The subscription has been removed.',
+  'reservation-page.overview.subscription-not-applicable': 'This subscription cannot pay for any ticket of this order.',
   'reservation-page.overview.modal.remove-subscription': 'Remove the applied subscription?',
 
   // ---- overview step: payment methods

@@ -442,6 +442,7 @@ const messages = {
   'reservation-page.overview.apply-subscription-code': 'Appliquer le code',
   'reservation-page.overview.applied-subscription-code': 'Le code d’abonnement a été appliqué.',
   'reservation-page.overview.removed-subscription': 'L’abonnement a été retiré.',
+  'reservation-page.overview.subscription-not-applicable': 'Cet abonnement ne peut payer aucun billet de cette commande.',
   'reservation-page.overview.modal.remove-subscription': 'Retirer l’abonnement appliqué\u00a0?',
 
   // ---- overview step: payment methods

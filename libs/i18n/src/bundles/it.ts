@@ -439,6 +439,7 @@ const messages = {
   'reservation-page.overview.apply-subscription-code': 'Applica il codice',
   'reservation-page.overview.applied-subscription-code': 'Il codice dell’abbonamento è stato applicato.',
   'reservation-page.overview.removed-subscription': 'L’abbonamento è stato rimosso.',
+  'reservation-page.overview.subscription-not-applicable': 'Questo abbonamento non può pagare nessun biglietto di questo ordine.',
   'reservation-page.overview.modal.remove-subscription': 'Rimuovere l’abbonamento applicato?',
 
   // ---- overview step: payment methods

@@ -9,3 +9,6 @@ export const cardPayment = lazyPart(() => import('./card-payment/card-payment').
 // The notice of a held payment token (spec 4) with its "use a different payment method" call: shown only while a
 // provider has the payment, so in a chunk of its own too.
 export const heldPayment = lazyPart(() => import('./components/held-payment-notice').then((m) => m.HeldPaymentNotice));
+
+// The subscription code form (spec 2, Overview step): only orders of an event a pass can pay for show it.
+export const subscriptionCode = lazyPart(() => import('./components/subscription-code-section').then((m) => m.SubscriptionCodeSection), partPlaceholder);

@@ -6,6 +6,7 @@ import { useReservationInfoSuspense } from '../../../api/reservation-queries';
 import { useLazyParts } from '../../../app/lazy-part';
 import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { reservationPageHref } from '../../../app/purchase-context';
+import { isUuidV4 } from '../../../app/search-params';
 import { stringifySearch } from '../../../app/search-serialization';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import type { BookingErrors, BookingFormPatch, BookingFormValues, FieldError, TicketFormValues } from '../../booking';
@@ -41,6 +42,8 @@ import '../checkout.css';
 
 // The booking rules run only on submit: they come in a chunk of their own, loaded when the visitor gets into the form.
 const loadBookingCheck = () => import('../model/check-booking');
+// The pass of a `subscription` link is applied on submit: only addresses carrying one load its call.
+const loadPassLink = () => import('../model/apply-pass-link');
 
 interface Props {
   /** The event or the subscription the reservation buys. */
@@ -133,6 +136,13 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
 
   const send = async (ignoreWarnings: boolean) => {
     setSubmitting(true);
+    // Spec 4 and 5: the pass of the `subscription` link (a UUID v4; checked here again since the router hands on
+    // the raw value of a parameter its parser dropped) pays for a ticket first; the overview is reached whether it
+    // did or not (it shows the pass in the summary, or its code form).
+    if (!ignoreWarnings && context.type === 'event' && search.subscription && isUuidV4(search.subscription)) {
+      const passId = search.subscription;
+      await loadPassLink().then(({ applyPassLink }) => applyPassLink(reservationId, passId), () => undefined);
+    }
     const outcome = await validate({
       values: mode === 'always' ? { ...values, invoiceRequested: true } : values,
       ignoreWarnings,

@@ -8,7 +8,7 @@ import { ErrorSummary, invoiceModeOf, StepIndicator, ValidityCountdown } from '.
 import { useLocalized, useTranslate } from '../../i18n';
 import { useLazyParts } from '../../../app/lazy-part';
 import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs } from '../checkout-dialog-parts';
-import { cardPayment, heldPayment } from '../checkout-payment-parts';
+import { cardPayment, heldPayment, subscriptionCode } from '../checkout-payment-parts';
 import { useBackToBooking } from '../hooks/use-back-to-booking';
 import { useBackToEvent } from '../hooks/use-back-to-event';
 import { useCancelReservation } from '../hooks/use-cancel-reservation';
@@ -62,11 +62,18 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
   const onCardReady = useCallback((ready: boolean) => setCardReady(ready), []);
   const errorsRef = useRef<HTMLDivElement>(null);
 
-  const chosen = methods.find((m) => m.method === values.method);
+  // A single way to pay needs no choosing, also when it comes back with the total (a pass taken off the order).
+  const method = values.method ?? (methods.length === 1 ? methods[0]!.method : null);
+  const form = { ...values, method };
+  const chosen = methods.find((m) => m.method === method);
   const flow = paymentFlowOf(chosen);
   const offersCard = methods.some((m) => paymentFlowOf(m) === 'card');
   // the card part loads as soon as a card is offered; the page waits for it only when it opens with the card chosen
-  useLazyParts(flow === 'card' && cardPayment, info.tokenAcquired && !free && heldPayment);
+  // Spec 2 and 6: a pass may pay for a ticket of an event linked to passes (not for a pass itself); once applied it
+  // can be taken off, and an order that is free without one has nothing for it to pay.
+  const passApplied = info.orderSummary.summary.some((row) => row.type === 'APPLIED_SUBSCRIPTION');
+  const passOffered = context.type === 'event' && event.canApplySubscriptions && (passApplied || !free);
+  useLazyParts(flow === 'card' && cardPayment, info.tokenAcquired && !free && heldPayment, passOffered && subscriptionCode);
   useEffect(() => {
     if (offersCard) void cardPayment.preload();
   }, [offersCard]);
@@ -80,7 +87,7 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
   const step = free ? t('breadcrumb.step3.free') : t('breadcrumb.step3');
   useDocumentTitle(`${step} - ${title}`);
 
-  const ready = canConfirm(values, { expired, free, privacyRequired: privacyUrl !== null, paymentReady: flow !== 'card' || cardReady });
+  const ready = canConfirm(form, { expired, free, privacyRequired: privacyUrl !== null, paymentReady: flow !== 'card' || cardReady });
   const busy = submitting || confirmation.pending || booking.pending;
   useLeaveWarning(submitting);
   const invoiceMode = invoiceModeOf(event.invoicingConfiguration, free);
@@ -89,7 +96,7 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
     e.preventDefault();
     if (!ready || busy) return;
     setSubmitting(true);
-    const done = await confirmation.pay(flow, paymentFormOf(values, methods, free));
+    const done = await confirmation.pay(flow, paymentFormOf(form, methods, free));
     if (!done) {
       setSubmitting(false);
       errorsRef.current?.scrollIntoView?.({ block: 'center' });
@@ -116,6 +123,8 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
         onRequestInvoice={!expired && invoiceMode === 'on-request' && !info.invoiceRequested ? () => void booking.back({ requestInvoice: true }) : undefined}
       />
 
+      {passOffered ? <subscriptionCode.Part reservationId={reservationId} applied={passApplied} disabled={busy || expired} /> : null}
+
       <form className="booking-section checkout-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="overview-confirm-heading">
         <h2 id="overview-confirm-heading" className={free ? 'visually-hidden' : undefined}>
           {free ? t('reservation-page.confirm-free') : t('reservation-page.payment')}
@@ -127,7 +136,7 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
         {free ? null : (
           <PaymentMethodSelector
             methods={methods}
-            value={values.method}
+            value={method}
             onChange={(method) => setValues((v) => ({ ...v, method }))}
             detail={
               flow === 'card' && chosen ? (

@@ -10,6 +10,9 @@ const textbox = (scope: HTMLElement, name: string | RegExp) => within(scope).get
 const path = (rendered: { router: { state: { location: { pathname: string } } } }) => rendered.router.state.location.pathname;
 const buyer = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' };
 
+/** The id of the pass a completed order issued (its subscriptionInfos), apart from the descriptor's. */
+const ISSUED_PASS = '0d3e0b8e-5a4b-4c1d-9e2f-3a4b5c6d7e8f';
+
 describe("a pass's reservation pages (spec 2: subscription/{id}/reservation/{reservationId}/...)", () => {
   beforeEach(() => sessionStorage.clear());
   afterEach(() => {
@@ -166,7 +169,7 @@ describe("a pass's reservation pages (spec 2: subscription/{id}/reservation/{res
       const card = await screen.findByRole('region', { name: 'Subscription details' });
       expect(((await within(card).findByRole('textbox', { name: 'PIN' })) as HTMLInputElement).value).toBe('K3M9-QX7P');
       expect(screen.queryByText(/Your reservation is being processed/)).toBeNull();
-      await waitFor(() => expect(rendered.calls).toContain(`${API}/events?subscription=${SUBSCRIPTION_ID}`));
+      await waitFor(() => expect(rendered.calls).toContain(`${API}/events?subscription=${complete.id}`));
       const polls = answers;
       await vi.advanceTimersByTimeAsync(15000);
       expect(answers).toBe(polls);
@@ -188,7 +191,7 @@ describe("a pass's reservation pages (spec 2: subscription/{id}/reservation/{res
       const rendered = renderApp(
         `${PASS}/success`,
         passApi(order, {
-          [`${API}/events`]: (url: URL) => (url.searchParams.get('subscription') === SUBSCRIPTION_ID ? [makeBasicEvent('kammermusik')] : []),
+          [`${API}/events`]: (url: URL) => (url.searchParams.get('subscription') === ISSUED_PASS ? [makeBasicEvent('kammermusik')] : []),
         }),
       );
       const card = await screen.findByRole('region', { name: 'Subscription details' });
@@ -214,11 +217,12 @@ describe("a pass's reservation pages (spec 2: subscription/{id}/reservation/{res
         `${API}/subscription/${SUBSCRIPTION_ID}/reservation/${RESERVATION}/receipt`,
       );
       const events = await screen.findByRole('region', { name: 'You can use your subscription for the following events:' });
-      expect(within(events).getByRole('link', { name: 'kammermusik (en)' }).getAttribute('href')).toBe(`/event/kammermusik?subscription=${SUBSCRIPTION_ID}`);
-      expect(screen.getByRole('link', { name: 'All events' }).getAttribute('href')).toBe(`/events-all?subscription=${SUBSCRIPTION_ID}`);
+      expect(within(events).getByRole('link', { name: 'kammermusik (en)' }).getAttribute('href')).toBe(`/event/kammermusik?subscription=${ISSUED_PASS}`);
+      expect(screen.getByRole('link', { name: 'All events' }).getAttribute('href')).toBe(`/events-all?subscription=${ISSUED_PASS}`);
       expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
       expect(screen.getByRole('button', { name: 'Resend the reservation email' })).toBeTruthy();
-      expect(rendered.calls).toContain(`${API}/events?subscription=${SUBSCRIPTION_ID}`);
+      // the issued pass's id, not the descriptor's: the booking step applies what the link carries (spec 4)
+      expect(rendered.calls).toContain(`${API}/events?subscription=${ISSUED_PASS}`);
     });
 
     it('hides the PIN when the descriptor says so, and keeps the id', async () => {

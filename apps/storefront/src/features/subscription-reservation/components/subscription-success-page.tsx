@@ -37,8 +37,11 @@ export function SubscriptionSuccessPage({ context, reservationId }: { context: P
   // spec 6: the PIN (and the compatible events) once the order is finalized, as the server says it is
   const finalized = reservation.metadata.finalized && !finalizing;
   const embedded = isEmbedded(descriptor.embeddingConfiguration.enabled);
-  const { data: events = [] } = useQuery({ ...eventsQueryOptions({ subscription: context.id }), select: successData, enabled: finalized && !embedded });
   const pass = reservation.subscriptionInfos?.[0] ?? null;
+  // The issued pass's own id, once there is one: the events it was sold for are listed by it, and the links carry it
+  // to the booking step, which applies it (spec 4); the descriptor's id would find no pass to apply.
+  const passId = finalized && pass?.id ? pass.id : context.id;
+  const { data: events = [] } = useQuery({ ...eventsQueryOptions({ subscription: passId }), select: successData, enabled: finalized && !embedded });
   const download = finalizing ? null : invoiceDownload(reservation, context, descriptor.invoicingConfiguration.userCanDownloadReceiptOrInvoice);
   const hideButtons = embedded || reservation.metadata.hideConfirmationButtons;
 
@@ -95,7 +98,7 @@ export function SubscriptionSuccessPage({ context, reservationId }: { context: P
           <ul className="card-grid">
             {events.map((event) => (
               <li key={event.shortName}>
-                <EventCard event={event} headingLevel={3} search={{ subscription: context.id }} />
+                <EventCard event={event} headingLevel={3} search={{ subscription: passId }} />
               </li>
             ))}
           </ul>
@@ -103,7 +106,7 @@ export function SubscriptionSuccessPage({ context, reservationId }: { context: P
       ) : null}
       <OrderSummary summary={reservation.orderSummary} currency={descriptor.currency} vatIncluded={descriptor.vatIncluded} headingId="reservation-order" />
       <p className="reservation-status__id">{t('reservation-page-error-status.your-reservation-identifier', reservation.shortId.toUpperCase())}</p>
-      {hideButtons ? null : <EventLinks context={context} websiteUrl={descriptor.websiteUrl} />}
+      {hideButtons ? null : <EventLinks context={context} websiteUrl={descriptor.websiteUrl} passId={passId} />}
     </article>
   );
 }
