@@ -159,8 +159,9 @@ export function SubscriptionCodeSection({ reservationId, applied, disabled }: Pr
           </form>
         </>
       )}
+      {/* what the last action did; with a pass applied and nothing done yet (the link applied it), that it is */}
       <p className="subscription-code__news" role="status">
-        {news}
+        {news ?? (applied ? t('reservation-page.overview.applied-subscription-code') : null)}
       </p>
     </section>
   );

@@ -159,6 +159,8 @@ describe('overview: the subscription code form (spec 2, 5, 6, 8)', () => {
     const { requests } = renderApp(OVERVIEW, passServer(state, () => applied));
     const section = await passSection();
     expect(summaryRows().at(-1)).toBe('TotalFree');
+    // applied before the page opened (the subscription link): the section says so
+    expect(within(section).getByRole('status').textContent).toBe('The subscription code has been applied.');
     fireEvent.click(within(section).getByRole('button', { name: 'Remove the applied subscription from the order' }));
     await waitFor(() => expect(summaryRows().at(-1)).toBe('Total100.00 CHF'));
     expect(requests.find((r) => r.method === 'DELETE')!.url).toBe(`${API}/reservation/${RESERVATION}/remove-code?type=SUBSCRIPTION`);
