@@ -241,6 +241,10 @@ describe('using a pass in chromium', () => {
 
     const remove = page.waitForRequest((r) => r.method() === 'DELETE' && r.url().includes('/remove-code?type=SUBSCRIPTION'));
     await passSection(page).getByRole('button', { name: t('summary.table.remove-applied-subscription-from-order') }).click();
+    const ask = page.getByRole('dialog', { name: t('reservation-page.overview.modal.remove-subscription') });
+    await ask.waitFor();
+    await checkBothWidths(page, 'remove-confirm');
+    await ask.getByRole('button', { name: t('common.yes') }).click();
     await remove;
     await passSection(page).getByRole('status').filter({ hasText: t('reservation-page.overview.removed-subscription') }).waitFor();
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-expanded') === 'false');

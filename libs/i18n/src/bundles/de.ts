@@ -441,6 +441,7 @@ const messages = {
   'reservation-page.overview.removed-subscription': 'Das Abonnement wurde entfernt.',
   'reservation-page.overview.subscription-not-applicable': 'Mit diesem Abonnement kann kein Ticket dieser Bestellung bezahlt werden.',
   'reservation-page.overview.modal.remove-subscription': 'Angewendetes Abonnement entfernen?',
+  'reservation-page.overview.modal.remove-subscription.text': 'Das Ticket, das es bezahlt, kostet dann wieder den vollen Preis. Um das Abonnement erneut zu verwenden, benötigen Sie seine PIN oder ID.',
 
   // ---- overview step: payment methods
   'reservation-page.payment': 'Zahlung',

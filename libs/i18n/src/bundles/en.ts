@@ -445,6 +445,7 @@ const messages = {
   'reservation-page.overview.removed-subscription': 'The subscription has been removed.',
   'reservation-page.overview.subscription-not-applicable': 'This subscription cannot pay for any ticket of this order.',
   'reservation-page.overview.modal.remove-subscription': 'Remove the applied subscription?',
+  'reservation-page.overview.modal.remove-subscription.text': 'The ticket it pays for will cost its full price again. To use the subscription again you will need its PIN or ID.',
 
   // ---- overview step: payment methods
   'reservation-page.payment': 'Payment',

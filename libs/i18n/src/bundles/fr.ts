@@ -444,6 +444,7 @@ const messages = {
   'reservation-page.overview.removed-subscription': 'L’abonnement a été retiré.',
   'reservation-page.overview.subscription-not-applicable': 'Cet abonnement ne peut payer aucun billet de cette commande.',
   'reservation-page.overview.modal.remove-subscription': 'Retirer l’abonnement appliqué\u00a0?',
+  'reservation-page.overview.modal.remove-subscription.text': 'Le billet qu’il paie coûtera de nouveau son plein prix. Pour utiliser à nouveau l’abonnement, il vous faudra son PIN ou son identifiant.',
 
   // ---- overview step: payment methods
   'reservation-page.payment': 'Paiement',

@@ -441,6 +441,7 @@ const messages = {
   'reservation-page.overview.removed-subscription': 'L’abbonamento è stato rimosso.',
   'reservation-page.overview.subscription-not-applicable': 'Questo abbonamento non può pagare nessun biglietto di questo ordine.',
   'reservation-page.overview.modal.remove-subscription': 'Rimuovere l’abbonamento applicato?',
+  'reservation-page.overview.modal.remove-subscription.text': 'Il biglietto che paga tornerà a costare il prezzo pieno. Per usare di nuovo l’abbonamento ti serviranno il suo PIN o il suo ID.',
 
   // ---- overview step: payment methods
   'reservation-page.payment': 'Pagamento',

@@ -9,6 +9,7 @@ const dialogs = () => import('./components/checkout-dialogs');
 export const expiredDialog = lazyPart(() => dialogs().then((m) => m.ExpiredDialog));
 export const cancelReservationDialog = lazyPart(() => dialogs().then((m) => m.CancelReservationDialog));
 export const warningDialog = lazyPart(() => dialogs().then((m) => m.WarningDialog));
+export const removeSubscriptionDialog = lazyPart(() => dialogs().then((m) => m.RemoveSubscriptionDialog));
 
 export function preloadCheckoutDialogs(): void {
   for (const part of [expiredDialog, cancelReservationDialog, warningDialog]) void part.preload();

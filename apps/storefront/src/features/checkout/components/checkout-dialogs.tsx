@@ -35,6 +35,21 @@ export function CancelReservationDialog({ pending, onYes, onNo }: CancelProps) {
   );
 }
 
+/** Spec 2, overview: take the applied pass off the order? no / yes (its ticket costs its price again). */
+export function RemoveSubscriptionDialog({ pending, onYes, onNo }: CancelProps) {
+  const t = useTranslate();
+  return (
+    <CheckoutDialog title={t('reservation-page.overview.modal.remove-subscription')} text={t('reservation-page.overview.modal.remove-subscription.text')} onEscape={onNo}>
+      <button type="button" className="button button--secondary" onClick={onNo}>
+        {t('common.no')}
+      </button>
+      <button type="button" className="button button--danger" onClick={onYes} disabled={pending} aria-busy={pending || undefined}>
+        {t('common.yes')}
+      </button>
+    </CheckoutDialog>
+  );
+}
+
 interface WarningProps {
   readonly warning: FieldError;
   readonly pending: boolean;

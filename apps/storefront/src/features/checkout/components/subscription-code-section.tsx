@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FieldError } from '../../booking';
 import { useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
+import { removeSubscriptionDialog } from '../checkout-dialog-parts';
 import { useSubscriptionCode } from '../hooks/use-subscription-code';
 import { UNEXPECTED_ERROR } from '../model/checkout-errors';
 import './subscription-code.css';
@@ -25,8 +26,9 @@ interface Props {
  * pass can pay for: 'register using your subscription code' opens a form asking for the pass's PIN or id (required);
  * applying it refetches the reservation, whose summary then shows the APPLIED_SUBSCRIPTION row and the new total. A
  * refusal is shown under the field, translated with the entered code as argument 0, and announced. With a pass
- * applied the section offers to remove it instead (spec 6: event orders only). What happened is said in a polite
- * live region, and the focus goes where the visitor goes on: the field, or the button that replaced the form.
+ * applied the section offers to remove it instead, once the visitor confirms (spec 6: event orders only). What
+ * happened is said in a polite live region, and the focus goes where the visitor goes on: the field, or the button
+ * that replaced the form.
  */
 export function SubscriptionCodeSection({ reservationId, applied, disabled }: Props) {
   const t = useTranslate();
@@ -37,6 +39,7 @@ export function SubscriptionCodeSection({ reservationId, applied, disabled }: Pr
   const [code, setCode] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
   const [news, setNews] = useState<string | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -85,6 +88,7 @@ export function SubscriptionCodeSection({ reservationId, applied, disabled }: Pr
   };
 
   const onRemove = async () => {
+    setConfirmRemove(false);
     if (busy) return;
     setNews(null);
     if (await remove()) {
@@ -97,7 +101,7 @@ export function SubscriptionCodeSection({ reservationId, applied, disabled }: Pr
     <section className={`booking-section subscription-code${applied ? ' subscription-code--applied' : ''}`} aria-labelledby={titleId}>
       <h2 id={titleId}>{t('reservation-page.subscription')}</h2>
       {applied ? (
-        <button ref={removeButton} type="button" className="button button--secondary" onClick={() => void onRemove()} disabled={busy} aria-busy={pending || undefined}>
+        <button ref={removeButton} type="button" className="button button--secondary" onClick={() => setConfirmRemove(true)} disabled={busy} aria-busy={pending || undefined}>
           {pending ? <span className="spinner" aria-hidden="true" /> : null}
           {t('summary.table.remove-applied-subscription-from-order')}
         </button>
@@ -159,6 +163,9 @@ export function SubscriptionCodeSection({ reservationId, applied, disabled }: Pr
           </form>
         </>
       )}
+      {confirmRemove && applied ? (
+        <removeSubscriptionDialog.Part pending={pending} onNo={() => setConfirmRemove(false)} onYes={() => void onRemove()} />
+      ) : null}
       {/* what the last action did; with a pass applied and nothing done yet (the link applied it), that it is */}
       <p className="subscription-code__news" role="status">
         {news ?? (applied ? t('reservation-page.overview.applied-subscription-code') : null)}

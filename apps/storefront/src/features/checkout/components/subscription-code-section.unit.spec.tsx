@@ -161,7 +161,16 @@ describe('overview: the subscription code form (spec 2, 5, 6, 8)', () => {
     expect(summaryRows().at(-1)).toBe('TotalFree');
     // applied before the page opened (the subscription link): the section says so
     expect(within(section).getByRole('status').textContent).toBe('The subscription code has been applied.');
-    fireEvent.click(within(section).getByRole('button', { name: 'Remove the applied subscription from the order' }));
+    const remove = within(section).getByRole('button', { name: 'Remove the applied subscription from the order' });
+    // asked first: 'No' keeps the pass, nothing sent
+    fireEvent.click(remove);
+    const ask = await screen.findByRole('dialog', { name: 'Remove the applied subscription?' });
+    expect(ask.textContent).toContain('you will need its PIN or ID');
+    fireEvent.click(within(ask).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(remove);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(summaryRows().at(-1)).toBe('Total100.00 CHF'));
     expect(requests.find((r) => r.method === 'DELETE')!.url).toBe(`${API}/reservation/${RESERVATION}/remove-code?type=SUBSCRIPTION`);
     expect(within(section).getByRole('status').textContent).toBe('The subscription has been removed.');
