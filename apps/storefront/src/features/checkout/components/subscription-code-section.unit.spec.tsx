@@ -226,11 +226,26 @@ describe('booking step: the subscription link (spec 4)', () => {
     expect(router.state.location.search).toMatchObject({ subscription: PASS_ID });
   });
 
+  it('applies it once per reservation: a pass taken off in the overview is not applied again by the next Continue', async () => {
+    const first = renderApp(`${BOOK}?subscription=${PASS_ID}`, bookingServer(applied));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe(OVERVIEW));
+    cleanup();
+    // back on the booking step of the same reservation (same tab), with the link still in the address
+    const again = renderApp(`${BOOK}?subscription=${PASS_ID}`, bookingServer(applied));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(again.router.state.location.pathname).toBe(OVERVIEW));
+    expect(first.requests.filter((r) => r.url.includes('apply-code'))).toHaveLength(1);
+    expect(again.requests.filter((r) => r.url.includes('apply-code'))).toHaveLength(0);
+  });
+
   it('reaches the overview even when the pass is refused or the call fails', async () => {
     for (const answer of [refused('subscription.max-usage-reached', PASS_ID), { status: 500 }]) {
-      const { router } = renderApp(`${BOOK}?subscription=${PASS_ID}`, bookingServer(answer));
+      sessionStorage.clear();
+      const { router, requests } = renderApp(`${BOOK}?subscription=${PASS_ID}`, bookingServer(answer));
       fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
       await waitFor(() => expect(router.state.location.pathname).toBe(OVERVIEW));
+      expect(requests.filter((r) => r.url.includes('apply-code'))).toHaveLength(1);
       cleanup();
     }
   });
