@@ -11,7 +11,7 @@ const now = new Date();
 /** A third demo person, for the deletion (the others stay as they are for the other specs' checks). */
 export const MARGARET = { id: 'margaret', email: 'margaret@example.org', password: 'apollo', givenName: 'Margaret', familyName: 'Hamilton' };
 
-/** Two purchase contexts: a free event (`meetup`, category 1) and a free pass (`PASS`). */
+/** Two purchase contexts: a free event (`meetup`, category 1, and category 2 by the code SPEAKER) and a free pass (`PASS`). */
 export const MEETUP = 'meetup';
 export const PASS = '7c000000-0000-4000-8000-000000000001';
 
@@ -85,6 +85,11 @@ export async function startAccountsApp(): Promise<{ app: TestApp; provider: Loca
       data: { event: eventDetails({ shortName: MEETUP, title: { en: 'Meetup' }, start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), contentLanguages: ['en'], allowedPaymentProxies: [] }) },
     }),
     catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: MEETUP, category: ticketCategory({ id: 1, key: 'free', name: { en: 'Free entry' }, price: 0, maxPerReservation: 5 }) } }),
+    // reserved straight from a code link (/event/meetup/code/SPEAKER)
+    catalogEvent({
+      type: 'TicketCategoryAdded',
+      data: { eventShortName: MEETUP, category: ticketCategory({ id: 2, key: 'speakers', name: { en: 'Speaker' }, price: 0, accessRestricted: true, code: 'SPEAKER', ordinal: 2 }) },
+    }),
   ]);
   const descriptor = subscriptionDescriptor({ id: PASS, sale: { start: localDaysFrom(now, -1), end: null }, price: 0, maxEntries: 5, allowedPaymentProxies: [] });
   await app.given(`subscription-descriptor-${PASS}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);

@@ -133,6 +133,17 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect((await grace.call('GET', `/reservation/${anonymousOrder}`)).status).toBe(200);
     });
 
+    it('owns a ticket reserved through a category\'s code link while signed in', async () => {
+      const link = await app.inject({ method: 'GET', url: `/api/v2/public/event/${MEETUP}/code/SPEAKER`, headers: grace.headers });
+      expect(link.statusCode).toBe(307);
+      const reservationId = /\/reservation\/([0-9a-f-]{36})\/book$/.exec(String(link.headers.location))?.[1];
+      expect(reservationId).toBeDefined();
+      const [opened] = await app.store.readStream(`reservation-${reservationId}`);
+      expect(opened!.data.ownerUserId).toBe(userIdOf(issuer, 'grace'));
+      expect((await ada.call('GET', `/reservation/${reservationId}`)).status).toBe(401);
+      await grace.call('DELETE', `/reservation/${reservationId}`);
+    });
+
     it('owns a pass bought while signed in too', async () => {
       const pass = await grace.reservePass();
       const [opened] = await app.store.readStream(`reservation-${pass}`);
@@ -173,9 +184,10 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect(done.items).toEqual([{ id: expect.any(String), firstName: 'Ada', lastName: 'Lovelace', type: { en: 'Free entry' } }]);
       expect(meetup.reservations[1].items).toHaveLength(2);
 
-      // Grace sees only hers
+      // Grace sees only hers: her pass, and the code link's order she cancelled
       const graces = (await grace.call('GET', '/user/reservations')).body;
-      expect(graces.map((g: { type: string }) => g.type)).toEqual(['subscription']);
+      expect(graces.map((g: { type: string }) => g.type)).toEqual(['subscription', 'event']);
+      expect(graces[1].reservations).toEqual([expect.objectContaining({ status: 'CANCELLED', items: [expect.objectContaining({ type: { en: 'Speaker' } })] })]);
     });
   });
 });
