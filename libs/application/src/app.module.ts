@@ -32,6 +32,7 @@ import { TicketingModule } from '@ticketing/ticketing/server';
 import { SubscriptionsModule } from '@ticketing/subscriptions/server';
 import { AccountsModule } from '@ticketing/accounts/server';
 import { loadSecret, once } from './platform/session-secret.js';
+import { profileRules } from './accounts/profile-rules.js';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
 function contextBasics(store: EventStore, runner: ProjectionFollower, db: Db) {
@@ -100,6 +101,7 @@ export class AppModule {
           useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db) => ({
             ...contextBasics(store, runner, pool),
             openId: config.openId,
+            profileRules,
             publicBaseUrl,
             secureCookies: config.mode === 'prod',
           }),

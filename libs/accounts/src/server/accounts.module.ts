@@ -5,6 +5,10 @@ import { OpenIdController } from './openid/openid.controller.js';
 import { SignedInUsersReadModel } from './read-models/signed-in-users.query.js';
 import { SignInHandler } from './sign-in/sign-in.command.js';
 import { SignOutHandler } from './sign-out/sign-out.command.js';
+import { SaveProfileHandler } from './save-profile/save-profile.command.js';
+import { DeleteUserHandler } from './delete-user/delete-user.command.js';
+import { AccountQuery } from './read-models/account.query.js';
+import { MyOrdersQuery } from './my-orders/my-orders.query.js';
 import { ACCOUNTS_OPTIONS, type AccountsOptions } from './tokens.js';
 import { AccountController } from './user-me/user.controller.js';
 
@@ -15,7 +19,8 @@ export interface AccountsModuleAsyncOptions {
 }
 
 /**
- * People who sign in: the OpenID Connect login (/openid/...), the signed-in user and logout (/api/v2/public/user/...).
+ * People who sign in: the OpenID Connect login (/openid/...), the signed-in user, their profile, their orders, logout
+ * and deletion (/api/v2/public/user/...).
  * Other contexts ask who is signed in on a session through `SignedInUsers` (exported).
  */
 @Module({})
@@ -32,6 +37,10 @@ export class AccountsModule {
         LoginFlow,
         SignInHandler,
         SignOutHandler,
+        SaveProfileHandler,
+        DeleteUserHandler,
+        AccountQuery,
+        MyOrdersQuery,
       ],
       exports: [SignedInUsers],
     };

@@ -51,6 +51,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof HttpException) {
+      // a 401 that says why (reference 1.3: `Access to this reservation has been denied`), as text/plain
+      const response = exception.getResponse();
+      if (exception.getStatus() === 401 && typeof response === 'string') {
+        reply.code(401).header('content-type', 'text/plain; charset=utf-8').send(response);
+        return;
+      }
       // a 5xx of our own making (an answer that breaks its schema: ZodSerializationException) is a bug to see
       if (exception.getStatus() >= 500) this.logger.error(exception.stack ?? exception.message);
       replyWithFrameworkError(reply, exception.getStatus());

@@ -1,4 +1,5 @@
 import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/wire';
 import type { EventStore } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
@@ -34,6 +35,7 @@ import { PaymentRecovery } from './pay-online/payment-recovery.js';
 import { PaymentReturnController } from './pay-online/payment-return.controller.js';
 import { ReSendEmailController } from './re-send-email/re-send-email.controller.js';
 import { ReservationLinksController } from './reservation-links/reservation-links.controller.js';
+import { ReservationAccessGuard } from './reservation-access/reservation-access.guard.js';
 import { ReSendReservationEmailHandler } from './re-send-email/re-send-email.command.js';
 import { inlineHolds } from './read-models/holds/holds.projection.js';
 import { ReservationMailer } from './reservation/reservation-mailer.js';
@@ -106,6 +108,8 @@ export class SalesModule {
         { provide: SALES_DB, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o.db },
         { provide: InventoryDesk, inject: [SALES_EVENT_STORE], useFactory: (store: EventStore) => new InventoryDesk(store, { inline: inlineHolds }) },
         { provide: HoldsSalesFigures, inject: [SALES_DB], useFactory: (db: Db) => new HoldsSalesFigures(db) },
+        // a reservation made while signed in is its owner's: another signed-in user gets 401 on it
+        { provide: APP_GUARD, useClass: ReservationAccessGuard },
         ReserveTicketsHandler,
         ReserveSubscriptionHandler,
         ApplyCodeHandler,

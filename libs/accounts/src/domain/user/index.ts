@@ -3,3 +3,5 @@ export { userDecider, initialUserState, evolveUser, type UserState, type UserCom
 export { decideSignIn, type SignIn } from './sign-in.js';
 export { decideSignOut, type SignOut } from './sign-out.js';
 export { userErrors } from './user-errors.js';
+export { decideSaveProfile, type SaveProfile } from './save-profile.js';
+export { decideDeleteUser, type DeleteUser } from './delete-user.js';

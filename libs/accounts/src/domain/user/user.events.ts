@@ -32,9 +32,55 @@ export interface UserSignedOut {
   readonly data: { readonly userId: string; readonly session: string };
 }
 
-export type UserEvent = UserRegistered | UserDetailsChanged | UserSignedIn | UserSignedOut;
+/** The invoice address the person keeps for their orders (reference 2 `BillingDetails`, as the booking step takes it). */
+export interface ProfileBilling {
+  readonly addCompanyBillingDetails: boolean;
+  readonly companyName: string | null;
+  readonly addressLine1: string | null;
+  readonly addressLine2: string | null;
+  readonly zip: string | null;
+  readonly city: string | null;
+  readonly state: string | null;
+  readonly country: string | null;
+  readonly taxId: string | null;
+  readonly skipVatNr: boolean;
+  readonly italianEInvoicing: {
+    readonly fiscalCode: string | null;
+    readonly referenceType: 'ADDRESSEE_CODE' | 'PEC' | 'NONE' | null;
+    readonly addresseeCode: string | null;
+    readonly pec: string | null;
+    readonly splitPayment: boolean;
+  } | null;
+}
 
-export const userEventTypes = ['UserRegistered', 'UserDetailsChanged', 'UserSignedIn', 'UserSignedOut'] as const satisfies readonly UserEvent['type'][];
+/** What the person saved on "my profile": names, invoice address, answers to additional fields. Personal data. */
+export interface UserProfile {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly billing: ProfileBilling;
+  /** Additional field name -> its values (what prefills an attendee's extra fields). */
+  readonly additionalData: Readonly<Record<string, readonly string[]>>;
+}
+
+/** The person saved their profile (kept under the user's own key in the log, as their details are). */
+export interface UserProfileSaved {
+  readonly type: 'UserProfileSaved';
+  readonly data: { readonly userId: string; readonly profile: UserProfile };
+}
+
+/**
+ * The person deleted their profile: every session of theirs ends, and their personal data was erased, their own
+ * and that of the orders they own (`reservationIds`: buyer, attendees, pass owners), by forgetting the keys of
+ * `erasedSubjects`. Read models drop what they had decrypted of those. A later sign-in registers them afresh.
+ */
+export interface UserDeleted {
+  readonly type: 'UserDeleted';
+  readonly data: { readonly userId: string; readonly reservationIds: readonly string[]; readonly erasedSubjects: readonly string[] };
+}
+
+export type UserEvent = UserRegistered | UserDetailsChanged | UserSignedIn | UserSignedOut | UserProfileSaved | UserDeleted;
+
+export const userEventTypes = ['UserRegistered', 'UserDetailsChanged', 'UserSignedIn', 'UserSignedOut', 'UserProfileSaved', 'UserDeleted'] as const satisfies readonly UserEvent['type'][];
 
 // Fails to compile when an event type is missing from the list above.
 type Unlisted = Exclude<UserEvent['type'], (typeof userEventTypes)[number]>;

@@ -50,4 +50,39 @@ describe('user', () => {
       spec.given([registered, signedIn('s1')]).when({ type: 'SignOut', session: 's2' }).then([]);
     });
   });
+
+  describe('profile', () => {
+    const profile = {
+      firstName: 'Augusta Ada',
+      lastName: 'King',
+      billing: { addCompanyBillingDetails: false, companyName: null, addressLine1: '1 St James Square', addressLine2: null, zip: 'SW1Y 4JU', city: 'London', state: null, country: 'GB', taxId: null, skipVatNr: false, italianEInvoicing: null },
+      additionalData: { diet: ['vegetarian'] },
+    };
+
+    it('records the profile of a registered user', () => {
+      spec.given([registered]).when({ type: 'SaveProfile', profile }).then([{ type: 'UserProfileSaved', data: { userId: U, profile } }]);
+    });
+
+    it('refuses a profile for nobody: user.unknown', () => {
+      spec.given([]).when({ type: 'SaveProfile', profile }).thenThrows('user.unknown');
+    });
+  });
+
+  describe('deletion', () => {
+    const deleted: UserEvent = { type: 'UserDeleted', data: { userId: U, reservationIds: ['r-1'], erasedSubjects: [U, 'reservation-r-1'] } };
+
+    it('records the erasure of the user and of the orders they own', () => {
+      spec.given([registered, signedIn('s1')]).when({ type: 'DeleteUser', reservationIds: ['r-1'], erasedSubjects: [U, 'reservation-r-1'] }).then([deleted]);
+    });
+
+    it('refuses to delete nobody, or somebody deleted already', () => {
+      spec.given([]).when({ type: 'DeleteUser', reservationIds: [], erasedSubjects: [U] }).thenThrows('user.unknown');
+      spec.given([registered, deleted]).when({ type: 'DeleteUser', reservationIds: [], erasedSubjects: [U] }).thenThrows('user.unknown');
+    });
+
+    it('leaves no session signed in, and a later sign-in registers the person afresh', () => {
+      spec.given([registered, signedIn('s1'), deleted]).when({ type: 'SignOut', session: 's1' }).then([]);
+      spec.given([registered, signedIn('s1'), deleted]).when(signIn('s2')).then([registered, signedIn('s2')]);
+    });
+  });
 });

@@ -64,4 +64,47 @@ describe('accounts-users projection', () => {
     await h.runner.rebuild(accountsProjection.name);
     expect(await h.runner.verify(accountsProjection.name)).toMatchObject({ ok: true });
   });
+
+  describe('profile and deletion', () => {
+    const profile = {
+      firstName: 'Augusta Ada',
+      lastName: 'King',
+      billing: { addCompanyBillingDetails: false, companyName: null, addressLine1: '12 St James Square', addressLine2: null, zip: 'SW1Y 4JU', city: 'London', state: null, country: 'GB', taxId: null, skipVatNr: false, italianEInvoicing: null },
+      additionalData: { diet: ['vegetarian'] },
+    };
+    const deletion = async () => {
+      await history();
+      await h.given(`user-${ADA}`, [log({ type: 'UserProfileSaved', data: { userId: ADA, profile } }, 7), signedIn(ADA, 's3', 8)]);
+      await h.store.forgetSubject(ADA);
+      await h.given(`user-${ADA}`, [log({ type: 'UserDeleted', data: { userId: ADA, reservationIds: [], erasedSubjects: [ADA] } }, 9)]);
+    };
+    const ada = () => h.rows('select first_name, last_name, email, profile, deleted from accounts_users where user_id = $1', [ADA]);
+
+    it('keeps the saved profile beside the provider\'s details', async () => {
+      await history();
+      await h.given(`user-${ADA}`, [log({ type: 'UserProfileSaved', data: { userId: ADA, profile } }, 7)]);
+      expect(await ada()).toEqual([{ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@analytical.example', profile, deleted: false }]);
+    });
+
+    it('keeps a deleted user as a row without personal data, every session of theirs signed out', async () => {
+      await deletion();
+      expect(await ada()).toEqual([{ first_name: null, last_name: null, email: null, profile: null, deleted: true }]);
+      expect(await h.rows('select session, signed_out from accounts_sessions where user_id = $1 order by session', [ADA])).toEqual([{ session: 's3', signed_out: true }]);
+    });
+
+    it('stays deleted when the events are delivered again, and rebuilds to the same rows', async () => {
+      await deletion();
+      const before = [await users(), await sessions()];
+      await h.replayAllAgain(accountsProjection);
+      expect([await users(), await sessions()]).toEqual(before);
+      await h.runner.rebuild(accountsProjection.name);
+      expect(await h.runner.verify(accountsProjection.name)).toMatchObject({ ok: true });
+    });
+
+    it('registers the person again after a deletion', async () => {
+      await deletion();
+      await h.given(`user-${ADA}`, [registered(ADA, 'Ada', 'ada@example.org', 9)]);
+      expect(await ada()).toEqual([{ first_name: 'Ada', last_name: null, email: 'ada@example.org', profile: null, deleted: false }]);
+    });
+  });
 });

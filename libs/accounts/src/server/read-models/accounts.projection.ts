@@ -2,13 +2,14 @@ import type { RecordedEvent } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
 import { userEventTypes } from '@ticketing/accounts/domain';
 import { userFromLog } from '../users/user-log.js';
+import { myOrdersProjection } from '../my-orders/my-orders.projection.js';
 
 export const USERS_TABLE = 'accounts_users';
 export const SESSIONS_TABLE = 'accounts_sessions';
 
 /**
- * Who signed in where. `accounts_users`: one row per person with the provider's details (decrypted; null once
- * erased). `accounts_sessions`: one row per signed-in session (by digest) with its expiry; a sign-out marks it, an
+ * Who signed in where. `accounts_users`: one row per person with the provider's details and their saved profile
+ * (decrypted; null once erased, and a deleted user's row keeps no personal data). `accounts_sessions`: one row per signed-in session (by digest) with its expiry; a sign-out marks it, an
  * expired or signed-out row is simply not read (the expiry is in the event, so a rebuild writes the same rows).
  */
 async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
@@ -20,8 +21,11 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
     case 'UserRegistered': {
       const { userId, issuer, subject, details } = event.data;
       await tx.client.query(
-        `insert into ${users} (user_id, issuer, subject, first_name, last_name, email, registered_at, updated_at, revision)
-         values ($1, $2, $3, $4, $5, $6, $7, $7, $8) on conflict (user_id) do nothing`,
+        `insert into ${users} (user_id, issuer, subject, first_name, last_name, email, profile, deleted, registered_at, updated_at, revision)
+         values ($1, $2, $3, $4, $5, $6, null, false, $7, $7, $8)
+         on conflict (user_id) do update set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email, profile = null,
+           deleted = false, registered_at = excluded.registered_at, updated_at = excluded.updated_at, revision = excluded.revision
+         where ${users}.revision < excluded.revision`,
         [userId, issuer, subject, details.firstName, details.lastName, details.email, at, recorded.revision],
       );
       return;
@@ -38,6 +42,23 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
       ]);
       return;
     }
+    case 'UserProfileSaved':
+      await tx.client.query(`update ${users} set profile = $2::jsonb, updated_at = $3, revision = $4 where user_id = $1 and revision < $4`, [
+        event.data.userId,
+        JSON.stringify(event.data.profile),
+        at,
+        recorded.revision,
+      ]);
+      return;
+    case 'UserDeleted':
+      // what was decrypted of the person goes; the row stays as a tombstone so that a replayed registration stays deleted
+      await tx.client.query(
+        `update ${users} set first_name = null, last_name = null, email = null, profile = null, deleted = true, updated_at = $2, revision = $3
+         where user_id = $1 and revision < $3`,
+        [event.data.userId, at, recorded.revision],
+      );
+      await tx.client.query(`update ${sessions} set signed_out = true, position = $2 where user_id = $1 and position < $2`, [event.data.userId, String(recorded.position)]);
+      return;
     case 'UserSignedIn':
       // the latest event about a session wins, by global position (a session may be signed in by two people in turn)
       await tx.client.query(
@@ -61,7 +82,7 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
 
 export const accountsProjection: Projection = {
   name: 'accounts-users',
-  version: 1,
+  version: 2,
   canHandle: userEventTypes,
   tables: [
     {
@@ -74,6 +95,8 @@ export const accountsProjection: Projection = {
           first_name text,
           last_name text,
           email text,
+          profile jsonb,
+          deleted boolean not null,
           registered_at timestamptz not null,
           updated_at timestamptz not null,
           revision integer not null
@@ -97,4 +120,4 @@ export const accountsProjection: Projection = {
   apply,
 };
 
-export const accountsProjections: readonly Projection[] = [accountsProjection];
+export const accountsProjections: readonly Projection[] = [accountsProjection, myOrdersProjection];

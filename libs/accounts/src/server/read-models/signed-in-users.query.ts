@@ -15,7 +15,7 @@ export class SignedInUsersReadModel extends SignedInUsers {
     if (!sessionId) return null;
     const { rows } = await this.options.db.query<{ user_id: string; first_name: string | null; last_name: string | null; email: string | null }>(
       `select u.user_id, u.first_name, u.last_name, u.email from ${SESSIONS_TABLE} s join ${USERS_TABLE} u using (user_id)
-       where s.session = $1 and not s.signed_out and s.expires_at > $2`,
+       where s.session = $1 and not s.signed_out and not u.deleted and s.expires_at > $2`,
       [sessionDigest(sessionId), this.options.clock.now()],
     );
     const row = rows[0];

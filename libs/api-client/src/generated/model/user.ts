@@ -18,6 +18,7 @@ Conventions:
 import type { UserEmailAddress } from './userEmailAddress';
 import type { UserFirstName } from './userFirstName';
 import type { UserLastName } from './userLastName';
+import type { UserProfile } from './userProfile';
 
 export interface User {
   emailAddress: UserEmailAddress;
@@ -25,6 +26,6 @@ export interface User {
   external: boolean;
   firstName: UserFirstName;
   lastName: UserLastName;
-  /** The saved profile (billing details, additional data); null until one is saved. */
-  profile: null;
+  /** The saved profile (billing details, additional data); null until one is saved. It prefills the booking step. */
+  profile: UserProfile;
 }

@@ -40,13 +40,16 @@ import type {
 import type {
   ClientRedirect,
   CompleteLoginParams,
+  PurchaseContextWithReservationsList,
   StartLoginParams,
+  UpdateProfileForm,
   User,
+  UserValidatedResponse,
   ValidationFailure
 } from '.././model';
 
 import { customFetch } from '../../http';
-import type { ErrorType } from '../../http';
+import type { ErrorType , BodyType } from '../../http';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -313,7 +316,106 @@ export const useLogout = <TError = ErrorType<void | void>,
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The user signed in on this session; 204 when anonymous (or the login ended or expired).
+ * @summary Deletes the signed-in user (only users of an external provider exist here): signs every session of theirs out and erases their personal data and that of the orders they own, from the read models and, by forgetting the per-subject keys, from the event log (whose hash chain still verifies). `targetUrl`: the provider's end-session page when it has one, else `/`. 401 when anonymous.
+ */
+export type deleteProfileResponse200 = {
+  data: ClientRedirect
+  status: 200
+}
+
+export type deleteProfileResponse400 = {
+  data: void
+  status: 400
+}
+
+export type deleteProfileResponse401 = {
+  data: void
+  status: 401
+}
+
+export type deleteProfileResponse403 = {
+  data: void
+  status: 403
+}
+    
+export type deleteProfileResponseSuccess = (deleteProfileResponse200) & {
+  headers: Headers;
+};
+export type deleteProfileResponseError = (deleteProfileResponse400 | deleteProfileResponse401 | deleteProfileResponse403) & {
+  headers: Headers;
+};
+
+export type deleteProfileResponse = (deleteProfileResponseSuccess | deleteProfileResponseError)
+
+export const getDeleteProfileUrl = () => {
+
+
+  
+
+  return `/api/v2/public/user/me`
+}
+
+export const deleteProfile = async ( options?: RequestInit): Promise<deleteProfileResponse> => {
+  
+  return customFetch<deleteProfileResponse>(getDeleteProfileUrl(),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteProfileMutationOptions = <TError = ErrorType<void | void | void>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProfile>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteProfile>>, TError,void, TContext> => {
+
+const mutationKey = ['deleteProfile'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteProfile>>, void> = () => {
+          
+
+          return  deleteProfile(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteProfileMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProfile>>>
+    
+    export type DeleteProfileMutationError = ErrorType<void | void | void>
+
+    /**
+ * @summary Deletes the signed-in user (only users of an external provider exist here): signs every session of theirs out and erases their personal data and that of the orders they own, from the read models and, by forgetting the per-subject keys, from the event log (whose hash chain still verifies). `targetUrl`: the provider's end-session page when it has one, else `/`. 401 when anonymous.
+ */
+export const useDeleteProfile = <TError = ErrorType<void | void | void>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProfile>>, TError,void, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteProfile>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteProfileMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The user signed in on this session, with the profile the booking step prefills from; 204 when anonymous (or the login ended or expired).
  */
 export type getMeResponse200 = {
   data: User
@@ -409,7 +511,7 @@ export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = Err
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The user signed in on this session; 204 when anonymous (or the login ended or expired).
+ * @summary The user signed in on this session, with the profile the booking step prefills from; 204 when anonymous (or the login ended or expired).
  */
 
 export function useGetMe<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
@@ -463,7 +565,7 @@ export function useGetMeSuspense<TData = Awaited<ReturnType<typeof getMe>>, TErr
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The user signed in on this session; 204 when anonymous (or the login ended or expired).
+ * @summary The user signed in on this session, with the profile the booking step prefills from; 204 when anonymous (or the login ended or expired).
  */
 
 export function useGetMeSuspense<TData = Awaited<ReturnType<typeof getMe>>, TError = ErrorType<unknown>>(
@@ -472,6 +574,281 @@ export function useGetMeSuspense<TData = Awaited<ReturnType<typeof getMe>>, TErr
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetMeSuspenseQueryOptions(options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Saves the signed-in user's profile: names, invoice address (checked by the booking step's contact and invoice rules when given), additional data. The e-mail is the account's whatever is sent. 200 with the user (and any warnings); 422 with validationErrors; 401 when anonymous.
+ */
+export type updateProfileResponse200 = {
+  data: UserValidatedResponse
+  status: 200
+}
+
+export type updateProfileResponse400 = {
+  data: void
+  status: 400
+}
+
+export type updateProfileResponse401 = {
+  data: void
+  status: 401
+}
+
+export type updateProfileResponse403 = {
+  data: void
+  status: 403
+}
+
+export type updateProfileResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type updateProfileResponseSuccess = (updateProfileResponse200) & {
+  headers: Headers;
+};
+export type updateProfileResponseError = (updateProfileResponse400 | updateProfileResponse401 | updateProfileResponse403 | updateProfileResponse422) & {
+  headers: Headers;
+};
+
+export type updateProfileResponse = (updateProfileResponseSuccess | updateProfileResponseError)
+
+export const getUpdateProfileUrl = () => {
+
+
+  
+
+  return `/api/v2/public/user/me`
+}
+
+export const updateProfile = async (updateProfileForm: UpdateProfileForm, options?: RequestInit): Promise<updateProfileResponse> => {
+  
+  return customFetch<updateProfileResponse>(getUpdateProfileUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      updateProfileForm,)
+  }
+);}
+
+
+
+
+export const getUpdateProfileMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: BodyType<UpdateProfileForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: BodyType<UpdateProfileForm>}, TContext> => {
+
+const mutationKey = ['updateProfile'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProfile>>, {data: BodyType<UpdateProfileForm>}> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateProfile(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateProfile>>>
+    export type UpdateProfileMutationBody = BodyType<UpdateProfileForm>
+    export type UpdateProfileMutationError = ErrorType<void | void | void | ValidationFailure>
+
+    /**
+ * @summary Saves the signed-in user's profile: names, invoice address (checked by the booking step's contact and invoice rules when given), additional data. The e-mail is the account's whatever is sent. 200 with the user (and any warnings); 422 with validationErrors; 401 when anonymous.
+ */
+export const useUpdateProfile = <TError = ErrorType<void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProfile>>, TError,{data: BodyType<UpdateProfileForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateProfile>>,
+        TError,
+        {data: BodyType<UpdateProfileForm>},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateProfileMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The signed-in user's orders (made while signed in), grouped by purchase context (event or pass), newest first. 204 when anonymous or none.
+ */
+export type getUserReservationsResponse200 = {
+  data: PurchaseContextWithReservationsList
+  status: 200
+}
+
+export type getUserReservationsResponse204 = {
+  data: void
+  status: 204
+}
+    
+export type getUserReservationsResponseSuccess = (getUserReservationsResponse200 | getUserReservationsResponse204) & {
+  headers: Headers;
+};
+;
+
+export type getUserReservationsResponse = (getUserReservationsResponseSuccess)
+
+export const getGetUserReservationsUrl = () => {
+
+
+  
+
+  return `/api/v2/public/user/reservations`
+}
+
+export const getUserReservations = async ( options?: RequestInit): Promise<getUserReservationsResponse> => {
+  
+  return customFetch<getUserReservationsResponse>(getGetUserReservationsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetUserReservationsQueryKey = () => {
+    return [
+    `/api/v2/public/user/reservations`
+    ] as const;
+    }
+
+    
+export const getGetUserReservationsQueryOptions = <TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserReservationsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserReservations>>> = ({ signal }) => getUserReservations({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUserReservationsQueryResult = NonNullable<Awaited<ReturnType<typeof getUserReservations>>>
+export type GetUserReservationsQueryError = ErrorType<unknown>
+
+
+export function useGetUserReservations<TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserReservations>>,
+          TError,
+          Awaited<ReturnType<typeof getUserReservations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserReservations<TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserReservations>>,
+          TError,
+          Awaited<ReturnType<typeof getUserReservations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserReservations<TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in user's orders (made while signed in), grouped by purchase context (event or pass), newest first. 204 when anonymous or none.
+ */
+
+export function useGetUserReservations<TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserReservationsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetUserReservationsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserReservationsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserReservations>>> = ({ signal }) => getUserReservations({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUserReservationsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getUserReservations>>>
+export type GetUserReservationsSuspenseQueryError = ErrorType<unknown>
+
+
+export function useGetUserReservationsSuspense<TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserReservationsSuspense<TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserReservationsSuspense<TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The signed-in user's orders (made while signed in), grouped by purchase context (event or pass), newest first. 204 when anonymous or none.
+ */
+
+export function useGetUserReservationsSuspense<TData = Awaited<ReturnType<typeof getUserReservations>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getUserReservations>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserReservationsSuspenseQueryOptions(options)
 
   const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

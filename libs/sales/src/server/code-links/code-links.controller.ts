@@ -2,6 +2,7 @@ import { Controller, Get, Headers, Param, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeEndpoint, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { SignedInUsers } from '@ticketing/accounts/contracts';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -21,7 +22,10 @@ const CRAWLER = /facebookexternalhit|facebot|twitterbot|linkedinbot|slackbot|wha
 @ApiTags('events')
 @Controller()
 export class CodeLinksController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: SignedInUsers,
+  ) {}
 
   @Get('api/v2/public/event/:shortName/code/:code')
   @ApiOperation({
@@ -38,7 +42,8 @@ export class CodeLinksController {
     @Req() request: SessionRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    reply.redirect(await this.commands.execute(new OpenCodeLinkCommand(shortName, code, acceptLanguage, request.ip, actorOf(request))), 307);
+    const owner = await this.users.userOf(request.sessionId ?? '');
+    reply.redirect(await this.commands.execute(new OpenCodeLinkCommand(shortName, code, acceptLanguage, request.ip, actorOf(request), owner?.userId ?? null)), 307);
   }
 
   @Get(['event/:shortName/code/:code', 'e/:shortName/c/:code'])

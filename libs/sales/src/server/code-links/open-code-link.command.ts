@@ -13,6 +13,8 @@ export class OpenCodeLinkCommand extends Command<string> {
     readonly acceptLanguage: string | undefined,
     readonly remoteIp: string,
     readonly actor: string,
+    /** The user signed in on the visitor's session: a ticket reserved by a category code is theirs. */
+    readonly ownerUserId: string | null = null,
   ) {
     super();
   }
@@ -41,7 +43,7 @@ export class OpenCodeLinkHandler implements ICommandHandler<OpenCodeLinkCommand,
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
   ) {}
 
-  async execute({ shortName, code, acceptLanguage, remoteIp, actor }: OpenCodeLinkCommand): Promise<string> {
+  async execute({ shortName, code, acceptLanguage, remoteIp, actor, ownerUserId }: OpenCodeLinkCommand): Promise<string> {
     const offer = await this.catalog.purchaseOffer(shortName, code, this.options.clock.now());
     if (!offer) return '/';
     if (offer.code?.usable) return `${eventPath(shortName)}?code=${encodeURIComponent(code)}`;
@@ -58,7 +60,7 @@ export class OpenCodeLinkHandler implements ICommandHandler<OpenCodeLinkCommand,
           captcha: null,
           remoteIp,
           actor,
-          ownerUserId: null,
+          ownerUserId,
           unlockedCategoryIds: [category.category.id],
         }),
       );

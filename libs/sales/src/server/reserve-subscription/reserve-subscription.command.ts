@@ -15,6 +15,8 @@ export class ReserveSubscriptionCommand extends Command<string> {
     readonly acceptLanguage: string | undefined,
     /** `session:<id>` or `user:<id>`, for the events' metadata. */
     readonly actor: string,
+    /** The user signed in on the buyer's session (the pass's order is theirs), null when anonymous. */
+    readonly ownerUserId: string | null = null,
   ) {
     super();
   }
@@ -33,7 +35,7 @@ export class ReserveSubscriptionHandler implements ICommandHandler<ReserveSubscr
     private readonly desk: InventoryDesk,
   ) {}
 
-  async execute({ descriptorId, acceptLanguage, actor }: ReserveSubscriptionCommand): Promise<string> {
+  async execute({ descriptorId, acceptLanguage, actor, ownerUserId }: ReserveSubscriptionCommand): Promise<string> {
     const now = this.options.clock.now();
     const offer = await this.catalog.subscriptionOffer(descriptorId, now);
     if (!offer) throw new NotFoundError('subscription', descriptorId);
@@ -44,7 +46,7 @@ export class ReserveSubscriptionHandler implements ICommandHandler<ReserveSubscr
         subscriptionId: this.options.ids.uuid(),
         descriptorId,
         language: languageFor(acceptLanguage, offer.descriptor.contentLanguages),
-        ownerUserId: null,
+        ownerUserId,
         now,
       },
       offer,

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import { SignedInUsers } from '@ticketing/accounts/contracts';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, uuidParam, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdResponseDto } from '../reserve-tickets/reserve-tickets.dto.js';
@@ -13,7 +14,10 @@ class ReserveSubscriptionPathDto extends createZodDto(z.object({ id: uuidParam }
 @ApiTags('subscriptions')
 @Controller('api/v2/public')
 export class ReserveSubscriptionController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: SignedInUsers,
+  ) {}
 
   @Post('subscription/:id')
   @HttpCode(200)
@@ -33,6 +37,7 @@ export class ReserveSubscriptionController {
     @Headers('accept-language') acceptLanguage: string | undefined,
     @Req() request: SessionRequest,
   ): Promise<ReservationIdResponseDto> {
-    return success(await this.commands.execute(new ReserveSubscriptionCommand(id.toLowerCase(), acceptLanguage, actorOf(request))));
+    const owner = await this.users.userOf(request.sessionId ?? '');
+    return success(await this.commands.execute(new ReserveSubscriptionCommand(id.toLowerCase(), acceptLanguage, actorOf(request), owner?.userId ?? null)));
   }
 }

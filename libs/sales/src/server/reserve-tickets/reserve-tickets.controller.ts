@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Query, Req, Res } from '@nestj
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { SignedInUsers } from '@ticketing/accounts/contracts';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
 import { ReserveTicketsCommand } from './reserve-tickets.command.js';
@@ -10,7 +11,10 @@ import { ReservationFormDto, ReservationIdResponseDto, ReserveTicketsPathDto, Re
 @ApiTags('reservations')
 @Controller('api/v2/public')
 export class ReserveTicketsController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: SignedInUsers,
+  ) {}
 
   @Post('event/:shortName/reserve-tickets')
   @HttpCode(200)
@@ -52,7 +56,8 @@ export class ReserveTicketsController {
         captcha: form.captcha ?? null,
         remoteIp: request.ip,
         actor: actorOf(request),
-        ownerUserId: null,
+        // made while signed in: the reservation is the user's (reference 3.3, access rule)
+        ownerUserId: (await this.users.userOf(request.sessionId ?? ''))?.userId ?? null,
       }),
     );
     return success(reservationId);

@@ -59,4 +59,21 @@ describe('ticketing-tickets projection', () => {
     await h.runner.rebuild(ticketsProjection.name);
     expect(await h.runner.verify(ticketsProjection.name)).toMatchObject({ ok: true });
   });
+
+  it('drops the holders of the orders a deleted user owned (UserDeleted), and a rebuild from the erased log agrees', async () => {
+    const other = '7e2a3b4c-0000-4000-8000-00000000000b';
+    const T3 = '7e2a3b4c-0000-4000-8000-000000000003';
+    await h.given(`ticket-${T1}`, history1);
+    await h.given(`ticket-${T3}`, [log({ type: 'TicketIssued', data: { ticketId: T3, reservationId: other, eventShortName: 'meetup', categoryId: 1, status: 'ACQUIRED', subjectId: `reservation-${other}`, attendee: ada } }, 7)]);
+    await h.store.forgetSubject(`reservation-${R}`);
+    await h.given('user-u1', [
+      { type: 'UserDeleted', data: { userId: 'u1', reservationIds: [R], erasedSubjects: ['u1', `reservation-${R}`] }, metadata: { correlationId: 'c-8', causationId: 'c-8', occurredAt: '2027-03-01T10:08:00.000Z', actor: 'user:u1' } },
+    ]);
+    expect(await h.rows('select ticket_id, holder from ticketing_tickets order by issued_position')).toEqual([
+      { ticket_id: T1, holder: null },
+      { ticket_id: T3, holder: ada },
+    ]);
+    await h.runner.rebuild(ticketsProjection.name);
+    expect(await h.runner.verify(ticketsProjection.name)).toMatchObject({ ok: true });
+  });
 });

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@ticketing/event-store';
+import { USER_DELETED, type UserDeletedData } from '@ticketing/accounts/contracts';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
 import { ticketEventTypes } from '@ticketing/ticketing/domain';
 import { ticketFromLog } from '../tickets/ticket-stream.js';
@@ -11,6 +12,12 @@ export const TICKETS_TABLE = 'ticketing_tickets';
  */
 async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(TICKETS_TABLE);
+  if (recorded.type === USER_DELETED) {
+    // the owner of these orders deleted their profile: the holders' keys are forgotten, their names go here too
+    const { reservationIds } = recorded.data as unknown as UserDeletedData;
+    await tx.client.query(`update ${table} set holder = null where reservation_id = any($1::uuid[]) and holder is not null`, [reservationIds]);
+    return;
+  }
   const event = ticketFromLog(recorded);
   const at = recorded.metadata.occurredAt;
   switch (event.type) {
@@ -52,8 +59,8 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
 
 export const ticketsProjection: Projection = {
   name: 'ticketing-tickets',
-  version: 1,
-  canHandle: ticketEventTypes,
+  version: 2,
+  canHandle: [...ticketEventTypes, USER_DELETED],
   tables: [
     {
       name: TICKETS_TABLE,

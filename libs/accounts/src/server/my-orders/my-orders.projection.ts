@@ -1,0 +1,137 @@
+import type { RecordedEvent } from '@ticketing/event-store';
+import type { Projection, ProjectionTx } from '@ticketing/projections';
+import type { UserDeleted } from '@ticketing/accounts/domain';
+import { issuing, repricing, statusAfter, type OpenedData, type OrderPrice, type RecordedBooking } from './my-orders.events.js';
+
+export const ORDERS_TABLE = 'accounts_orders';
+
+const vatOf = (price: OrderPrice) => price.vatSubtotals[0]?.vatRule ?? { mode: 'NONE' as const, percentage: 0 };
+
+/** The names the order list shows (buyer, attendees, pass owner): nothing else of the booking. */
+function namesOf(booking: RecordedBooking | null): Record<string, unknown> | null {
+  if (!booking) return null;
+  const name = (p: { firstName: string; lastName: string } | null | undefined) => (p ? { firstName: p.firstName, lastName: p.lastName } : null);
+  return {
+    contact: name(booking.contact),
+    attendees: Object.fromEntries(Object.entries(booking.attendees ?? {}).map(([ticketId, a]) => [ticketId, name(a)])),
+    subscriptionOwner: name(booking.subscriptionOwner) ?? name(booking.contact),
+  };
+}
+
+/**
+ * "My orders" (reference 3.6 item 48): one row per reservation made while signed in, keyed by its owner, with what
+ * the list shows (purchase context, status, dates, total, items and their names) and the subjects its personal data
+ * is kept under (what deleting the owner's profile erases). Names are decrypted from the log: null once erased, and
+ * cleared at once by the owner's `UserDeleted`. Reservations of anonymous buyers are not kept.
+ */
+async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
+  const orders = tx.table(ORDERS_TABLE);
+  const data = recorded.data;
+  const at = recorded.metadata.occurredAt;
+  if (recorded.type === 'ReservationOpened') {
+    const opened = data as unknown as OpenedData;
+    if (!opened.ownerUserId) return;
+    const pass = opened.purchaseContext?.type === 'subscription' ? opened.purchaseContext : null;
+    const vat = vatOf(opened.price);
+    await tx.client.query(
+      `insert into ${orders} (reservation_id, owner_user_id, context_type, public_identifier, status, created_at, valid_until, final_price, currency,
+         vat_mode, vat_percent, items, subjects, revision)
+       values ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8, $9, $10, $11::jsonb, '{}', $12) on conflict (reservation_id) do nothing`,
+      [
+        opened.reservationId,
+        opened.ownerUserId,
+        pass ? 'subscription' : 'event',
+        pass ? pass.descriptorId : opened.eventShortName,
+        at,
+        opened.validUntil,
+        opened.price.totals.priceWithVat,
+        opened.price.currency,
+        vat.mode,
+        vat.percentage,
+        JSON.stringify(pass ? [{ id: pass.subscriptionId, categoryId: null }] : opened.tickets.map((t) => ({ id: t.ticketId, categoryId: t.categoryId }))),
+        recorded.revision,
+      ],
+    );
+    return;
+  }
+  if (recorded.type === 'BookingDetailsRecorded') {
+    const booking = (recorded.personal?.data as { booking?: RecordedBooking } | null)?.booking ?? null;
+    await tx.client.query(
+      `update ${orders} set names = $2::jsonb, subjects = case when $3 = any(subjects) then subjects else subjects || $3::text end, revision = $4
+       where reservation_id = $1 and revision < $4`,
+      [data.reservationId, JSON.stringify(namesOf(booking)), data.subjectId, recorded.revision],
+    );
+    return;
+  }
+  if (recorded.type in statusAfter) {
+    const status = statusAfter[recorded.type]!(data);
+    const validUntil = (data.validUntil ?? data.paymentDeadline ?? null) as string | null;
+    await tx.client.query(
+      `update ${orders} set status = $2, valid_until = coalesce($3, valid_until), invoice_number = coalesce($4, invoice_number),
+         confirmed_at = case when $5 then $6::timestamptz else confirmed_at end, revision = $7
+       where reservation_id = $1 and revision < $7`,
+      [data.reservationId, status, validUntil, (data.invoiceNumber as string | undefined) ?? null, recorded.type === 'ReservationConfirmed', at, recorded.revision],
+    );
+    return;
+  }
+  if ((repricing as readonly string[]).includes(recorded.type)) {
+    const price = data.price as OrderPrice;
+    const vat = vatOf(price);
+    await tx.client.query(`update ${orders} set final_price = $2, vat_mode = $3, vat_percent = $4, revision = $5 where reservation_id = $1 and revision < $5`, [
+      data.reservationId,
+      price.totals.priceWithVat,
+      vat.mode,
+      vat.percentage,
+      recorded.revision,
+    ]);
+    return;
+  }
+  if ((issuing as readonly string[]).includes(recorded.type)) {
+    // another stream's event: no revision of the order's to compare, and adding a subject twice changes nothing
+    await tx.client.query(`update ${orders} set subjects = subjects || $2::text where reservation_id = $1 and not ($2 = any(subjects))`, [data.reservationId, data.subjectId]);
+    return;
+  }
+  if (recorded.type === 'UserDeleted') {
+    await tx.client.query(`update ${orders} set names = null where owner_user_id = $1`, [(data as UserDeleted['data']).userId]);
+  }
+}
+
+export const myOrdersProjection: Projection = {
+  name: 'accounts-orders',
+  version: 1,
+  canHandle: [
+    'ReservationOpened',
+    'BookingDetailsRecorded',
+    ...Object.keys(statusAfter),
+    ...repricing,
+    ...issuing,
+    'UserDeleted',
+  ],
+  tables: [
+    {
+      name: ORDERS_TABLE,
+      ddl: (s) => `
+        create table ${s.table(ORDERS_TABLE)} (
+          reservation_id uuid primary key,
+          owner_user_id uuid not null,
+          context_type text not null,
+          public_identifier text not null,
+          status text not null,
+          created_at timestamptz not null,
+          confirmed_at timestamptz,
+          valid_until timestamptz not null,
+          final_price bigint not null,
+          currency text not null,
+          vat_mode text not null,
+          vat_percent numeric not null,
+          invoice_number text,
+          items jsonb not null,
+          names jsonb,
+          subjects text[] not null,
+          revision integer not null
+        );
+        create index on ${s.table(ORDERS_TABLE)} (owner_user_id, created_at)`,
+    },
+  ],
+  apply,
+};
