@@ -27,6 +27,7 @@ export default defineConfig({
           name: 'ui',
           include: ['apps/storefront/**/*.unit.spec.tsx'],
           environment: 'happy-dom',
+          setupFiles: ['apps/storefront/src/test/setup-ui.ts'],
         },
       },
       {
