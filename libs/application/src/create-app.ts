@@ -15,6 +15,7 @@ import type { StandInUrls } from '@ticketing/payments/server';
 import { hasStripeKey, installHttpPolicies } from './http/http-policies.js';
 import { PAYMENT_STAND_IN_URLS } from './payments/payment-stand-ins.module.js';
 import { installCompression } from './http/compression.js';
+import { replyWithFrameworkError } from './http/framework-errors.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
 import { installAbuseProtection } from './abuse/abuse-protection.js';
 import { JsonNestLogger } from './logging/json-logger.js';
@@ -54,7 +55,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
     await migrate(db, allMigrations);
     secret = await loadSessionSecret(db, config.sessionSecret);
   }
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: config.trustProxy, logger: false });
+  const adapter = new FastifyAdapter({
+    bodyLimit: 1_048_576,
+    trustProxy: config.trustProxy,
+    logger: false,
+    // A path the router cannot decode (a broken percent sequence) or with a segment over its length limit: Fastify
+    // would answer its own JSON (400, or 414 for the length) that echoes the path back; the wire format's 400 instead.
+    frameworkErrors: (_error, _request, reply) => replyWithFrameworkError(reply, 400),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db, options.paymentStandIns ?? null), adapter, {
     logger: new JsonNestLogger(options.logger.child({})),
     abortOnError: false,

@@ -84,6 +84,14 @@ describe('cross-cutting HTTP rules (reference 1.3-1.4)', () => {
     expect(response.body).toBe('');
   });
 
+  it('answers a path the router cannot read (a broken percent sequence, a segment too long) with 400 in the wire format, the path not echoed', async () => {
+    for (const url of ['/api/v2/public/reservation/%E0%A4%A/status', `/api/v2/public/reservation/${'x'.repeat(200)}/status`, `/api/v2/public/event/${'%C3%A9'.repeat(120)}/ticket-categories`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ success: false, errorCount: 1, value: null, warnings: [], validationErrors: [{ fieldName: 'request', code: 'error.malformedRequest', arguments: null }] });
+    }
+  });
+
   it('answers a body that is not JSON with 400 in the wire format, and a wrong shape with 422', async () => {
     const malformed = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/json' }, payload: '{"csp-report": ' });
     expect(malformed.statusCode).toBe(400);
