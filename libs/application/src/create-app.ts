@@ -16,6 +16,7 @@ import { hasStripeKey, installHttpPolicies } from './http/http-policies.js';
 import { PAYMENT_STAND_IN_URLS } from './payments/payment-stand-ins.module.js';
 import { installCompression } from './http/compression.js';
 import { replyWithFrameworkError } from './http/framework-errors.js';
+import { installWellFormedText } from './http/well-formed-text.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
 import { installAbuseProtection } from './abuse/abuse-protection.js';
 import { JsonNestLogger } from './logging/json-logger.js';
@@ -74,6 +75,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   const standIns = app.get<StandInUrls | null>(PAYMENT_STAND_IN_URLS, { strict: false });
   installHttpPolicies(fastify, config, secret, { stripe: hasStripeKey(process.env), stripeStandIn: standIns?.stripe ?? null });
   installAbuseProtection(fastify, config, options.logger);
+  installWellFormedText(fastify);
   // Before any route is added: the compression plugin hooks each route as it is added.
   await installCompression(fastify);
   // Browsers post CSP reports with their own JSON media types.

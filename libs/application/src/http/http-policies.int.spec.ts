@@ -92,6 +92,14 @@ describe('cross-cutting HTTP rules (reference 1.3-1.4)', () => {
     }
   });
 
+  it('refuses a JSON body with a lone surrogate 422 at that field, before the handler (it broke a ticket for good)', async () => {
+    const response = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: '{"csp-report": {"blocked-uri": "in\\ud800line"}}' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ success: false, errorCount: 1, value: null, warnings: [], validationErrors: [{ fieldName: 'csp-report.blocked-uri', code: 'error.invalidFormat', arguments: null }] });
+    const paired = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: '{"csp-report": {"blocked-uri": "in\\ud83d\\udca5line"}}' });
+    expect(paired.statusCode).toBe(204);
+  });
+
   it('answers a body that is not JSON with 400 in the wire format, and a wrong shape with 422', async () => {
     const malformed = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/json' }, payload: '{"csp-report": ' });
     expect(malformed.statusCode).toBe(400);
