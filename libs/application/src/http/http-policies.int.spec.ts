@@ -92,10 +92,12 @@ describe('cross-cutting HTTP rules (reference 1.3-1.4)', () => {
     }
   });
 
-  it('refuses a JSON body with a lone surrogate 422 at that field, before the handler (it broke a ticket for good)', async () => {
+  it('refuses a JSON body with a lone surrogate 400 naming that field, before the handler (it broke a ticket for good), even nested deep', async () => {
     const response = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: '{"csp-report": {"blocked-uri": "in\\ud800line"}}' });
-    expect(response.statusCode).toBe(422);
-    expect(response.json()).toEqual({ success: false, errorCount: 1, value: null, warnings: [], validationErrors: [{ fieldName: 'csp-report.blocked-uri', code: 'error.invalidFormat', arguments: null }] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, errorCount: 1, value: null, warnings: [], validationErrors: [{ fieldName: 'csp-report.blocked-uri', code: 'error.malformedRequest', arguments: null }] });
+    const deep = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: `{"csp-report": ${'['.repeat(5_000)}${']'.repeat(5_000)}}` });
+    expect(deep.statusCode).toBe(422);
     const paired = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: '{"csp-report": {"blocked-uri": "in\\ud83d\\udca5line"}}' });
     expect(paired.statusCode).toBe(204);
   });

@@ -12,4 +12,10 @@ describe('ill-formed text in a parsed body', () => {
     expect(illFormedTextAt(null)).toBeNull();
     expect(illFormedTextAt(42)).toBeNull();
   });
+
+  it('walks a body nested 100,000 levels deep without overflowing the stack', () => {
+    const deep = JSON.parse(`${'['.repeat(100_000)}"\\ud800"${']'.repeat(100_000)}`);
+    expect(illFormedTextAt(deep)).toHaveLength(100_000);
+    expect(illFormedTextAt(JSON.parse(`${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`))).toBeNull();
+  });
 });
