@@ -190,6 +190,10 @@ describe('fuzzing the public API from its OpenAPI document', () => {
       body: {
         fields: {
           ticketCategoryId: categoryIds,
+          // a buyer's order: one or two tickets, usually no supplements
+          amount: [1, 2],
+          quantity: [1],
+          additionalService: [null, []],
           promoCode: codes,
           code: [...codes, ...passes.map((p) => p.id)],
           email: ['ada@example.org', 'grace@example.org'],
@@ -244,6 +248,21 @@ describe('fuzzing the public API from its OpenAPI document', () => {
       };
       return options[kind][i % options[kind].length]!;
     });
+
+  it('refuses a lone surrogate in a ticket owner\'s name, and the ticket and its order still answer (seed 1327085087 broke them for good)', async () => {
+    const { id, ticket } = await reserveFree();
+    expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, buyer, { ...person('Owner'), tickets: { [ticket]: person('Owner') } })).status).toBe(200);
+    expect((await call('POST', `/reservation/${id}?lang=en`, buyer, { termAndConditionsAccepted: true, privacyPolicyAccepted: true })).status).toBe(200);
+    const url = `/api/v2/public/event/seeklang-studio-session/ticket/${ticket}`;
+    const before = await app.store.headPosition();
+    const poisoned = await send(json('PUT', url, { firstName: 'Grace', lastName: '\ud800', email: 'grace@example.org' }));
+    expect(poisoned.status, poisoned.body).toBe(400);
+    expect(JSON.parse(poisoned.body).validationErrors).toEqual([{ fieldName: 'lastName', code: 'error.malformedRequest', arguments: null }]);
+    expect(await app.store.headPosition()).toBe(before);
+    expect((await send(json('GET', `${url}/full`))).status).toBe(200);
+    expect((await call('GET', `/reservation/${id}`, buyer)).status).toBe(200);
+    expect((await send(json('DELETE', url))).status).toBe(200);
+  });
 
   it('answers every generated request, one at a time, without a 5xx, in the wire format, and a refusal changes nothing', async () => {
     failures.length = 0;
