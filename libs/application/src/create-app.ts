@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { SwaggerModule } from '@nestjs/swagger';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { createPool, migrate, type Db } from '@ticketing/postgres';
 import { eventStoreMigrations } from '@ticketing/event-store';
@@ -62,7 +63,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
     logger: false,
     // A path the router cannot decode (a broken percent sequence) or with a segment over its length limit: Fastify
     // would answer its own JSON (400, or 414 for the length) that echoes the path back; the wire format's 400 instead.
-    frameworkErrors: (_error, _request, reply) => replyWithFrameworkError(reply, 400),
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => replyWithFrameworkError(reply, 400),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db, options.paymentStandIns ?? null), adapter, {
     logger: new JsonNestLogger(options.logger.child({})),
