@@ -18,6 +18,7 @@ import { PAYMENT_STAND_IN_URLS } from './payments/payment-stand-ins.module.js';
 import { installCompression } from './http/compression.js';
 import { replyWithFrameworkError } from './http/framework-errors.js';
 import { installWellFormedText } from './http/well-formed-text.js';
+import { installMethodNotAllowed } from './http/method-not-allowed.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
 import { installAbuseProtection } from './abuse/abuse-protection.js';
 import { JsonNestLogger } from './logging/json-logger.js';
@@ -77,6 +78,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   installHttpPolicies(fastify, config, secret, { stripe: hasStripeKey(process.env), stripeStandIn: standIns?.stripe ?? null });
   installAbuseProtection(fastify, config, options.logger);
   installWellFormedText(fastify);
+  // after the anti-forgery check (a forged write is refused 403 whatever its method), before any route is added
+  installMethodNotAllowed(fastify);
   // Before any route is added: the compression plugin hooks each route as it is added.
   await installCompression(fastify);
   // Browsers post CSP reports with their own JSON media types.
