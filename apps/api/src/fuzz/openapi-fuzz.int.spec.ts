@@ -39,7 +39,12 @@ const shown = (request: FuzzRequest) => {
  */
 function keptDraft(operation: Operation, request: FuzzRequest, appended: readonly { streamId: string; type: string }[]): boolean {
   if (operation.key !== 'POST /api/v2/public/reservation/{reservationId}/validate-to-overview') return false;
-  const id = decodeURIComponent(request.url.split('/')[5] ?? '');
+  let id: string;
+  try {
+    id = decodeURIComponent(request.url.split('/')[5] ?? '');
+  } catch {
+    return false;
+  }
   return appended.every((e) => e.streamId === `reservation-${id}` && (e.type === 'BookingDetailsRecorded' || e.type === 'BookingReopened'));
 }
 
