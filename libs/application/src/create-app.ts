@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { SwaggerModule } from '@nestjs/swagger';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { createPool, migrate, type Db } from '@ticketing/postgres';
 import { eventStoreMigrations } from '@ticketing/event-store';
@@ -15,6 +16,9 @@ import type { StandInUrls } from '@ticketing/payments/server';
 import { hasStripeKey, installHttpPolicies } from './http/http-policies.js';
 import { PAYMENT_STAND_IN_URLS } from './payments/payment-stand-ins.module.js';
 import { installCompression } from './http/compression.js';
+import { replyWithFrameworkError } from './http/framework-errors.js';
+import { installWellFormedText } from './http/well-formed-text.js';
+import { installMethodNotAllowed } from './http/method-not-allowed.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
 import { installAbuseProtection } from './abuse/abuse-protection.js';
 import { JsonNestLogger } from './logging/json-logger.js';
@@ -54,7 +58,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
     await migrate(db, allMigrations);
     secret = await loadSessionSecret(db, config.sessionSecret);
   }
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: config.trustProxy, logger: false });
+  const adapter = new FastifyAdapter({
+    bodyLimit: 1_048_576,
+    trustProxy: config.trustProxy,
+    logger: false,
+    // A path the router cannot decode (a broken percent sequence) or with a segment over its length limit: Fastify
+    // would answer its own JSON (400, or 414 for the length) that echoes the path back; the wire format's 400 instead.
+    frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => replyWithFrameworkError(reply, 400),
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db, options.paymentStandIns ?? null), adapter, {
     logger: new JsonNestLogger(options.logger.child({})),
     abortOnError: false,
@@ -66,6 +77,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   const standIns = app.get<StandInUrls | null>(PAYMENT_STAND_IN_URLS, { strict: false });
   installHttpPolicies(fastify, config, secret, { stripe: hasStripeKey(process.env), stripeStandIn: standIns?.stripe ?? null });
   installAbuseProtection(fastify, config, options.logger);
+  installWellFormedText(fastify);
+  // after the anti-forgery check (a forged write is refused 403 whatever its method), before any route is added
+  installMethodNotAllowed(fastify);
   // Before any route is added: the compression plugin hooks each route as it is added.
   await installCompression(fastify);
   // Browsers post CSP reports with their own JSON media types.

@@ -48,7 +48,7 @@ describe('cross-cutting HTTP rules (reference 1.3-1.4)', () => {
   it.each(['x-csrf-token', 'x-xsrf-token'])('lets a write with a valid %s through to routing', async (header) => {
     const { sessionId, xsrf } = await openSession(app);
     const response = await app.inject({ method: 'POST', url: '/api/v2/public/i18n/languages', headers: { 'x-auth-token': sessionId, [header]: xsrf } });
-    expect(response.statusCode).toBe(404); // no such write exists: the anti-forgery check passed
+    expect(response.statusCode).toBe(405); // the path has no such write: the anti-forgery check passed
   });
 
   it('accepts the session from the cookie when the header is absent', async () => {
@@ -82,6 +82,36 @@ describe('cross-cutting HTTP rules (reference 1.3-1.4)', () => {
     const response = await app.inject({ method: 'GET', url: '/api/v2/public/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe('');
+  });
+
+  it('answers a path the router cannot read (a broken percent sequence, a segment too long) with 400 in the wire format, the path not echoed', async () => {
+    for (const url of ['/api/v2/public/reservation/%E0%A4%A/status', `/api/v2/public/reservation/${'x'.repeat(200)}/status`, `/api/v2/public/event/${'%C3%A9'.repeat(120)}/ticket-categories`]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ success: false, errorCount: 1, value: null, warnings: [], validationErrors: [{ fieldName: 'request', code: 'error.malformedRequest', arguments: null }] });
+    }
+  });
+
+  it('refuses a JSON body with a lone surrogate 400 naming that field, before the handler (it broke a ticket for good), even nested deep', async () => {
+    const response = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: '{"csp-report": {"blocked-uri": "in\\ud800line"}}' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ success: false, errorCount: 1, value: null, warnings: [], validationErrors: [{ fieldName: 'csp-report.blocked-uri', code: 'error.malformedRequest', arguments: null }] });
+    const deep = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: `{"csp-report": ${'['.repeat(5_000)}${']'.repeat(5_000)}}` });
+    expect(deep.statusCode).toBe(422);
+    const paired = await app.inject({ method: 'POST', url: '/report-csp-violation', headers: { 'content-type': 'application/csp-report' }, payload: '{"csp-report": {"blocked-uri": "in\\ud83d\\udca5line"}}' });
+    expect(paired.statusCode).toBe(204);
+  });
+
+  it('answers a method the path does not have 405 "method not supported" with Allow, and a path that does not exist 404', async () => {
+    for (const [method, url] of [['DELETE', '/api/v2/public/events'], ['PATCH', '/api/v2/public/reservation/9d0b4a1e-0000-4000-8000-000000000000'], ['PUT', '/api/v2/public/i18n/languages']] as const) {
+      const response = await app.inject({ method, url, headers: await app.session() });
+      expect(response.statusCode, `${method} ${url}`).toBe(405);
+      expect(response.body).toBe('method not supported');
+      expect(String(response.headers['content-type'])).toMatch(/^text\/plain/);
+      expect(response.headers['allow']).toMatch(/GET/);
+    }
+    expect((await app.inject({ method: 'PATCH', url: '/api/v2/public/no-such-thing', headers: await app.session() })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/api/v2/public/events' })).statusCode).toBe(200);
   });
 
   it('answers a body that is not JSON with 400 in the wire format, and a wrong shape with 422', async () => {
