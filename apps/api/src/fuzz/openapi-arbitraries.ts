@@ -306,8 +306,14 @@ export function fuzzRequest(operation: Operation, pools: Pools, document: OpenAp
   );
   const organizer = fc.option(fc.constantFrom(`ApiKey ${pools.organizerKey}`, 'ApiKey wrong', 'Bearer x', 'ApiKey '), { freq: 3 });
   const headerValues = fc.tuple(...headerParameters.map((p) => fc.option(parameterValue(document, p, pools), { freq: 2 })));
-  // now and then a method the path does not have (405 in the wire format, or 404 where no route matches)
-  const method = fc.oneof({ weight: 19, arbitrary: fc.constant(operation.method as string) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH') });
+  // now and then a method the path does not have (405 in the wire format, or 404 where no route matches): never one of
+  // its other operations, whose answers are not this operation's (DELETE /user/me is not a wrong GET /user/me)
+  const served = new Set(Object.keys(document.paths[operation.path] ?? {}).map((m) => m.toUpperCase()));
+  const unserved = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'].filter((m) => !served.has(m));
+  const method =
+    unserved.length === 0
+      ? fc.constant(operation.method as string)
+      : fc.oneof({ weight: 19, arbitrary: fc.constant(operation.method as string) }, { weight: 1, arbitrary: fc.constantFrom(...unserved) });
   return fc
     .record({ path: pathValues, queryValues, extraQuery, body, session, organizer, headerValues, encode: fc.nat(9), method })
     .map(({ path, queryValues: values, extraQuery: extra, body: drawn, session: sessionHeaders, organizer: key, headerValues: extraHeaders, encode, method: sent }) => {
