@@ -1,14 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bundles } from '@ticketing/i18n';
-import { freePort } from '@ticketing/postgres';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { startMailCatcher, type ReceivedMail } from '@ticketing/testing/app';
+import type { ReceivedMail } from '@ticketing/testing/app';
 import { DESKTOP, PHONE, launchBrowser } from './browser.js';
 import { axeViolations } from './axe.js';
+import { startOwnApp, type MailCatcher, type OwnApp } from './own-app.js';
 
 /**
  * Buying a pass (issue 15, spec 2, 4, 6, 8) in chromium against an app of this spec's own, so that it reads the
@@ -31,57 +29,19 @@ const SHOTS = '/tmp/shots';
 const ORGANIZER_API_KEY = 'e2e-pass-seeklang-key-5b2d';
 
 let baseUrl = '';
-let api: ChildProcess | undefined;
-let database: TestDatabase | undefined;
-let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
+let app: OwnApp | undefined;
+let mail: MailCatcher | undefined;
 
 // ---- the app of this spec: the build of the browser tests' global setup, a database, an SMTP catcher, the demo catalog
 
 async function startApp(): Promise<void> {
-  database = await createTestDatabase('e2e-pass');
-  mail = await startMailCatcher();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      APP_MODE: 'dev',
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: baseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-      MAIL_FROM: 'tickets@seeklang.example.org',
-      ORGANIZER_API_KEYS: `seeklang:${ORGANIZER_API_KEY}`,
-    },
-  });
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the app did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const imported = spawnSync(process.execPath, ['dist/api/catalog-cli.js', 'import', 'tools/catalog/demo/demo.catalog.yaml'], {
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: database.url },
-  });
-  if (imported.status !== 0) throw new Error(`importing the demo catalog failed:\n${imported.stdout}${imported.stderr}`);
+  app = await startOwnApp({ database: 'e2e-pass', catalog: 'tools/catalog/demo/demo.catalog.yaml', mailFrom: 'tickets@seeklang.example.org', env: { ORGANIZER_API_KEYS: `seeklang:${ORGANIZER_API_KEY}` } });
+  baseUrl = app.baseUrl;
+  mail = app.mail;
 }
 
 async function stopApp(): Promise<void> {
-  if (api && api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api!.once('exit', r));
-  }
-  await database?.drop();
-  await mail?.close();
+  await app?.stop();
 }
 
 const status = async (id: string) => ((await (await fetch(`${baseUrl}/api/v2/public/reservation/${id}/status`)).json()) as { status: string }).status;

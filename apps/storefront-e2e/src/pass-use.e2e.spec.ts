@@ -1,14 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bundles } from '@ticketing/i18n';
-import { freePort } from '@ticketing/postgres';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { startMailCatcher } from '@ticketing/testing/app';
 import { DESKTOP, PHONE, launchBrowser } from './browser.js';
 import { axeViolations } from './axe.js';
+import { startOwnApp, type OwnApp } from './own-app.js';
 
 /**
  * Using a pass (issue 15, spec 2 overview step, 4 booking submit, 5, 6, 8) in chromium against an app of this spec's
@@ -32,54 +29,15 @@ const stepPath = (type: string, id: string, step: string) => new RegExp(`^/${typ
 const SHOTS = '/tmp/shots';
 
 let baseUrl = '';
-let api: ChildProcess | undefined;
-let database: TestDatabase | undefined;
-let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
+let app: OwnApp | undefined;
 
 async function startApp(): Promise<void> {
-  database = await createTestDatabase('e2e-pass-use');
-  mail = await startMailCatcher();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: database.url,
-      APP_MODE: 'dev',
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: baseUrl,
-      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
-      MAIL_FROM: 'passes@e2e.example',
-    },
-  });
-  const deadline = Date.now() + 60_000;
-  while (
-    !(await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    ))
-  ) {
-    if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the app did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const imported = spawnSync(process.execPath, ['dist/api/catalog-cli.js', 'import', 'apps/storefront-e2e/src/pass-use.catalog.yaml'], {
-    encoding: 'utf8',
-    env: { ...process.env, DATABASE_URL: database.url },
-  });
-  if (imported.status !== 0) throw new Error(`importing the catalog failed:\n${imported.stdout}${imported.stderr}`);
+  app = await startOwnApp({ database: 'e2e-pass-use', catalog: 'apps/storefront-e2e/src/pass-use.catalog.yaml', mailFrom: 'passes@e2e.example' });
+  baseUrl = app.baseUrl;
 }
 
 async function stopApp(): Promise<void> {
-  if (api && api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api!.once('exit', r));
-  }
-  await database?.drop();
-  await mail?.close();
+  await app?.stop();
 }
 
 const status = async (id: string) => ((await (await fetch(`${baseUrl}/api/v2/public/reservation/${id}/status`)).json()) as { status: string }).status;

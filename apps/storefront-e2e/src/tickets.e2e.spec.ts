@@ -1,4 +1,3 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,11 +6,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { decodeQr, pdfImages, pdfText } from '@ticketing/documents/testing';
 import { bundles } from '@ticketing/i18n';
-import { freePort } from '@ticketing/postgres';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { startMailCatcher, type ReceivedMail } from '@ticketing/testing/app';
+import type { ReceivedMail } from '@ticketing/testing/app';
 import { DESKTOP, PHONE, launchBrowser } from './browser.js';
 import { axeViolations } from './axe.js';
+import { startOwnApp, type MailCatcher, type OwnApp } from './own-app.js';
 
 /**
  * A ticket after the purchase (issue 14, spec 2, 4, 6, 8) in chromium against an app of this spec's own, so that it
@@ -30,38 +28,19 @@ const ONLINE = 'e2e-online-session';
 const SHOTS = '/tmp/shots';
 
 let baseUrl = '';
-let api: ChildProcess | undefined;
-let database: TestDatabase | undefined;
-let mail: Awaited<ReturnType<typeof startMailCatcher>> | undefined;
+let app: OwnApp | undefined;
+let mail: MailCatcher | undefined;
 
 // ---- the app of this spec: the build of the browser tests' global setup, a database, an SMTP catcher, the catalog
 
 async function startApp(): Promise<void> {
-  database = await createTestDatabase('e2e-tickets');
-  mail = await startMailCatcher();
-  const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
-  api = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, APP_MODE: 'dev', LOG_LEVEL: 'warn', PUBLIC_BASE_URL: baseUrl, SMTP_URL: `smtp://127.0.0.1:${mail.port}`, MAIL_FROM: 'tickets@e2e.example' },
-  });
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
-    if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
-    if (Date.now() > deadline) throw new Error('the app did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const imported = spawnSync(process.execPath, ['dist/api/catalog-cli.js', 'import', 'apps/storefront-e2e/src/tickets.catalog.yaml'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: database.url } });
-  if (imported.status !== 0) throw new Error(`importing the catalog failed:\n${imported.stdout}${imported.stderr}`);
+  app = await startOwnApp({ database: 'e2e-tickets', catalog: 'apps/storefront-e2e/src/tickets.catalog.yaml', mailFrom: 'tickets@e2e.example' });
+  baseUrl = app.baseUrl;
+  mail = app.mail;
 }
 
 async function stopApp(): Promise<void> {
-  if (api && api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api!.once('exit', r));
-  }
-  await database?.drop();
-  await mail?.close();
+  await app?.stop();
 }
 
 // ---- orders through the public API, as the storefront makes them (reference 1.4: a first GET gives the tokens)

@@ -1,0 +1,71 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { freePort } from '@ticketing/postgres';
+import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
+import { startMailCatcher } from '@ticketing/testing/app';
+
+export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
+
+/** The built app (dist/api/main.js) of one spec, on a database of its own, with a real SMTP catcher. */
+export interface OwnApp {
+  readonly baseUrl: string;
+  readonly mail: MailCatcher;
+  stop(): Promise<void>;
+}
+
+export interface OwnAppOptions {
+  /** Name of the spec's database. */
+  readonly database: string;
+  /** The catalog file imported once the app is healthy. */
+  readonly catalog: string;
+  readonly mailFrom: string;
+  /** More of the app's environment (organizer API keys, ...). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Starts the app as `npm start` runs it in development mode (PUBLIC_BASE_URL its own loopback address, so e-mailed
+ * links lead back to it), waits until it is healthy and imports the spec's catalog with the catalog CLI.
+ */
+export async function startOwnApp(options: OwnAppOptions): Promise<OwnApp> {
+  const database: TestDatabase = await createTestDatabase(options.database);
+  const mail = await startMailCatcher();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const api: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      APP_MODE: 'dev',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: baseUrl,
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
+      MAIL_FROM: options.mailFrom,
+      ...options.env,
+    },
+  });
+  const stop = async () => {
+    if (api.exitCode === null) {
+      api.kill('SIGTERM');
+      await new Promise((r) => api.once('exit', r));
+    }
+    await database.drop();
+    await mail.close();
+  };
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
+      if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
+      if (Date.now() > deadline) throw new Error('the app did not become healthy within 60 s');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const imported = spawnSync(process.execPath, ['dist/api/catalog-cli.js', 'import', options.catalog], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: database.url } });
+    if (imported.status !== 0) throw new Error(`importing ${options.catalog} failed:\n${imported.stdout}${imported.stderr}`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, mail, stop };
+}
