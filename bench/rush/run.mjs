@@ -17,10 +17,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { freePort, loopbackSender, positive } from '../shared/loopback.mjs';
 import { cpuPerCall, cpuSnapshot, summarizeHeapProfile, summarizeProfile } from './profile.mjs';
 
 const BUYERS = positive('BENCH_BUYERS', 10_000);
@@ -40,48 +40,13 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const CATALOG = 'bench/rush/rush.catalog.yaml';
 const SOLD_OUT = new Set(['error.STEP_1_NOT_ENOUGH_TICKETS', 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
 
-function positive(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 // ---- HTTP: one keep-alive agent with exactly CONCURRENCY sockets; every request is accounted for on its own.
 let port = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
 
-function send(method, path, { body, headers = {} } = {}) {
-  return new Promise((done, fail) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length, ...headers } : headers,
-      },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', fail);
-      },
-    );
-    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    request.on('error', fail);
-    request.end(payload);
-  });
-}
+const send = loopbackSender(agent, () => port, REQUEST_TIMEOUT_MS);
 
 function json(text) {
   try {

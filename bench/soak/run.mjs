@@ -14,10 +14,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { freePort, loopbackSender, positive } from '../shared/loopback.mjs';
 
 const MINUTES = positive('SOAK_MINUTES', 10);
 const BUYERS = positive('SOAK_BUYERS', 16);
@@ -27,40 +27,12 @@ const EVENT = 'soak-hall';
 const WARMUP_SECONDS = 30;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-function positive(name, fallback) {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
-const freePort = () =>
-  new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
 
 let port = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS * 2 });
 
-function send(method, path, { body, headers = {} } = {}) {
-  return new Promise((done, fail) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const request = http.request(
-      { host: '127.0.0.1', port, method, path, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length, ...headers } : headers },
-      (response) => {
-        const chunks = [];
-        response.on('data', (chunk) => chunks.push(chunk));
-        response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', fail);
-      },
-    );
-    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    request.on('error', fail);
-    request.end(payload);
-  });
-}
+const send = loopbackSender(agent, () => port, REQUEST_TIMEOUT_MS);
 
 // ---- per-call statistics, kept only while measuring (after the warm-up)
 let measuring = false;

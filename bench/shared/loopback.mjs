@@ -1,0 +1,42 @@
+// Small pieces the loopback benchmarks share: their settings, a free port, and one HTTP call accounted for on its own.
+import http from 'node:http';
+import { createServer } from 'node:net';
+
+/** A positive integer setting from the environment, else `fallback`. */
+export function positive(name, fallback) {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
+/** A port free on 127.0.0.1 right now. */
+export const freePort = () =>
+  new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+
+/**
+ * `send(method, path, { body, headers })` to 127.0.0.1 on `port()` (read at each call: the app's port is known once it
+ * starts) through `agent`; resolves to { status, headers, text }, rejects on a transport error or no answer in time.
+ */
+export function loopbackSender(agent, port, timeoutMs = 30_000) {
+  return (method, path, { body, headers = {} } = {}) =>
+    new Promise((done, fail) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const request = http.request(
+        { host: '127.0.0.1', port: port(), method, path, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length, ...headers } : headers },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
+          response.on('error', fail);
+        },
+      );
+      request.setTimeout(timeoutMs, () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+      request.on('error', fail);
+      request.end(payload);
+    });
+}
