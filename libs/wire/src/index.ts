@@ -1,6 +1,7 @@
 export * from './validated-response.js';
 export * from './configuration.schemas.js';
 export * from './ticket.schemas.js';
+export * from './billing.schemas.js';
 export * from './serialized-response.js';
 export * from './zod-response.js';
 export { identifier, shortNameParam, langParam, uuidParam, optionalQuery, repeatableQuery, wireInteger, optionalWireInteger } from './request-schemas.js';

@@ -1,33 +1,8 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { validatedResponseSchema } from '@ticketing/wire';
+import { billingDetailsSchema, validatedResponseSchema } from '@ticketing/wire';
 
 const langMap = z.record(z.string(), z.string()).describe('Text per language code.');
-
-const italianEInvoicingSchema = z.object({
-  fiscalCode: z.string().nullable(),
-  referenceType: z.enum(['ADDRESSEE_CODE', 'PEC', 'NONE']).nullable(),
-  addresseeCode: z.string().nullable(),
-  pec: z.string().nullable(),
-  splitPayment: z.boolean(),
-  reference: z.string().nullable(),
-  referenceTypeAsString: z.string().nullable(),
-  empty: z.boolean(),
-});
-
-/** Reference 2 `BillingDetails`, as the reservation answers it. */
-export const billingDetailsSchema = z.object({
-  companyName: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  zip: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string().nullable(),
-  taxId: z.string().nullable(),
-  invoicingAdditionalInfo: z.object({ italianEInvoicing: italianEInvoicingSchema.nullable(), empty: z.boolean() }),
-  hasTaxId: z.boolean(),
-});
 
 const userSchema = z.object({
   firstName: z.string().nullable(),

@@ -23,7 +23,7 @@ export const reservationStatusSchema = z.enum([
 export const paymentProxySchema = z.enum(['STRIPE', 'ON_SITE', 'OFFLINE', 'NONE', 'ADMIN', 'PAYPAL', 'MOLLIE', 'SAFERPAY', 'CUSTOM_OFFLINE']);
 
 export { additionalFieldTypeSchema, additionalFieldSchema, bookingInfoTicketSchema, ticketsByTicketCategorySchema, additionalServiceWithDataSchema } from '@ticketing/wire';
-import { additionalFieldSchema, additionalServiceWithDataSchema, bookingInfoTicketSchema, ticketsByTicketCategorySchema } from '@ticketing/wire';
+import { additionalFieldSchema, additionalServiceWithDataSchema, billingDetailsSchema, bookingInfoTicketSchema, ticketsByTicketCategorySchema } from '@ticketing/wire';
 
 export const summaryRowSchema = z.object({
   name: z.string().nullable(),
@@ -64,29 +64,6 @@ export const orderSummarySchema = z.object({
   notYetPaid: z.boolean(),
 });
 
-export const italianEInvoicingSchema = z.object({
-  fiscalCode: z.string().nullable(),
-  referenceType: z.enum(['ADDRESSEE_CODE', 'PEC', 'NONE']).nullable(),
-  addresseeCode: z.string().nullable(),
-  pec: z.string().nullable(),
-  splitPayment: z.boolean(),
-  reference: z.string().nullable(),
-  referenceTypeAsString: z.string().nullable(),
-  empty: z.boolean(),
-});
-
-export const billingDetailsSchema = z.object({
-  companyName: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  addressLine2: z.string().nullable(),
-  zip: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  country: z.string().nullable(),
-  taxId: z.string().nullable(),
-  invoicingAdditionalInfo: z.object({ italianEInvoicing: italianEInvoicingSchema.nullable(), empty: z.boolean() }),
-  hasTaxId: z.boolean(),
-});
 
 export const paymentProxyWithParametersSchema = z.object({
   paymentProxy: paymentProxySchema,
