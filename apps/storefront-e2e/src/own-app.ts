@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { freePort } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { startMailCatcher } from '@ticketing/testing/app';
+import { startMailCatcher, type ReceivedMail } from '@ticketing/testing/app';
 
 export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 
@@ -9,6 +9,8 @@ export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 export interface OwnApp {
   readonly baseUrl: string;
   readonly mail: MailCatcher;
+  /** Waits (up to 20 s: on a loaded machine a confirmation renders its PDFs first) for `count` messages to `to`. */
+  mailsTo(to: string, count: number): Promise<ReceivedMail[]>;
   stop(): Promise<void>;
 }
 
@@ -67,5 +69,14 @@ export async function startOwnApp(options: OwnAppOptions): Promise<OwnApp> {
     await stop();
     throw error;
   }
-  return { baseUrl, mail, stop };
+  const mailsTo = async (to: string, count: number): Promise<ReceivedMail[]> => {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const found = mail.mails.filter((m) => m.to.includes(to));
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`${found.length} of ${count} e-mails to ${to} arrived`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  return { baseUrl, mail, mailsTo, stop };
 }

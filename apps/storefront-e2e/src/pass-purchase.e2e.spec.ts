@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bundles } from '@ticketing/i18n';
-import type { ReceivedMail } from '@ticketing/testing/app';
 import { DESKTOP, PHONE, launchBrowser } from './browser.js';
 import { axeViolations } from './axe.js';
-import { startOwnApp, type MailCatcher, type OwnApp } from './own-app.js';
+import { startOwnApp, type OwnApp } from './own-app.js';
 
 /**
  * Buying a pass (issue 15, spec 2, 4, 6, 8) in chromium against an app of this spec's own, so that it reads the
@@ -30,14 +29,12 @@ const ORGANIZER_API_KEY = 'e2e-pass-seeklang-key-5b2d';
 
 let baseUrl = '';
 let app: OwnApp | undefined;
-let mail: MailCatcher | undefined;
 
 // ---- the app of this spec: the build of the browser tests' global setup, a database, an SMTP catcher, the demo catalog
 
 async function startApp(): Promise<void> {
   app = await startOwnApp({ database: 'e2e-pass', catalog: 'tools/catalog/demo/demo.catalog.yaml', mailFrom: 'tickets@seeklang.example.org', env: { ORGANIZER_API_KEYS: `seeklang:${ORGANIZER_API_KEY}` } });
   baseUrl = app.baseUrl;
-  mail = app.mail;
 }
 
 async function stopApp(): Promise<void> {
@@ -56,16 +53,7 @@ async function organizerConfirmsPayment(id: string): Promise<void> {
   expect(((await response.json()) as { value: string }).value).toBe('CONFIRMED');
 }
 
-/** Waits for the catcher to hold `count` messages to `to`; on a loaded machine the confirmation renders first. */
-async function mailsTo(to: string, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = mail!.mails.filter((m) => m.to.includes(to));
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} e-mails to ${to} arrived`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const mailsTo = (to: string, count: number) => app!.mailsTo(to, count);
 
 // ---- the browser
 

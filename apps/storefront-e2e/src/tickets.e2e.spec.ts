@@ -6,10 +6,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { decodeQr, pdfImages, pdfText } from '@ticketing/documents/testing';
 import { bundles } from '@ticketing/i18n';
-import type { ReceivedMail } from '@ticketing/testing/app';
 import { DESKTOP, PHONE, launchBrowser } from './browser.js';
 import { axeViolations } from './axe.js';
-import { startOwnApp, type MailCatcher, type OwnApp } from './own-app.js';
+import { startOwnApp, type OwnApp } from './own-app.js';
 
 /**
  * A ticket after the purchase (issue 14, spec 2, 4, 6, 8) in chromium against an app of this spec's own, so that it
@@ -29,14 +28,12 @@ const SHOTS = '/tmp/shots';
 
 let baseUrl = '';
 let app: OwnApp | undefined;
-let mail: MailCatcher | undefined;
 
 // ---- the app of this spec: the build of the browser tests' global setup, a database, an SMTP catcher, the catalog
 
 async function startApp(): Promise<void> {
   app = await startOwnApp({ database: 'e2e-tickets', catalog: 'apps/storefront-e2e/src/tickets.catalog.yaml', mailFrom: 'tickets@e2e.example' });
   baseUrl = app.baseUrl;
-  mail = app.mail;
 }
 
 async function stopApp(): Promise<void> {
@@ -99,16 +96,7 @@ async function ticketCodeOf(event: string, ticket: string): Promise<string> {
 const availableTickets = async (event: string) =>
   (await call<{ ticketCategories: { availableTickets: number }[] }>('GET', `/api/v2/public/event/${event}/ticket-categories`, {})).ticketCategories[0]!.availableTickets;
 
-/** Waits for the catcher to hold `count` messages to `to`. */
-async function mailsTo(to: string, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const found = mail!.mails.filter((m) => m.to.includes(to));
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`${found.length} of ${count} e-mails to ${to} arrived`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const mailsTo = (to: string, count: number) => app!.mailsTo(to, count);
 
 // ---- the browser
 
