@@ -14,13 +14,13 @@
 //      thread's profile over the whole process life, the projection thread's included).
 // Exit code 1 when a run sold anything but exactly 1,000 seats, answered any 5xx, lost a request, or answered
 // something else than success / sold out. Timings are printed, never asserted.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { freePort, loopbackSender, positive } from '../shared/loopback.mjs';
+import { freePort, importCatalog, loopbackSender, positive, whenHealthy } from '../shared/loopback.mjs';
 import { cpuPerCall, cpuSnapshot, summarizeHeapProfile, summarizeProfile } from './profile.mjs';
 
 const BUYERS = positive('BENCH_BUYERS', 10_000);
@@ -135,14 +135,8 @@ const api = spawn(process.execPath, [...apiNodeArgs, join(DIST, 'main.js')], {
 const sql = new pg.Client({ connectionString: database.url });
 let exitCode = 0;
 try {
-  for (let i = 0; ; i++) {
-    if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
-    if (await send('GET', '/api/health').then((r) => r.status === 200, () => false)) break;
-    if (i > 300) throw new Error('the app did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const imported = spawnSync(process.execPath, [join(DIST, 'catalog-cli.js'), 'import', CATALOG], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: database.url } });
-  if (imported.status !== 0) throw new Error(`importing ${CATALOG} failed:\n${imported.stdout}${imported.stderr}`);
+  await whenHealthy(api, send);
+  importCatalog(DIST, CATALOG, database.url);
   await sql.connect();
 
   /** The category of an event once the read side shows it, and its availableTickets (null when not shown). */

@@ -1,5 +1,7 @@
 // Small pieces the loopback benchmarks share: their settings, a free port, and one HTTP call accounted for on its own.
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 
 /** A positive integer setting from the environment, else `fallback`. */
@@ -39,4 +41,20 @@ export function loopbackSender(agent, port, timeoutMs = 30_000) {
       request.on('error', fail);
       request.end(payload);
     });
+}
+
+/** Waits up to 60 s for the started API to answer its health check; fails at once when its process exits. */
+export async function whenHealthy(api, send) {
+  for (let i = 0; ; i++) {
+    if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
+    if (await send('GET', '/api/health').then((r) => r.status === 200, () => false)) return;
+    if (i > 300) throw new Error('the app did not become healthy within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Imports a catalog file with the built catalog CLI of `dist` into the database at `databaseUrl`. */
+export function importCatalog(dist, catalog, databaseUrl) {
+  const imported = spawnSync(process.execPath, [join(dist, 'catalog-cli.js'), 'import', catalog], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl } });
+  if (imported.status !== 0) throw new Error(`importing ${catalog} failed:\n${imported.stdout}${imported.stderr}`);
 }

@@ -17,7 +17,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { freePort, loopbackSender, positive } from '../shared/loopback.mjs';
+import { freePort, importCatalog, loopbackSender, positive, whenHealthy } from '../shared/loopback.mjs';
 
 const MINUTES = positive('SOAK_MINUTES', 10);
 const BUYERS = positive('SOAK_BUYERS', 16);
@@ -171,14 +171,8 @@ const api = spawn(process.execPath, [join(DIST, 'main.js')], {
 const sql = new pg.Client({ connectionString: database.url });
 let exitCode = 0;
 try {
-  for (let i = 0; ; i++) {
-    if (api.exitCode !== null) throw new Error(`the app exited with code ${api.exitCode}`);
-    if (await send('GET', '/api/health').then((r) => r.status === 200, () => false)) break;
-    if (i > 300) throw new Error('the app did not become healthy within 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const imported = spawnSync(process.execPath, [join(DIST, 'catalog-cli.js'), 'import', CATALOG], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: database.url } });
-  if (imported.status !== 0) throw new Error(`importing ${CATALOG} failed:\n${imported.stdout}${imported.stderr}`);
+  await whenHealthy(api, send);
+  importCatalog(DIST, CATALOG, database.url);
   await sql.connect();
   for (let i = 0; ; i++) {
     const listed = json((await send('GET', `/api/v2/public/event/${EVENT}/ticket-categories`)).text)?.ticketCategories ?? [];
