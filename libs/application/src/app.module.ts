@@ -6,6 +6,8 @@ import { ZodValidationPipe } from 'nestjs-zod';
 import type { Db } from '@ticketing/postgres';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { newSessionId } from './http/anti-forgery.js';
+import { sessionCookie } from './http/http-policies.js';
 import { InfoController } from './info/info.controller.js';
 import { AppInfoService } from './info/app-info.service.js';
 import { I18nController } from './i18n/i18n.controller.js';
@@ -104,6 +106,7 @@ export class AppModule {
             profileRules,
             publicBaseUrl,
             secureCookies: config.mode === 'prod',
+            sessions: { newSessionId, cookie: (sessionId: string) => sessionCookie(sessionId, config.mode === 'prod') },
           }),
         }),
         ...(config.benchRoutes ? [BenchRoutesModule] : []),

@@ -27,8 +27,20 @@ export interface AccountsOptions {
   readonly loginLifetimeMs?: number;
   /** How a profile is checked before it is saved (POST /user/me). */
   readonly profileRules: ProfileRules;
+  /**
+   * The platform's visitor sessions: a login replaces the visitor's session with a new one (its id never known
+   * before the person signed in, so a session id planted in a browser cannot be signed in: no session fixation).
+   */
+  readonly sessions: VisitorSessions;
   /** Where refused logins are reported (why a callback was refused: the visitor only sees that it was). */
   readonly warn?: (message: string, details: Record<string, unknown>) => void;
+}
+
+export interface VisitorSessions {
+  /** A new, unguessable session id. */
+  newSessionId(): string;
+  /** The Set-Cookie value that gives the browser the session `sessionId`. */
+  cookie(sessionId: string): string;
 }
 
 /** The profile form as the booking step's contact and invoice rules read it (reference 3.6 item 44, UpdateProfileForm). */

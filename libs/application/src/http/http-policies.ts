@@ -96,7 +96,7 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
     const cookies: string[] = [];
     if (!existing && !stateless) {
       if (isPublicApi) reply.header('X-Auth-Token', request.sessionId);
-      cookies.push(serializeCookie(SESSION_COOKIE, request.sessionId, { httpOnly: true, secure, maxAgeSeconds: SESSION_MAX_AGE_SECONDS }));
+      cookies.push(sessionCookie(request.sessionId, secure));
     }
 
     if (SAFE_METHODS.has(request.method)) {
@@ -132,6 +132,11 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
 }
 
 /** The token for a page the server renders itself (the storefront shell carries it in a meta tag). */
+/** The session cookie carrying `sessionId` (HttpOnly, SameSite=Strict, the session's lifetime). */
+export function sessionCookie(sessionId: string, secure: boolean): string {
+  return serializeCookie(SESSION_COOKIE, sessionId, { httpOnly: true, secure, maxAgeSeconds: SESSION_MAX_AGE_SECONDS });
+}
+
 export function issueAntiForgeryToken(secret: Buffer, sessionId: string): string {
   return new AntiForgery(secret).issue(sessionId);
 }

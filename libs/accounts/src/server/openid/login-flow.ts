@@ -21,12 +21,16 @@ export type LoginRefusal =
   /** The code exchange or the ID token's checks failed (a forged code, a bad signature, wrong audience or nonce, expired). */
   | 'login.not-verified';
 
-export type LoginOutcome = { readonly kind: 'signed-in'; readonly returnTo: string } | { readonly kind: 'refused'; readonly code: LoginRefusal };
+export type LoginOutcome =
+  /** Signed in on a new session `sessionId` (the browser gets it with the answer; the session it came with stays anonymous). */
+  | { readonly kind: 'signed-in'; readonly returnTo: string; readonly sessionId: string }
+ | { readonly kind: 'refused'; readonly code: LoginRefusal };
 
 /**
  * The OpenID Connect login, start to finish. `begin` remembers the attempt (state, nonce, PKCE verifier, the
  * visitor's session) in PostgreSQL and ties it to the browser with a cookie; `finish` takes the attempt once,
- * checks the browser, exchanges the code and verifies the ID token, then signs the person in on that session.
+ * checks the browser, exchanges the code and verifies the ID token, then signs the person in on a new session
+ * that replaces the visitor's (session fixation: an id planted before the login is worth nothing after it).
  */
 @Injectable()
 export class LoginFlow {
@@ -83,8 +87,10 @@ export class LoginFlow {
       if (error instanceof ProviderUnavailable) throw error;
       return this.refuse('login.not-verified', { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
     }
-    await this.commands.execute(new SignInCommand(identity, attempt.session));
-    return { kind: 'signed-in', returnTo: attempt.returnTo };
+    // a new session, not the one the login started on (attempt.session): its id was never seen before this answer
+    const sessionId = this.options.sessions.newSessionId();
+    await this.commands.execute(new SignInCommand(identity, sessionDigest(sessionId)));
+    return { kind: 'signed-in', returnTo: attempt.returnTo, sessionId };
   }
 
   private refuse(code: LoginRefusal, details: Record<string, unknown>): LoginOutcome {

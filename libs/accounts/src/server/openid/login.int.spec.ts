@@ -30,7 +30,7 @@ describe('OpenID Connect login against the local provider', () => {
     expect((await new Browser(app).me()).statusCode).toBe(204);
   });
 
-  it('signs the visitor\'s own session in: /user/me answers the user, the log keeps name and e-mail encrypted', async () => {
+  it('signs a new session in, replacing the visitor\'s: /user/me answers the user, the log keeps name and e-mail encrypted', async () => {
     const browser = new Browser(app);
     const session = await browser.session();
     const callback = await browser.signInAtProvider('/openid/authentication?returnTo=/my-orders', 'ada@example.org', 'lovelace');
@@ -38,15 +38,20 @@ describe('OpenID Connect login against the local provider', () => {
     const answer = await browser.deliver(callback);
     expect(answer.statusCode).toBe(200);
     expect(continuesTo(answer.body)).toBe('/my-orders');
-    // the login cookie is spent, the session is the one the visitor had
+    // the login cookie is spent; the browser has a new session (no fixation): the one it came with stays anonymous
     expect(browser.app.get('ALFIO_LOGIN')).toBeUndefined();
-    expect(browser.app.get('ALFIO_SESSION')).toBe(session);
+    const signedIn = browser.app.get('ALFIO_SESSION')!;
+    expect(signedIn).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signedIn).not.toBe(session);
+    expect(answer.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^ALFIO_SESSION=[^;]+; Path=\/; SameSite=Strict; HttpOnly/)]));
+    const planted = await app.inject({ method: 'GET', url: '/api/v2/public/user/me', headers: { 'x-auth-token': session } });
+    expect(planted.statusCode).toBe(204);
 
     const me = await browser.me();
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({ firstName: 'Ada', lastName: 'Lovelace', emailAddress: 'ada@example.org', profile: null, external: true });
     // the same session through the header the storefront sends
-    const byHeader = await app.inject({ method: 'GET', url: '/api/v2/public/user/me', headers: { 'x-auth-token': session } });
+    const byHeader = await app.inject({ method: 'GET', url: '/api/v2/public/user/me', headers: { 'x-auth-token': signedIn } });
     expect(byHeader.json()).toMatchObject({ emailAddress: 'ada@example.org' });
 
     const events = (await app.store.readAll()).filter((e) => e.streamId.startsWith('user-'));
@@ -54,6 +59,7 @@ describe('OpenID Connect login against the local provider', () => {
     const clear = JSON.stringify(events.map((e) => ({ data: e.data, metadata: e.metadata })));
     expect(clear).not.toMatch(/Lovelace|ada@example\.org/);
     expect(clear).not.toContain(session);
+    expect(clear).not.toContain(signedIn);
     expect(events[0]!.personal).toMatchObject({ subjectId: events[0]!.data.userId, data: { details: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' } } });
   });
 
@@ -183,13 +189,14 @@ describe('OpenID Connect login against the local provider', () => {
       await second.close({ keepDatabase: true });
 
       // seen by the first, and by a process started afterwards on the same database
+      const signedIn = onSecond.app.get('ALFIO_SESSION')!;
       const fresh = new Browser(app);
-      fresh.app.set('ALFIO_SESSION', browser.app.get('ALFIO_SESSION')!);
+      fresh.app.set('ALFIO_SESSION', signedIn);
       expect((await fresh.me()).json()).toMatchObject({ emailAddress: 'grace@example.org' });
       const restarted = await startTestApp(loginEnv(provider.issuer), { database: app.database });
       try {
         const later = new Browser(restarted);
-        later.app.set('ALFIO_SESSION', browser.app.get('ALFIO_SESSION')!);
+        later.app.set('ALFIO_SESSION', signedIn);
         expect((await later.me()).json()).toMatchObject({ emailAddress: 'grace@example.org' });
         await later.logout();
         expect((await fresh.me()).statusCode).toBe(204);

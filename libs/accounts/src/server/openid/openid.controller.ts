@@ -45,7 +45,7 @@ export class OpenIdController {
     operationId: 'completeLogin',
     summary:
       'The provider\'s answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier ' +
-      'and the ID token verified (signature against the provider\'s keys, issuer, audience, nonce, expiry); then the visitor session is signed in. ' +
+      'and the ID token verified (signature against the provider\'s keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor\'s (ALFIO_SESSION cookie). ' +
       '200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). ' +
       '400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.',
   })
@@ -63,7 +63,7 @@ export class OpenIdController {
       const outcome = await this.flow.finish(new URLSearchParams(raw), readLoginCookie(request.headers.cookie));
       // a refused answer (a forged one, say) leaves the cookie: the browser's genuine login may still be under way
       if (outcome.kind === 'refused') return html(reply, 400, refusedPage(outcome.code));
-      void reply.header('set-cookie', loginCookie('', this.options.secureCookies, 0));
+      void reply.header('set-cookie', [loginCookie('', this.options.secureCookies, 0), this.options.sessions.cookie(outcome.sessionId)]);
       return html(reply, 200, continuePage(outcome.returnTo));
     } catch (error) {
       if (error instanceof ProviderUnavailable) return html(reply, 502, unavailablePage());

@@ -1248,7 +1248,7 @@ export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLog
 
 
 /**
- * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then the visitor session is signed in. 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
  */
 export type completeLoginResponse200 = {
   data: void
@@ -1368,7 +1368,7 @@ export function useCompleteLogin<TData = Awaited<ReturnType<typeof completeLogin
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then the visitor session is signed in. 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
  */
 
 export function useCompleteLogin<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
@@ -1422,7 +1422,7 @@ export function useCompleteLoginSuspense<TData = Awaited<ReturnType<typeof compl
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then the visitor session is signed in. 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
  */
 
 export function useCompleteLoginSuspense<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
