@@ -19,6 +19,19 @@ export interface AuthorizationRequest {
 const SCOPE = 'openid email profile';
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
+/**
+ * Name and e-mail from the provider's claims (ID token, else userinfo). An address the provider says it has not
+ * verified (`email_verified: false`) is not taken: it would prefill orders and receive their tickets, and anyone can
+ * type any address into an account at many providers. Providers that do not send the claim are trusted.
+ */
+export function personDetails(claims: Record<string, unknown>): VerifiedIdentity['details'] {
+  return {
+    firstName: text(claims.given_name) ?? text(claims.name),
+    lastName: text(claims.family_name),
+    email: claims.email_verified === false || claims.email_verified === 'false' ? null : text(claims.email),
+  };
+}
+
 /** The provider could not be reached (or answered nonsense to discovery): not the visitor's fault. */
 export class ProviderUnavailable extends Error {
   constructor(cause: unknown) {
@@ -101,11 +114,7 @@ export class OpenIdLogin {
       if (text(claims.email) === null && config.serverMetadata().userinfo_endpoint) {
         info = { ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)), ...claims };
       }
-      return {
-        issuer: claims.iss,
-        subject: claims.sub,
-        details: { firstName: text(info.given_name) ?? text(info.name), lastName: text(info.family_name), email: text(info.email) },
-      };
+      return { issuer: claims.iss, subject: claims.sub, details: personDetails(info) };
     } catch (error) {
       if (unreachable(error)) throw new ProviderUnavailable(error);
       throw error;
