@@ -53,6 +53,8 @@ export async function orderStory<S>(store: EventStore, reservationId: string, fo
   };
   follow(root);
   for (let next = queue.shift(); next; next = queue.shift()) {
+    // A shared stream is read whole (in pages of 500) and filtered here: the log port has no query by data, so the
+    // story of an order of a big event costs one read per 500 events of its inventory.
     const history = await historyOf(store, next.streamId);
     const belonging = next.belonging === 'all' ? history : history.filter((e) => mentions(e.data, reservationId));
     found.set(next.streamId, belonging);
