@@ -2,12 +2,14 @@ import { auditCommand } from './commands/audit.command.js';
 import { projectionsCommand } from './commands/projections.command.js';
 import { reservationsCommand } from './commands/reservations.command.js';
 import { UsageError, type CliContext, type ExitCode } from './cli-context.js';
+import { AUDIT_STORY_USAGE } from './commands/audit-story.command.js';
 
 export const USAGE = `usage: tools <command>
   projections list                        checkpoints, versions and lag of every read model
   projections rebuild <name|--all>        drop the tables and replay the whole log into them
   projections verify <name|--all>         rebuild in a scratch schema and compare with the live rows (exit 1 on a difference)
   audit history <streamId> [--json]       every event of one stream, with who, when and why
+${AUDIT_STORY_USAGE.trimEnd()}
   audit verify-log [streamId]             recompute the hash chains of one stream, or of every stream and the log (exit 1 when broken)
   audit forget-subject <subjectId>        erase one subject's personal data (its key is destroyed)
   reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets or pass

@@ -35,6 +35,8 @@ import { SubscriptionsModule } from '@ticketing/subscriptions/server';
 import { AccountsModule } from '@ticketing/accounts/server';
 import { loadSecret, once } from './platform/session-secret.js';
 import { profileRules } from './accounts/profile-rules.js';
+import { AuditApiModule } from '@ticketing/audit';
+import { orderStatusFold } from './audit/order-status-fold.js';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
 function contextBasics(store: EventStore, runner: ProjectionFollower, db: Db) {
@@ -60,6 +62,15 @@ export class AppModule {
             store,
             waitForProjections: (position) => runner.waitFor(position),
             apiKeys: config.organizerApiKeys ?? undefined,
+          }),
+        }),
+        AuditApiModule.registerAsync({
+          inject: [EVENT_STORE],
+          useFactory: (store: EventStore) => ({
+            store,
+            orderStatus: orderStatusFold,
+            auditorKeys: config.auditorApiKeys ?? undefined,
+            organizerKeys: config.organizerApiKeys ?? undefined,
           }),
         }),
         CaptchaModule,

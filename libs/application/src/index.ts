@@ -9,3 +9,4 @@ export { buildOpenApiDocument } from './openapi/openapi-document.js';
 export { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
 export { PAYMENT_STAND_INS } from './payments/payment-stand-ins.module.js';
 export { startPaymentStandIns, type RunningStandIns } from './payments/payment-stand-ins.js';
+export { orderStatusFold } from './audit/order-status-fold.js';

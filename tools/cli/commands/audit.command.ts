@@ -1,8 +1,9 @@
 import { historyOf, type HistoryEntry } from '@ticketing/audit';
 import { LOG_STREAM_ID, type ChainProblem } from '@ticketing/event-store';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
+import { auditStoryCommand } from './audit-story.command.js';
 
-/** `audit history <streamId> [--json] | verify-log [streamId] | forget-subject <subjectId>` */
+/** `audit history <streamId> [--json] | order|ticket|subscription <id> [--json] | verify-log [streamId] | forget-subject <subjectId>` */
 export async function auditCommand(args: readonly string[], context: CliContext): Promise<ExitCode> {
   const [action, ...rest] = args;
   const operands = rest.filter((a) => !a.startsWith('--'));
@@ -24,6 +25,10 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       context.out.write(`${scope} ${result.ok ? 'intact' : 'BROKEN'}: ${result.streamsChecked} stream(s), ${result.eventsChecked} event(s), ${result.problems.length} problem(s)\n`);
       return result.ok ? 0 : 1;
     }
+    case 'order':
+    case 'ticket':
+    case 'subscription':
+      return auditStoryCommand(action, rest, context);
     case 'forget-subject': {
       const subjectId = required(operands[0], 'audit forget-subject <subjectId>');
       await context.store.forgetSubject(subjectId);

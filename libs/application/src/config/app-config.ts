@@ -67,6 +67,8 @@ const environment = z.object({
   PAYMENT_STAND_IN_URLS: standInUrlsJson,
   /** Organizer API keys, comma-separated `organizerSlug:key` pairs; unset: the organizer API answers 401. */
   ORGANIZER_API_KEYS: optionalText,
+  /** Auditor API keys (role `auditor`, the read-only /api/v2/audit calls), comma-separated `name:key` pairs; unset: 401. */
+  AUDITOR_API_KEYS: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Whose X-Forwarded-For to believe: true, false, a hop count or proxy addresses; unset: true in prod only. */
   TRUST_PROXY: trustProxySetting,
@@ -118,6 +120,7 @@ export type AppConfig = Readonly<{
   embeddingAllowedOrigins: readonly string[];
   storefrontDir: string | null;
   organizerApiKeys: string | null;
+  auditorApiKeys: string | null;
   logLevel: string;
   trustProxy: TrustProxy;
   turnstile: TurnstileSettings;
@@ -179,6 +182,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddingAllowedOrigins: (e.EMBEDDING_ALLOWED_ORIGINS ?? '').split(/\s+/).filter(Boolean),
     storefrontDir: e.STOREFRONT_DIR,
     organizerApiKeys: e.ORGANIZER_API_KEYS,
+    auditorApiKeys: e.AUDITOR_API_KEYS,
     paymentStandIns: e.PAYMENT_STAND_INS ?? e.APP_MODE !== 'prod',
     paymentStandInUrls: e.PAYMENT_STAND_IN_URLS,
     logLevel: e.LOG_LEVEL,

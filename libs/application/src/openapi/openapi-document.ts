@@ -25,6 +25,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Auth-Token', description: 'Session token.' }, 'session')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-CSRF-TOKEN', description: 'Anti-forgery token, required on non-GET calls.' }, 'csrf')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Organizer API: `ApiKey <key>`.' }, 'organizerApiKey')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'Auditor API (keys of the `auditor` role): `ApiKey <key>`.' }, 'auditorApiKey')
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (_controller, method) => method,

@@ -10,8 +10,8 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
 export class OrganizerApiKeys {
   private constructor(private readonly entries: readonly { readonly slug: string; readonly key: Buffer }[]) {}
 
-  /** Malformed pairs are refused at start-up rather than silently ignored. */
-  static parse(text: string | undefined): OrganizerApiKeys {
+  /** Malformed pairs are refused at start-up rather than silently ignored. `setting`, `owner`: the message's words. */
+  static parse(text: string | undefined, setting = 'ORGANIZER_API_KEYS', owner = 'slug'): OrganizerApiKeys {
     const pairs = (text ?? '')
       .split(',')
       .map((p) => p.trim())
@@ -21,7 +21,7 @@ export class OrganizerApiKeys {
         const at = pair.indexOf(':');
         const slug = pair.slice(0, at).trim();
         const key = pair.slice(at + 1).trim();
-        if (at <= 0 || key.length < 16) throw new Error('ORGANIZER_API_KEYS: expected comma-separated slug:key pairs, keys of at least 16 characters');
+        if (at <= 0 || key.length < 16) throw new Error(`${setting}: expected comma-separated ${owner}:key pairs, keys of at least 16 characters`);
         return { slug, key: digest(key) };
       }),
     );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RateLimit } from './token-buckets.js';
 
 /** The kinds of guessable call; each has its own bucket per client. */
-export const RATE_LIMITED_CALLS = ['code', 'reserve', 'discount', 'waiting-list', 'mail', 'login'] as const;
+export const RATE_LIMITED_CALLS = ['code', 'reserve', 'discount', 'waiting-list', 'mail', 'login', 'audit'] as const;
 export type RateLimitedCall = (typeof RATE_LIMITED_CALLS)[number];
 export type RateLimitSettings = Readonly<Record<RateLimitedCall, RateLimit>>;
 
@@ -19,6 +19,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   mail: { perMinute: 6, burst: 6 },
   // logins started (each keeps a login attempt for ten minutes and sends the browser to the provider)
   login: { perMinute: 20, burst: 10 },
+  // an auditor's reads of whole order stories (each reads several streams, a busy event's inventory among them)
+  audit: { perMinute: 60, burst: 30 },
 };
 
 const OVERRIDE = /^([a-z-]+)=(\d+)(?::(\d+))?$/;

@@ -27,6 +27,7 @@ const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { call: 'waiting-list', methods: ['POST'], path: new RegExp(`${EVENT}/waiting-list/subscribe$`) },
   { call: 'mail', methods: ['POST'], path: new RegExp(`${EVENT}/ticket/[^/]+/send-ticket-by-email$`) },
   { call: 'mail', methods: ['POST'], path: /^\/api\/v2\/public\/(event|subscription)\/[^/]+\/reservation\/[^/]+\/re-send-email$/ },
+  { call: 'audit', methods: ['GET'], path: /^\/api\/v2\/audit\// },
   { call: 'login', methods: ['GET'], path: /^\/openid\/(authentication|(event|subscription)\/[^/]+\/reservation\/[^/]+)$/ },
 ];
 

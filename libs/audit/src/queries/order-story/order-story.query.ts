@@ -1,0 +1,99 @@
+import type { EventStore } from '@ticketing/event-store';
+import { historyOf, type HistoryEntry } from '../history-of/history-of.query.js';
+import { linksOf, mentions, orderOf, ordersUsing, type Belonging } from './order-links.js';
+import { amountsOf, priceOf, type StepAmounts } from './step-amounts.js';
+
+/**
+ * The order's status as its own domain folds the events of its `reservation-{id}` stream. The composition hands it
+ * in (this platform library imports no context): sales' initialReservationState / evolveReservation.
+ */
+export interface OrderStatusFold<S = unknown> {
+  // methods, not function properties: a fold of the domain's own state type stands for OrderStatusFold<unknown>
+  initial(): S;
+  evolve(state: S, event: { readonly type: string; readonly data: Record<string, unknown> }, occurredAt: string): S;
+  statusOf(state: S): string;
+}
+
+/** One event of the order's story: the stream's event as history-of reads it, where it is, what it cost, and the order's status after it. */
+export interface StoryStep extends HistoryEntry {
+  readonly streamId: string;
+  readonly amounts: StepAmounts | null;
+  readonly statusAfter: string;
+}
+
+export interface OrderStory {
+  /** What was asked for: the order itself, or a ticket or a pass that leads to it. */
+  readonly subject: { readonly kind: 'order' | 'ticket' | 'subscription'; readonly id: string };
+  readonly reservationId: string;
+  /** Every stream the order touched, in the order they were found, with how many of their events belong to it. */
+  readonly streams: readonly { readonly streamId: string; readonly events: number }[];
+  /** Every event of those streams that belongs to the order, in log order (global position). */
+  readonly steps: readonly StoryStep[];
+  readonly finalStatus: string;
+  /** For a pass: the orders that used it (their own stories), besides the one that bought it. */
+  readonly usedBy?: readonly string[];
+}
+
+const reservationStream = (reservationId: string) => `reservation-${reservationId}`;
+
+/**
+ * The whole story of an order, from the log: its reservation stream, then every stream its events name (the
+ * inventory of its holds, its tickets, its payment attempts, a pass, the invoice sequence, the user), followed
+ * until nothing new is named; from a shared stream only the events that name the order. Null for an unknown order.
+ */
+export async function orderStory<S>(store: EventStore, reservationId: string, fold: OrderStatusFold<S>, subject: OrderStory['subject'] = { kind: 'order', id: reservationId }): Promise<OrderStory | null> {
+  const root = await historyOf(store, reservationStream(reservationId));
+  if (root.length === 0) return null;
+  const found = new Map<string, HistoryEntry[]>([[reservationStream(reservationId), root]]);
+  const queue: { streamId: string; belonging: Belonging }[] = [];
+  const follow = (entries: readonly HistoryEntry[]) => {
+    for (const entry of entries) {
+      for (const link of linksOf(entry.type, entry.data)) if (!found.has(link.streamId) && !queue.some((q) => q.streamId === link.streamId)) queue.push(link);
+    }
+  };
+  follow(root);
+  for (let next = queue.shift(); next; next = queue.shift()) {
+    // A shared stream is read whole (in pages of 500) and filtered here: the log port has no query by data, so the
+    // story of an order of a big event costs one read per 500 events of its inventory.
+    const history = await historyOf(store, next.streamId);
+    const belonging = next.belonging === 'all' ? history : history.filter((e) => mentions(e.data, reservationId));
+    found.set(next.streamId, belonging);
+    follow(belonging);
+  }
+  const entries = [...found.entries()].flatMap(([streamId, events]) => events.map((e) => ({ ...e, streamId })));
+  entries.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+
+  let state = fold.initial();
+  let price: { currency: string; price: number } | null = null;
+  const steps = entries.map((entry): StoryStep => {
+    const amounts = amountsOf(entry.type, entry.data, price);
+    if (entry.streamId === reservationStream(reservationId)) {
+      state = fold.evolve(state, { type: entry.type, data: entry.data }, entry.occurredAt);
+      price = priceOf(entry.data) ?? price;
+    }
+    return { ...entry, amounts, statusAfter: fold.statusOf(state) };
+  });
+  return {
+    subject,
+    reservationId,
+    streams: [...found.entries()].map(([streamId, events]) => ({ streamId, events: events.length })),
+    steps,
+    finalStatus: fold.statusOf(state),
+  };
+}
+
+/** The story of the order that bought a ticket (its `ticket-{uuid}` stream names it); null for an unknown ticket. */
+export async function ticketStory<S>(store: EventStore, ticketId: string, fold: OrderStatusFold<S>): Promise<OrderStory | null> {
+  const [issued] = await store.readStream(`ticket-${ticketId}`, { maxCount: 1 });
+  const reservationId = issued ? orderOf(issued.data) : null;
+  return reservationId ? orderStory(store, reservationId, fold, { kind: 'ticket', id: ticketId }) : null;
+}
+
+/** The story of the order that bought a pass, with the orders that used it; null for an unknown pass. */
+export async function subscriptionStory<S>(store: EventStore, subscriptionId: string, fold: OrderStatusFold<S>): Promise<OrderStory | null> {
+  const pass = await historyOf(store, `subscription-${subscriptionId}`);
+  const reservationId = pass[0] ? orderOf(pass[0].data) : null;
+  if (!reservationId) return null;
+  const story = await orderStory(store, reservationId, fold, { kind: 'subscription', id: subscriptionId });
+  return story && { ...story, usedBy: ordersUsing(pass).filter((id) => id !== reservationId) };
+}
