@@ -90,12 +90,20 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     test: /[\\/]features[\\/]ticket[\\/](components|hooks|model)[\\/]|[\\/]features[\\/]ticket[\\/]ticket-loaders\.ts$|[\\/]api[\\/]ticket-queries\.ts$|[\\/]generated[\\/]tickets[\\/]|\$ticketId\.[\w.$-]+\.tsx\?tsr-split/,
   },
-  // The booking step's attendee form, which a ticket's update page shows too (its holder form, loaded on demand): one
-  // chunk beside the booking step's own. Not the searchable country select (a chunk of its own: few forms ask for a
+  // A signed-in visitor's side (issue 16): the top bar's login link or user menu, my orders, my profile, the user
+  // queries and the generated user calls. One chunk, loaded only on a site with login on: apart they were eight, each
+  // a name in the entry's preload table. Not the booking step's login part (it shows the booking form's suggestion).
+  {
+    name: 'account',
+    includeDependenciesRecursively: false,
+    test: /[\\/]features[\\/](account[\\/]|auth[\\/](?!atoms\.ts$|index\.ts$|user-menu-part\.ts$))|[\\/]api[\\/]user-queries\.ts$|[\\/]generated[\\/]user[\\/]|[\\/]routes[\\/]\$accountPage\.tsx\?tsr-split/,
+  },
+  // The booking step's attendee form, which a ticket's update page shows too (its holder form, loaded on demand), with
+  // the text and checkbox fields a signed-in user's profile page shows too: one chunk beside the booking step's own. Not the searchable country select (a chunk of its own: few forms ask for a
   // country) nor what the overview shares with the booking step (server errors, form values).
   {
     name: 'attendee-form',
     includeDependenciesRecursively: false,
-    test: /[\\/]features[\\/]booking[\\/](components[\\/](attendee-form|additional-field-input|text-field|field-parts|copy-contact-button)\.tsx|components[\\/]country-field-part\.ts|hooks[\\/](focus-first-invalid|use-media-query)\.ts|model[\\/](dates|field-locking|input-limits)\.ts)$/,
+    test: /[\\/]features[\\/]booking[\\/](components[\\/](attendee-form|additional-field-input|text-field|field-parts|copy-contact-button|checkbox-field)\.tsx|components[\\/]country-field-part\.ts|hooks[\\/](focus-first-invalid|use-media-query)\.ts|model[\\/](dates|field-locking|input-limits)\.ts)$/,
   },
 ];

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountPageRouteImport } from './routes/$accountPage'
 import { Route as EventsAllRouteImport } from './routes/events-all'
 import { Route as SubscriptionsAllRouteImport } from './routes/subscriptions-all'
 import { Route as EventEventShortNameRouteImport } from './routes/event.$eventShortName'
@@ -35,6 +36,11 @@ import { Route as EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoom
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountPageRoute = AccountPageRouteImport.update({
+  id: '/$accountPage',
+  path: '/$accountPage',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EventsAllRoute = EventsAllRouteImport.update({
@@ -164,6 +170,7 @@ const EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$accountPage': typeof AccountPageRoute
   '/events-all': typeof EventsAllRoute
   '/subscriptions-all': typeof SubscriptionsAllRoute
   '/event/$eventShortName': typeof EventEventShortNameRouteWithChildren
@@ -188,6 +195,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$accountPage': typeof AccountPageRoute
   '/events-all': typeof EventsAllRoute
   '/subscriptions-all': typeof SubscriptionsAllRoute
   '/o/$organizerSlug/events-all': typeof OOrganizerSlugEventsAllRoute
@@ -212,6 +220,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$accountPage': typeof AccountPageRoute
   '/events-all': typeof EventsAllRoute
   '/subscriptions-all': typeof SubscriptionsAllRoute
   '/event/$eventShortName': typeof EventEventShortNameRouteWithChildren
@@ -238,6 +247,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/$accountPage'
     | '/events-all'
     | '/subscriptions-all'
     | '/event/$eventShortName'
@@ -262,6 +272,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/$accountPage'
     | '/events-all'
     | '/subscriptions-all'
     | '/o/$organizerSlug/events-all'
@@ -285,6 +296,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/$accountPage'
     | '/events-all'
     | '/subscriptions-all'
     | '/event/$eventShortName'
@@ -310,6 +322,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountPageRoute: typeof AccountPageRoute
   EventsAllRoute: typeof EventsAllRoute
   SubscriptionsAllRoute: typeof SubscriptionsAllRoute
   EventEventShortNameRoute: typeof EventEventShortNameRouteWithChildren
@@ -327,6 +340,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/$accountPage': {
+      id: '/$accountPage'
+      path: '/$accountPage'
+      fullPath: '/$accountPage'
+      preLoaderRoute: typeof AccountPageRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/events-all': {
@@ -540,6 +560,7 @@ const EventEventShortNameRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountPageRoute: AccountPageRoute,
   EventsAllRoute: EventsAllRoute,
   SubscriptionsAllRoute: SubscriptionsAllRoute,
   EventEventShortNameRoute: EventEventShortNameRouteWithChildren,

@@ -685,6 +685,7 @@ const messages = {
   'my-profile.delete-profile.confirm': 'Ich bestätige, dass ich mein Profil löschen möchte.',
   'my-profile.delete.success': 'Ihr Profil wurde gelöscht.',
   'my-profile.sign-up.success': 'Registrierung abgeschlossen!',
+  'storefront.my-profile.invoice-address': 'Eine Rechnungsadresse für meine Bestellungen speichern',
 
   // ---- modals: human verification, warnings
   'challenge.modal.title': 'Sicherheitsprüfung',

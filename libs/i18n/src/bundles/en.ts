@@ -693,6 +693,7 @@ const messages = {
   'my-profile.delete-profile.confirm': 'I confirm that I want to delete my profile.',
   'my-profile.delete.success': 'Your profile has been deleted.',
   'my-profile.sign-up.success': 'Sign-up complete!',
+  'storefront.my-profile.invoice-address': 'Save an invoice address for my orders',
 
   // ---- modals: human verification, warnings
   'challenge.modal.title': 'Security check',

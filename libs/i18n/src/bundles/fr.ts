@@ -688,6 +688,7 @@ const messages = {
   'my-profile.delete-profile.confirm': 'Je confirme vouloir supprimer mon profil.',
   'my-profile.delete.success': 'Votre profil a été supprimé.',
   'my-profile.sign-up.success': 'Inscription terminée\u00a0!',
+  'storefront.my-profile.invoice-address': 'Enregistrer une adresse de facturation pour mes commandes',
 
   // ---- modals: human verification, warnings
   'challenge.modal.title': 'Contrôle de sécurité',

@@ -685,6 +685,7 @@ const messages = {
   'my-profile.delete-profile.confirm': 'Confermo di voler eliminare il mio profilo.',
   'my-profile.delete.success': 'Il tuo profilo è stato eliminato.',
   'my-profile.sign-up.success': 'Registrazione completata!',
+  'storefront.my-profile.invoice-address': 'Salva un indirizzo di fatturazione per i miei ordini',
 
   // ---- modals: human verification, warnings
   'challenge.modal.title': 'Controllo di sicurezza',

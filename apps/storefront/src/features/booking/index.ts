@@ -5,6 +5,7 @@ export type { StepIndicatorProps, WizardStep } from './components/step-indicator
 export { ValidityCountdown } from './components/validity-countdown';
 export type { ValidityCountdownProps } from './components/validity-countdown';
 export { ContactSection } from './components/contact-section';
+export { LoginSuggestion } from './components/login-suggestion';
 export type { ContactSectionProps } from './components/contact-section';
 export { InvoiceSection } from './components/invoice-section';
 export type { InvoiceSectionProps } from './components/invoice-section';
@@ -17,6 +18,7 @@ export type { AdditionalFieldInputProps } from './components/additional-field-in
 export { CopyContactButton } from './components/copy-contact-button';
 export type { CopyContactButtonProps } from './components/copy-contact-button';
 export { ErrorSummary } from './components/error-summary';
+export { TextField } from './components/text-field';
 export { SupplementItemForm } from './components/supplement-item-form';
 export type { SupplementItemFormProps } from './components/supplement-item-form';
 export { CheckboxField } from './components/checkbox-field';

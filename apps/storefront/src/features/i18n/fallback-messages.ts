@@ -4,13 +4,11 @@
  * storefront adds live under `storefront.` and belong in libs/i18n's bundles too.
  */
 export const FALLBACK_MESSAGES: Readonly<Record<string, string>> = {
-  'event-list.header.title': 'Choose your event',
   'reservation-page-complete.language': 'Language',
   'reservation-page.tc.link.text': 'terms and conditions',
   'reservation-page.privacy.link.text': 'privacy policy',
   'to-home': 'Back to the home page',
   'storefront.brand': 'Tickets',
-  'storefront.home.intro': 'Find an event or a subscription, pick your tickets and check out in a few steps.',
   'storefront.skip-to-content': 'Skip to main content',
   'storefront.announcement': 'Announcement',
   'storefront.announcement.dismiss': 'Dismiss announcement',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useId, useRef } from 'react';
 import { useTranslate } from '../../i18n';
 import { useAutofillSync } from '../hooks/use-autofill-sync';
@@ -18,8 +19,8 @@ export interface ContactSectionProps {
   /** Errors no field owns, listed above the fields (spec 2). */
   readonly globalErrors: readonly FieldError[];
   readonly onChange: (patch: BookingFormPatch) => void;
-  /** Authentication enabled and the visitor anonymous: the login suggestion and its button (spec 2). */
-  readonly onLogin?: () => void;
+  /** What stands under the heading: the login suggestion (spec 2) where the page offers it (see LoginSuggestion). */
+  readonly login?: ReactNode;
   /** Prefix of the field ids (defaults to a generated one). */
   readonly idPrefix?: string;
 }
@@ -28,7 +29,7 @@ export interface ContactSectionProps {
  * The buyer's first name, last name and e-mail (spec 2, Booking step), with the autocomplete tokens browsers
  * fill them by. The page leaves the section out when the contact data is hidden.
  */
-export function ContactSection({ values, errors, globalErrors, onChange, onLogin, idPrefix }: ContactSectionProps) {
+export function ContactSection({ values, errors, globalErrors, onChange, login, idPrefix }: ContactSectionProps) {
   const t = useTranslate();
   const generated = useId();
   const prefix = idPrefix ?? generated;
@@ -41,14 +42,7 @@ export function ContactSection({ values, errors, globalErrors, onChange, onLogin
   return (
     <section className="booking-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('reservation-page.your-details')}</h2>
-      {onLogin ? (
-        <div className="notice notice--info booking-login">
-          <p>{t('reservation-page.login.message')}</p>
-          <button type="button" className="button button--secondary button--small" onClick={onLogin}>
-            {t('reservation-page.login.button')}
-          </button>
-        </div>
-      ) : null}
+      {login}
       <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} />
       <div className="field-row">
         {fields.map(({ field, label, autoComplete, type }) => (

@@ -10,8 +10,9 @@ import { emptyBookingForm } from '../model/booking-form-values';
 import type { BookingErrors, FieldError } from '../model/field-names';
 import { validateBookingForm } from '../model/validate-booking-form';
 import { ContactSection } from './contact-section';
+import { LoginSuggestion } from './login-suggestion';
 
-function Harness(props: { initial?: BookingFormValues; errors?: BookingErrors; globalErrors?: FieldError[]; onLogin?: () => void; onValues?: (v: BookingFormValues) => void }) {
+function Harness(props: { initial?: BookingFormValues; errors?: BookingErrors; globalErrors?: FieldError[]; login?: string; onValues?: (v: BookingFormValues) => void }) {
   const [values, setValues] = useState(props.initial ?? emptyBookingForm);
   const [errors, setErrors] = useState<BookingErrors>(props.errors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
@@ -30,7 +31,7 @@ function Harness(props: { initial?: BookingFormValues; errors?: BookingErrors; g
         values={values}
         errors={errors}
         globalErrors={props.globalErrors ?? []}
-        onLogin={props.onLogin}
+        login={props.login ? <LoginSuggestion href={props.login} /> : undefined}
         onChange={(patch) =>
           setValues((v) => {
             const next = { ...v, ...patch };
@@ -108,13 +109,13 @@ describe('contact section (spec 2)', () => {
     expect(screen.getByRole('alert').textContent).toBe('Please check the values you entered.');
   });
 
-  it('suggests logging in when asked to', () => {
-    const onLogin = vi.fn();
-    renderWithProviders(<Harness onLogin={onLogin} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(onLogin).toHaveBeenCalledTimes(1);
+  it('suggests logging in under its heading when the page offers it', () => {
+    renderWithProviders(<Harness login="/openid/event/e/reservation/r" />);
+    const section = screen.getByRole('region', { name: 'Your details' });
+    expect(within(section).getByText('You can continue as a guest or log in for a faster checkout.')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/openid/event/e/reservation/r');
     cleanup();
     renderWithProviders(<Harness />);
-    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 });

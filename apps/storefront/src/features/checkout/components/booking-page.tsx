@@ -26,7 +26,7 @@ import {
 } from '../../booking';
 import { useLanguage, useLocalized, useTranslate } from '../../i18n';
 import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs, warningDialog } from '../checkout-dialog-parts';
-import { attendees, subscriptionOwner } from '../booking-parts';
+import { account, attendees, subscriptionOwner } from '../booking-parts';
 import { useBackToEvent } from '../hooks/use-back-to-event';
 import { useCancelReservation } from '../hooks/use-cancel-reservation';
 import { useCountries } from '../hooks/use-countries';
@@ -200,7 +200,14 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
           {info.metadata.hideContactData ? <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} /> : null}
         </div>
         {info.metadata.hideContactData ? null : (
-          <ContactSection idPrefix="contact" values={values} errors={errors} globalErrors={globalErrors} onChange={onChange} />
+          <ContactSection
+            idPrefix="contact"
+            values={values}
+            errors={errors}
+            globalErrors={globalErrors}
+            onChange={onChange}
+            login={<account.Part setValues={setValues} />}
+          />
         )}
         <InvoiceSection
           idPrefix="invoice"

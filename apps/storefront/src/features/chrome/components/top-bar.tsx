@@ -1,8 +1,11 @@
 import { Link } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { openIdEnabledAtom } from '../../auth/atoms';
+import { userMenu } from '../../auth/user-menu-part';
 import { useTranslate } from '../../i18n';
 
-/** Brand link home on the left, the page's controls (language, later the user menu) on the right. */
+/** Brand link home on the left, the page's controls (language) and the login link or user menu on the right. */
 export function TopBar({ children }: { children?: ReactNode }) {
   const t = useTranslate();
   return (
@@ -11,7 +14,10 @@ export function TopBar({ children }: { children?: ReactNode }) {
         <Link to="/" className="top-bar__brand">
           {t('storefront.brand')}
         </Link>
-        <div className="top-bar__controls">{children}</div>
+        <div className="top-bar__controls">
+          {children}
+          {useAtomValue(openIdEnabledAtom) ? <userMenu.Part /> : null}
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,110 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { createTestContext, makeInfo } from '../../../test/test-context';
+import { openIdEnabledAtom } from '../../auth';
+import { takeProfileDeletedFlag } from '../../auth/profile-deleted-flag';
+import { accountApi, makeProfile, makeUser, USER_API } from '../account-fixtures';
+
+const COUNTRIES = [
+  { isoCode: 'CH', name: 'Switzerland' },
+  { isoCode: 'IT', name: 'Italy' },
+];
+
+function invoicingContext() {
+  const info = makeInfo({
+    invoicingConfiguration: { userCanDownloadReceiptOrInvoice: true, euVatCheckingEnabled: false, invoiceAllowed: true, onlyInvoice: false, customerReferenceEnabled: false, enabledItalyEInvoicing: false, vatNumberStrictlyRequired: false },
+  });
+  const context = createTestContext({ info, lang: 'en' });
+  context.store.set(openIdEnabledAtom, true);
+  return context;
+}
+
+const SIGNED_IN = makeUser({ profile: makeProfile({}, { company: { label: { en: 'Company' }, values: ['Analytical Engines Ltd'] } }) });
+const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+describe('my profile (spec 2, My profile)', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the saved profile: names, the e-mail read-only, the invoice address, the additional data', async () => {
+    renderApp('/my-profile', { ...accountApi(SIGNED_IN), '/api/v2/public/i18n/countries/en': COUNTRIES }, invoicingContext());
+    expect(await screen.findByRole('heading', { level: 1, name: 'My profile' })).toBeTruthy();
+    expect(textbox(/First name/).value).toBe('Ada');
+    expect(textbox(/Last name/).value).toBe('Lovelace');
+    expect(textbox(/Email/).readOnly).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Save an invoice address for my orders' }) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('textbox', { name: /Address line 1/ })) as HTMLInputElement).value).toBe('Analytical Street 1');
+    expect(textbox('Company').value).toBe('Analytical Engines Ltd');
+    expect(screen.getByRole('region', { name: 'Danger zone' })).toBeTruthy();
+  });
+
+  it('checks the names first: the error under the field, the focus on it, nothing sent', async () => {
+    const { requests } = renderApp('/my-profile', accountApi(makeUser()), invoicingContext());
+    fireEvent.change(await screen.findByRole('textbox', { name: /First name/ }), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const first = textbox(/First name/);
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(first.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(first.getAttribute('aria-describedby')!)!.textContent).toBe('The first name is required.');
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the server\'s 422 under the fields it names, in the visitor\'s language', async () => {
+    const refusal = { status: 422, body: { success: false, errorCount: 1, validationErrors: [{ fieldName: 'billingAddressZip', code: 'error.emptyField', arguments: null }], value: null, warnings: [] } };
+    renderApp('/my-profile', { ...accountApi(SIGNED_IN), '/api/v2/public/i18n/countries/en': COUNTRIES, [`POST ${USER_API}/me`]: refusal }, invoicingContext());
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    const zip = await screen.findByRole('textbox', { name: /ZIP \/ postal code/ });
+    await waitFor(() => expect(zip.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(zip);
+    expect(document.getElementById(zip.getAttribute('aria-describedby')!.split(' ').at(-1)!)!.textContent).toBe('This field is required.');
+  });
+
+  it('saves: POST /user/me with the names, the invoice address and the additional data, then a toast', async () => {
+    const saved = { success: true, errorCount: 0, validationErrors: [], value: makeUser({ firstName: 'Augusta' }), warnings: [] };
+    const { requests } = renderApp('/my-profile', { ...accountApi(SIGNED_IN), '/api/v2/public/i18n/countries/en': COUNTRIES, [`POST ${USER_API}/me`]: saved }, invoicingContext());
+    fireEvent.change(await screen.findByRole('textbox', { name: /First name/ }), { target: { value: 'Augusta' } });
+    fireEvent.change(textbox('Company'), { target: { value: 'Difference Engines' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Your profile has been updated.');
+    const post = requests.find((r) => r.method === 'POST' && r.url === `${USER_API}/me`);
+    expect(post?.body).toMatchObject({
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      invoiceRequested: true,
+      billingAddressLine1: 'Analytical Street 1',
+      billingAddressZip: '8000',
+      vatCountryCode: 'CH',
+      additionalInfo: { company: 'Difference Engines' },
+    });
+    expect(post?.body).not.toHaveProperty('email');
+    // the user is read again by its generated key
+    await waitFor(() => expect(requests.filter((r) => r.method === 'GET' && r.url === `${USER_API}/me`).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('deletes the profile only once the acknowledgement is ticked; then signed out, home, and told so', async () => {
+    const { requests, router } = renderApp('/my-profile', { ...accountApi(SIGNED_IN), [`DELETE ${USER_API}/me`]: { targetUrl: '/', empty: false } }, invoicingContext());
+    const zone = await screen.findByRole('region', { name: 'Danger zone' });
+    const remove = within(zone).getByRole('button', { name: 'Delete profile' }) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    fireEvent.click(remove);
+    expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(zone).getByRole('checkbox', { name: 'I confirm that I want to delete my profile.' }));
+    expect(remove.disabled).toBe(false);
+    fireEvent.click(remove);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url)).toEqual([`${USER_API}/me`]);
+    expect((await screen.findByRole('status')).textContent).toContain('Your profile has been deleted.');
+    expect(takeProfileDeletedFlag()).toBe(false);
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('offers no deletion to a user who is not an external provider\'s', async () => {
+    renderApp('/my-profile', accountApi(makeUser({ external: false })), invoicingContext());
+    expect(await screen.findByRole('heading', { level: 1, name: 'My profile' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Danger zone' })).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { createTestContext } from '../../../test/test-context';
+import { accountApi, loginOnContext, makeUser, USER_API } from '../../account/account-fixtures';
+import { setProfileDeletedFlag, takeProfileDeletedFlag } from '../profile-deleted-flag';
+
+/** The top bar's account controls (spec 2, Chrome), found as a visitor finds them: by role and name. */
+describe('top bar: login link and user menu', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows nothing and asks nothing while login is off or not known to be on', async () => {
+    const { calls } = renderApp('/events-all?organizer=acme', accountApi(makeUser()), createTestContext({ lang: 'en' }));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Signed in as/ })).toBeNull();
+    expect(calls.filter((c) => c.startsWith(USER_API))).toEqual([]);
+  });
+
+  it('offers an anonymous visitor the login, coming back to the page they are on', async () => {
+    renderApp('/events-all?organizer=acme', accountApi(null), loginOnContext());
+    const login = await screen.findByRole('link', { name: 'Log in' });
+    expect(login.getAttribute('href')).toBe(`/openid/authentication?returnTo=${encodeURIComponent('/events-all?organizer=acme')}`);
+  });
+
+  it('opens the signed-in user\'s menu by keyboard: my orders, my profile, log out; Escape closes it on the button', async () => {
+    renderApp('/', accountApi(makeUser()), loginOnContext());
+    const button = await screen.findByRole('button', { name: 'Signed in as Ada Lovelace' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('link', { name: 'My orders' })).toBeNull();
+    button.focus();
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'My orders' }).getAttribute('href')).toBe('/my-orders');
+    expect(screen.getByRole('link', { name: 'My profile' }).getAttribute('href')).toBe('/my-profile');
+    const logout = screen.getByRole('button', { name: 'Log out' });
+    logout.focus();
+    fireEvent.keyDown(logout, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+    expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  });
+
+  it('logs out: POST /user/logout, then home with the login link instead of the menu', async () => {
+    const { requests, router } = renderApp('/events-all', { ...accountApi(makeUser()), [`POST ${USER_API}/logout`]: { targetUrl: '/', empty: false } }, loginOnContext());
+    fireEvent.click(await screen.findByRole('button', { name: 'Signed in as Ada Lovelace' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([`${USER_API}/logout`]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says once, back home after a deletion, that the profile was deleted', async () => {
+    setProfileDeletedFlag();
+    renderApp('/', accountApi(null), loginOnContext());
+    expect((await screen.findByRole('status')).textContent).toContain('Your profile has been deleted.');
+    expect(takeProfileDeletedFlag()).toBe(false);
+  });
+});

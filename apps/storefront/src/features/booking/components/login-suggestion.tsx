@@ -1,0 +1,19 @@
+import { useTranslate } from '../../i18n';
+import '../booking.css';
+
+/**
+ * Spec 2, Booking step: authentication enabled and the visitor anonymous, a suggestion to log in and a link to the
+ * login, under the contact section's heading (its `login` slot). A file of its own: only the booking step's login
+ * part (a chunk loaded on demand) shows it.
+ */
+export function LoginSuggestion({ href }: { readonly href: string }) {
+  const t = useTranslate();
+  return (
+    <div className="notice notice--info booking-login">
+      <p>{t('reservation-page.login.message')}</p>
+      <a className="button button--secondary button--small" href={href}>
+        {t('reservation-page.login.button')}
+      </a>
+    </div>
+  );
+}
