@@ -59,7 +59,7 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   {
     name: 'reservation-client',
     includeDependenciesRecursively: false,
-    test: /[\\/]generated[\\/]reservations[\\/]|[\\/]api[\\/](reservation|purchase-context)-queries\.ts$|[\\/]app[\\/]purchase-context\.ts$|[\\/]reservation-status[\\/]reservation-(guard|page)\.ts$|[\\/]checkout[\\/]checkout-loader\.ts$|step-indicator\.tsx$/,
+    test: /[\\/]generated[\\/]reservations[\\/]|[\\/]api[\\/](reservation|purchase-context)-queries\.ts$|[\\/]app[\\/]purchase-context\.ts$|[\\/]reservation-status[\\/]reservation-(guard|page)\.ts$|[\\/]checkout[\\/]checkout-loader\.ts$|step-indicator\.tsx$|[\\/]embedding[\\/]framed\.ts$/,
   },
   // A pass's reservation route (one route for all its pages) with its loader and its table of pages: a short name in
   // the entry's table of chunks, which every visitor loads.

@@ -24,6 +24,7 @@ export type PurchaseContextInfo = Pick<
   | 'bankAccountOwner'
   | 'timeZone'
   | 'canApplySubscriptions'
+  | 'embeddingConfiguration'
 > & {
   /** The event's name when it has no title in any language; empty for a subscription (its title is mandatory). */
   readonly displayName: string;

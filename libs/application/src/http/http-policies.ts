@@ -27,6 +27,13 @@ declare module 'fastify' {
     /** The visitor's session id: from X-Auth-Token on the public API, else the session cookie; made when absent. */
     sessionId: string;
   }
+  interface FastifyReply {
+    /**
+     * Origins that may frame this answer besides the site and EMBEDDING_ALLOWED_ORIGINS: a page of an event that
+     * enables embedding sets its host's origin here (storefront.ts); null for every other answer.
+     */
+    embeddingOrigins: readonly string[] | null;
+  }
 }
 
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -60,7 +67,7 @@ function pathOf(request: FastifyRequest): string {
 export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig, secret: Buffer, payments: PaymentOrigins = NO_PAYMENT_ORIGINS): void {
   const antiForgery = new AntiForgery(secret);
   const secure = config.mode === 'prod';
-  const frameAncestors = ["'self'", ...config.embeddingAllowedOrigins].join(' ');
+  const frameAncestors = (extra: readonly string[]) => [...new Set(["'self'", ...config.embeddingAllowedOrigins, ...extra])].join(' ');
   // The Turnstile widget is a script and an iframe from Cloudflare: allowed only when human verification is on.
   const challenge = config.turnstile.enabled ? ` ${TURNSTILE_ORIGIN}` : '';
   // Stripe.js from its own address (Stripe asks for it), its frames (the card Element; hooks.stripe.com runs 3-D Secure)
@@ -68,7 +75,7 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
   const frames = `${challenge}${payments.stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''}`;
   const standIn = payments.stripeStandIn ? ` ${new URL(payments.stripeStandIn).origin}` : '';
   const connect = `${payments.stripe ? ' https://api.stripe.com' : ''}${standIn}`;
-  const csp = [
+  const cspFor = (embeddingOrigins: readonly string[]) => [
     "default-src 'self'",
     `script-src 'self'${challenge}${stripeJs}`,
     ...(frames ? [`frame-src${frames}`] : []),
@@ -79,11 +86,13 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self'${standIn}`,
-    `frame-ancestors ${frameAncestors}`,
+    `frame-ancestors ${frameAncestors(embeddingOrigins)}`,
     'report-uri /report-csp-violation',
   ].join('; ');
+  const csp = cspFor([]);
 
   fastify.decorateRequest('sessionId', '');
+  fastify.decorateReply('embeddingOrigins', null);
 
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = pathOf(request);
@@ -121,7 +130,7 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
   });
 
   fastify.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('Content-Security-Policy', csp);
+    reply.header('Content-Security-Policy', reply.embeddingOrigins ? cspFor(reply.embeddingOrigins) : csp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');

@@ -7,6 +7,7 @@ import type { AlfioInfo } from '../info/info.schemas.js';
 import { issueAntiForgeryToken, XSRF_COOKIE } from '../http/http-policies.js';
 import { serializeCookie } from '../http/cookies.js';
 import { chooseLanguage } from './choose-language.js';
+import { embeddingOriginsOf } from './embedding-origins.js';
 import { renderShell } from './render-shell.js';
 import { STOREFRONT_ROUTES, TICKET_ADDRESS, ticketViewAddress } from './storefront-routes.js';
 
@@ -51,6 +52,9 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
     const lang = chooseLanguage(request.query.lang, request.headers['accept-language'], supportedLanguages);
     const shortName = request.params.eventShortName;
     const event = shortName ? await options.event(shortName) : null;
+    // an event that enables embedding may be framed by its host (its pages, its reservations' and tickets' pages)
+    const embeddingOrigins = embeddingOriginsOf(event);
+    if (embeddingOrigins.length > 0) reply.embeddingOrigins = embeddingOrigins;
     const xsrfToken = issueAntiForgeryToken(options.secret, request.sessionId);
     const html = renderShell(template, {
       sessionId: request.sessionId,

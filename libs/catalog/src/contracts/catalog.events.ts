@@ -143,6 +143,10 @@ export interface EmbeddingConfiguration {
   readonly enabled: boolean;
   /** Origin allowed to embed and receive notifications ("" when unset). */
   readonly notificationOrigin: string;
+  /** Embedded pages ask no contact (the first attendee is the buyer); absent from events published before it existed. */
+  readonly hideContactData?: boolean;
+  /** The pages after payment show no links on (reservation metadata); absent: false. */
+  readonly hideConfirmationButtons?: boolean;
 }
 
 export interface PromotionsConfiguration {

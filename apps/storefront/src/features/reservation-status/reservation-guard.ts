@@ -31,6 +31,8 @@ interface GuardInput {
  * Redirected by address: the target may be a page another feature owns (book, overview).
  */
 export async function guardReservationPage({ queryClient, context, reservationId, location }: GuardInput): Promise<ReservationPage> {
+  // spec 4: in a frame, the embedding host hears of the reservation's status (only framed pages load that code)
+  if (window.parent !== window) void import('../embedding/host-notifications').then((m) => m.watchReservation(queryClient, context, reservationId));
   const page = availablePage(pageForStatus(await lookUpStatus(queryClient, reservationId)));
   if (pageOfPath(location.pathname, reservationId) !== page) {
     throw redirect({ href: reservationPageHref(context, reservationId, page, location.searchStr), replace: true });

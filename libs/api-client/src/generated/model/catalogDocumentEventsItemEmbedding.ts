@@ -19,6 +19,10 @@ Conventions:
 export type CatalogDocumentEventsItemEmbedding = {
   /** May be embedded in an iframe. */
   enabled?: boolean;
-  /** Origin notified by postMessage ("" = none). */
+  /** No links on from the pages after payment (embedded pages never show them). */
+  hideConfirmationButtons?: boolean;
+  /** Embedded: the booking step asks no contact; the first attendee is the buyer. */
+  hideContactData?: boolean;
+  /** Origin notified by postMessage ("" = none); the only other origin allowed to frame the event's pages. */
   notificationOrigin?: string;
 };

@@ -73,7 +73,7 @@ export function eventView(record: EventRecord, availableTicketsCount: number | n
     analyticsConfiguration: noAnalytics,
     // the wire keeps alf.io's shape (reference 3.1): whether a transfer is deferred shows in the reservation's status
     offlinePaymentConfiguration: { showOnlyBasicInstructions: e.offlinePayment.showOnlyBasicInstructions },
-    embeddingConfiguration: { ...e.embedding },
+    embeddingConfiguration: { notificationOrigin: e.embedding.notificationOrigin, enabled: e.embedding.enabled },
     i18nOverride: i18nOverrideOf(e.i18nOverrides),
     availableTicketsCount,
     customCss: trimToNull(e.customCss),

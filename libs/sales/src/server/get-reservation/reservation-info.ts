@@ -244,11 +244,12 @@ export function reservationInfo(
     activePaymentMethods: state.price.requiresPayment ? { ...onlineMethods, ...activePaymentMethods(offer, now) } : {},
     subscriptionInfos: subscription ? [subscriptionInfo(state, subscription)] : null,
     metadata: {
-      hideContactData: false,
+      // the catalog's embedding settings (tools/catalog/README.md); the storefront applies them only when framed
+      hideContactData: offer.event.embedding.enabled && offer.event.embedding.hideContactData === true,
       readyForConfirmation: status === 'COMPLETE',
       // FINALIZING: paid, its invoice number still to come (the success page says so and polls)
       finalized: status !== 'PENDING' && status !== 'FINALIZING',
-      hideConfirmationButtons: false,
+      hideConfirmationButtons: offer.event.embedding.hideConfirmationButtons === true,
       lockEmailEdit: false,
     },
     additionalServiceWithData: additionalServiceWithData(state, offer),

@@ -18,12 +18,12 @@ import {
   ErrorSummary,
   invoiceModeOf,
   InvoiceSection,
-  mapServerErrors,
   postponeAssignmentOffered,
   StepIndicator,
   useFocusFirstInvalid,
   ValidityCountdown,
 } from '../../booking';
+import { isEmbedded } from '../../embedding';
 import { useLanguage, useLocalized, useTranslate } from '../../i18n';
 import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs, warningDialog } from '../checkout-dialog-parts';
 import { account, attendees, subscriptionOwner } from '../booking-parts';
@@ -36,12 +36,16 @@ import type { ContactField } from '../model/attendee-autocomplete';
 import { autocompleteFillable, withAttendeeAutocomplete } from '../model/attendee-autocomplete';
 import { allTickets, bookingFormOf, subscriptionFieldsOf, supplementItemsOf, ticketGroupsOf } from '../model/booking-prefill';
 import type { BookingSearch } from '../model/checkout-search';
+import { UNEXPECTED_ERROR } from '../model/checkout-errors';
+import { withContactFromFirstAttendee } from '../model/hidden-contact';
 import { carriedSearch } from '../model/checkout-search';
 import { ReservationHeading } from './reservation-heading';
 import '../checkout.css';
 
 // The booking rules run only on submit: they come in a chunk of their own, loaded when the visitor gets into the form.
 const loadBookingCheck = () => import('../model/check-booking');
+// The server's refusals are placed under their fields on a refused submit only: that code comes with the rules' check.
+const loadServerErrors = () => import('../../booking/model/server-errors');
 // The pass of a `subscription` link is applied on submit: only addresses carrying one load its call.
 const loadPassLink = () => import('../model/apply-pass-link');
 
@@ -104,6 +108,9 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
 
   // Spec 5: with attendee autocomplete the contact fills the first ticket's empty, untouched fields.
   const firstTicket = tickets[0];
+  // Spec 4: embedded, hideContactData hides the contact (a reservation with tickets only: the first attendee is the buyer)
+  const contactHidden = info.metadata.hideContactData && firstTicket !== undefined && isEmbedded(event.embeddingConfiguration);
+  const submitted = () => (contactHidden ? withContactFromFirstAttendee(values, firstTicket?.uuid) : values);
   const fillable = useRef(
     event.assignmentConfiguration.enableAttendeeAutocomplete && firstTicket
       ? autocompleteFillable(values, firstTicket.uuid, {
@@ -144,7 +151,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
       await loadPassLink().then(({ applyPassLink }) => applyPassLink(reservationId, passId), () => undefined);
     }
     const outcome = await validate({
-      values: mode === 'always' ? { ...values, invoiceRequested: true } : values,
+      values: mode === 'always' ? { ...submitted(), invoiceRequested: true } : submitted(),
       ignoreWarnings,
     });
     if (outcome.kind === 'validated') {
@@ -161,7 +168,11 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
       return;
     }
     setWarning(null);
-    const mapped = mapServerErrors(outcome.errors, shownFields());
+    // should that chunk not load, the refusal still shows: as the unexpected error, in the summary
+    const mapped = await loadServerErrors().then(
+      (m) => m.mapServerErrors(outcome.errors, shownFields()),
+      () => ({ fields: {}, global: [{ code: UNEXPECTED_ERROR, args: [] }] }),
+    );
     showErrors(mapped.fields, mapped.global);
   };
 
@@ -174,7 +185,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
     checking.current = true;
     const check = await loadBookingCheck().catch(() => null);
     checking.current = false;
-    const found = check?.checkBooking(values, info, event, now(), shownFields());
+    const found = check?.checkBooking(submitted(), info, event, now(), shownFields());
     if (found && (Object.keys(found.fields).length > 0 || found.global.length > 0)) {
       showErrors(found.fields, found.global);
       return;
@@ -188,6 +199,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
   // The visitor's first move on the page loads what only their actions need: the rules' check and the dialogs.
   const prepare = () => {
     void loadBookingCheck().catch(() => undefined);
+    void loadServerErrors().catch(() => undefined);
     preloadCheckoutDialogs();
   };
   return (
@@ -197,9 +209,9 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
       <ValidityCountdown expiresAt={info.validity} now={now} onExpired={() => setExpired(true)} />
       <form ref={formRef} className="checkout-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <div ref={summaryRef}>
-          {info.metadata.hideContactData ? <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} /> : null}
+          {contactHidden ? <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} /> : null}
         </div>
-        {info.metadata.hideContactData ? null : (
+        {contactHidden ? null : (
           <ContactSection
             idPrefix="contact"
             values={values}

@@ -10,10 +10,12 @@ interface Props {
   /** The request-invoice button, when an invoice may be asked for and was not. */
   readonly onRequestInvoice?: () => void;
   readonly busy: boolean;
+  /** Embedded with hideContactData (spec 4): the contact is not shown. */
+  readonly contactHidden?: boolean;
 }
 
 /** The overview's contact and invoice details (spec 2, Overview step), with edit or request-invoice. */
-export function BuyerSummary({ info, countries, onEdit, onRequestInvoice, busy }: Props) {
+export function BuyerSummary({ info, countries, onEdit, onRequestInvoice, busy, contactHidden = false }: Props) {
   const t = useTranslate();
   const billing = info.billingDetails;
   const italian = billing.invoicingAdditionalInfo.italianEInvoicing;
@@ -30,7 +32,7 @@ export function BuyerSummary({ info, countries, onEdit, onRequestInvoice, busy }
     <section className="booking-section checkout-buyer" aria-labelledby="overview-buyer-heading">
       <h2 id="overview-buyer-heading">{t('reservation-page.your-details')}</h2>
       <dl className="checkout-details">
-        {info.metadata.hideContactData ? null : (
+        {contactHidden ? null : (
           <>
             <dt>{t('common.full-name')}</dt>
             <dd>{name}</dd>

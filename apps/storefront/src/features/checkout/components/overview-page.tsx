@@ -19,6 +19,7 @@ import type { ReservationSearch } from '../../../app/search-params';
 import type { OverviewFormValues } from '../model/overview-rules';
 import { canConfirm, paymentFormOf } from '../model/overview-rules';
 import { offeredPaymentMethods, paymentFlowOf } from '../model/payment-methods';
+import { isEmbedded } from '../../embedding';
 import { BuyerSummary } from './buyer-summary';
 import { ConsentCheckbox } from './consent-checkbox';
 import { OrderSummaryTable } from '../../../components/order-summary-table';
@@ -119,6 +120,7 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
         info={info}
         countries={countries}
         busy={busy}
+        contactHidden={info.metadata.hideContactData && isEmbedded(event.embeddingConfiguration)}
         onEdit={expired ? undefined : () => void booking.back()}
         onRequestInvoice={!expired && invoiceMode === 'on-request' && !info.invoiceRequested ? () => void booking.back({ requestInvoice: true }) : undefined}
       />

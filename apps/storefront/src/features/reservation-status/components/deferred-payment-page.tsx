@@ -1,6 +1,7 @@
 import { usePurchaseContextSuspense } from '../../../api/purchase-context-queries';
 import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { isEmbedded } from '../../embedding';
 import { useTranslate } from '../../i18n';
 import { useReservation } from '../hooks/use-reservation';
 import { EventLinks } from './event-links';
@@ -32,7 +33,7 @@ export function DeferredPaymentPage({ context, reservationId }: { context: Purch
       </div>
       <OrderSummary summary={reservation.orderSummary} currency={event.currency} vatIncluded={event.vatIncluded} headingId="reservation-order" />
       <p className="reservation-status__id">{t('reservation-page-error-status.your-reservation-identifier', reservation.shortId.toUpperCase())}</p>
-      {reservation.metadata.hideConfirmationButtons ? null : <EventLinks context={context} websiteUrl={event.websiteUrl} />}
+      {isEmbedded(event.embeddingConfiguration) || reservation.metadata.hideConfirmationButtons ? null : <EventLinks context={context} websiteUrl={event.websiteUrl} />}
     </article>
   );
 }

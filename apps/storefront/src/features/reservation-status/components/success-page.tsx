@@ -4,6 +4,7 @@ import { useEventSuspense } from '../../../api/catalog-queries';
 import { reservationInfoQueryOptions } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { StepIndicator } from '../../booking';
+import { isEmbedded } from '../../embedding';
 import { useLocalized, useTranslate } from '../../i18n';
 import { useReservation } from '../hooks/use-reservation';
 import { invoiceDownload } from '../invoice-download';
@@ -31,7 +32,8 @@ export function SuccessPage({ eventShortName, reservationId }: { eventShortName:
   const finalizing = reservation.status === 'FINALIZING';
   const context = { type: 'event', id: eventShortName } as const;
   const download = finalizing ? null : invoiceDownload(reservation, context, event.invoicingConfiguration.userCanDownloadReceiptOrInvoice);
-  const hideButtons = reservation.metadata.hideConfirmationButtons;
+  // spec 4: an embedded page leaves the ways on to its host
+  const hideButtons = isEmbedded(event.embeddingConfiguration) || reservation.metadata.hideConfirmationButtons;
   const ticketCount = reservation.ticketsByCategory.reduce((sum, category) => sum + category.tickets.length, 0);
   const onReleased = () =>
     ticketCount <= 1

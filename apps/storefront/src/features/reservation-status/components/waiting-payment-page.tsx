@@ -1,6 +1,7 @@
 import { usePurchaseContextSuspense } from '../../../api/purchase-context-queries';
 import type { PurchaseContextRef } from '../../../app/purchase-context';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { isEmbedded } from '../../embedding';
 import { useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
 import { useFollowStatus } from '../hooks/use-follow-status';
@@ -50,7 +51,7 @@ export function WaitingPaymentPage({ context, reservationId }: { context: Purcha
       <div className="reservation-actions">
         <ResendEmailButton context={context} reservationId={reservationId} />
       </div>
-      {reservation.metadata.hideConfirmationButtons ? null : <EventLinks context={context} websiteUrl={event.websiteUrl} />}
+      {isEmbedded(event.embeddingConfiguration) || reservation.metadata.hideConfirmationButtons ? null : <EventLinks context={context} websiteUrl={event.websiteUrl} />}
     </article>
   );
 }

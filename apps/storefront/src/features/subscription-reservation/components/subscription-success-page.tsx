@@ -11,7 +11,7 @@ import { OrderSummary } from '../../reservation-status/components/order-summary'
 import { ResendEmailButton } from '../../reservation-status/components/resend-email-button';
 import { useReservation } from '../../reservation-status/hooks/use-reservation';
 import { invoiceDownload } from '../../reservation-status/invoice-download';
-import { isEmbedded } from '../embedding';
+import { isEmbedded } from '../../embedding';
 import { pinShown, usageTexts } from '../subscription-info';
 import { CopyCode } from './copy-code';
 import { SubscriptionCard } from './pass-card';
@@ -36,7 +36,7 @@ export function SubscriptionSuccessPage({ context, reservationId }: { context: P
   const finalizing = reservation.status === 'FINALIZING';
   // spec 6: the PIN (and the compatible events) once the order is finalized, as the server says it is
   const finalized = reservation.metadata.finalized && !finalizing;
-  const embedded = isEmbedded(descriptor.embeddingConfiguration.enabled);
+  const embedded = isEmbedded(descriptor.embeddingConfiguration);
   const pass = reservation.subscriptionInfos?.[0] ?? null;
   // The issued pass's own id, once there is one: the events it was sold for are listed by it, and the links carry it
   // to the booking step, which applies it (spec 4); the descriptor's id would find no pass to apply.

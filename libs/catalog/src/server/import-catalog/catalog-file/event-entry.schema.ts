@@ -132,7 +132,9 @@ export const eventEntrySchema = z.strictObject({
   embedding: z
     .strictObject({
       enabled: flag(false, 'May be embedded in an iframe.'),
-      notificationOrigin: z.string().default('').describe('Origin notified by postMessage ("" = none).'),
+      notificationOrigin: z.string().default('').describe('Origin notified by postMessage ("" = none); the only other origin allowed to frame the event\'s pages.'),
+      hideContactData: flag(false, 'Embedded: the booking step asks no contact; the first attendee is the buyer.'),
+      hideConfirmationButtons: flag(false, 'No links on from the pages after payment (embedded pages never show them).'),
     })
     .prefault({}),
   promotions: z

@@ -1,0 +1,1 @@
+export { isEmbedded, isFramed } from './framed';
