@@ -8,6 +8,8 @@ export type MailCatcher = Awaited<ReturnType<typeof startMailCatcher>>;
 /** The built app (dist/api/main.js) of one spec, on a database of its own, with a real SMTP catcher. */
 export interface OwnApp {
   readonly baseUrl: string;
+  /** The app's database, for what a spec checks underneath the app (the raw event log, the audit CLI). */
+  readonly database: TestDatabase;
   readonly mail: MailCatcher;
   /** Waits (up to 20 s: on a loaded machine a confirmation renders its PDFs first) for `count` messages to `to`. */
   mailsTo(to: string, count: number): Promise<ReceivedMail[]>;
@@ -20,8 +22,11 @@ export interface OwnAppOptions {
   /** The catalog file imported once the app is healthy. */
   readonly catalog: string;
   readonly mailFrom: string;
-  /** More of the app's environment (organizer API keys, ...). */
-  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * More of the app's environment (organizer API keys, ...), or a function of the app's address that makes it (an
+   * OpenID provider that must know where to send visitors back).
+   */
+  readonly env?: Readonly<Record<string, string>> | ((baseUrl: string) => Promise<Readonly<Record<string, string>>>);
 }
 
 /**
@@ -33,6 +38,7 @@ export async function startOwnApp(options: OwnAppOptions): Promise<OwnApp> {
   const mail = await startMailCatcher();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const env = typeof options.env === 'function' ? await options.env(baseUrl) : options.env;
   const api: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/api/main.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -45,7 +51,7 @@ export async function startOwnApp(options: OwnAppOptions): Promise<OwnApp> {
       PUBLIC_BASE_URL: baseUrl,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
       MAIL_FROM: options.mailFrom,
-      ...options.env,
+      ...env,
     },
   });
   const stop = async () => {
@@ -78,5 +84,5 @@ export async function startOwnApp(options: OwnAppOptions): Promise<OwnApp> {
       await new Promise((r) => setTimeout(r, 100));
     }
   };
-  return { baseUrl, mail, mailsTo, stop };
+  return { baseUrl, database, mail, mailsTo, stop };
 }
