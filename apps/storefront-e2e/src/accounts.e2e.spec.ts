@@ -99,7 +99,7 @@ describe('accounts in chromium: log in, buy, my orders, my profile, deletion', (
     await page.getByRole('heading', { level: 1, name: CONCERT_TITLE }).waitFor();
     const login = page.getByRole('link', { name: t('user.menu.login'), exact: true });
     await login.waitFor();
-    expect(new URL(await login.getAttribute('href'), baseUrl()).searchParams.get('returnTo')).toBe(`/event/${CONCERT}`);
+    expect(new URL((await login.getAttribute('href')) ?? '', baseUrl()).searchParams.get('returnTo')).toBe(`/event/${CONCERT}`);
     await login.click();
     // the provider's own sign-in page
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -6,6 +6,6 @@ import { lazyPart, partPlaceholder } from '../../app/lazy-part';
 // (useLazyParts): nothing pops in.
 export const attendees = lazyPart(() => import('./components/attendees-section').then((m) => m.AttendeesSection), partPlaceholder);
 export const subscriptionOwner = lazyPart(() => import('./components/subscription-owner-section').then((m) => m.SubscriptionOwnerSection), partPlaceholder);
-// The login suggestion or the profile's prefill (spec 2 and 6): only with login on does it do anything, so most
-// sites load its chunk for nothing, after the page is on screen; it renders nothing until it knows.
+// The login suggestion or the profile's prefill (spec 2 and 6): loaded only with login on (most sites have none), after
+// the page is on screen; it renders nothing until it knows who is there.
 export const account = lazyPart(() => import('./components/booking-account').then((m) => m.BookingAccount));

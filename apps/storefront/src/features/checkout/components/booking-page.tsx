@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
+import { useAtomValue } from 'jotai';
 import type { FormEvent } from 'react';
 import { useMemo, useRef, useState } from 'react';
 import { usePurchaseContextSuspense } from '../../../api/purchase-context-queries';
@@ -23,6 +24,7 @@ import {
   useFocusFirstInvalid,
   ValidityCountdown,
 } from '../../booking';
+import { openIdEnabledAtom } from '../../auth/atoms';
 import { isEmbedded } from '../../embedding';
 import { useLanguage, useLocalized, useTranslate } from '../../i18n';
 import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs, warningDialog } from '../checkout-dialog-parts';
@@ -73,6 +75,8 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
   const info = useReservationInfoSuspense(reservationId);
   const event = usePurchaseContextSuspense(context);
   const countries = useCountries();
+  // with login on, the login suggestion or the profile's prefill (spec 2 and 6)
+  const loginOn = useAtomValue(openIdEnabledAtom);
   const carry = carriedSearch(search);
 
   const free = info.orderSummary.free;
@@ -218,7 +222,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
             errors={errors}
             globalErrors={globalErrors}
             onChange={onChange}
-            login={<account.Part setValues={setValues} />}
+            login={loginOn ? <account.Part setValues={setValues} /> : null}
           />
         )}
         <InvoiceSection
