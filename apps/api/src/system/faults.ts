@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '@ticketing/postgres/embedded';
 import { freePort } from '@ticketing/postgres';
-import { runBuiltTool, type ApiProcess } from './api-process.js';
+import { callApi, runBuiltTool, type ApiAnswer, type ApiProcess, type Session } from './api-process.js';
 
 /**
  * What the fault tests (faults-*.system.spec.ts) check after a crash or an outage, and the PostgreSQL server of
@@ -96,6 +96,31 @@ export async function query<Row extends object>(databaseUrl: string, text: strin
   }
 }
 
+/** Seats sold for an event, as the holds read model counts them. */
+export async function seatsSold(databaseUrl: string, event: string): Promise<number> {
+  const [row] = await query<{ n: number }>(
+    databaseUrl,
+    `select coalesce(sum((t->>'quantity')::int), 0)::int as n from sales_holds, jsonb_array_elements(tickets) t where short_name = $1 and status = 'SOLD'`,
+    [event],
+  );
+  return row!.n;
+}
+
+/**
+ * Waits (at most `seconds`) until no seat is held any more, as the acknowledged holds are completed and the others
+ * expire; false as soon as a hold stands more than 10 s past its expiry (a sweep every second should have ended it).
+ */
+export async function untilNoHoldPastExpiry(databaseUrl: string, seconds: number): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    if ((await holdsPastExpiry(databaseUrl, 10)) > 0) return false;
+    const [held] = await query<{ n: number }>(databaseUrl, `select count(*)::int as n from sales_holds where status = 'HELD'`);
+    if (held!.n === 0) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** Seats the holds read model shows held past their expiry by more than `graceSeconds` (a sweep should have returned them). */
 export async function holdsPastExpiry(databaseUrl: string, graceSeconds: number): Promise<number> {
   const [row] = await query<{ n: number }>(
@@ -145,4 +170,39 @@ export function keepCalling(workers: number, step: (worker: number) => Promise<v
       await Promise.all(loops);
     },
   };
+}
+
+/** The same buyer (token pair) talking to another process on the same database. */
+export function onProcess(session: Session, api: ApiProcess): Session {
+  return { api, headers: session.headers };
+}
+
+/** One seat of a category; a call that died with its process answers status 0 (the buyer never heard back). */
+export async function reserveOne(session: Session, event: string, categoryId: number): Promise<ApiAnswer> {
+  return callApi(session, 'POST', `/event/${event}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: categoryId, amount: 1 }] }).catch(
+    (error: unknown) => ({ status: 0, body: error instanceof Error ? error.message : String(error), headers: new Headers() }),
+  );
+}
+
+/** The attendee and buyer form of an order (validate-to-overview), every ticket in the buyer's name; the answer. */
+export async function fillInOrder(session: Session, reservationId: string, name: string, extra: object = {}): Promise<ApiAnswer> {
+  const view = await callApi(session, 'GET', `/reservation/${reservationId}`);
+  if (view.status !== 200) return view;
+  const uuids = (view.body.ticketsByCategory as { tickets: { uuid: string }[] }[]).flatMap((c) => c.tickets.map((t) => t.uuid));
+  const buyer = { firstName: 'Ada', lastName: name, email: `${name.toLowerCase()}@example.org` };
+  return callApi(session, 'POST', `/reservation/${reservationId}/validate-to-overview?lang=en`, { ...buyer, ...extra, tickets: Object.fromEntries(uuids.map((u) => [u, buyer])) });
+}
+
+/** Confirms an order (free, or paid at the desk with `paymentProxy: 'ON_SITE'`); the answer. */
+export async function confirmOrder(session: Session, reservationId: string, payment: object = {}): Promise<ApiAnswer> {
+  return callApi(session, 'POST', `/reservation/${reservationId}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, ...payment });
+}
+
+/** A free order filled in and confirmed; its status afterwards (COMPLETE), or what went wrong. */
+export async function completeFreeOrder(session: Session, reservationId: string): Promise<string> {
+  const filled = await fillInOrder(session, reservationId, `Buyer${reservationId.slice(0, 8)}`);
+  if (filled.status !== 200) return `validate-to-overview ${filled.status} ${JSON.stringify(filled.body)}`;
+  const confirmed = await confirmOrder(session, reservationId);
+  if (confirmed.status !== 200) return `confirm ${confirmed.status} ${JSON.stringify(confirmed.body)}`;
+  return (await callApi(session, 'GET', `/reservation/${reservationId}`)).body.status as string;
 }
