@@ -18,10 +18,15 @@ const taken = new Set<number>();
 const LOG_TAIL = 20_000;
 
 /**
- * Starts one API process on a free port of 127.0.0.1 and waits (at most 60 s) until /api/health answers 200.
- * `env` may be made from the process's base URL (its PUBLIC_BASE_URL, say).
+ * Starts one API process on a free port of 127.0.0.1 and waits (at most 60 s) until /api/health answers 200, unless
+ * `waitUntilHealthy` is false (a test that watches, or kills, the start-up itself). `env` may be made from the
+ * process's base URL (its PUBLIC_BASE_URL, say).
  */
-export async function startApiProcess(name: string, env: Record<string, string> | ((baseUrl: string) => Record<string, string>)): Promise<ApiProcess> {
+export async function startApiProcess(
+  name: string,
+  env: Record<string, string> | ((baseUrl: string) => Record<string, string>),
+  { waitUntilHealthy = true }: { waitUntilHealthy?: boolean } = {},
+): Promise<ApiProcess> {
   let port = await freePort();
   while (taken.has(port)) port = await freePort();
   taken.add(port);
@@ -49,7 +54,7 @@ export async function startApiProcess(name: string, env: Record<string, string> 
     await exited;
   };
   const deadline = Date.now() + 60_000;
-  for (;;) {
+  while (waitUntilHealthy) {
     if (child.exitCode !== null) throw new Error(`API process ${name} exited with code ${child.exitCode} while starting\n${logs()}`);
     const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;

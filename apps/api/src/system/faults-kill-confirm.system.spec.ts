@@ -11,7 +11,7 @@ import {
   onProcess,
   projectionsDifferingFromRebuild,
   query,
-  reserveOne,
+  reserveSeats,
   untilCaughtUp,
   verifyLog,
 } from './faults.js';
@@ -78,7 +78,7 @@ describe('kill -9 of the API while confirmations are in flight', () => {
         Array.from({ length: 10 }, async (_, j) => {
           const paid = (i + j) % 3 !== 0;
           const buyer = await openSession(a);
-          const reserved = await reserveOne(buyer, EVENT, paid ? categories['Paid at the desk'] : categories['Free entry']);
+          const reserved = await reserveSeats(buyer, EVENT, paid ? categories['Paid at the desk'] : categories['Free entry']);
           expect(reserved.status, `reserve\n${logs()}`).toBe(200);
           const id = reserved.body.value as string;
           const filled = await fillInOrder(buyer, id, `Buyer${i + j}`, paid ? business : {});

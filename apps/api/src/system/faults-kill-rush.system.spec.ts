@@ -9,7 +9,7 @@ import {
   keepCalling,
   onProcess,
   projectionsDifferingFromRebuild,
-  reserveOne,
+  reserveSeats,
   seatsSold,
   untilCaughtUp,
   untilNoHoldPastExpiry,
@@ -66,7 +66,7 @@ describe('kill -9 of the API in the middle of a rush', () => {
     const onA = keepCalling(IN_FLIGHT, async () => {
       const buyer = killed ? undefined : queue.shift();
       if (buyer === undefined) return new Promise((r) => setTimeout(r, 20));
-      const answer = await reserveOne(buyers[buyer]!, EVENT, category);
+      const answer = await reserveSeats(buyers[buyer]!, EVENT, category);
       if (answer.status === 200) acknowledged.set(buyer, answer.body.value as string);
       else if (answer.status === 422) refused.push(buyer);
       else if (answer.status === 0) unanswered.push(buyer);
@@ -83,7 +83,7 @@ describe('kill -9 of the API in the middle of a rush', () => {
     // 2. B on the same database takes the rest of the rush; the buyers A left unanswered try once more.
     const b = await start('B');
     const rest = [...unanswered, ...queue.splice(0)];
-    const again = await Promise.all(rest.map((buyer) => reserveOne(onProcess(buyers[buyer]!, b), EVENT, category)));
+    const again = await Promise.all(rest.map((buyer) => reserveSeats(onProcess(buyers[buyer]!, b), EVENT, category)));
     again.forEach((answer, i) => {
       if (answer.status === 200) acknowledged.set(rest[i]!, answer.body.value as string);
       else if (answer.status !== 422) unexpected.push(`${answer.status} ${JSON.stringify(answer.body)}`);
@@ -104,7 +104,7 @@ describe('kill -9 of the API in the middle of a rush', () => {
     const late: string[] = [];
     for (;;) {
       const buyer = onProcess(buyers[late.length % RUSH]!, b);
-      const answer = await reserveOne(buyer, EVENT, category);
+      const answer = await reserveSeats(buyer, EVENT, category);
       if (answer.status !== 200) {
         expect(answer.status, `the buyer after the last seat\n${logs()}`).toBe(422);
         break;

@@ -177,9 +177,9 @@ export function onProcess(session: Session, api: ApiProcess): Session {
   return { api, headers: session.headers };
 }
 
-/** One seat of a category; a call that died with its process answers status 0 (the buyer never heard back). */
-export async function reserveOne(session: Session, event: string, categoryId: number): Promise<ApiAnswer> {
-  return callApi(session, 'POST', `/event/${event}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: categoryId, amount: 1 }] }).catch(
+/** Seats of a category (one by default); a call that died with its process answers status 0 (the buyer never heard back). */
+export async function reserveSeats(session: Session, event: string, categoryId: number, amount = 1): Promise<ApiAnswer> {
+  return callApi(session, 'POST', `/event/${event}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: categoryId, amount }] }).catch(
     (error: unknown) => ({ status: 0, body: error instanceof Error ? error.message : String(error), headers: new Headers() }),
   );
 }
