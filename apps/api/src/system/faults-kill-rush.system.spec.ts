@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import { callApi, openSession, runBuiltTool, startApiProcess, type ApiProcess, type Session } from './api-process.js';
 import {
+  buyUntilSoldOut,
   categoryIds,
   completeFreeOrder,
   holdsPastExpiry,
@@ -101,18 +102,8 @@ describe('kill -9 of the API in the middle of a rush', () => {
     // 4. The holds of calls that died with A (made, never acknowledged) expire on a sweep; the demand stays, so
     // later buyers take exactly the seats left, and the next one is refused.
     expect(await untilNoHoldPastExpiry(database.url, 90), `no hold past its expiry after a sweep\n${logs()}`).toBe(true);
-    const late: string[] = [];
-    for (;;) {
-      const buyer = onProcess(buyers[late.length % RUSH]!, b);
-      const answer = await reserveSeats(buyer, EVENT, category);
-      if (answer.status !== 200) {
-        expect(answer.status, `the buyer after the last seat\n${logs()}`).toBe(422);
-        break;
-      }
-      late.push(answer.body.value as string);
-      expect(await completeFreeOrder(buyer, answer.body.value as string)).toBe('COMPLETE');
-    }
-    expect(acknowledged.size + late.length, 'the seats sold: every one, once').toBe(SEATS);
+    const late = await buyUntilSoldOut(buyers.map((buyer) => onProcess(buyer, b)), EVENT, category);
+    expect(acknowledged.size + late, 'the seats sold: every one, once').toBe(SEATS);
     expect(await seatsSold(database.url, EVENT), 'seats sold in the read model').toBe(SEATS);
     const stillThere = await Promise.all([...acknowledged].map(([buyer, id]) => callApi(onProcess(buyers[buyer]!, b), 'GET', `/reservation/${id}`)));
     expect(stillThere.map((v) => v.body.status), 'the acknowledged orders, complete').toEqual([...acknowledged].map(() => 'COMPLETE'));

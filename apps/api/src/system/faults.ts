@@ -206,3 +206,25 @@ export async function completeFreeOrder(session: Session, reservationId: string)
   if (confirmed.status !== 200) return `confirm ${confirmed.status} ${JSON.stringify(confirmed.body)}`;
   return (await callApi(session, 'GET', `/reservation/${reservationId}`)).body.status as string;
 }
+
+/**
+ * The demand stays: buyers (taken in turn from `buyers`) reserve one seat and complete the order until the event is
+ * sold out; the number of seats they got. Throws when a reservation fails otherwise than sold out (422).
+ */
+export async function buyUntilSoldOut(buyers: readonly Session[], event: string, categoryId: number): Promise<number> {
+  for (let bought = 0; ; bought++) {
+    const buyer = buyers[bought % buyers.length]!;
+    const answer = await reserveSeats(buyer, event, categoryId);
+    if (answer.status === 422) return bought;
+    if (answer.status !== 200) throw new Error(`reserving after the rush answered ${answer.status} ${JSON.stringify(answer.body)}\n${buyer.api.logs()}`);
+    const completed = await completeFreeOrder(buyer, answer.body.value as string);
+    if (completed !== 'COMPLETE') throw new Error(`completing an order after the rush: ${completed}\n${buyer.api.logs()}`);
+  }
+}
+
+/** The reservations among `ids` that have no stream in the event log. */
+export async function reservationsMissingFromLog(databaseUrl: string, ids: readonly string[]): Promise<string[]> {
+  const found = await query<{ id: string }>(databaseUrl, `select distinct substr(stream_id, 13) as id from events where stream_id = any($1)`, [ids.map((id) => `reservation-${id}`)]);
+  const present = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !present.has(id));
+}
