@@ -5,8 +5,11 @@ export type DbClient = pg.PoolClient;
 /** Anything that can run a query: the pool or a client inside a transaction. */
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-/** How long a query waits for a free connection (or a new one) before it fails, instead of waiting forever. */
-const CONNECTION_TIMEOUT_MS = 15_000;
+/**
+ * How long a query waits for a free connection (or a new one) before it fails, instead of waiting forever on a server
+ * that accepts connections but never answers; long enough that a rush queueing for the pool should not meet it.
+ */
+const CONNECTION_TIMEOUT_MS = 30_000;
 
 // bigint columns come back as strings by default; positions are read as BigInt where they matter.
 export function createPool(connectionString: string, max = 10, onIdleError: (error: Error) => void = () => undefined): Db {

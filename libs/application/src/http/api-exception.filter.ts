@@ -65,7 +65,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     if (isDatabaseUnavailable(exception)) {
-      this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+      this.logger.warn(`service unavailable, the database (or another dependency) out of reach: ${exception instanceof Error ? exception.message : String(exception)}`);
       replyUnavailable(reply);
       return;
     }
