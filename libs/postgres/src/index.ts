@@ -1,3 +1,4 @@
 export * from './database.js';
 export * from './migrate.js';
 export * from './free-port.js';
+export * from './unavailable.js';

@@ -18,10 +18,15 @@ const taken = new Set<number>();
 const LOG_TAIL = 20_000;
 
 /**
- * Starts one API process on a free port of 127.0.0.1 and waits (at most 60 s) until /api/health answers 200.
- * `env` may be made from the process's base URL (its PUBLIC_BASE_URL, say).
+ * Starts one API process on a free port of 127.0.0.1 and waits (at most 60 s) until /api/health answers 200, unless
+ * `waitUntilHealthy` is false (a test that watches, or kills, the start-up itself). `env` may be made from the
+ * process's base URL (its PUBLIC_BASE_URL, say).
  */
-export async function startApiProcess(name: string, env: Record<string, string> | ((baseUrl: string) => Record<string, string>)): Promise<ApiProcess> {
+export async function startApiProcess(
+  name: string,
+  env: Record<string, string> | ((baseUrl: string) => Record<string, string>),
+  { waitUntilHealthy = true }: { waitUntilHealthy?: boolean } = {},
+): Promise<ApiProcess> {
   let port = await freePort();
   while (taken.has(port)) port = await freePort();
   taken.add(port);
@@ -49,7 +54,7 @@ export async function startApiProcess(name: string, env: Record<string, string> 
     await exited;
   };
   const deadline = Date.now() + 60_000;
-  for (;;) {
+  while (waitUntilHealthy) {
     if (child.exitCode !== null) throw new Error(`API process ${name} exited with code ${child.exitCode} while starting\n${logs()}`);
     const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
     if (ok) break;
@@ -87,12 +92,23 @@ export async function openSession(api: ApiProcess): Promise<Session> {
   return { api, headers: { 'X-Auth-Token': token, 'X-CSRF-TOKEN': xsrf, 'Content-Type': 'application/json' } };
 }
 
-/** A public API call in the session; without a body, no Content-Type (a JSON media type announces a body: an empty one is 400). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
-export async function callApi(session: Session, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object): Promise<{ status: number; body: any }> {
+/** An answer of the API: JSON bodies parsed, any other body as its text. */
+export interface ApiAnswer {
+  readonly status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
+  readonly body: any;
+  readonly headers: Headers;
+}
+
+/**
+ * A public API call in the session; without a body, no Content-Type (a JSON media type announces a body: an empty one
+ * is 400). An answer slower than `timeoutMs` (default 60 s) throws: a hung call is a failure of its own.
+ */
+export async function callApi(session: Session, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: object, timeoutMs = 60_000): Promise<ApiAnswer> {
   const { 'Content-Type': _json, ...bodiless } = session.headers;
   const init = body ? { headers: session.headers, body: JSON.stringify(body) } : { headers: bodiless };
-  const response = await fetch(`${session.api.baseUrl}/api/v2/public${path}`, { method, ...init });
+  const response = await fetch(`${session.api.baseUrl}/api/v2/public${path}`, { method, ...init, signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+  const json = (response.headers.get('content-type') ?? '').includes('json');
+  return { status: response.status, body: json && text ? JSON.parse(text) : text || null, headers: response.headers };
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAND_IN_CREDENTIALS, type StandInUrls } from '@ticketing/payments/server';
 import { startMollieStandIn, startPayPalStandIn, startSaferpayStandIn, startStripeStandIn, type StripeStandIn } from '@ticketing/payments/stand-ins';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { runBuiltTool, startApiProcess, type ApiProcess } from './api-process.js';
+import { callApi, openSession, runBuiltTool, startApiProcess, type ApiProcess } from './api-process.js';
+import { eventually, onProcess, streamEvents, untilCaughtUp } from './faults.js';
 
 /**
  * Issue 13: the API is killed (SIGKILL) between the provider's success and the order's completion; the next
@@ -16,28 +17,6 @@ const SEATS = 2; // the capacity of the event's only category
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- wire JSON, asserted field by field
 type Json = any;
-interface Session {
-  readonly headers: Record<string, string>;
-}
-
-/** A visitor's session (the token pair a first GET hands out); the processes share its secret through the database. */
-async function openSession(api: ApiProcess): Promise<Session> {
-  const response = await fetch(`${api.baseUrl}/api/v2/public/i18n/languages`);
-  const token = response.headers.get('x-auth-token');
-  const xsrf = response.headers.get('xsrf-token');
-  if (!response.ok || !token || !xsrf) throw new Error(`opening a session on ${api.name} answered ${response.status} without the token pair`);
-  return { headers: { 'X-Auth-Token': token, 'X-CSRF-TOKEN': xsrf } };
-}
-
-async function call(api: ApiProcess, session: Session, method: 'GET' | 'POST', path: string, body?: object): Promise<{ status: number; body: Json }> {
-  const response = await fetch(`${api.baseUrl}/api/v2/public${path}`, {
-    method,
-    headers: { ...session.headers, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 /** What Stripe.js does when the buyer submits the card form: confirm the PaymentIntent with the publishable key and the client secret. */
 async function confirmCardAsStripeJs(stripe: StripeStandIn, clientSecret: string, returnUrl: string): Promise<Json> {
@@ -68,23 +47,6 @@ async function categoryOn(api: ApiProcess): Promise<{ id: number; available: num
   return category && { id: category.id as number, available: category.availableTickets as number | null };
 }
 
-/** Asks until `accept` holds, at most `seconds`; answers the last value. */
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, seconds = 15): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  let value = await probe();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await probe();
-  }
-  return value;
-}
-
-/** Every read model of the process has applied the whole log. */
-async function caughtUp(api: ApiProcess): Promise<boolean> {
-  const health = (await (await fetch(`${api.baseUrl}/api/health`)).json()) as { projections: { lag: string | null }[] };
-  return health.projections.length > 0 && health.projections.every((p) => p.lag === '0');
-}
-
 describe('an API process killed between the provider taking the money and the order completing', () => {
   let database: TestDatabase;
   let stripe: StripeStandIn;
@@ -93,15 +55,7 @@ describe('an API process killed between the provider taking the money and the or
   const processes: ApiProcess[] = [];
   const logs = (): string => processes.map((p) => p.logs()).join('\n');
 
-  /** The types of a stream's events, read from the event store by the built CLI (no API process involved). */
-  function streamTypes(streamId: string): { type: string; data: Json }[] {
-    const history = runBuiltTool('cli', ['audit', 'history', streamId, '--json'], database.url);
-    if (history.status !== 0) throw new Error(`audit history ${streamId} failed:\n${history.output}`);
-    return history.stdout
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { type: string; data: Json });
-  }
+  const streamTypes = (streamId: string) => streamEvents(database.url, streamId);
   const count = (events: { type: string }[], type: string) => events.filter((e) => e.type === type).length;
 
   /** An API process in payment test mode talking to this test's stand-ins; Stripe's account-wide webhooks go to it. */
@@ -142,14 +96,14 @@ describe('an API process killed between the provider taking the money and the or
 
     // 1. A buyer on A reserves, fills in the form, and starts paying by card: A creates the PaymentIntent.
     const buyer = await openSession(a);
-    const reserved = await call(a, buyer, 'POST', `/event/${EVENT}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: category!.id, amount: 1 }], additionalService: [] });
+    const reserved = await callApi(buyer, 'POST', `/event/${EVENT}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: category!.id, amount: 1 }], additionalService: [] });
     expect(reserved.status, `reserve\n${logs()}`).toBe(200);
     const id = reserved.body.value as string;
-    const tickets = (await call(a, buyer, 'GET', `/reservation/${id}`)).body.ticketsByCategory.flatMap((c: Json) => c.tickets) as { uuid: string }[];
+    const tickets = (await callApi(buyer, 'GET', `/reservation/${id}`)).body.ticketsByCategory.flatMap((c: Json) => c.tickets) as { uuid: string }[];
     const attendees = Object.fromEntries(tickets.map((t) => [t.uuid, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', additional: {} }]));
-    const validated = await call(a, buyer, 'POST', `/reservation/${id}/validate-to-overview?lang=en`, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', tickets: attendees });
+    const validated = await callApi(buyer, 'POST', `/reservation/${id}/validate-to-overview?lang=en`, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', tickets: attendees });
     expect(validated.status, 'validate-to-overview').toBe(200);
-    const init = await call(a, buyer, 'POST', `/reservation/${id}/payment/CREDIT_CARD/init`, {});
+    const init = await callApi(buyer, 'POST', `/reservation/${id}/payment/CREDIT_CARD/init`, {});
     expect(init.status, `init\n${logs()}`).toBe(200);
     const clientSecret = init.body.clientSecret as string;
     expect(clientSecret).toMatch(/_secret_/);
@@ -161,7 +115,7 @@ describe('an API process killed between the provider taking the money and the or
     expect(confirmed.status, 'the stand-in took the payment').toBe('succeeded');
     const paymentIntent = confirmed.id as string;
     // the read models have the order waiting for its provider (as they would long before any real crash)
-    expect(await eventually(() => caughtUp(a), Boolean), `A's read models caught up\n${logs()}`).toBe(true);
+    expect(await untilCaughtUp(a, 15), `A's read models caught up\n${logs()}`).toBe(true);
 
     // 3. kill -9, before anything asked the provider: the order is not confirmed and the attempt not paid.
     await a.kill();
@@ -177,7 +131,7 @@ describe('an API process killed between the provider taking the money and the or
     // 4. B on the same database: its start-up recovery asks the provider and completes the order.
     const b = await startApi('B');
     const completed = await eventually(
-      async () => (await call(b, buyer, 'GET', `/reservation/${id}`)).body,
+      async () => (await callApi(onProcess(buyer, b), 'GET', `/reservation/${id}`)).body,
       (r) => r?.status === 'COMPLETE',
     );
     expect(completed, `completed by B's start-up recovery\n${logs()}`).toMatchObject({ status: 'COMPLETE', paid: true, paymentProxy: 'STRIPE' });
@@ -190,14 +144,14 @@ describe('an API process killed between the provider taking the money and the or
     const atB = succeeded.deliveries.filter((d) => d.url.startsWith(b.baseUrl)).map((d) => d.status);
     expect(atB, `B took both deliveries\n${logs()}`).toEqual([200, 200]);
     await new Promise((r) => setTimeout(r, 500)); // the follow-up of a webhook runs after its answer
-    expect(await eventually(() => caughtUp(b), Boolean), "B's read models caught up").toBe(true);
+    expect(await untilCaughtUp(b, 15), "B's read models caught up").toBe(true);
 
     // 6. Exactly once: one confirmation, one recorded success, one seat sold.
     const reservation = streamTypes(`reservation-${id}`);
     expect(count(reservation, 'ReservationConfirmed'), 'one ReservationConfirmed').toBe(1);
     expect(count(streamTypes(paymentStream), 'PaymentSucceeded'), 'one PaymentSucceeded').toBe(1);
     expect(reservation.filter((e) => e.type === 'PaymentStarted'), 'no second attempt').toHaveLength(1);
-    expect((await call(b, buyer, 'GET', `/reservation/${id}`)).body).toMatchObject({ status: 'COMPLETE', paid: true, paymentProxy: 'STRIPE' });
+    expect((await callApi(onProcess(buyer, b), 'GET', `/reservation/${id}`)).body).toMatchObject({ status: 'COMPLETE', paid: true, paymentProxy: 'STRIPE' });
     expect(await categoryOn(b), 'one seat sold, one left').toEqual({ id: category!.id, available: SEATS - 1 });
     expect(stripe.refunds, 'nothing refunded').toEqual([]);
   }, 90_000);

@@ -3,16 +3,18 @@ import type { FastifyReply } from 'fastify';
 import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import { WrongExpectedRevisionError } from '@ticketing/event-store';
+import { isDatabaseUnavailable } from '@ticketing/postgres';
 import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { failure, positionalArguments, RefusalWithValue } from '@ticketing/wire';
 import { descriptorsOf } from './zod-issues.js';
-import { replyWithFrameworkError, statusOfFrameworkError } from './framework-errors.js';
+import { replyUnavailable, replyWithFrameworkError, statusOfFrameworkError } from './framework-errors.js';
 
 /**
  * The one place where failures become the wire format (reference 1.2-1.3): validation -> 422 with
  * `validationErrors`, a domain rule -> 422 with its stable code, a missing entity -> 404 with an empty body,
  * a stream that kept changing under a command after its retries (handleCommand decides again on each wrong
- * expected revision, a few times) -> 409: the buyer's other click won, this one may be sent again.
+ * expected revision, a few times) -> 409: the buyer's other click won, this one may be sent again. The database
+ * out of reach (restarting, cut off) -> 503 with a Retry-After: the same call may be sent again once it is back.
  * Anything unexpected is logged with its stack and answered 500 without internals.
  */
 /** The code of a 409: the same order (or ticket, or pass) changed by another call at the same moment. */
@@ -60,6 +62,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       // a 5xx of our own making (an answer that breaks its schema: ZodSerializationException) is a bug to see
       if (exception.getStatus() >= 500) this.logger.error(exception.stack ?? exception.message);
       replyWithFrameworkError(reply, exception.getStatus());
+      return;
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`service unavailable, the database (or another dependency) out of reach: ${exception instanceof Error ? exception.message : String(exception)}`);
+      replyUnavailable(reply);
       return;
     }
     const frameworkStatus = statusOfFrameworkError(exception);

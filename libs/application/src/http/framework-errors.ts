@@ -3,7 +3,8 @@ import { failure } from '@ticketing/wire';
 
 /**
  * Bodies for the statuses the framework produces (reference 1.3), so a malformed request never surfaces as
- * a 500: 400 for a body that is not valid JSON, 404 empty, 405, 413, 415, and a generic 500 last.
+ * a 500: 400 for a body that is not valid JSON, 404 empty, 405, 413, 415, 503 (the database out of reach), and a
+ * generic 500 last.
  */
 export function replyWithFrameworkError(reply: FastifyReply, status: number): void {
   if (status === 404) {
@@ -25,11 +26,21 @@ export function replyWithFrameworkError(reply: FastifyReply, status: number): vo
     413: 'payload too large',
     415: 'unsupported media type',
     429: 'too many requests',
+    503: 'service unavailable',
   };
   reply
     .code(status >= 400 && status < 600 ? status : 500)
     .header('content-type', 'text/plain; charset=utf-8')
     .send(text[status] ?? 'unexpected exception');
+}
+
+/** Seconds a client is asked to wait before trying again when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The database is out of reach (restarting, cut off): 503 with a Retry-After, as a 429 says when to come back. */
+export function replyUnavailable(reply: FastifyReply): void {
+  reply.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  replyWithFrameworkError(reply, 503);
 }
 
 /** Fastify's own errors (content-type parsing, body size) carry a 4xx `statusCode` and an `FST_` code. */
