@@ -33,6 +33,7 @@ import { SubscriptionsModule } from '@ticketing/subscriptions/server';
 import { AccountsModule } from '@ticketing/accounts/server';
 import { loadSecret, once } from './platform/session-secret.js';
 import { profileRules } from './accounts/profile-rules.js';
+import { AuditCheckpointScheduler } from './audit/audit-checkpoint-scheduler.js';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
 function contextBasics(store: EventStore, runner: ProjectionFollower, db: Db) {
@@ -121,6 +122,7 @@ export class AppModule {
         { provide: Mailer, useFactory: () => new SmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },
         AppInfoService,
         HealthService,
+        AuditCheckpointScheduler,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
       exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule],

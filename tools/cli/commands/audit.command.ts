@@ -1,8 +1,9 @@
 import { historyOf, type HistoryEntry } from '@ticketing/audit';
 import { LOG_STREAM_ID, type ChainProblem } from '@ticketing/event-store';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
+import { checkpointCommand, exportCommand, publicKeyCommand, verifyLogWithCheckpoints } from './audit-checkpoints.command.js';
 
-/** `audit history <streamId> [--json] | verify-log [streamId] | forget-subject <subjectId>` */
+/** `audit history <streamId> [--json] | verify-log [streamId] | forget-subject <subjectId>`; checkpoints and export in audit-checkpoints.command.ts */
 export async function auditCommand(args: readonly string[], context: CliContext): Promise<ExitCode> {
   const [action, ...rest] = args;
   const operands = rest.filter((a) => !a.startsWith('--'));
@@ -18,6 +19,7 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       return 0;
     }
     case 'verify-log': {
+      if (rest.includes('--checkpoints')) return verifyLogWithCheckpoints(rest, context, () => auditCommand(['verify-log'], context));
       const result = await context.store.verify(operands[0]);
       for (const p of result.problems) context.out.write(`${p.kind} ${where(p)}: ${p.detail}\n`);
       const scope = operands[0] ? `stream ${operands[0]}` : 'log';
@@ -30,6 +32,12 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       context.out.write(`forgot subject ${subjectId}: its personal data now reads as erased; the events and their chain stay\n`);
       return 0;
     }
+    case 'checkpoint':
+      return checkpointCommand(context);
+    case 'public-key':
+      return publicKeyCommand(context);
+    case 'export':
+      return exportCommand(rest, context);
     default:
       throw new UsageError(`unknown audit command: ${action ?? '(none)'}`);
   }

@@ -1,0 +1,201 @@
+import type { KeyObject } from 'node:crypto';
+import { GENESIS_HASH, linkInLog } from '@ticketing/event-store';
+import { inTransaction, type Db, type DbClient } from '@ticketing/postgres';
+import { CHECKPOINT_STREAM, signatureProblem, toSignedCheckpoint, type SignedCheckpoint } from './checkpoint.js';
+import type { CheckpointFileLine } from './checkpoint-file.js';
+import { headsRoot, type HeadLeaf } from './merkle.js';
+
+export type CheckpointProblemKind = 'signature' | 'log-differs' | 'missing-in-file' | 'missing-in-log' | 'file-differs' | 'unreadable';
+
+export interface CheckpointProblem {
+  readonly kind: CheckpointProblemKind;
+  /** The checkpoint's position (its signed one), where known. */
+  readonly checkpoint: string | null;
+  readonly detail: string;
+  /** The first event found to disagree, where one can be named. */
+  readonly event?: { readonly streamId: string; readonly revision: number; readonly position: string };
+}
+
+export interface CheckpointVerification {
+  readonly ok: boolean;
+  readonly checkpoints: number;
+  readonly eventsRead: number;
+  readonly problems: readonly CheckpointProblem[];
+}
+
+export interface VerifyCheckpointsOptions {
+  readonly db: Db;
+  /** The trusted public key (the configured signing key's, or one given): never the one a checkpoint carries. */
+  readonly publicKey: KeyObject;
+  /** The checkpoint file's lines, when it is to be checked (and compared with the log). */
+  readonly file?: readonly CheckpointFileLine[];
+  readonly onProgress?: (position: bigint, end: bigint) => void;
+}
+
+interface ToCheck {
+  readonly checkpoint: SignedCheckpoint;
+  readonly position: bigint;
+  readonly eventHashes?: readonly (readonly [string, string])[];
+  /** The file's `after`: its hashes are of the events after it. */
+  readonly hashesAfter?: bigint;
+}
+
+interface LogEvent {
+  readonly position: string;
+  readonly streamId: string;
+  readonly revision: number;
+  readonly hash: string;
+}
+
+const PAGE = 10_000;
+
+/**
+ * Proves that the log up to each checkpoint is the one that was signed. For every checkpoint (the file's when given,
+ * else the log's; the two compared when both), checks its signature against the trusted key, then recomputes from the
+ * stored events, in one pass in position order, the stream heads as of its position (their Merkle root) and the
+ * log chain's link there. An event rewritten with every later hash and head recomputed passes `verify-log` but not
+ * this: the first checkpoint after it disagrees, and the file's event hashes name the event.
+ */
+export function verifyCheckpoints(options: VerifyCheckpointsOptions): Promise<CheckpointVerification> {
+  return inTransaction(options.db, async (client) => {
+    await client.query('set transaction isolation level repeatable read, read only');
+    const problems: CheckpointProblem[] = [];
+    const toCheck = await checkpointsToCheck(client, options.file, problems);
+    for (const { checkpoint } of toCheck) {
+      const wrong = signatureProblem(checkpoint, options.publicKey);
+      if (wrong) problems.push({ kind: 'signature', checkpoint: checkpoint.position, detail: wrong });
+    }
+    const eventsRead = await recompute(client, toCheck, problems, options.onProgress);
+    return { ok: problems.length === 0, checkpoints: toCheck.length, eventsRead, problems };
+  });
+}
+
+async function checkpointsToCheck(client: DbClient, file: readonly CheckpointFileLine[] | undefined, problems: CheckpointProblem[]): Promise<ToCheck[]> {
+  const { rows } = await client.query<{ position: string; data: Record<string, unknown> }>(
+    'select position, data from events where stream_id = $1 order by position',
+    [CHECKPOINT_STREAM],
+  );
+  const inLog = new Map<string, SignedCheckpoint>();
+  for (const row of rows) {
+    try {
+      const checkpoint = toSignedCheckpoint(row.data);
+      inLog.set(checkpoint.position, checkpoint);
+    } catch (error) {
+      problems.push({ kind: 'unreadable', checkpoint: null, detail: `the checkpoint event at position ${row.position}: ${(error as Error).message}` });
+    }
+  }
+  if (!file) return sorted([...inLog.values()].map((checkpoint) => ({ checkpoint, position: BigInt(checkpoint.position) })));
+
+  const inFile = new Map(file.map((line) => [line.position, line]));
+  for (const [position, checkpoint] of inLog) {
+    const line = inFile.get(position);
+    if (!line) problems.push({ kind: 'missing-in-file', checkpoint: position, detail: 'in the log, not in the checkpoint file' });
+    else if (line.signature !== checkpoint.signature) problems.push({ kind: 'file-differs', checkpoint: position, detail: 'the log and the checkpoint file hold different checkpoints at this position' });
+  }
+  for (const position of inFile.keys()) {
+    if (!inLog.has(position)) problems.push({ kind: 'missing-in-log', checkpoint: position, detail: 'in the checkpoint file, no longer in the log' });
+  }
+  return sorted([
+    ...file.map((line) => ({ checkpoint: line, position: BigInt(line.position), ...(line.eventHashes ? { eventHashes: line.eventHashes, hashesAfter: BigInt(line.after) } : {}) })),
+    ...[...inLog.values()].filter((c) => !inFile.has(c.position)).map((checkpoint) => ({ checkpoint, position: BigInt(checkpoint.position) })),
+  ]);
+}
+
+function sorted(list: ToCheck[]): ToCheck[] {
+  return list.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+}
+
+/**
+ * One pass over the log up to the last checkpoint: the heads and the log link move with each event, and at each
+ * checkpoint's position they are compared with what it signed. The events since the previous checkpoint are kept
+ * to name the rewritten one from the file's hashes.
+ */
+async function recompute(client: DbClient, toCheck: readonly ToCheck[], problems: CheckpointProblem[], onProgress?: (position: bigint, end: bigint) => void): Promise<number> {
+  const end = toCheck.at(-1)?.position ?? 0n;
+  const heads = new Map<string, HeadLeaf>();
+  let link = GENESIS_HASH;
+  let window: LogEvent[] = [];
+  let windowAfter = 0n;
+  /** The last checkpoint the log agreed with: a change lies after it. */
+  let agreedUpTo = 0n;
+  let read = 0;
+  let next = 0;
+  let after = 0n;
+  /** Checks every checkpoint at or before `upTo`, all events up to `after` applied and none after it. */
+  const checkUpTo = (upTo: bigint) => {
+    while (next < toCheck.length && toCheck[next]!.position <= upTo) {
+      const item = toCheck[next++]!;
+      if (item.position > after) {
+        const detail = `no event at the checkpoint's position: the log holds none between ${after} and ${upTo + 1n} (events were removed)`;
+        problems.push({ kind: 'log-differs', checkpoint: item.checkpoint.position, detail });
+      } else if (compare(item, heads, link, window, windowAfter, agreedUpTo, problems)) {
+        agreedUpTo = item.position;
+      }
+      window = [];
+      windowAfter = item.position;
+    }
+  };
+  while (after < end) {
+    const { rows } = await client.query<{ position: string; stream_id: string; revision: number; hash: string }>(
+      'select position, stream_id, revision, hash from events where position > $1 and position <= $2 order by position limit $3',
+      [String(after), String(end), PAGE],
+    );
+    for (const row of rows) {
+      const position = BigInt(row.position);
+      checkUpTo(position - 1n);
+      heads.set(row.stream_id, { streamId: row.stream_id, revision: row.revision, hash: row.hash });
+      link = linkInLog(link, position, row.hash);
+      window.push({ position: row.position, streamId: row.stream_id, revision: row.revision, hash: row.hash });
+      after = position;
+    }
+    read += rows.length;
+    onProgress?.(after, end);
+    if (rows.length < PAGE) break;
+  }
+  checkUpTo(end);
+  return read;
+}
+
+/** True when the log agrees with what the checkpoint signed. */
+function compare(
+  item: ToCheck,
+  heads: ReadonlyMap<string, HeadLeaf>,
+  link: string,
+  window: readonly LogEvent[],
+  windowAfter: bigint,
+  agreedUpTo: bigint,
+  problems: CheckpointProblem[],
+): boolean {
+  const { checkpoint } = item;
+  const leaves = [...heads.values()];
+  const differences: string[] = [];
+  if (headsRoot(leaves) !== checkpoint.headsRoot) differences.push(`the stream heads as of position ${checkpoint.position} are not the ones signed (${leaves.length} stream(s) now, ${checkpoint.streams} signed)`);
+  if (link !== checkpoint.logHash) differences.push(`the log chain at position ${checkpoint.position} is not the one signed`);
+  if (differences.length === 0) return true;
+  const event = firstDisagreeing(item, window, windowAfter);
+  const unnamed = agreedUpTo < windowAfter
+    ? ' (the same change as at the checkpoint before, or another)'
+    : `: an event after position ${agreedUpTo} up to ${checkpoint.position} was changed, removed or added${item.eventHashes ? '' : ' (the checkpoint file, given with --file, names it)'}`;
+  problems.push({ kind: 'log-differs', checkpoint: checkpoint.position, detail: differences.join('; ') + (event ? '' : unnamed), ...(event ? { event } : {}) });
+  return false;
+}
+
+/**
+ * The first event since the previous checkpoint whose stored hash is not the one the file recorded when it was signed
+ * (or that the log no longer holds: `$log` and the position).
+ */
+function firstDisagreeing(item: ToCheck, window: readonly LogEvent[], windowAfter: bigint): CheckpointProblem['event'] | undefined {
+  if (!item.eventHashes) return undefined;
+  const from = item.hashesAfter !== undefined && item.hashesAfter > windowAfter ? item.hashesAfter : windowAfter;
+  const stored = new Map(window.map((event) => [event.position, event]));
+  for (const [position, hash] of item.eventHashes) {
+    if (BigInt(position) <= from) continue;
+    const event = stored.get(position);
+    if (!event) return { streamId: '$log', revision: -1, position };
+    if (event.hash !== hash) return { streamId: event.streamId, revision: event.revision, position };
+  }
+  // an event added: stored, yet not among the hashes signed
+  const recorded = new Set(item.eventHashes.map(([position]) => position));
+  const added = window.find((event) => BigInt(event.position) > from && !recorded.has(event.position));
+  return added ? { streamId: added.streamId, revision: added.revision, position: added.position } : undefined;
+}
