@@ -124,6 +124,13 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     expect((await cli('audit', 'export', '--from', String(Number(lines[0].position) - 2), '--out', partial)).code).toBe(0);
     expect(verifyExport(partial, '--public-key', publicKey)).toMatchObject({ status: 0, stdout: expect.stringContaining('2 checkpoint(s) verified') });
 
+    // bounds by time: everything recorded between two times, the same lines as by position
+    const byTime = join(dir, 'by-time.jsonl');
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    expect(await cli('audit', 'export', '--from', '2000-01-01T00:00:00Z', '--to', later, '--out', byTime)).toMatchObject({ code: 0, text: expect.stringMatching(/^exported \d+ event\(s\), positions 1\.\./) });
+    expect(readFileSync(byTime, 'utf8').split('\n').slice(1)).toEqual(readFileSync(exported, 'utf8').split('\n').slice(1));
+    expect(await cli('audit', 'export', '--from', 'yesterday')).toMatchObject({ code: 2, text: expect.stringContaining('--from: a position (digits) or a time (ISO 8601), not yesterday') });
+
     // a checkpoint signed with another key is refused
     const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
     expect(verifyExport(exported, '--public-key', other)).toMatchObject({ status: 1, stdout: expect.stringMatching(/^BAD checkpoint at position \d+: signed with another key/) });
