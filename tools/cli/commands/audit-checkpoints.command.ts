@@ -7,8 +7,8 @@ import {
   makeCheckpoint,
   parsePublicKey,
   readCheckpointFile,
+  readCheckpointLineAt,
   verifyCheckpoints,
-  type CheckpointFileLine,
   type CheckpointProblem,
   type CheckpointSettings,
   type CheckpointSigner,
@@ -55,14 +55,20 @@ export async function verifyLogWithCheckpoints(args: readonly string[], context:
   if (options.operands.length > 0) throw new UsageError('usage: audit verify-log --checkpoints [--file F] [--public-key K] [--progress] (the whole log: no stream id)');
   const publicKey = options.values['--public-key'];
   const trusted = publicKey ? parsePublicKey(existsSync(publicKey) ? readFileSync(publicKey, 'utf8') : publicKey) : (await signerOrFail(checkpointSettingsFromEnv(process.env), false)).publicKey;
-  const file = options.values['--file'] ? await readCheckpointFile(options.values['--file']) : undefined;
+  const fileName = options.values['--file'];
+  const file = fileName ? await readCheckpointFile(fileName, { eventHashes: false }) : undefined;
 
   const chainsCode = await chains();
   const progress = startProgress({ label: 'verify-log --checkpoints', unit: 'positions', force: options.flags.has('--progress') });
-  const result = await verifyCheckpoints({ db: context.db, publicKey: trusted, ...(file ? { file } : {}), onProgress: (at, end) => progress.update(Number(at), Number(end)) });
+  const result = await verifyCheckpoints({
+    db: context.db,
+    publicKey: trusted,
+    ...(file && fileName ? { file, eventHashesAt: (position: string) => readCheckpointLineAt(fileName, position) } : {}),
+    onProgress: (at, end) => progress.update(Number(at), Number(end)),
+  });
   progress.finish();
   for (const problem of result.problems) context.out.write(describeProblem(problem));
-  const source = file ? `the file ${options.values['--file']} and the log` : 'the log';
+  const source = file ? `the file ${fileName} and the log` : 'the log';
   context.out.write(
     `checkpoints ${result.ok ? 'intact' : 'BROKEN'}: ${result.checkpoints} checkpoint(s) from ${source}, ${result.eventsRead} event(s) recomputed, ${result.problems.length} problem(s)\n`,
   );
@@ -87,7 +93,6 @@ export async function exportCommand(args: readonly string[], context: CliContext
   const settings = checkpointSettingsFromEnv(process.env);
   const signer = await signerOrFail(settings, false);
   const fileName = options.values['--checkpoint-file'] ?? (existsSync(settings.checkpointFile) ? settings.checkpointFile : null);
-  const file: CheckpointFileLine[] | undefined = fileName ? await readCheckpointFile(fileName) : undefined;
   const outName = options.values['--out'];
   const out = outName ? createWriteStream(outName, { flags: 'wx' }) : null;
   const write = out
@@ -101,7 +106,7 @@ export async function exportCommand(args: readonly string[], context: CliContext
       db: context.db,
       signer,
       write,
-      ...(file ? { file } : {}),
+      ...(fileName ? { checkpointFile: fileName } : {}),
       ...bound('from', options.values['--from']),
       ...bound('to', options.values['--to']),
       onProgress: (done, total) => progress.update(done, total),

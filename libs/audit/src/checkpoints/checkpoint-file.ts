@@ -25,22 +25,46 @@ export async function appendCheckpointLine(file: string, line: CheckpointFileLin
   await appendFile(file, `${JSON.stringify(line)}\n`, { mode: 0o644 });
 }
 
-/** Every line of the file, in file order; a line that is not a checkpoint fails with its line number. */
-export async function readCheckpointFile(file: string): Promise<CheckpointFileLine[]> {
+/**
+ * Every line of the file, in file order; a line that is not a checkpoint fails with its line number. With
+ * `eventHashes: false` the lines come without their event hashes (a long log's file holds one per event): ask
+ * readCheckpointLineAt for the one line that needs them. A function keeps the hashes of the lines it accepts.
+ */
+export async function readCheckpointFile(file: string, options: { readonly eventHashes?: boolean | ((line: CheckpointFileLine) => boolean) } = {}): Promise<CheckpointFileLine[]> {
   const lines: CheckpointFileLine[] = [];
+  const keep = options.eventHashes ?? true;
+  for await (const line of checkpointLines(file)) {
+    if (keep === false || (typeof keep === 'function' && !keep(line))) {
+      const { eventHashes: _dropped, ...rest } = line;
+      lines.push(rest);
+    } else {
+      lines.push(line);
+    }
+  }
+  return lines;
+}
+
+/** The file's line of the checkpoint at `position` (the first one, should there be two), with its event hashes. */
+export async function readCheckpointLineAt(file: string, position: string): Promise<CheckpointFileLine | undefined> {
+  for await (const line of checkpointLines(file)) if (line.position === position) return line;
+  return undefined;
+}
+
+async function* checkpointLines(file: string): AsyncGenerator<CheckpointFileLine> {
   const reader = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   let number = 0;
   for await (const text of reader) {
     number++;
     if (text.trim() === '') continue;
+    let line: CheckpointFileLine;
     try {
       const value = JSON.parse(text) as Record<string, unknown>;
       const hashes = value['eventHashes'] as [string, string][] | undefined;
       const omitted = value['eventHashesOmitted'] as number | undefined;
-      lines.push({ ...toSignedCheckpoint(value), after: String(value['after'] ?? '0'), ...(hashes ? { eventHashes: hashes } : {}), ...(omitted ? { eventHashesOmitted: omitted } : {}) });
+      line = { ...toSignedCheckpoint(value), after: String(value['after'] ?? '0'), ...(hashes ? { eventHashes: hashes } : {}), ...(omitted ? { eventHashesOmitted: omitted } : {}) };
     } catch (error) {
       throw new Error(`${file} line ${number}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    yield line;
   }
-  return lines;
 }

@@ -1,7 +1,7 @@
 import { GENESIS_HASH, linkInLog, recordedAtText } from '@ticketing/event-store';
 import { inTransaction, type Db, type DbClient } from '@ticketing/postgres';
 import { CHECKPOINT_STREAM, toSignedCheckpoint, type SignedCheckpoint } from './checkpoint.js';
-import type { CheckpointFileLine } from './checkpoint-file.js';
+import { readCheckpointFile, type CheckpointFileLine } from './checkpoint-file.js';
 import { byStreamId } from './merkle.js';
 import { headsAt } from './log-at-position.js';
 import type { CheckpointSigner } from './signing-key.js';
@@ -19,8 +19,8 @@ export interface ExportOptions {
   readonly to?: ExportBound;
   /** Its public key goes in the header; the private key is not used. */
   readonly signer: CheckpointSigner;
-  /** The checkpoint file's lines: their event hashes ride along with the log's checkpoints (to name a rewritten event). */
-  readonly file?: readonly CheckpointFileLine[];
+  /** The checkpoint file: the event hashes of its lines in the range ride along with the log's checkpoints (to name a rewritten event). */
+  readonly checkpointFile?: string;
   /** Each line, newline included; awaited, so a slow file holds the export back instead of filling memory. */
   readonly write: (line: string) => Promise<void> | void;
   readonly onProgress?: (done: number, total: number) => void;
@@ -65,7 +65,9 @@ export function exportLog(options: ExportOptions): Promise<ExportSummary> {
     const from = await resolveBound(client, options.from, 'from');
     const to = await resolveBound(client, options.to, 'to');
     const base = from - 1n;
-    const checkpoints = await checkpointsBetween(client, base, to, options.file);
+    const inRange = (line: CheckpointFileLine) => BigInt(line.position) >= base && BigInt(line.position) <= to;
+    const file = options.checkpointFile ? (await readCheckpointFile(options.checkpointFile, { eventHashes: inRange })).filter(inRange) : undefined;
+    const checkpoints = await checkpointsBetween(client, base, to, file);
     await options.write(line({ kind: 'header', format: EXPORT_FORMAT, version: EXPORT_VERSION, publicKey: options.signer.publicKeyBase64, keyId: options.signer.keyId, from: String(from), to: String(to), exportedAt: new Date().toISOString() }));
     const heads = (await headsAt(client, base)).sort(byStreamId);
     await options.write(line({ kind: 'base', position: String(base), logHash: await linkAt(client, base), heads: heads.map((h) => [h.streamId, h.revision, h.hash]) }));

@@ -27,24 +27,30 @@ export interface VerifyCheckpointsOptions {
   readonly db: Db;
   /** The trusted public key (the configured signing key's, or one given): never the one a checkpoint carries. */
   readonly publicKey: KeyObject;
-  /** The checkpoint file's lines, when it is to be checked (and compared with the log). */
+  /**
+   * The checkpoint file's lines, when it is to be checked (and compared with the log); read without their event
+   * hashes (readCheckpointFile's `eventHashes: false`), which `eventHashesAt` gives for the one checkpoint that needs them.
+   */
   readonly file?: readonly CheckpointFileLine[];
+  readonly eventHashesAt?: (position: string) => Promise<CheckpointFileLine | undefined>;
   readonly onProgress?: (position: bigint, end: bigint) => void;
 }
 
 interface ToCheck {
   readonly checkpoint: SignedCheckpoint;
   readonly position: bigint;
-  readonly eventHashes?: readonly (readonly [string, string])[];
-  /** The file's `after`: its hashes are of the events after it. */
-  readonly hashesAfter?: bigint;
+  /** From the file: the event hashes can be asked for. */
+  readonly inFile: boolean;
 }
 
-interface LogEvent {
-  readonly position: string;
-  readonly streamId: string;
-  readonly revision: number;
-  readonly hash: string;
+/** The first checkpoint the log disagrees with after agreeing with the one before: where the change is to be named. */
+interface ToName {
+  readonly problem: number;
+  readonly checkpoint: string;
+  /** The events after this position up to the checkpoint's are the ones the change lies among. */
+  readonly after: bigint;
+  /** What disagrees, without the window the change lies in (the named event replaces it). */
+  readonly differences: string;
 }
 
 const PAGE = 10_000;
@@ -65,7 +71,8 @@ export function verifyCheckpoints(options: VerifyCheckpointsOptions): Promise<Ch
       const wrong = signatureProblem(checkpoint, options.publicKey);
       if (wrong) problems.push({ kind: 'signature', checkpoint: checkpoint.position, detail: wrong });
     }
-    const eventsRead = await recompute(client, toCheck, problems, options.onProgress);
+    const { read: eventsRead, toName } = await recompute(client, toCheck, problems, options.onProgress);
+    if (toName && options.eventHashesAt) await nameTheEvent(client, toName, problems, options.eventHashesAt);
     return { ok: problems.length === 0, checkpoints: toCheck.length, eventsRead, problems };
   });
 }
@@ -84,7 +91,7 @@ async function checkpointsToCheck(client: DbClient, file: readonly CheckpointFil
       problems.push({ kind: 'unreadable', checkpoint: null, detail: `the checkpoint event at position ${row.position}: ${(error as Error).message}` });
     }
   }
-  if (!file) return sorted([...inLog.values()].map((checkpoint) => ({ checkpoint, position: BigInt(checkpoint.position) })));
+  if (!file) return sorted([...inLog.values()].map((checkpoint) => ({ checkpoint, position: BigInt(checkpoint.position), inFile: false })));
 
   const inFile = new Map(file.map((line) => [line.position, line]));
   for (const [position, checkpoint] of inLog) {
@@ -96,8 +103,8 @@ async function checkpointsToCheck(client: DbClient, file: readonly CheckpointFil
     if (!inLog.has(position)) problems.push({ kind: 'missing-in-log', checkpoint: position, detail: 'in the checkpoint file, no longer in the log' });
   }
   return sorted([
-    ...file.map((line) => ({ checkpoint: line, position: BigInt(line.position), ...(line.eventHashes ? { eventHashes: line.eventHashes, hashesAfter: BigInt(line.after) } : {}) })),
-    ...[...inLog.values()].filter((c) => !inFile.has(c.position)).map((checkpoint) => ({ checkpoint, position: BigInt(checkpoint.position) })),
+    ...file.map((line) => ({ checkpoint: line, position: BigInt(line.position), inFile: true })),
+    ...[...inLog.values()].filter((c) => !inFile.has(c.position)).map((checkpoint) => ({ checkpoint, position: BigInt(checkpoint.position), inFile: false })),
   ]);
 }
 
@@ -107,17 +114,21 @@ function sorted(list: ToCheck[]): ToCheck[] {
 
 /**
  * One pass over the log up to the last checkpoint: the heads and the log link move with each event, and at each
- * checkpoint's position they are compared with what it signed. The events since the previous checkpoint are kept
- * to name the rewritten one from the file's hashes.
+ * checkpoint's position they are compared with what it signed. Memory: one head per stream, nothing per event.
  */
-async function recompute(client: DbClient, toCheck: readonly ToCheck[], problems: CheckpointProblem[], onProgress?: (position: bigint, end: bigint) => void): Promise<number> {
+async function recompute(
+  client: DbClient,
+  toCheck: readonly ToCheck[],
+  problems: CheckpointProblem[],
+  onProgress?: (position: bigint, end: bigint) => void,
+): Promise<{ read: number; toName: ToName | null }> {
   const end = toCheck.at(-1)?.position ?? 0n;
   const heads = new Map<string, HeadLeaf>();
   let link = GENESIS_HASH;
-  let window: LogEvent[] = [];
-  let windowAfter = 0n;
   /** The last checkpoint the log agreed with: a change lies after it. */
   let agreedUpTo = 0n;
+  let previous = 0n;
+  let toName: ToName | null = null;
   let read = 0;
   let next = 0;
   let after = 0n;
@@ -125,14 +136,18 @@ async function recompute(client: DbClient, toCheck: readonly ToCheck[], problems
   const checkUpTo = (upTo: bigint) => {
     while (next < toCheck.length && toCheck[next]!.position <= upTo) {
       const item = toCheck[next++]!;
-      if (item.position > after) {
-        const detail = `no event at the checkpoint's position: the log holds none between ${after} and ${upTo + 1n} (events were removed)`;
-        problems.push({ kind: 'log-differs', checkpoint: item.checkpoint.position, detail });
-      } else if (compare(item, heads, link, window, windowAfter, agreedUpTo, problems)) {
+      const differences = item.position > after ? [`no event at its position: the log holds none between ${after} and ${upTo + 1n} (events were removed)`] : differencesAt(item.checkpoint, heads, link);
+      if (differences.length === 0) {
         agreedUpTo = item.position;
+      } else {
+        const first = agreedUpTo === previous;
+        const where = first
+          ? `: an event after position ${agreedUpTo} up to ${item.checkpoint.position} was changed, removed or added${item.inFile ? '' : ' (the checkpoint file, given with --file, names it)'}`
+          : ' (the same change as at the checkpoint before, or another)';
+        if (first && item.inFile && !toName) toName = { problem: problems.length, checkpoint: item.checkpoint.position, after: agreedUpTo, differences: differences.join('; ') };
+        problems.push({ kind: 'log-differs', checkpoint: item.checkpoint.position, detail: differences.join('; ') + where });
       }
-      window = [];
-      windowAfter = item.position;
+      previous = item.position;
     }
   };
   while (after < end) {
@@ -145,7 +160,6 @@ async function recompute(client: DbClient, toCheck: readonly ToCheck[], problems
       checkUpTo(position - 1n);
       heads.set(row.stream_id, { streamId: row.stream_id, revision: row.revision, hash: row.hash });
       link = linkInLog(link, position, row.hash);
-      window.push({ position: row.position, streamId: row.stream_id, revision: row.revision, hash: row.hash });
       after = position;
     }
     read += rows.length;
@@ -153,49 +167,46 @@ async function recompute(client: DbClient, toCheck: readonly ToCheck[], problems
     if (rows.length < PAGE) break;
   }
   checkUpTo(end);
-  return read;
+  return { read, toName };
 }
 
-/** True when the log agrees with what the checkpoint signed. */
-function compare(
-  item: ToCheck,
-  heads: ReadonlyMap<string, HeadLeaf>,
-  link: string,
-  window: readonly LogEvent[],
-  windowAfter: bigint,
-  agreedUpTo: bigint,
-  problems: CheckpointProblem[],
-): boolean {
-  const { checkpoint } = item;
+function differencesAt(checkpoint: SignedCheckpoint, heads: ReadonlyMap<string, HeadLeaf>, link: string): string[] {
   const leaves = [...heads.values()];
   const differences: string[] = [];
   if (headsRoot(leaves) !== checkpoint.headsRoot) differences.push(`the stream heads as of position ${checkpoint.position} are not the ones signed (${leaves.length} stream(s) now, ${checkpoint.streams} signed)`);
   if (link !== checkpoint.logHash) differences.push(`the log chain at position ${checkpoint.position} is not the one signed`);
-  if (differences.length === 0) return true;
-  const event = firstDisagreeing(item, window, windowAfter);
-  const unnamed = agreedUpTo < windowAfter
-    ? ' (the same change as at the checkpoint before, or another)'
-    : `: an event after position ${agreedUpTo} up to ${checkpoint.position} was changed, removed or added${item.eventHashes ? '' : ' (the checkpoint file, given with --file, names it)'}`;
-  problems.push({ kind: 'log-differs', checkpoint: checkpoint.position, detail: differences.join('; ') + (event ? '' : unnamed), ...(event ? { event } : {}) });
-  return false;
+  return differences;
 }
 
 /**
- * The first event since the previous checkpoint whose stored hash is not the one the file recorded when it was signed
- * (or that the log no longer holds: `$log` and the position).
+ * Names the change at the first checkpoint the log disagrees with: the first event since the checkpoint before
+ * whose stored hash is not the one the file recorded when it was signed, one that the log no longer holds
+ * (`$log`, revision -1), or one that was not there.
  */
-function firstDisagreeing(item: ToCheck, window: readonly LogEvent[], windowAfter: bigint): CheckpointProblem['event'] | undefined {
-  if (!item.eventHashes) return undefined;
-  const from = item.hashesAfter !== undefined && item.hashesAfter > windowAfter ? item.hashesAfter : windowAfter;
-  const stored = new Map(window.map((event) => [event.position, event]));
-  for (const [position, hash] of item.eventHashes) {
+async function nameTheEvent(client: DbClient, toName: ToName, problems: CheckpointProblem[], eventHashesAt: (position: string) => Promise<CheckpointFileLine | undefined>): Promise<void> {
+  const line = await eventHashesAt(toName.checkpoint);
+  if (!line?.eventHashes) return;
+  const from = BigInt(line.after) > toName.after ? BigInt(line.after) : toName.after;
+  const { rows } = await client.query<{ position: string; stream_id: string; revision: number; hash: string }>(
+    'select position, stream_id, revision, hash from events where position > $1 and position <= $2 order by position',
+    [String(from), toName.checkpoint],
+  );
+  const stored = new Map(rows.map((row) => [row.position, row]));
+  const named = (position: string, row?: { stream_id: string; revision: number }) => ({ streamId: row?.stream_id ?? '$log', revision: row?.revision ?? -1, position });
+  let event: CheckpointProblem['event'] | undefined;
+  for (const [position, hash] of line.eventHashes) {
     if (BigInt(position) <= from) continue;
-    const event = stored.get(position);
-    if (!event) return { streamId: '$log', revision: -1, position };
-    if (event.hash !== hash) return { streamId: event.streamId, revision: event.revision, position };
+    const row = stored.get(position);
+    if (!row || row.hash !== hash) {
+      event = named(position, row);
+      break;
+    }
   }
-  // an event added: stored, yet not among the hashes signed
-  const recorded = new Set(item.eventHashes.map(([position]) => position));
-  const added = window.find((event) => BigInt(event.position) > from && !recorded.has(event.position));
-  return added ? { streamId: added.streamId, revision: added.revision, position: added.position } : undefined;
+  if (!event) {
+    const recorded = new Set(line.eventHashes.map(([position]) => position));
+    const added = rows.find((row) => !recorded.has(row.position));
+    if (added) event = named(added.position, added);
+  }
+  if (!event) return;
+  problems[toName.problem] = { ...problems[toName.problem]!, detail: toName.differences, event };
 }
