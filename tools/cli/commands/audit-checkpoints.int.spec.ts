@@ -190,6 +190,20 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     expect(verifyExport(removed)).toMatchObject({ status: 1, stdout: 'BAD position 6: missing: the next event is at 7 (removed events)\n' });
   });
 
+  it('runs as a program, signing with a development key it makes and keeps', () => {
+    const keyFile = join(dir, 'dev', 'signing-key.pem');
+    const env = { ...process.env, DATABASE_URL: test.url, AUDIT_SIGNING_KEY: '', AUDIT_SIGNING_KEY_FILE: keyFile, AUDIT_CHECKPOINT_FILE: join(dir, 'dev', 'checkpoints.jsonl') };
+    const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'tools/cli/main.ts', ...args], { cwd: root, env, encoding: 'utf8' });
+    const made = run('audit', 'checkpoint');
+    expect(made.stderr).toBe('');
+    expect(made.stdout).toMatch(/^checkpoint at position \d+ .* signed with key [0-9a-f]{16}; appended to the log/);
+    expect(readFileSync(keyFile, 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    // the log is tampered with (the test before): the checkpoints signed with the other key are refused as well
+    const verified = run('audit', 'verify-log', '--checkpoints');
+    expect(verified.status).toBe(1);
+    expect(verified.stdout).toMatch(/^signature checkpoint at position \d+: signed with another key/m);
+  });
+
   /**
    * What an intruder with database access does: new data for one event, then its hash and every later one of its
    * stream, the stream head, and every log link from there on with the log head. Returns the event's position.
