@@ -101,6 +101,11 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     publicKey = /base64 \(DER SubjectPublicKeyInfo\): (\S+)/.exec(key.text)![1]!;
 
     expect(await cli('audit', 'verify-log')).toMatchObject({ code: 0, text: expect.stringContaining('log intact') });
+    // the whole-log check reports its progress over both passes (by stream, then in log order)
+    const calls: [number, number][] = [];
+    const verified = await store.verify(undefined, { onProgress: (done, total) => calls.push([done, total]) });
+    expect(calls.at(-1)).toEqual([2 * verified.eventsChecked, 2 * verified.eventsChecked]);
+    expect(calls.map(([done]) => done)).toEqual([...calls.map(([done]) => done)].sort((a, b) => a - b));
     expect(await cli('audit', 'verify-log', '--checkpoints')).toMatchObject({ code: 0, text: expect.stringMatching(/^checkpoints intact: 2 checkpoint\(s\) from the log, \d+ event\(s\) recomputed, 0 problem\(s\)$/m) });
     const withFile = await cli('audit', 'verify-log', '--checkpoints', '--file', process.env['AUDIT_CHECKPOINT_FILE']!);
     expect(withFile).toMatchObject({ code: 0, text: expect.stringContaining('checkpoints intact: 2 checkpoint(s) from the file') });
