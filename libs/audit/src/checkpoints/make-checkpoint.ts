@@ -34,6 +34,22 @@ export interface MadeCheckpoint {
  * Null when `onlyIfChanged` and the log did not move but for the last checkpoint's own event.
  */
 export async function makeCheckpoint(options: MakeCheckpointOptions): Promise<MadeCheckpoint | null> {
+  // One maker at a time across processes (the API's schedule, `audit checkpoint`): the next one's snapshot then
+  // holds the checkpoint before it, so no two checkpoints share a position and an idle log is seen as idle.
+  const lock = await options.db.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [CHECKPOINT_LOCK]);
+    return await makeLocked(options);
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [CHECKPOINT_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+}
+
+/** An advisory lock key of its own (any bigint; this one spells nothing but is fixed). */
+const CHECKPOINT_LOCK = '7203918824410561001';
+
+async function makeLocked(options: MakeCheckpointOptions): Promise<MadeCheckpoint | null> {
   const made = await inTransaction(options.db, async (client) => {
     await client.query('set transaction isolation level repeatable read, read only');
     const head = await logHead(client);
