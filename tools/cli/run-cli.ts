@@ -12,6 +12,12 @@ export const USAGE = `usage: tools <command>
 ${AUDIT_STORY_USAGE.trimEnd()}
   audit verify-log [streamId]             recompute the hash chains of one stream, or of every stream and the log (exit 1 when broken)
   audit forget-subject <subjectId>        erase one subject's personal data (its key is destroyed)
+  audit checkpoint                        sign the log as it stands (Ed25519): appended to the log and to AUDIT_CHECKPOINT_FILE
+  audit public-key                        the key that checks the checkpoints' signatures
+  audit verify-log --checkpoints [--file F] [--public-key K] [--progress]
+                                          also recompute every checkpoint from the log (exit 1 when one disagrees)
+  audit export [--from <time|position>] [--to <time|position>] [--out F] [--checkpoint-file F] [--progress]
+                                          events, hashes and checkpoints as JSON lines for tools/verify-export
   reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets or pass
 `;
 

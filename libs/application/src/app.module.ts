@@ -37,6 +37,7 @@ import { loadSecret, once } from './platform/session-secret.js';
 import { profileRules } from './accounts/profile-rules.js';
 import { AuditApiModule } from '@ticketing/audit';
 import { orderStatusFold } from './audit/order-status-fold.js';
+import { AuditCheckpointScheduler } from './audit/audit-checkpoint-scheduler.js';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
 function contextBasics(store: EventStore, runner: ProjectionFollower, db: Db) {
@@ -135,6 +136,7 @@ export class AppModule {
         { provide: Mailer, useFactory: () => new SmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },
         AppInfoService,
         HealthService,
+        AuditCheckpointScheduler,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
       exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule],

@@ -5,3 +5,4 @@ export { orderStory, ticketStory, subscriptionStory, type OrderStory, type Order
 export type { StepAmounts } from './queries/order-story/step-amounts.js';
 export { AuditApiModule, type AuditApiAsyncOptions } from './server/audit-api.module.js';
 export type { AuditApiOptions } from './server/audit-api.options.js';
+export * from './checkpoints/index.js';

@@ -9,3 +9,4 @@ export { parseMasterKey } from './personal-data/master-key.js';
 export { handleCommand, type CommandRun, type Decision } from './command/handle-command.js';
 export { HASH_FORMAT, LEGACY_HASH_FORMAT } from './hash-chain.js';
 export { checkLogLink, linkInLog, LOG_STREAM_ID, LogChainVerifier, type LogEntry, type LogHead } from './log-chain.js';
+export { recordedAtText } from './postgres/event-rows.js';

@@ -144,6 +144,11 @@ export interface ChainProblem {
   readonly position?: GlobalPosition;
 }
 
+export interface VerifyOptions {
+  /** Called now and then while a long check runs: events checked so far of `total` (0 when unknown). */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
 export interface VerifyResult {
   readonly ok: boolean;
   readonly streamsChecked: number;
@@ -176,7 +181,7 @@ export interface EventStore {
   /** Position of the newest event committed, START when the log is empty. */
   headPosition(): Promise<GlobalPosition>;
   /** Recomputes the hash chain of one stream, or of every stream when no id is given. */
-  verify(streamId?: string): Promise<VerifyResult>;
+  verify(streamId?: string, options?: VerifyOptions): Promise<VerifyResult>;
   /** Erases a subject's personal data by destroying its key; the chain stays verifiable. */
   forgetSubject(subjectId: string): Promise<void>;
   close(): Promise<void>;

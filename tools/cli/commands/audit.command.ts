@@ -1,9 +1,14 @@
 import { historyOf, type HistoryEntry } from '@ticketing/audit';
 import { LOG_STREAM_ID, type ChainProblem } from '@ticketing/event-store';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
+import { startProgress } from '../progress.js';
+import { checkpointCommand, exportCommand, publicKeyCommand, verifyLogWithCheckpoints } from './audit-checkpoints.command.js';
 import { auditStoryCommand } from './audit-story.command.js';
 
-/** `audit history <streamId> [--json] | order|ticket|subscription <id> [--json] | verify-log [streamId] | forget-subject <subjectId>` */
+/**
+ * `audit history <streamId> [--json] | order|ticket|subscription <id> [--json] | verify-log [streamId] | forget-subject <subjectId>`;
+ * checkpoints and export in audit-checkpoints.command.ts, an order's story in audit-story.command.ts
+ */
 export async function auditCommand(args: readonly string[], context: CliContext): Promise<ExitCode> {
   const [action, ...rest] = args;
   const operands = rest.filter((a) => !a.startsWith('--'));
@@ -19,7 +24,10 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       return 0;
     }
     case 'verify-log': {
-      const result = await context.store.verify(operands[0]);
+      if (rest.includes('--checkpoints')) return verifyLogWithCheckpoints(rest, context, () => auditCommand(['verify-log', ...rest.filter((a) => a === '--progress')], context));
+      const progress = startProgress({ label: 'verify-log', unit: 'events', force: rest.includes('--progress') });
+      const result = await context.store.verify(operands[0], { onProgress: (done, total) => progress.update(done, total) });
+      progress.finish();
       for (const p of result.problems) context.out.write(`${p.kind} ${where(p)}: ${p.detail}\n`);
       const scope = operands[0] ? `stream ${operands[0]}` : 'log';
       context.out.write(`${scope} ${result.ok ? 'intact' : 'BROKEN'}: ${result.streamsChecked} stream(s), ${result.eventsChecked} event(s), ${result.problems.length} problem(s)\n`);
@@ -35,6 +43,12 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       context.out.write(`forgot subject ${subjectId}: its personal data now reads as erased; the events and their chain stay\n`);
       return 0;
     }
+    case 'checkpoint':
+      return checkpointCommand(context);
+    case 'public-key':
+      return publicKeyCommand(context);
+    case 'export':
+      return exportCommand(rest, context);
     default:
       throw new UsageError(`unknown audit command: ${action ?? '(none)'}`);
   }

@@ -6,6 +6,7 @@ import { rateLimitsSetting, type RateLimitSettings } from '../abuse/rate-limits/
 import { RECAPTCHA_SITEVERIFY_URL, TURNSTILE_SITEVERIFY_URL } from '../abuse/verification/siteverify.js';
 import type { TurnstileSettings } from '../abuse/verification/turnstile.hook.js';
 import type { CaptchaSettings } from '../abuse/verification/captcha-verifier.js';
+import { checkpointSettingsFromEnv, parseSigningKey, type CheckpointSettings } from '@ticketing/audit';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -100,6 +101,13 @@ const environment = z.object({
   PROJECTIONS_THREAD: z.enum(['auto', 'worker', 'main']).default('auto'),
   /** VIES-compatible endpoint for EU VAT numbers of business invoices (events with EU VAT checking). */
   VAT_CHECK_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
+  /** Signs the log's checkpoints: an Ed25519 private key, PEM or base64 PKCS#8; unset outside prod: one made in AUDIT_SIGNING_KEY_FILE. */
+  AUDIT_SIGNING_KEY: optionalText,
+  AUDIT_SIGNING_KEY_FILE: optionalText,
+  /** The append-only copy of every checkpoint outside the database (default .data/audit/checkpoints-<database>.jsonl). */
+  AUDIT_CHECKPOINT_FILE: optionalText,
+  /** How often a signed checkpoint of the log is made; 0 = never (on demand only: `audit checkpoint`). */
+  AUDIT_CHECKPOINT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export type AppConfig = Readonly<{
@@ -140,6 +148,8 @@ export type AppConfig = Readonly<{
   paymentStandInUrls: StandInUrls | null;
   /** Apple and Google wallet passes, when configured (APPLE_WALLET_*, GOOGLE_WALLET_*). */
   wallet: WalletSettings;
+  /** Signed checkpoints of the log (AUDIT_*): key, file, interval. */
+  auditCheckpoints: CheckpointSettings;
 }>;
 
 export type { WalletSettings } from './wallet-config.js';
@@ -165,6 +175,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.TURNSTILE_ENABLED && !(e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET)) {
     throw new InvalidConfigurationError('invalid configuration:\n  TURNSTILE_ENABLED: needs TURNSTILE_SITE_KEY and TURNSTILE_SECRET');
   }
+  const auditCheckpoints = auditCheckpointSettings(env);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -205,7 +216,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vatCheckUrl: e.VAT_CHECK_URL,
     projectionsThread: e.PROJECTIONS_THREAD,
     wallet: wallet.settings,
+    auditCheckpoints,
   };
+}
+
+/** The same AUDIT_* variables the CLI reads (checkpointSettingsFromEnv); a key that is not an Ed25519 one stops the start. */
+function auditCheckpointSettings(env: NodeJS.ProcessEnv): CheckpointSettings {
+  const settings = checkpointSettingsFromEnv(env);
+  if (settings.signingKey) {
+    try {
+      parseSigningKey(settings.signingKey);
+    } catch (error) {
+      throw new InvalidConfigurationError(`invalid configuration:\n  AUDIT_SIGNING_KEY: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return settings;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type StreamAppend,
   type SubscribeOptions,
   type Subscription,
+  type VerifyOptions,
   type VerifyResult,
 } from '../port.js';
 import { appendEvents, APPENDED_CHANNEL } from './append-events.js';
@@ -113,8 +114,8 @@ export class PostgresEventStore implements EventStore {
     return BigInt(rows[0]?.position ?? START);
   }
 
-  verify(streamId?: string): Promise<VerifyResult> {
-    return verifyPostgresChain(this.db, streamId);
+  verify(streamId?: string, options: VerifyOptions = {}): Promise<VerifyResult> {
+    return verifyPostgresChain(this.db, streamId, options.onProgress);
   }
 
   forgetSubject(subjectId: string): Promise<void> {

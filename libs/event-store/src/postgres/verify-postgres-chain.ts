@@ -19,23 +19,31 @@ interface VerifiedRow extends EventRow {
  * events without a head, show up too. The whole log (no `streamId`) is also checked against its log chain,
  * which sees what no stream can: a stream cut short with its head moved back, or removed with its head.
  */
-export function verifyPostgresChain(db: Db, streamId?: string): Promise<VerifyResult> {
+export function verifyPostgresChain(db: Db, streamId?: string, onProgress?: (done: number, total: number) => void): Promise<VerifyResult> {
   // One snapshot for every read: appends committed meanwhile would otherwise look like events beyond a head.
   return inTransaction(db, async (client) => {
     await client.query('set transaction isolation level repeatable read, read only');
-    const streams = await verifyStreams(client, streamId);
+    // the whole log is read twice, by stream and then in log order: progress counts both passes
+    const total = onProgress && streamId === undefined ? 2 * (await eventCount(client)) : 0;
+    const progress = onProgress && total > 0 ? onProgress : undefined;
+    const streams = await verifyStreams(client, streamId, progress && ((done) => progress(done, total)));
     if (streamId !== undefined) {
       // An event its chain already named (a changed hash breaks both) is named once.
       const named = new Set(streams.problems.map((p) => p.revision));
       const links = (await verifyStreamLogLinks(client, streamId)).filter((p) => !named.has(p.revision));
       return verifyResult(streams.streamsChecked, streams.eventsChecked, [...streams.problems, ...links]);
     }
-    const log = await verifyLogChain(client);
+    const log = await verifyLogChain(client, progress && ((done) => progress(streams.eventsChecked + done, total)));
     return verifyResult(streams.streamsChecked, streams.eventsChecked, [...streams.problems, ...log]);
   });
 }
 
-async function verifyStreams(db: DbClient, streamId?: string): Promise<VerifyResult> {
+async function eventCount(db: DbClient): Promise<number> {
+  const { rows } = await db.query<{ count: string }>('select count(*) as count from events');
+  return Number(rows[0]?.count ?? 0);
+}
+
+async function verifyStreams(db: DbClient, streamId?: string, onProgress?: (done: number) => void): Promise<VerifyResult> {
   const streamIds = streamId === undefined ? await allStreamIds(db) : await knownStreamIds(db, streamId);
   const problems: ChainProblem[] = [];
   let eventsChecked = 0;
@@ -62,6 +70,7 @@ async function verifyStreams(db: DbClient, streamId?: string): Promise<VerifyRes
       eventsChecked += links.length;
       problems.push(...verifyStreamChain(id, links, headOf.get(id) ?? null));
     }
+    onProgress?.(eventsChecked);
   }
   return verifyResult(streamIds.length, eventsChecked, problems);
 }
@@ -94,7 +103,7 @@ async function knownStreamIds(db: DbClient, streamId: string): Promise<string[]>
 }
 
 /** Every event in position order, a page at a time, through the log chain (log-chain.ts). */
-async function verifyLogChain(db: DbClient): Promise<ChainProblem[]> {
+async function verifyLogChain(db: DbClient, onProgress?: (done: number) => void): Promise<ChainProblem[]> {
   const head = await db.query<{ position: string; log_hash: string; chained_after: string; anchor: string }>(
     'select position, log_hash, chained_after, anchor from event_log',
   );
@@ -102,6 +111,7 @@ async function verifyLogChain(db: DbClient): Promise<ChainProblem[]> {
   if (!row) return [{ streamId: LOG_STREAM_ID, revision: -1, kind: 'removed', detail: 'the log head (table event_log) has no row' }];
   const logHead: LogHead = { position: BigInt(row.position), logHash: row.log_hash, chainedAfter: BigInt(row.chained_after), anchor: row.anchor };
   const verifier = new LogChainVerifier(logHead);
+  let done = 0;
   for (let after = '0'; ; ) {
     const { rows } = await db.query<{ position: string; stream_id: string; revision: number; hash: string; hash_format: number; log_hash: string | null }>(
       'select position, stream_id, revision, hash, hash_format, log_hash from events where position > $1 order by position limit $2',
@@ -110,6 +120,8 @@ async function verifyLogChain(db: DbClient): Promise<ChainProblem[]> {
     verifier.check(
       rows.map((r) => ({ position: BigInt(r.position), streamId: r.stream_id, revision: r.revision, hash: r.hash, hashFormat: r.hash_format, logHash: r.log_hash })),
     );
+    done += rows.length;
+    onProgress?.(done);
     if (rows.length < LOG_PAGE) return verifier.finish();
     after = rows.at(-1)!.position;
   }
