@@ -5,8 +5,10 @@ import { UsageError, type CliContext, type ExitCode } from './cli-context.js';
 
 export const USAGE = `usage: tools <command>
   projections list                        checkpoints, versions and lag of every read model
-  projections rebuild <name|--all>        drop the tables and replay the whole log into them
+  projections rebuild <name|--all>        drop the tables and replay the whole log into them (once for all of them)
   projections verify <name|--all>         rebuild in a scratch schema and compare with the live rows (exit 1 on a difference)
+      both take [--page N] (events per page and transaction, default 10000) and [--progress] (the bar on stderr
+      also when it is no terminal)
   audit history <streamId> [--json]       every event of one stream, with who, when and why
   audit verify-log [streamId]             recompute the hash chains of one stream, or of every stream and the log (exit 1 when broken)
   audit forget-subject <subjectId>        erase one subject's personal data (its key is destroyed)
