@@ -25,10 +25,10 @@ describe('RowFold', () => {
   });
   afterEach(() => t.close());
 
-  const fold = (work: (rows: RowFold<Row>) => Promise<void>, guardRevision = false) =>
+  const fold = (work: (rows: RowFold<Row>) => Promise<void>, guardRevision = false, insertOnly: string[] = []) =>
     inTransaction(t.db, async (client) => {
       const tx: ProjectionTx = { client, schema: 'public', table: (name) => `"public"."${name}"` };
-      await work(new RowFold<Row>(tx, 'folded', 'id', 'uuid', guardRevision));
+      await work(new RowFold<Row>(tx, 'folded', 'id', { guardRevision, insertOnly }));
     });
   const table = async () => (await t.db.query('select id, status, at, doc, tags, price::text as price, revision from folded order by id')).rows;
 
@@ -47,6 +47,25 @@ describe('RowFold', () => {
     expect(await table()).toEqual([
       { id: A, status: 'SOLD', at: null, doc: { a: 1 }, tags: ['x', 'y'], price: '7.7', revision: 3 },
       { id: B, status: 'NEW', at: new Date('2027-01-02T00:00:00.000Z'), doc: null, tags: [], price: '0', revision: 0 },
+    ]);
+  });
+
+  it('neither loads nor rewrites insert-only columns, and writes them for a new row', async () => {
+    await t.db.query(`insert into folded values ($1, 'HELD', null, '{"big":true}', '{}', 1, 1)`, [A]);
+    await fold(
+      async (rows) => {
+        await rows.load([A, B]);
+        expect(rows.get(A)).toEqual({ id: A, status: 'HELD', at: null, tags: [], price: 1, revision: 1 });
+        rows.set(A, { ...rows.get(A)!, status: 'SOLD', revision: 2 });
+        rows.set(B, { id: B, status: 'NEW', at: null, doc: { small: true }, tags: [], price: 2, revision: 0 });
+        await rows.flush();
+      },
+      false,
+      ['doc'],
+    );
+    expect((await table()).map((r) => [r['status'], r['doc']])).toEqual([
+      ['SOLD', { big: true }],
+      ['NEW', { small: true }],
     ]);
   });
 

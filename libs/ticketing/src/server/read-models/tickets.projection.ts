@@ -77,7 +77,7 @@ interface TicketRow extends Record<string, unknown> {
  * in one statement. A profile's deletion (rows chosen by their order, not their id) is applied as `apply` does it.
  */
 async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
-  const rows = new RowFold<TicketRow>(tx, TICKETS_TABLE, 'ticket_id');
+  const rows = new RowFold<TicketRow>(tx, TICKETS_TABLE, 'ticket_id', { insertOnly: ['reservation_id', 'event_short_name', 'category_id', 'issued_position', 'issued_at'] });
   await rows.load(events.filter((e) => e.type !== USER_DELETED).map((e) => (e.data as { ticketId: string }).ticketId));
   for (const recorded of events) {
     if (recorded.type === USER_DELETED) {

@@ -139,7 +139,7 @@ function evolve(row: HoldRow, event: InventoryEvent, revision: number): HoldRow 
  * to a later revision (inline).
  */
 async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promise<void> {
-  const rows = new RowFold<HoldRow>(tx, HOLDS_TABLE, 'reservation_id', 'uuid', true);
+  const rows = new RowFold<HoldRow>(tx, HOLDS_TABLE, 'reservation_id', { guardRevision: true, insertOnly: ['short_name', 'services', 'code', 'code_uses'] });
   await rows.load(events.map((e) => (e.data as { reservationId: string }).reservationId));
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as InventoryEvent;

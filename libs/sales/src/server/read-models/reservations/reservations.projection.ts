@@ -135,7 +135,7 @@ function evolve(row: ReservationRow, event: ReservationEvent, revision: number):
  * statement. Replaying an event changes nothing.
  */
 async function applyBatch(events: readonly ReservationRowEvent[], tx: ProjectionTx): Promise<void> {
-  const rows = new RowFold<ReservationRow>(tx, RESERVATIONS_TABLE, 'reservation_id');
+  const rows = new RowFold<ReservationRow>(tx, RESERVATIONS_TABLE, 'reservation_id', { insertOnly: ['short_name', 'opened_at', 'opened'] });
   await rows.load(events.map((e) => (e.data as { reservationId: string }).reservationId));
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
