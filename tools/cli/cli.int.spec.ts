@@ -42,7 +42,8 @@ describe('tools CLI', () => {
     expect(before.text).toMatch(/^stream-summary\s+1\s+never run/m);
 
     const rebuilt = await cli('projections', 'rebuild', 'stream-summary');
-    expect(rebuilt).toMatchObject({ code: 0, text: expect.stringMatching(/^rebuilt stream-summary v1 to position \d+ in [\d.]+ s$/m) });
+    expect(rebuilt).toMatchObject({ code: 0, text: expect.stringMatching(/^rebuilt stream-summary v1 to position \d+$/m) });
+    expect(rebuilt.text).toMatch(/^1 read model\(s\), \d+ events in [\d.]+ s \(\d+ events\/s\)$/m);
     const listed = await cli('projections', 'list');
     expect(listed.text).toMatch(/^stream-summary\s+1\s+v1\s+\d+\s+0\s/m);
 
@@ -54,8 +55,10 @@ describe('tools CLI', () => {
     expect(verified.text).toContain('stream_summary: 1 row(s) missing in live, 1 unexpected in live');
     expect(verified.text).toContain('"last_event_type":"Forged"');
 
-    expect(await cli('projections', 'rebuild', '--all')).toMatchObject({ code: 0 });
-    expect(await cli('projections', 'verify', 'stream-summary')).toMatchObject({ code: 0 });
+    const all = await cli('projections', 'rebuild', '--all', '--page', '7');
+    expect(all).toMatchObject({ code: 0, text: expect.stringMatching(new RegExp(`^${allProjections.length} read model\\(s\\), \\d+ events in`, 'm')) });
+    for (const projection of allProjections) expect(all.text).toContain(`rebuilt ${projection.name} v${projection.version} to position`);
+    expect(await cli('projections', 'verify', '--all', '--page', '5')).toMatchObject({ code: 0 });
   });
 
   it('prints the history of one stream, readable or as JSON lines, and erases a forgotten subject', async () => {

@@ -6,8 +6,10 @@ import { AUDIT_STORY_USAGE } from './commands/audit-story.command.js';
 
 export const USAGE = `usage: tools <command>
   projections list                        checkpoints, versions and lag of every read model
-  projections rebuild <name|--all>        drop the tables and replay the whole log into them
+  projections rebuild <name|--all>        drop the tables and replay the whole log into them (once for all of them)
   projections verify <name|--all>         rebuild in a scratch schema and compare with the live rows (exit 1 on a difference)
+      both take [--page N] (events per page and transaction, default 10000) and [--progress] (the bar on stderr
+      also when it is no terminal)
   audit history <streamId> [--json]       every event of one stream, with who, when and why
 ${AUDIT_STORY_USAGE.trimEnd()}
   audit verify-log [streamId]             recompute the hash chains of one stream, or of every stream and the log (exit 1 when broken)

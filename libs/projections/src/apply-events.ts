@@ -16,7 +16,7 @@ export async function applyEvents(
   events: readonly RecordedEvent[],
 ): Promise<GlobalPosition> {
   const tx = { client, ...schemaNames(projection, schema) };
-  const fresh = events.filter((event) => event.position > after);
+  const fresh = events.length > 0 && events[0]!.position > after ? events : events.filter((event) => event.position > after);
   if (fresh.length === 0) return after;
   const handled = fresh.filter((event) => handles(projection, event.type));
   if (projection.applyBatch) {

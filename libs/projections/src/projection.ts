@@ -56,6 +56,11 @@ export interface Projection {
   readonly writtenInline?: boolean;
 }
 
+/** canHandle as a set, made once per projection: a replay asks for every event of the log and every projection. */
+const handledTypes = new WeakMap<Projection, { readonly all: boolean; readonly types: ReadonlySet<string> }>();
+
 export function handles(projection: Projection, eventType: string): boolean {
-  return projection.canHandle.includes(ANY_EVENT) || projection.canHandle.includes(eventType);
+  let handled = handledTypes.get(projection);
+  if (!handled) handledTypes.set(projection, (handled = { all: projection.canHandle.includes(ANY_EVENT), types: new Set(projection.canHandle) }));
+  return handled.all || handled.types.has(eventType);
 }

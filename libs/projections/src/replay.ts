@@ -2,6 +2,7 @@ import type { EventStore, GlobalPosition } from '@ticketing/event-store';
 import type { DbClient } from '@ticketing/postgres';
 import { applyEvents } from './apply-events.js';
 import type { Projection } from './projection.js';
+import type { ReplayProgress } from './runner.js';
 
 export interface ReplayRange {
   /** Replay the events strictly after this position ... */
@@ -21,13 +22,17 @@ export async function replayInto(
   projection: Projection,
   schema: string,
   range: ReplayRange,
+  onPage?: (progress: ReplayProgress) => void,
 ): Promise<GlobalPosition> {
   let reached = range.after;
+  let events = 0;
   while (reached < range.until) {
     const batch = await store.readAll({ after: reached, maxCount: range.batchSize });
     const inRange = batch.filter((e) => e.position <= range.until);
     if (inRange.length === 0) break;
     reached = await applyEvents(client, projection, schema, reached, inRange);
+    events += inRange.length;
+    onPage?.({ position: reached, events });
     if (inRange.length < batch.length) break;
   }
   return reached;

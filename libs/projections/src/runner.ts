@@ -18,8 +18,14 @@ export interface ProjectionRunnerOptions {
   readonly projections: readonly Projection[];
   /** Schema of the live tables (default `public`). */
   readonly schema?: string;
-  /** Events read from the log and applied per transaction (default 500). */
+  /** Events read from the log and applied per transaction while following it (default 500). */
   readonly batchSize?: number;
+  /**
+   * Events read per page, and applied per transaction, by `catchUp`, `rebuild` and `verify` (default 10,000): a
+   * replay of the whole log pays one round trip per page and statement, not per event. Default: `batchSize` when
+   * that is given, else 10,000.
+   */
+  readonly replayPageSize?: number;
   /**
    * How the runner learns of new events: `subscription` (the store's watchAppends, else subscribeToAll, with a
    * slow poll as a safety net)
@@ -34,6 +40,14 @@ export interface ProjectionRunnerOptions {
 }
 
 /** What a runner knows after a move: every checkpoint it committed or learnt of, the stopped ones, how far it read. */
+/** How far a replay (`catchUp`, `rebuild`, `verify`) has come: told after every page. */
+export interface ReplayProgress {
+  /** Position of the last event of the page just applied. */
+  readonly position: GlobalPosition;
+  /** Events read so far by this replay. */
+  readonly events: number;
+}
+
 export interface RunnerProgress {
   readonly positions: ReadonlyMap<string, GlobalPosition>;
   readonly failures: ReadonlyMap<string, string>;
@@ -41,6 +55,9 @@ export interface RunnerProgress {
 }
 
 const MAX_BACKOFF_MS = 5_000;
+
+/** Reads up to `size` events after `after`, in log order. */
+type PageReader = (after: GlobalPosition, size: number) => Promise<RecordedEvent[]>;
 
 /**
  * Follows the global log and keeps every projection's tables and checkpoint moving together. Safe to run
@@ -54,6 +71,7 @@ export class ProjectionRunner {
   private readonly projections: readonly Projection[];
   private readonly schema: string;
   private readonly batchSize: number;
+  private readonly replayPageSize: number;
   private readonly wakeUps: 'subscription' | 'polling';
   private readonly pollIntervalMs: number;
   private readonly logger: ProjectionLogger;
@@ -79,6 +97,8 @@ export class ProjectionRunner {
     this.projections = options.projections;
     this.schema = options.schema ?? LIVE_SCHEMA;
     this.batchSize = options.batchSize ?? 500;
+    // a runner given small batches (tests of batch edges) replays in them too
+    this.replayPageSize = options.replayPageSize ?? options.batchSize ?? 10_000;
     this.wakeUps = options.wakeUps ?? 'subscription';
     this.pollIntervalMs = options.pollIntervalMs ?? (this.wakeUps === 'subscription' ? 1_000 : 100);
     this.logger = options.logger ?? pinoProjectionLogger();
@@ -104,10 +124,44 @@ export class ProjectionRunner {
     await this.loopDone;
   }
 
-  /** Applies everything in the log now, then resolves; for the CLI and tests, which do not follow the log. */
-  async catchUp(): Promise<void> {
+  /**
+   * Applies everything in the log now, in pages of `replayPageSize`, then resolves; for the CLI and tests, which do
+   * not follow the log. `onPage` is told after each page.
+   */
+  async catchUp(onPage?: (progress: ReplayProgress) => void): Promise<void> {
     await this.prepare();
-    while (await this.exclusive(() => this.pumpOnce()));
+    let events = 0;
+    const read = this.readingAhead();
+    for (;;) {
+      const page = await this.exclusive(() => this.pumpOnce(this.replayPageSize, read));
+      if (!page) return;
+      events += page.events;
+      onPage?.({ position: page.reached, events });
+    }
+  }
+
+  /**
+   * A reader of pages that asks for the next page as soon as a full one arrives, so that the log is read while
+   * the page before is applied (PostgreSQL and this process work at the same time). The page read ahead is used
+   * only when the next read starts exactly after it; it is a prefix of the log as it was then, which is all a
+   * page ever is.
+   */
+  private readingAhead(): PageReader {
+    let ahead: { after: GlobalPosition; events: Promise<RecordedEvent[]> } | undefined;
+    return (after, size) => {
+      const events = ahead?.after === after ? ahead.events : this.store.readAll({ after, maxCount: size });
+      ahead = undefined;
+      events.then(
+        (page) => {
+          if (page.length < size) return;
+          const next = page[page.length - 1]!.position;
+          ahead = { after: next, events: this.store.readAll({ after: next, maxCount: size }) };
+          ahead.events.catch(() => undefined); // a read nobody takes must not fail the process; a taken one throws there
+        },
+        () => undefined,
+      );
+      return events;
+    };
   }
 
   /**
@@ -132,24 +186,29 @@ export class ProjectionRunner {
     this.wakeUp.notify();
   }
 
-  /** Drops and recreates the projection's tables, replays the whole log into them, and resolves when done. */
-  async rebuild(name: string): Promise<void> {
-    const projection = this.byName(name);
+  /**
+   * Drops and recreates the tables of the named projections, replays the whole log into them, and resolves when
+   * done. Several at once read the log once: each page is applied to all of them in one transaction.
+   */
+  async rebuild(names: string | readonly string[], onPage?: (progress: ReplayProgress) => void): Promise<void> {
+    const projections = (typeof names === 'string' ? [names] : names).map((name) => this.byName(name));
     await this.prepare();
     await this.exclusive(async () => {
-      await resetProjection(this.db, projection, this.schema);
-      this.positions.set(name, 0n);
-      this.failures.delete(name);
-      this.logger.log({ msg: 'projection reset: replaying the log', projection: name, version: projection.version });
+      for (const projection of projections) {
+        await resetProjection(this.db, projection, this.schema);
+        this.positions.set(projection.name, 0n);
+        this.failures.delete(projection.name);
+        this.logger.log({ msg: 'projection reset: replaying the log', projection: projection.name, version: projection.version });
+      }
     });
-    await this.catchUp();
-    const failure = this.failures.get(name);
+    await this.catchUp(onPage);
+    const failure = projections.map((p) => this.failures.get(p.name)).find((f) => f !== undefined);
     if (failure) throw failure;
   }
 
   /** Rebuilds the projection in a scratch schema and compares it with the live tables. */
-  async verify(name: string): Promise<VerifyReport> {
-    return verifyProjection(this.db, this.store, this.byName(name), this.schema, this.batchSize);
+  async verify(name: string, onPage?: (progress: ReplayProgress) => void): Promise<VerifyReport> {
+    return verifyProjection(this.db, this.store, this.byName(name), this.schema, this.replayPageSize, onPage);
   }
 
   /** The stored checkpoints of this runner's projections (a projection that never ran has none). */
@@ -196,30 +255,37 @@ export class ProjectionRunner {
     this.moved();
   }
 
-  /** Reads one batch after the lowest checkpoint and hands it to each projection; false when nothing was left. */
-  private async pumpOnce(): Promise<boolean> {
+  /**
+   * Reads one batch (`size` events) after the lowest checkpoint and hands it to each projection; undefined when
+   * nothing was left, else how many events it read and the position of the last.
+   */
+  private async pumpOnce(size: number, read: PageReader = (after, maxCount) => this.store.readAll({ after, maxCount })): Promise<{ events: number; reached: GlobalPosition } | undefined> {
     const active = this.projections.filter((p) => !this.failures.has(p.name));
-    if (active.length === 0) return false;
+    if (active.length === 0) return undefined;
     const after = active.map((p) => this.positions.get(p.name) ?? 0n).reduce((a, b) => (b < a ? b : a));
-    const events = await this.store.readAll({ after, maxCount: this.batchSize });
+    const events = await read(after, size);
     if (events.length > 0 && events[events.length - 1]!.position > this.readUpTo) this.readUpTo = events[events.length - 1]!.position;
     if (events.length === 0) {
       // Nothing new: a cheap moment to learn what other processes did (moved or reset checkpoints).
       await this.refreshPositions();
-      return false;
+      return undefined;
     }
     // Projections with nothing to do in this batch only move their checkpoints: one statement for all of them
     // instead of a transaction each (under a rush the batch is reservations; a dozen catalog read models idle).
+    const first = events[0]!.position;
     const last = events[events.length - 1]!.position;
+    // the types in the page answer for a projection that has none of it yet (always so in a replay)
+    const types = [...new Set(events.map((e) => e.type))];
     const busy: Projection[] = [];
     const idle: Projection[] = [];
     for (const projection of active) {
       const known = this.positions.get(projection.name) ?? 0n;
       if (known >= last) continue;
-      (events.some((e) => e.position > known && handles(projection, e.type)) ? busy : idle).push(projection);
+      const handlesSome = known < first ? types.some((type) => handles(projection, type)) : events.some((e) => e.position > known && handles(projection, e.type));
+      (handlesSome ? busy : idle).push(projection);
     }
     await Promise.all([this.advanceIdle(idle, after, events), this.applyToBusy(busy, after, events)]);
-    return true;
+    return { events: events.length, reached: last };
   }
 
   /** The busy projections of a batch in one transaction; one by one when that fails (see applyBatchTogether). */
@@ -324,7 +390,7 @@ export class ProjectionRunner {
     let backoffMs = 0;
     while (this.running) {
       try {
-        const more = await this.exclusive(() => this.pumpOnce());
+        const more = await this.exclusive(() => this.pumpOnce(this.batchSize));
         backoffMs = 0;
         if (more) continue;
         await this.wakeUp.wait(this.pollIntervalMs);

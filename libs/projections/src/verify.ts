@@ -4,6 +4,7 @@ import { inTransaction, type Db, type DbClient } from '@ticketing/postgres';
 import { readCheckpoints } from './checkpoints.js';
 import type { Projection } from './projection.js';
 import { replayInto } from './replay.js';
+import type { ReplayProgress } from './runner.js';
 import { quoteIdent, schemaNames } from './sql-names.js';
 import { recreateTables } from './tables.js';
 
@@ -43,6 +44,7 @@ export async function verifyProjection(
   projection: Projection,
   liveSchema: string,
   batchSize: number,
+  onPage?: (progress: ReplayProgress) => void,
 ): Promise<VerifyReport> {
   const scratch = `verify_${projection.name.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
   await db.query(`create schema ${quoteIdent(scratch)}`);
@@ -51,7 +53,7 @@ export async function verifyProjection(
     const [early] = await readCheckpoints(db, [projection.name]);
     const rebuiltTo = await inTransaction(db, async (client) => {
       await recreateTables(client, projection, scratch);
-      return replayInto(client, store, projection, scratch, { after: 0n, until: early?.position ?? 0n, batchSize });
+      return replayInto(client, store, projection, scratch, { after: 0n, until: early?.position ?? 0n, batchSize }, onPage);
     });
     return await inTransaction(db, async (client) => {
       await client.query('set transaction isolation level repeatable read');
@@ -62,7 +64,7 @@ export async function verifyProjection(
         return { ...report, problem: `live tables are version ${live.version}, the code is version ${projection.version}` };
       }
       if (live.position < rebuiltTo) return { ...report, problem: 'the live checkpoint moved back during verify (a rebuild?): run it again' };
-      await replayInto(client, store, projection, scratch, { after: rebuiltTo, until: live.position, batchSize });
+      await replayInto(client, store, projection, scratch, { after: rebuiltTo, until: live.position, batchSize }, onPage);
       const differences = await compareTables(client, projection, liveSchema, scratch);
       if (differences.length === 0 || !projection.writtenInline) return { ...report, ok: differences.length === 0, differences };
       // appends wrote rows beyond the checkpoint: every append committed in this snapshot wrote its own

@@ -1,10 +1,14 @@
 import { pino } from 'pino';
 import { pinoProjectionLogger, ProjectionRunner, type Projection } from '@ticketing/projections';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
+import { progressBar, type ProgressStream } from '../progress-bar.js';
 
-/** `projections list | rebuild <name|--all> | verify <name|--all>` */
-export async function projectionsCommand(args: readonly string[], context: CliContext): Promise<ExitCode> {
+/** `projections list | rebuild <name|--all> | verify <name|--all>`, the last two with `[--page N] [--progress]`. */
+export async function projectionsCommand(args: readonly string[], context: CliContext & { readonly progressStream?: ProgressStream }): Promise<ExitCode> {
   const [action, target] = args;
+  const page = pageOption(args);
+  const forceProgress = args.includes('--progress');
+  const progressStream = context.progressStream ?? process.stderr;
   // The CLI runs no loop of its own: `rebuild` replays to the head and returns. Another process's
   // runner may work alongside; the checkpoint lock keeps them from applying anything twice.
   const runner = new ProjectionRunner({
@@ -12,25 +16,46 @@ export async function projectionsCommand(args: readonly string[], context: CliCo
     store: context.store,
     projections: context.projections,
     wakeUps: 'polling',
+    ...(page ? { replayPageSize: page } : {}),
     // Logs go to stderr so that stdout carries only the command's answer.
     logger: context.logger ?? pinoProjectionLogger(pino({ name: 'tools' }, pino.destination({ fd: 2, sync: true }))),
   });
   switch (action) {
     case 'list':
       return list(runner, context);
-    case 'rebuild':
-      for (const projection of selected(target, context.projections)) {
-        const started = performance.now();
-        await runner.rebuild(projection.name);
-        const [checkpoint] = (await runner.checkpoints()).filter((c) => c.name === projection.name);
-        const seconds = (performance.now() - started) / 1000;
-        context.out.write(`rebuilt ${projection.name} v${projection.version} to position ${checkpoint?.position ?? 0n} in ${seconds.toFixed(2)} s\n`);
+    case 'rebuild': {
+      // every selected read model in one pass over the log: each page goes to all of them in one transaction
+      const projections = selected(target, context.projections);
+      const head = await context.store.headPosition();
+      const bar = progressBar(`rebuild ${projections.length === 1 ? projections[0]!.name : `${projections.length} read models`}`, {
+        unit: 'events',
+        total: Number(head),
+        stream: progressStream,
+        force: forceProgress,
+      });
+      const started = performance.now();
+      await runner.rebuild(
+        projections.map((p) => p.name),
+        ({ position }) => bar.update(Number(position)),
+      );
+      bar.finish();
+      const seconds = (performance.now() - started) / 1000;
+      const checkpoints = new Map((await runner.checkpoints()).map((c) => [c.name, c.position]));
+      for (const projection of projections) {
+        context.out.write(`rebuilt ${projection.name} v${projection.version} to position ${checkpoints.get(projection.name) ?? 0n}
+`);
       }
+      context.out.write(`${projections.length} read model(s), ${head} events in ${seconds.toFixed(2)} s (${Math.round(Number(head) / Math.max(seconds, 1e-3))} events/s)
+`);
       return 0;
+    }
     case 'verify': {
       let exitCode: ExitCode = 0;
+      const head = Number(await context.store.headPosition());
       for (const projection of selected(target, context.projections)) {
-        const report = await runner.verify(projection.name);
+        const bar = progressBar(`verify ${projection.name}`, { unit: 'events', total: head, stream: progressStream, force: forceProgress });
+        const report = await runner.verify(projection.name, ({ position }) => bar.update(Number(position)));
+        bar.finish();
         const verdict = report.problem ? `CANNOT VERIFY: ${report.problem}` : report.ok ? 'OK' : 'DIFFERENT';
         context.out.write(`${projection.name}: ${verdict} at position ${report.position}\n`);
         for (const difference of report.differences) {
@@ -44,6 +69,15 @@ export async function projectionsCommand(args: readonly string[], context: CliCo
     default:
       throw new UsageError(`unknown projections command: ${action ?? '(none)'}`);
   }
+}
+
+/** `--page N`: events per page (and per transaction) of a replay. */
+function pageOption(args: readonly string[]): number | undefined {
+  const at = args.indexOf('--page');
+  if (at === -1) return undefined;
+  const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value < 1) throw new UsageError('--page takes a positive number of events');
+  return value;
 }
 
 function selected(target: string | undefined, projections: readonly Projection[]): readonly Projection[] {

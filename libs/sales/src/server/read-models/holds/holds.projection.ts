@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@ticketing/event-store';
-import { inlineProjection, type Projection, type ProjectionTx } from '@ticketing/projections';
+import { inlineProjection, RowFold, type Projection, type ProjectionTx } from '@ticketing/projections';
 import { inventoryEventTypes, withoutOneSeat, type InventoryEvent, type SeatsHeld, type TicketLine } from '@ticketing/sales/domain';
 import { runsOf } from '../runs.js';
 
@@ -63,11 +63,12 @@ async function apply(recorded: HoldEvent, tx: ProjectionTx): Promise<void> {
 }
 
 /**
- * One insert per run of holds and one update per run of releases: a rush holds hundreds of seats per batch.
- * Replaying an event changes nothing (insert-if-absent, updates only from an older revision), so the runner
- * can apply again what an append already wrote inline.
+ * What appends write inline: one insert per run of holds and one update per run of releases or sales (a rush
+ * holds hundreds of seats per batch; one statement per append on the hot path). Replaying an event changes
+ * nothing (insert-if-absent, updates only from an older revision), so the runner can apply again what an
+ * append already wrote inline.
  */
-async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promise<void> {
+async function applyRuns(events: readonly HoldEvent[], tx: ProjectionTx): Promise<void> {
   const table = tx.table(HOLDS_TABLE);
   for (const run of runsOf(events, (e) => e.type)) {
     if (run.kind === 'SeatsHeld') {
@@ -89,17 +90,82 @@ async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promi
           held.map((h) => h.revision),
         ],
       );
-    } else if (run.kind !== 'HoldReleased') {
-      for (const event of run.items) await apply(event, tx);
-    } else {
+    } else if (run.kind === 'HoldReleased' || run.kind === 'SeatsSold') {
+      // one event of a kind per hold: a reservation's hold is released or sold once
       await tx.client.query(
-        `update ${table} h set status = 'RELEASED', revision = r.revision
+        `update ${table} h set status = $3, expires_at = case when $3 = 'SOLD' then null else h.expires_at end, revision = r.revision
            from unnest($1::uuid[], $2::int[]) as r(id, revision)
           where h.reservation_id = r.id and h.revision < r.revision`,
-        [run.items.map((e) => (e.data as { reservationId: string }).reservationId), run.items.map((e) => e.revision)],
+        [run.items.map((e) => (e.data as { reservationId: string }).reservationId), run.items.map((e) => e.revision), run.kind === 'SeatsSold' ? 'SOLD' : 'RELEASED'],
       );
+    } else {
+      for (const event of run.items) await apply(event, tx);
     }
   }
+}
+
+interface HoldRow extends Record<string, unknown> {
+  reservation_id: string;
+  short_name: string;
+  status: string;
+  expires_at: string | null;
+  tickets: TicketLine[];
+  services: unknown;
+  code: string | null;
+  code_uses: number;
+  revision: number;
+}
+
+/** What `apply` does to a hold already there (guarded by the revision), as a function. */
+function evolve(row: HoldRow, event: InventoryEvent, revision: number): HoldRow | undefined {
+  switch (event.type) {
+    case 'HoldReleased':
+      return { ...row, status: 'RELEASED', revision };
+    case 'HoldExtended':
+      return { ...row, expires_at: event.data.expiresAt, revision };
+    case 'SeatsSold':
+      return { ...row, status: 'SOLD', expires_at: null, revision };
+    case 'TicketReturned':
+      return { ...row, tickets: withoutOneSeat(row.tickets, event.data.categoryId), revision };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What the runner applies, for a whole batch (a page of a replay holds, sells and releases in every order, runs
+ * of one kind are short): the holds it names loaded at once, each event folded into its row in memory with the
+ * rules of `apply`, the changed rows written back in one statement that keeps a row an append changed meanwhile
+ * to a later revision (inline).
+ */
+async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promise<void> {
+  const rows = new RowFold<HoldRow>(tx, HOLDS_TABLE, 'reservation_id', { guardRevision: true, insertOnly: ['short_name', 'services', 'code', 'code_uses'] });
+  await rows.load(events.map((e) => (e.data as { reservationId: string }).reservationId));
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as InventoryEvent;
+    const id = (event.data as { reservationId: string }).reservationId;
+    const row = rows.get(id);
+    if (event.type === 'SeatsHeld') {
+      if (row) continue;
+      const { reservationId, eventShortName, tickets, services, codeUse, expiresAt } = event.data;
+      rows.set(id, {
+        reservation_id: reservationId,
+        short_name: eventShortName,
+        status: 'HELD',
+        expires_at: expiresAt,
+        tickets: tickets as TicketLine[],
+        services,
+        code: codeUse?.code ?? null,
+        code_uses: codeUse?.uses ?? 0,
+        revision: recorded.revision,
+      });
+      continue;
+    }
+    if (!row || row.revision >= recorded.revision) continue;
+    const next = evolve(row, event, recorded.revision);
+    if (next) rows.set(id, next);
+  }
+  await rows.flush();
 }
 
 export const holdsProjection: Projection = {
@@ -134,4 +200,4 @@ export const holdsProjection: Projection = {
  * Written by every append of the inventory desk in its own transaction: the seats left a buyer reads right after
  * reserving count the hold without waiting for the runner (read-your-writes), which applies the same events later.
  */
-export const inlineHolds = inlineProjection(holdsProjection, applyBatch);
+export const inlineHolds = inlineProjection(holdsProjection, applyRuns);

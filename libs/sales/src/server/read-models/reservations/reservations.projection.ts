@@ -1,7 +1,6 @@
 import type { RecordedEvent } from '@ticketing/event-store';
-import type { Projection, ProjectionTx } from '@ticketing/projections';
-import { reservationEventTypes, type ReservationEvent, type ReservationOpened } from '@ticketing/sales/domain';
-import { runsOf } from '../runs.js';
+import { RowFold, type Projection, type ProjectionTx } from '@ticketing/projections';
+import { reservationEventTypes, type ReservationEvent } from '@ticketing/sales/domain';
 
 export const RESERVATIONS_TABLE = 'sales_reservations';
 
@@ -86,34 +85,81 @@ async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<v
   }
 }
 
+interface ReservationRow extends Record<string, unknown> {
+  reservation_id: string;
+  short_name: string;
+  status: string;
+  valid_until: string;
+  opened_at: string;
+  revision: number;
+  opened: unknown;
+  applied_subscription: string | null;
+}
+
+/** What `apply` does to a row already there (guarded by the revision), as a function: undefined leaves it as it is. */
+function evolve(row: ReservationRow, event: ReservationEvent, revision: number): ReservationRow | undefined {
+  switch (event.type) {
+    case 'ReservationCancelled':
+      return { ...row, status: 'CANCELLED', revision };
+    case 'ReservationExpired':
+      return { ...row, status: 'EXPIRED', revision };
+    case 'ReservationConfirmed':
+      return { ...row, status: event.data.status, valid_until: event.data.paymentDeadline ?? row.valid_until, revision };
+    case 'OfflinePaymentConfirmed':
+      return { ...row, status: event.data.status ?? 'COMPLETE', revision };
+    case 'ReservationFinalized':
+      return { ...row, status: 'COMPLETE', revision };
+    case 'PaymentStarted':
+      return { ...row, status: 'EXTERNAL_PROCESSING_PAYMENT', valid_until: event.data.validUntil, revision };
+    case 'PaymentAwaitingConfirmation':
+      return { ...row, status: 'WAITING_EXTERNAL_CONFIRMATION', revision };
+    case 'PaymentAttemptEnded':
+      return { ...row, status: 'PENDING', valid_until: event.data.validUntil, revision };
+    case 'SubscriptionApplied':
+      return { ...row, applied_subscription: event.data.subscriptionId, revision };
+    case 'SubscriptionRemoved':
+      return { ...row, applied_subscription: null, revision };
+    case 'BookingDetailsRecorded':
+    case 'BookingValidated':
+    case 'BookingReopened':
+      return { ...row, revision };
+    default:
+      return undefined;
+  }
+}
+
 /**
- * A rush opens hundreds of reservations per batch: one insert for each run of openings, one update for each
- * run of endings. Replaying an event changes nothing, so the runner can apply again what an append wrote inline.
+ * The rows `apply` leaves, for a whole batch (a rush opens hundreds of reservations per batch, a replay changes each
+ * several times per page): the reservations it names loaded at once, each event folded into its row in memory with
+ * the same rules (insert if absent, change only from an older revision), the changed rows written back in one
+ * statement. Replaying an event changes nothing.
  */
 async function applyBatch(events: readonly ReservationRowEvent[], tx: ProjectionTx): Promise<void> {
-  const table = tx.table(RESERVATIONS_TABLE);
-  for (const run of runsOf(events, (e) => (e.type === 'ReservationOpened' ? 'opened' : 'ended'))) {
-    if (run.kind === 'opened') {
-      const opened = run.items.map((e) => ({ event: e, data: e.data as ReservationOpened['data'] }));
-      await tx.client.query(
-        `insert into ${table} (reservation_id, short_name, status, valid_until, opened_at, revision, opened)
-         select r.id, r.short_name, 'PENDING', r.valid_until, r.opened_at, r.revision, r.opened
-           from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::jsonb[])
-             as r(id, short_name, valid_until, opened_at, revision, opened)
-         on conflict (reservation_id) do nothing`,
-        [
-          opened.map((o) => o.data.reservationId),
-          opened.map((o) => o.data.eventShortName),
-          opened.map((o) => o.data.validUntil),
-          opened.map((o) => o.event.metadata.occurredAt),
-          opened.map((o) => o.event.revision),
-          opened.map((o) => JSON.stringify(o.data)),
-        ],
-      );
-    } else {
-      for (const event of run.items) await apply(event, tx);
+  const rows = new RowFold<ReservationRow>(tx, RESERVATIONS_TABLE, 'reservation_id', { insertOnly: ['short_name', 'opened_at', 'opened'] });
+  await rows.load(events.map((e) => (e.data as { reservationId: string }).reservationId));
+  for (const recorded of events) {
+    const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
+    const id = (event.data as { reservationId: string }).reservationId;
+    const row = rows.get(id);
+    if (event.type === 'ReservationOpened') {
+      if (row) continue;
+      rows.set(id, {
+        reservation_id: event.data.reservationId,
+        short_name: event.data.eventShortName,
+        status: 'PENDING',
+        valid_until: event.data.validUntil,
+        opened_at: recorded.metadata.occurredAt,
+        revision: recorded.revision,
+        opened: event.data,
+        applied_subscription: null,
+      });
+      continue;
     }
+    if (!row || row.revision >= recorded.revision) continue;
+    const next = evolve(row, event, recorded.revision);
+    if (next) rows.set(id, next);
   }
+  await rows.flush();
 }
 
 export const reservationsProjection: Projection = {

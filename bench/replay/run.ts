@@ -1,0 +1,202 @@
+/**
+ * Replay benchmark: how fast every read model is rebuilt from a log made by the rush and booking flows, beside the
+ * catch-up subscription's raw read rate (the ceiling) in the same run, with the rebuild's memory sampled.
+ *   npx tsx bench/replay/run.ts [--events 1000000] [--page 10000] [--profile]
+ * The log comes from .data/bench-replay/log-<events> (made by generate.mjs on first use, after `npm run build`);
+ * each run copies that data folder and works on the copy. Children, each timed and its RSS sampled every 100 ms:
+ * read-log.ts (the subscription from the start, pages of --page events), then `tools projections rebuild --all`
+ * (the CLI's own code path). The rebuilt tables are then compared row for row with the live tables the API's
+ * runner wrote while the log was made (`except all` both ways). Prints figures; exit 1 when a rebuilt table
+ * differs or a child fails. Timings are printed, never asserted.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@ticketing/postgres/embedded';
+import { allProjections } from '@ticketing/application/projections';
+// @ts-expect-error the generator is plain JavaScript (it drives the built API like the other loopback benches)
+import { generate } from './generate.mjs';
+
+const argument = (name: string, fallback: string) => {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
+};
+const EVENTS = Number(argument('--events', '1000000'));
+const PAGE = Number(argument('--page', '10000'));
+const PROFILE = process.argv.includes('--profile');
+/**
+ * The checkout whose `tools projections rebuild` is measured (default this one): an export of an older commit
+ * (`git archive <commit> | tar -x -C dir`, node_modules linked) gives the before figures on the same log.
+ */
+const TOOLS_TREE = process.env['REPLAY_TOOLS_TREE'] ?? process.cwd();
+/** Node options of both children (none, as tools/run-built.mjs starts the CLI; e.g. `--max-semi-space-size=64`). */
+const NODE_ARGS = (process.env['REPLAY_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+
+interface Sampled {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly seconds: number;
+  /** RSS every 100 ms, bytes. */
+  readonly rss: number[];
+  /** CPU seconds (user + system) of the child, and of PostgreSQL's processes meanwhile (as last sampled). */
+  readonly cpu: number;
+  readonly postgresCpu: number;
+}
+
+const TICKS = 100; // clock ticks per second of /proc/<pid>/stat (USER_HZ)
+
+/** utime + stime of a process in seconds, and its parent; undefined when it is gone. */
+function statOf(pid: number): { cpu: number; ppid: number } | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpu: (Number(fields[11]) + Number(fields[12])) / TICKS };
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of the postmaster and each of its children by pid, now. */
+function postgresCpu(postmaster: number): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    const stat = statOf(pid);
+    if (stat && (pid === postmaster || stat.ppid === postmaster)) cpu.set(pid, stat.cpu);
+  }
+  return cpu;
+}
+
+function rssOf(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Runs `node --import tsx <args>` (in `cwd`) and samples its RSS and CPU, and PostgreSQL's CPU, until it exits. */
+function sampled(args: readonly string[], env: Record<string, string>, postmaster: number, cwd = process.cwd()): Promise<Sampled> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const rss: number[] = [];
+    let cpu = 0;
+    const postgresBefore = postgresCpu(postmaster);
+    const postgresLast = new Map(postgresBefore);
+    const timer = setInterval(() => {
+      const value = rssOf(child.pid!);
+      if (Number.isFinite(value)) rss.push(value);
+      cpu = statOf(child.pid!)?.cpu ?? cpu;
+      for (const [pid, seconds] of postgresCpu(postmaster)) postgresLast.set(pid, seconds);
+    }, 100);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      for (const [pid, seconds] of postgresCpu(postmaster)) postgresLast.set(pid, seconds);
+      const postgres = [...postgresLast].reduce((sum, [pid, seconds]) => sum + seconds - (postgresBefore.get(pid) ?? 0), 0);
+      done({ code, stdout, stderr, seconds: (performance.now() - started) / 1000, rss, cpu, postgresCpu: postgres });
+    });
+  });
+}
+
+const mib = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MiB`;
+const rate = (events: number, seconds: number) => `${Math.round(events / seconds).toLocaleString('en')} events/s`;
+
+/** RSS over the run in tenths: flat when the last tenths are no higher than the middle ones. */
+function memoryLine(rss: readonly number[]): string {
+  if (rss.length === 0) return 'no samples';
+  const tenths = Array.from({ length: Math.min(10, rss.length) }, (_, i) => {
+    const from = Math.floor((i * rss.length) / Math.min(10, rss.length));
+    const to = Math.floor(((i + 1) * rss.length) / Math.min(10, rss.length));
+    return Math.max(...rss.slice(from, to));
+  });
+  return `peak ${mib(Math.max(...rss))}; by tenth of the run: ${tenths.map(mib).join(', ')}`;
+}
+
+const { dir, seconds: generatedIn } = await generate(EVENTS);
+const work = mkdtempSync(join(tmpdir(), 'bench-replay-'));
+chmodSync(work, 0o755);
+const copy = spawnSync('cp', ['-a', join(dir, 'pg'), join(work, 'pg')]);
+if (copy.status !== 0) throw new Error(`copying the cached log failed: ${copy.stderr.toString()}`);
+const database = await startEmbeddedPostgres({ dataDir: join(work, 'pg'), database: 'replay', ephemeral: true });
+const sql = new pg.Client({ connectionString: database.url });
+let exitCode = 0;
+try {
+  await sql.connect();
+  const head = Number((await sql.query<{ head: string }>('select coalesce(max(position), 0) as head from events')).rows[0]!.head);
+  const checkpoints = new Map(
+    (await sql.query<{ name: string; position: string }>('select name, position from projection_checkpoints')).rows.map((r) => [r.name, Number(r.position)]),
+  );
+  console.log(`bench/replay: ${head.toLocaleString('en')} events (${generatedIn > 0 ? `generated in ${generatedIn.toFixed(0)} s` : `cached in ${dir}`}), page ${PAGE.toLocaleString('en')}`);
+  console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+
+  // What the API's runner wrote while the log was made, kept aside to compare the rebuild with.
+  const compared = allProjections.filter((p) => checkpoints.get(p.name) === head);
+  const lagging = allProjections.filter((p) => checkpoints.get(p.name) !== head).map((p) => `${p.name} at ${checkpoints.get(p.name) ?? 'none'}`);
+  await sql.query('create schema live_before');
+  for (const projection of compared) for (const table of projection.tables) await sql.query(`create table live_before."${table.name}" as select * from public."${table.name}"`);
+
+  const postmaster = Number(readFileSync(join(database.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const read = await sampled([...NODE_ARGS, 'bench/replay/read-log.ts'], { DATABASE_URL: database.url, REPLAY_PAGE: String(PAGE) }, postmaster);
+  if (read.code !== 0) throw new Error(`read-log failed:\n${read.stderr}`);
+  const reading = JSON.parse(read.stdout) as { events: number; seconds: number };
+
+  const profileDir = PROFILE ? mkdtempSync(join(tmpdir(), 'bench-replay-profile-')) : undefined;
+  const rebuild = await sampled(
+    [...NODE_ARGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'tools/cli/main.ts', 'projections', 'rebuild', '--all', '--page', String(PAGE)],
+    { DATABASE_URL: database.url },
+    postmaster,
+    TOOLS_TREE,
+  );
+  if (rebuild.code !== 0) throw new Error(`rebuild failed (${rebuild.code}):\n${rebuild.stdout}${rebuild.stderr}`);
+  // the CLI says how long the rebuild took (before: each read model's): their sum leaves out the child's start
+  const rebuildSeconds = [...rebuild.stdout.matchAll(/ in ([\d.]+) s/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+
+  console.log('');
+  const cpuColumns = (run: Sampled, events: number) =>
+    `${run.cpu.toFixed(1)} | ${run.postgresCpu.toFixed(1)} | ${rate(events, run.cpu + run.postgresCpu).replace(' events/s', '')}`;
+  console.log(`| run | events | seconds | events/s | peak RSS | node CPU s | PostgreSQL CPU s | events per CPU second |`);
+  console.log(`|---|---|---|---|---|---|---|---|`);
+  console.log(`| catch-up subscription, read only | ${reading.events.toLocaleString('en')} | ${reading.seconds.toFixed(2)} | ${rate(reading.events, reading.seconds)} | ${mib(Math.max(...read.rss))} | ${cpuColumns(read, reading.events)} |`);
+  console.log(`| projections rebuild --all (${allProjections.length} read models) | ${head.toLocaleString('en')} | ${rebuildSeconds.toFixed(2)} | ${rate(head, rebuildSeconds)} | ${mib(Math.max(...rebuild.rss))} | ${cpuColumns(rebuild, head)} |`);
+  console.log('(CPU: the whole child process, its start and compile included, and every PostgreSQL process meanwhile)');
+  console.log('');
+  console.log(`rebuild / read rate: ${(reading.seconds / rebuildSeconds).toFixed(2)}x (process wall time with its start: ${rebuild.seconds.toFixed(2)} s)`);
+  console.log(`rebuild memory: ${memoryLine(rebuild.rss)}`);
+  console.log(`read memory: ${memoryLine(read.rss)}`);
+  if (profileDir) console.log(`rebuild CPU profile: ${profileDir}`);
+  if (TOOLS_TREE !== process.cwd()) console.log(`rebuild measured in ${TOOLS_TREE}`);
+
+  // Row for row, both ways: the rebuild must equal what the live runner wrote.
+  const differences: string[] = [];
+  for (const projection of compared) {
+    for (const table of projection.tables) {
+      const count = async (left: string, right: string) =>
+        Number((await sql.query<{ n: string }>(`select count(*) as n from (select * from ${left} except all select * from ${right}) d`)).rows[0]!.n);
+      const missing = await count(`live_before."${table.name}"`, `public."${table.name}"`);
+      const extra = await count(`public."${table.name}"`, `live_before."${table.name}"`);
+      if (missing + extra > 0) differences.push(`${table.name}: ${missing} live row(s) not rebuilt, ${extra} rebuilt row(s) not live`);
+    }
+  }
+  console.log(
+    `rebuilt tables equal the live runner's: ${differences.length === 0 ? 'yes' : 'NO'} (${compared.length} read models compared${lagging.length ? `; not compared, their live checkpoint was behind the head: ${lagging.join(', ')}` : ''})`,
+  );
+  for (const difference of differences) console.log(`  ${difference}`);
+  if (differences.length > 0) exitCode = 1;
+} catch (error) {
+  exitCode = 1;
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+} finally {
+  await sql.end().catch(() => undefined);
+  await database.stop();
+}
+process.exit(exitCode);
