@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { pinoProjectionLogger, ProjectionRunner, type Projection } from '@ticketing/projections';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
-import { progressBar, type ProgressStream } from '../progress-bar.js';
+import { startProgress, type ProgressStream } from '../progress.js';
 
 /** `projections list | rebuild <name|--all> | verify <name|--all>`, the last two with `[--page N] [--progress]`. */
 export async function projectionsCommand(args: readonly string[], context: CliContext & { readonly progressStream?: ProgressStream }): Promise<ExitCode> {
@@ -27,16 +27,16 @@ export async function projectionsCommand(args: readonly string[], context: CliCo
       // every selected read model in one pass over the log: each page goes to all of them in one transaction
       const projections = selected(target, context.projections);
       const head = await context.store.headPosition();
-      const bar = progressBar(`rebuild ${projections.length === 1 ? projections[0]!.name : `${projections.length} read models`}`, {
+      const bar = startProgress({
+        label: `rebuild ${projections.length === 1 ? projections[0]!.name : `${projections.length} read models`}`,
         unit: 'events',
-        total: Number(head),
         stream: progressStream,
         force: forceProgress,
       });
       const started = performance.now();
       await runner.rebuild(
         projections.map((p) => p.name),
-        ({ position }) => bar.update(Number(position)),
+        ({ position }) => bar.update(Number(position), Number(head)),
       );
       bar.finish();
       const seconds = (performance.now() - started) / 1000;
@@ -53,8 +53,8 @@ export async function projectionsCommand(args: readonly string[], context: CliCo
       let exitCode: ExitCode = 0;
       const head = Number(await context.store.headPosition());
       for (const projection of selected(target, context.projections)) {
-        const bar = progressBar(`verify ${projection.name}`, { unit: 'events', total: head, stream: progressStream, force: forceProgress });
-        const report = await runner.verify(projection.name, ({ position }) => bar.update(Number(position)));
+        const bar = startProgress({ label: `verify ${projection.name}`, unit: 'events', stream: progressStream, force: forceProgress });
+        const report = await runner.verify(projection.name, ({ position }) => bar.update(Number(position), head));
         bar.finish();
         const verdict = report.problem ? `CANNOT VERIFY: ${report.problem}` : report.ok ? 'OK' : 'DIFFERENT';
         context.out.write(`${projection.name}: ${verdict} at position ${report.position}\n`);
