@@ -67,13 +67,14 @@ export async function startApiProcess(
   return { name, baseUrl, logs, stop, kill };
 }
 
-/** Runs one of the bundled command-line tools (dist/api/<tool>.js) against a database; never throws. */
+/** Runs one of the bundled command-line tools (dist/api/<tool>.js) against a database (and `env`: EVENTSTORE_URL, say); never throws. */
 export function runBuiltTool(
   tool: 'cli' | 'catalog-cli',
   args: readonly string[],
   databaseUrl: string,
+  env: Record<string, string> = {},
 ): { status: number | null; stdout: string; output: string } {
-  const run = spawnSync(process.execPath, [`dist/api/${tool}.js`, ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl }, timeout: 120_000 });
+  const run = spawnSync(process.execPath, [`dist/api/${tool}.js`, ...args], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl, ...env }, timeout: 120_000 });
   const stdout = run.stdout ?? '';
   return { status: run.status, stdout, output: `${stdout}${run.stderr ?? ''}${run.error ? `\n${run.error.message}` : ''}` };
 }

@@ -59,8 +59,8 @@ export function streamEvents(databaseUrl: string, streamId: string): StoredEvent
 }
 
 /** `projections verify --all`: the read models that differ from a rebuild (empty when each equals it), and the output. */
-export function projectionsDifferingFromRebuild(databaseUrl: string): { differing: string[]; verdicts: number; status: number | null; output: string } {
-  const verify = runBuiltTool('cli', ['projections', 'verify', '--all'], databaseUrl);
+export function projectionsDifferingFromRebuild(databaseUrl: string, env: Record<string, string> = {}): { differing: string[]; verdicts: number; status: number | null; output: string } {
+  const verify = runBuiltTool('cli', ['projections', 'verify', '--all'], databaseUrl, env);
   const verdicts = verify.stdout.split('\n').filter((line) => /^\S+: .* at position /.test(line));
   return { differing: verdicts.filter((line) => !/: OK at position /.test(line)), verdicts: verdicts.length, status: verify.status, output: verify.output };
 }
