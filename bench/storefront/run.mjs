@@ -4,9 +4,11 @@
 // BENCH_RUNS (5) of each, median: gzipped JS (gzip -9 of every script the page loaded, as route-js-size counts), requests,
 // first contentful paint, largest contentful paint and the time until the page is usable (its own test per route:
 // the event page's categories with their quantity selects, the booking form with every section in place). Times
-// from the navigation's start, in the page's own clock. Beside each figure: the last run's (bench/storefront/last.json,
+// from the navigation's start, in the page's own clock. JS is counted twice: all the scripts of the load (until the
+// network is idle: parts loaded on idle included) and those asked for before the page was usable. Beside each figure: the last run's (bench/storefront/last.json,
 // rewritten at the end unless --no-save) and the difference.
-//   node bench/storefront/run.mjs     (after `npm run build`; BENCH_RUNS, --json, --no-save)
+//   node bench/storefront/run.mjs     (after `npm run build`; BENCH_RUNS, --json, --no-save, --scripts: each script
+//                                      a route loaded, with its gzipped size)
 // BENCH_DIST=<dir> runs another build (a copy of an earlier commit's dist/) against the same script, for a before and
 // after in one sitting; its figures are not saved.
 import { execFileSync, spawn } from 'node:child_process';
@@ -20,6 +22,7 @@ import { freePort, importCatalog, positive } from '../shared/loopback.mjs';
 
 const RUNS = positive('BENCH_RUNS', 5);
 const asJson = process.argv.includes('--json');
+const listScripts = process.argv.includes('--scripts');
 const otherBuild = process.env.BENCH_DIST;
 const save = !process.argv.includes('--no-save') && !otherBuild;
 const lastFile = fileURLToPath(new URL('./last.json', import.meta.url));
@@ -126,19 +129,30 @@ async function coldLoad(browser, route) {
   let requests = 0;
   page.on('request', () => requests++);
   page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request.response().then((r) => r.body()).then((body) => gzipSync(body, { level: 9 }).length, () => 0));
+    if (request.resourceType() === 'script') {
+      const file = new URL(request.url()).pathname;
+      scripts.push(request.response().then((r) => r.body()).then((body) => ({ file, bytes: gzipSync(body, { level: 9 }).length }), () => ({ file, bytes: 0 })));
+    }
   });
   await page.goto(`${base}${route.path}`, { waitUntil: 'load' });
   await page.waitForFunction(() => window.__usableAt !== undefined, null, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
-  const times = await page.evaluate(() => ({
+  const { early, ...times } = await page.evaluate(() => ({
     fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
     lcp: window.__lcp,
     usable: window.__usableAt,
+    // the scripts asked for before the page was usable (the rest came after: on idle, on demand)
+    early: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' || new URL(e.name).pathname.endsWith('.js'))
+      .filter((e) => e.startTime <= window.__usableAt)
+      .map((e) => new URL(e.name).pathname),
   }));
-  const jsBytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+  const files = await Promise.all(scripts);
+  const jsBytes = files.reduce((total, f) => total + f.bytes, 0);
+  const jsUntilUsable = files.filter((f) => early.includes(f.file)).reduce((total, f) => total + f.bytes, 0);
   await context.close();
-  return { jsBytes, requests, ...times };
+  return { jsBytes, jsUntilUsable, requests, ...times, files };
 }
 
 const median = (values) => {
@@ -163,7 +177,10 @@ try {
   });
   const list = await routes();
   // One load of each first, not counted: the server's first answers (JIT, caches) are not what a buyer meets.
-  for (const route of list) await coldLoad(browser, route);
+  for (const route of list) {
+    const warm = await coldLoad(browser, route);
+    if (listScripts) console.log(`${route.name}: ${warm.files.map((f) => `${f.file} ${f.bytes}`).join(', ')}`);
+  }
   const figures = [];
   for (const route of list) {
     const loads = [];
@@ -171,6 +188,7 @@ try {
     figures.push({
       route: route.name,
       jsBytes: median(loads.map((l) => l.jsBytes)),
+      jsUntilUsable: median(loads.map((l) => l.jsUntilUsable)),
       requests: median(loads.map((l) => l.requests)),
       fcp: Math.round(median(loads.map((l) => l.fcp))),
       lcp: Math.round(median(loads.map((l) => l.lcp))),
@@ -201,7 +219,7 @@ try {
 function print(run, last) {
   const before = (route, key) => last?.routes.find((r) => r.route === route)?.[key];
   const cell = (value, previous, format) => {
-    if (previous === undefined) return format(value);
+    if (previous === undefined || value === undefined) return value === undefined ? '' : format(value);
     const delta = value - previous;
     const sign = delta > 0 ? '+' : delta < 0 ? '-' : '±';
     return `${format(value)} (${format(previous)}, ${sign}${format(Math.abs(delta))})`;
@@ -210,11 +228,11 @@ function print(run, last) {
   const ms = (value) => String(value);
   const count = (value) => String(value);
   console.log(`\nCold loads in headless chromium, 1280 px, median of ${run.runs}, commit ${run.commit}${last ? `; in brackets: commit ${last.commit} (${last.date.slice(0, 10)}) and the difference` : ''}\n`);
-  console.log('| route | JS KB gzip | requests | FCP ms | LCP ms | usable ms |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| route | JS KB gzip | of it until usable | requests | FCP ms | LCP ms | usable ms |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const r of run.routes) {
     console.log(
-      `| ${r.route} | ${cell(r.jsBytes, before(r.route, 'jsBytes'), kb)} | ${cell(r.requests, before(r.route, 'requests'), count)} | ${cell(r.fcp, before(r.route, 'fcp'), ms)} | ${cell(r.lcp, before(r.route, 'lcp'), ms)} | ${cell(r.usable, before(r.route, 'usable'), ms)} |`,
+      `| ${r.route} | ${cell(r.jsBytes, before(r.route, 'jsBytes'), kb)} | ${cell(r.jsUntilUsable, before(r.route, 'jsUntilUsable'), kb)} | ${cell(r.requests, before(r.route, 'requests'), count)} | ${cell(r.fcp, before(r.route, 'fcp'), ms)} | ${cell(r.lcp, before(r.route, 'lcp'), ms)} | ${cell(r.usable, before(r.route, 'usable'), ms)} |`,
     );
   }
 }

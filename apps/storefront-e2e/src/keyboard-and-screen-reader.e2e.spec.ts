@@ -66,7 +66,9 @@ async function tabTo(page: Page, wanted: (f: Focused) => boolean, { back = false
 
 /** After a navigation: the focus on the new page's main heading, and its text in the live region. */
 async function expectFocusOnHeading(page: Page, heading: string) {
-  await page.waitForFunction(() => document.activeElement?.matches('main h1') === true, null, { timeout: 15_000 });
+  await page.waitForFunction(() => document.activeElement?.matches('main h1') === true, null, { timeout: 15_000 }).catch(async (error: unknown) => {
+    throw new Error(`the focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 300))}`, { cause: error });
+  });
   expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toContain(heading);
   await page.waitForFunction((text) => Array.from(document.querySelectorAll('[role="status"][aria-live="polite"]')).some((e) => e.textContent?.includes(text)), heading);
 }

@@ -3,7 +3,7 @@ import { bundleQueryOptions, infoQueryOptions, languagesQueryOptions } from '../
 import { deepestPageContext } from '../app/page-context';
 import type { RouterContext } from '../app/router';
 import { ChallengeDialog } from '../features/challenge';
-import { AppShell, RouteFocus } from '../features/chrome';
+import { AppShell } from '../features/chrome';
 import { browserLanguages, chooseLanguage, languageAtom, LanguageSelect, readPersistedLanguage, useContentLanguages } from '../features/i18n';
 import { ToastRegion } from '../features/toast';
 
@@ -59,7 +59,6 @@ function RootLayout() {
       >
         <Outlet />
       </AppShell>
-      <RouteFocus />
       <ToastRegion />
       <ChallengeDialog />
     </>

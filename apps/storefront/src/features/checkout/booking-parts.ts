@@ -6,3 +6,7 @@ import { lazyPart, partPlaceholder } from '../../app/lazy-part';
 // (useLazyParts): nothing pops in.
 export const attendees = lazyPart(() => import('./components/attendees-section').then((m) => m.AttendeesSection), partPlaceholder);
 export const subscriptionOwner = lazyPart(() => import('./components/subscription-owner-section').then((m) => m.SubscriptionOwnerSection), partPlaceholder);
+
+// This module comes with the booking step's code, which the event page loads as soon as a quantity is picked: the
+// attendees' chunk is asked for with it, so the step after Continue shows whole at once (a pass's step has no attendees).
+if (typeof location !== 'undefined' && location.pathname.startsWith('/event/')) void attendees.preload();

@@ -1,7 +1,6 @@
 export { ANNOUNCEMENT_DISMISSED_KEY, announcementDismissedAtom, devBannerDismissedAtom } from './atoms';
 export { sanitizeHtml } from './sanitize-html';
 export { AppShell } from './components/app-shell';
-export { RouteFocus } from './components/route-focus';
 export { preloadSiteBanners } from './components/site-banners';
 export { AnnouncementBanner } from './components/announcement-banner';
 export { EnvironmentBanners } from './components/environment-banners';

@@ -18,7 +18,6 @@ import {
   ErrorSummary,
   invoiceModeOf,
   InvoiceSection,
-  mapServerErrors,
   postponeAssignmentOffered,
   StepIndicator,
   useFocusFirstInvalid,
@@ -42,6 +41,8 @@ import '../checkout.css';
 
 // The booking rules run only on submit: they come in a chunk of their own, loaded when the visitor gets into the form.
 const loadBookingCheck = () => import('../model/check-booking');
+// The server's refusals are mapped to the fields only when it refuses: the mapping comes then.
+const loadServerErrors = () => import('../../booking/model/server-errors');
 // The pass of a `subscription` link is applied on submit: only addresses carrying one load its call.
 const loadPassLink = () => import('../model/apply-pass-link');
 
@@ -161,7 +162,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
       return;
     }
     setWarning(null);
-    const mapped = mapServerErrors(outcome.errors, shownFields());
+    const mapped = (await loadServerErrors()).mapServerErrors(outcome.errors, shownFields());
     showErrors(mapped.fields, mapped.global);
   };
 
@@ -188,6 +189,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
   // The visitor's first move on the page loads what only their actions need: the rules' check and the dialogs.
   const prepare = () => {
     void loadBookingCheck().catch(() => undefined);
+    void loadServerErrors().catch(() => undefined);
     preloadCheckoutDialogs();
   };
   return (
