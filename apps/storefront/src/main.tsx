@@ -26,11 +26,12 @@ const store = createStore();
 setAuthStatusListener((enabled) => store.set(openIdEnabledAtom, enabled));
 
 const router = createAppRouter({ queryClient, store });
+// The focus on each next page's heading (route-focus.ts): needed from the first navigation on, so loaded once the
+// first page has loaded, not in the entry every page waits for.
+addEventListener('load', () => void import('./features/chrome/route-focus').then((m) => m.installRouteFocus(router)));
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html lacks #root');
-
-createRoot(container).render(
+// index.html has #root (without it createRoot throws 'Target container is not a DOM element').
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <JotaiProvider store={store}>

@@ -24,7 +24,7 @@ export function EventCard({ event, headingLevel, search = {} }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">
-      {event.fileBlobId ? <img className="card__image" src={fileUrl(event.fileBlobId)} alt="" loading="lazy" decoding="async" /> : null}
+      {event.fileBlobId ? <img className="card__image" src={fileUrl(event.fileBlobId)} alt="" width={16} height={9} loading="lazy" decoding="async" /> : null}
       <div className="card__body">
         <Heading className="card__title">
           <Link className="card__link" to="/event/$eventShortName" params={{ eventShortName: event.shortName }} search={search}>

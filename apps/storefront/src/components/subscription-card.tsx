@@ -18,7 +18,7 @@ export function SubscriptionCard({ subscription: s, headingLevel }: Props) {
   const onSaleTo = s.formattedOnSaleTo ? localize(s.formattedOnSaleTo, s.contentLanguages) : '';
   return (
     <article className="card">
-      {s.fileBlobId ? <img className="card__image" src={fileUrl(s.fileBlobId)} alt="" loading="lazy" decoding="async" /> : null}
+      {s.fileBlobId ? <img className="card__image" src={fileUrl(s.fileBlobId)} alt="" width={16} height={9} loading="lazy" decoding="async" /> : null}
       <div className="card__body">
         <Heading className="card__title">
           <Link className="card__link" to="/subscription/$id" params={{ id: s.id }}>

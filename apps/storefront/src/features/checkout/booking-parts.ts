@@ -9,3 +9,7 @@ export const subscriptionOwner = lazyPart(() => import('./components/subscriptio
 // The login suggestion or the profile's prefill (spec 2 and 6): loaded only with login on (most sites have none), after
 // the page is on screen; it renders nothing until it knows who is there.
 export const account = lazyPart(() => import('./components/booking-account').then((m) => m.BookingAccount));
+
+// This module comes with the booking step's code, which the event page loads as soon as a quantity is picked: the
+// attendees' chunk is asked for with it, so the step after Continue shows whole at once (a pass's step has no attendees).
+if (typeof location !== 'undefined' && location.pathname.startsWith('/event/')) void attendees.preload();

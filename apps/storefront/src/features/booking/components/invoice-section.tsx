@@ -9,8 +9,9 @@ import { CheckboxField } from './checkbox-field';
 import type { Country } from './country-field';
 import '../booking.css';
 
-// Most buyers want no invoice: the form (with the Italian e-invoicing part) comes in a chunk of its own, loaded as
-// soon as the section shows (so it is there when the box is ticked; the page waits for it when it shows at once).
+// Most buyers want no invoice: the form (with the Italian e-invoicing part) comes in a chunk of its own, loaded once
+// the page is on screen and the browser idle (so it is there when the box is ticked, and the page's first load does
+// not wait for it; the page waits for it when the form shows at once).
 // A box ticked before the chunk is there shows a placeholder meanwhile; a chunk that does not load, a notice.
 const invoiceForm = lazyPart(() => import('./invoice-form').then((m) => m.InvoiceForm), partPlaceholder);
 /** Loads the invoice form's chunk: the section then renders it at once. */
@@ -49,9 +50,11 @@ export function InvoiceSection(props: InvoiceSectionProps) {
   useEffect(() => {
     if (scrollIntoViewOnMount) sectionRef.current?.scrollIntoView?.({ block: 'start' });
   }, [scrollIntoViewOnMount]);
+  useEffect(() => {
+    if (mode !== 'none') (window.requestIdleCallback ?? setTimeout)(() => void invoiceForm.preload());
+  }, [mode]);
 
   if (mode === 'none') return null;
-  void invoiceForm.preload();
   const headingId = `${prefix}-invoice-heading`;
   const id = (field: string) => fieldDomId(prefix, field);
   return (

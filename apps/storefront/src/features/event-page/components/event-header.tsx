@@ -8,7 +8,7 @@ export function EventHeader({ event, title }: { event: Pick<EventWithAdditionalI
   return (
     <header className="event-header">
       {event.fileBlobId ? (
-        <img className="event-header__image" src={fileUrl(event.fileBlobId)} alt={t('a11y.event-image', title)} fetchPriority="high" decoding="async" />
+        <img className="event-header__image" src={fileUrl(event.fileBlobId)} alt={t('a11y.event-image', title)} width={16} height={9} fetchPriority="high" />
       ) : null}
       <h1 className="event-header__title">{title}</h1>
     </header>

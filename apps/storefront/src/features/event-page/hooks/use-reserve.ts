@@ -18,7 +18,8 @@ const BOOKING_STEP = '/event/$eventShortName/reservation/$reservationId/book';
  * verification when the server demands it; on success to the booking step of the new reservation, carrying the
  * page's subscription, organizer, tags and organizerSlug. Repeated submits while one is running are ignored.
  * Either way the categories are stale afterwards (tickets were held, or the server said there are too few).
- * `prepare` (called once tickets are chosen) loads the call and the booking step's code ahead of the click.
+ * `prepare` (called once tickets are chosen) loads the call and the booking step's code ahead of the click (the
+ * booking step's code then asks for the attendee forms it opens with, see checkout/booking-parts.ts).
  */
 export function useReserve(shortName: string, carry: ReservationSearch) {
   const queryClient = useQueryClient();
