@@ -33,6 +33,7 @@ import { SubscriptionsModule } from '@ticketing/subscriptions/server';
 import { AccountsModule } from '@ticketing/accounts/server';
 import { loadSecret, once } from './platform/session-secret.js';
 import { profileRules } from './accounts/profile-rules.js';
+import { QueueModule } from '@ticketing/queue/server';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
 function contextBasics(store: EventStore, runner: ProjectionFollower, db: Db) {
@@ -106,6 +107,15 @@ export class AppModule {
             secureCookies: config.mode === 'prod',
           }),
         }),
+        QueueModule.registerAsync({
+          inject: [DB],
+          useFactory: (pool: Db) => ({
+            db: pool,
+            clock: { now: () => new Date() },
+            tokenSecret: once(() => loadSecret(pool, 'queue-tokens', config.queueTokenSecret)),
+            admissionIntervalMs: config.queueAdmissionIntervalMs,
+          }),
+        }),
         ...(config.benchRoutes ? [BenchRoutesModule] : []),
       ],
       controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
@@ -123,7 +133,7 @@ export class AppModule {
         HealthService,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
-      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule],
+      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule, QueueModule],
     };
   }
 }
