@@ -4,6 +4,7 @@ import type { ChallengeContext } from '../challenge';
 import { runWithChallenge } from '../challenge';
 import type { ErrorMessage } from './error-messages';
 import { errorMessagesOf } from './reservation-errors';
+import { admissionsAtom, isQueueRefusal, QUEUE_TOKEN_HEADER } from '../waiting-room';
 
 // The continue button's call, in a chunk of its own with the reservation client and the error mapping: the event
 // page loads it when the visitor starts choosing tickets (useReserve's prepare), not with the page.
@@ -18,14 +19,21 @@ export class ReserveFailed extends Error {
   }
 }
 
-/** POST reserve-tickets in `lang` through the human verification; resolves the new reservation's id. */
+/**
+ * POST reserve-tickets in `lang` through the human verification, with the waiting room's admission token when this
+ * visitor holds one; resolves the new reservation's id. Refused for want of a valid token: the admission is dropped
+ * and the page shows the waiting room again.
+ */
 export async function reserve(challenge: ChallengeContext, shortName: string, form: ReservationForm, lang: string): Promise<string> {
+  const admission = challenge.store.get(admissionsAtom)[shortName];
+  const queue: Record<string, string> = admission ? { [QUEUE_TOKEN_HEADER]: admission.token } : {};
   try {
-    const answer = (await runWithChallenge(challenge, (headers) => reserveTickets(shortName, form, { lang }, { headers }))) as ReserveAnswer;
+    const answer = (await runWithChallenge(challenge, (headers) => reserveTickets(shortName, form, { lang }, { headers: { ...headers, ...queue } }))) as ReserveAnswer;
     const reservationId = answer.data.value;
     if (typeof reservationId !== 'string' || !reservationId) throw new Error('reserve-tickets answered without a reservation id');
     return reservationId;
   } catch (error) {
+    if (isQueueRefusal(error)) challenge.store.set(admissionsAtom, ({ [shortName]: _refused, ...rest }) => rest);
     throw new ReserveFailed(errorMessagesOf(error));
   }
 }

@@ -5,7 +5,8 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
 import type { CodeState } from '../event-loaders';
 import { useLazyParts } from '../../../app/lazy-part';
-import { additionalServices, promoCode, showsAdditionalServices, showsPromoCodeBox, showsWaitingList, waitingList } from '../event-page-parts';
+import { additionalServices, promoCode, showsAdditionalServices, showsPromoCodeBox, showsWaitingList, waitingList, waitingRoom } from '../event-page-parts';
+import { useAdmitted } from '../hooks/use-admitted';
 import type { ErrorMessage } from '../error-messages';
 import { EventFacts } from './event-facts';
 import { EventHeader } from './event-header';
@@ -32,8 +33,12 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
   const code = codeState.eventCode?.code;
   const items = useTicketCategoriesSuspense(shortName, code);
   const promoBox = showsPromoCodeBox(event, codeState);
+  // A queued event shows its waiting room until this visitor is admitted, then the selection.
+  const queued = event.waitingRoom !== null && event.waitingRoom !== undefined;
+  const admitted = useAdmitted(shortName, queued);
+  const inLine = queued && !admitted;
   // The parts this event shows load together; the page's first render waits for them.
-  useLazyParts(showsWaitingList(items) && waitingList, showsAdditionalServices(items) && additionalServices, promoBox && promoCode);
+  useLazyParts(showsWaitingList(items) && waitingList, showsAdditionalServices(items) && additionalServices, promoBox && promoCode, inLine && waitingRoom);
 
   const title = localize(event.title, event.contentLanguages) || event.displayName;
   useDocumentTitle(t('show-event.header.title', title));
@@ -50,15 +55,20 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
           </h2>
           <RichText html={localize(event.description, event.contentLanguages)} />
         </section>
-        <TicketSelection
-          shortName={shortName}
-          event={event}
-          items={items}
-          code={codeState.eventCode}
-          addressErrors={errors}
-          carry={carry}
-          promoBox={promoBox ? <promoCode.Part shortName={shortName} event={event} codeState={codeState} /> : null}
-        />
+        {inLine ? (
+          <waitingRoom.Part shortName={shortName} event={event} />
+        ) : (
+          <TicketSelection
+            shortName={shortName}
+            event={event}
+            items={items}
+            code={codeState.eventCode}
+            addressErrors={errors}
+            carry={carry}
+            focusOnMount={queued}
+            promoBox={promoBox ? <promoCode.Part shortName={shortName} event={event} codeState={codeState} /> : null}
+          />
+        )}
         {showsWaitingList(items) ? <waitingList.Part shortName={shortName} event={event} items={items} /> : null}
       </div>
     </div>
