@@ -6,9 +6,15 @@ import { AdmissionJob } from './admission/admission-job.js';
 import { sessionDigest } from './room/admission-tokens.js';
 
 const e = 'rush-night';
-const OPENS_IN_MS = 2_500;
 /** `YYYY-MM-DDTHH:mm:ss` in UTC, the event's zone. */
 const localUtc = (instant: Date) => instant.toISOString().slice(0, 19);
+
+const now = new Date();
+const details = (opensAt: Date) => ({
+  ...eventDetails({ shortName: e, start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00') }),
+  timeZone: 'UTC',
+  waitingRoom: { opensAt: localUtc(opensAt), admissionsPerMinute: 60, tokenValidityMinutes: 10 },
+});
 
 interface Buyer {
   readonly headers: Record<string, string>;
@@ -29,20 +35,11 @@ describe('the waiting room through the API (PostgreSQL, the real application)', 
   beforeAll(async () => {
     // the job is stepped by the test at chosen instants: admissions are counted exactly
     app = await startTestApp({ QUEUE_ADMISSION_INTERVAL_MS: '0' });
-    opensAt = new Date(Math.ceil((Date.now() + OPENS_IN_MS) / 1000) * 1000);
-    const now = new Date();
+    // far ahead while the visitors arrive (however slow the machine), then moved close (the room follows the catalog)
+    opensAt = new Date(Math.ceil((Date.now() + 3_600_000) / 1000) * 1000);
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
     await app.given(`event-${e}`, [
-      catalogEvent({
-        type: 'EventPublished',
-        data: {
-          event: {
-            ...eventDetails({ shortName: e, start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00') }),
-            timeZone: 'UTC',
-            waitingRoom: { opensAt: localUtc(opensAt), admissionsPerMinute: 60, tokenValidityMinutes: 10 },
-          },
-        },
-      }),
+      catalogEvent({ type: 'EventPublished', data: { event: details(opensAt) } }),
       catalogEvent({ type: 'CapacityDefined', data: { eventShortName: e, capacity: { id: 1, key: 'hall', name: 'Hall', size: 100 } } }),
       catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: e, category: ticketCategory({ id: 1, key: 'regular', price: 0, capacityId: 1 }) } }),
     ]);
@@ -68,10 +65,17 @@ describe('the waiting room through the API (PostgreSQL, the real application)', 
     expect(refused.headers['alfio-queue-token-missing']).toBe('waiting-room');
     const forged = await reserve({ ...early[0]!.headers, 'alfio-queue-token': `${Date.now() + 60_000}.${'A'.repeat(43)}` });
     expect(forged.statusCode).toBe(403);
+    // a category's code link, which reserves on a GET, leads to the event page (the room) instead
+    const link = await app.inject({ method: 'GET', url: `/api/v2/public/event/${e}/code/ANYCODE`, headers: early[0]!.headers });
+    expect(link.statusCode).toBe(302);
+    expect(link.headers.location).toBe(`/event/${e}`);
   });
 
   it('at the opening the early ones are drawn in the order the recorded seed replays to; later arrivals queue behind in arrival order', async () => {
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, opensAt.getTime() - Date.now() + 50)));
+    opensAt = new Date(Math.ceil((Date.now() + 1_000) / 1000) * 1000);
+    await app.given(`event-${e}`, [catalogEvent({ type: 'EventDetailsChanged', data: { event: details(opensAt) } })]);
+    // past the opening, and past the moment the settings (kept 2 s) show the new one
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, opensAt.getTime() - Date.now() + 50, 2_100)));
     for (let i = 0; i < 3; i++) {
       const buyer = { headers: await app.session() };
       late.push(buyer);

@@ -4,17 +4,20 @@ import type { AdmissionTokens } from '../room/admission-tokens.js';
 import type { WaitingRoomSettings } from '../room/waiting-room-settings.js';
 
 const RESERVE_TICKETS = /^\/api\/v2\/public\/event\/([^/?]+)\/reserve-tickets(?:\?|$)/;
+/** A category's code link reserves a ticket on a GET (a navigation, which carries no token): the room comes first. */
+const CODE_LINK = /^\/api\/v2\/public\/event\/([^/?]+)\/code\/[^/?]+(?:\?|$)/;
 const TOKEN_HEADER = QUEUE_TOKEN_HEADER.toLowerCase();
 
 /**
  * reserve-tickets on an event with a waiting room needs the admission token of this session: without a valid one
  * it is refused 403 with `Alfio-Queue-Token-Missing: waiting-room`, before the body is parsed or a seat is looked
- * at, so a script cannot skip the line. Installed like the human-verification hook (same place in the request).
+ * at, so a script cannot skip the line. A category's code link (which reserves on a GET) leads to the event page
+ * instead, where the room is. Installed like the human-verification hook (same place in the request).
  */
 export function installQueueGate(fastify: FastifyInstance, settings: WaitingRoomSettings, tokens: AdmissionTokens, now: () => Date): void {
   fastify.addHook('onRequest', async (request: FastifyRequest & { sessionId?: string }, reply) => {
-    if (request.method !== 'POST') return undefined;
-    const match = RESERVE_TICKETS.exec(request.url);
+    const link = request.method === 'GET' ? CODE_LINK.exec(request.url) : null;
+    const match = link ?? (request.method === 'POST' ? RESERVE_TICKETS.exec(request.url) : null);
     if (!match) return undefined;
     let shortName: string;
     try {
@@ -24,6 +27,7 @@ export function installQueueGate(fastify: FastifyInstance, settings: WaitingRoom
     }
     const room = await settings.of(shortName);
     if (!room) return undefined;
+    if (link) return reply.redirect(`/event/${encodeURIComponent(shortName)}`, 302);
     const header = request.headers[TOKEN_HEADER];
     const token = (Array.isArray(header) ? header[0] : header)?.trim() ?? '';
     if (token !== '' && (await tokens.verify(token, shortName, request.sessionId ?? '', now()))) return undefined;
