@@ -17,15 +17,23 @@ export class WaitingRoomService {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * A first join is one insert, and its answer needs no read (no place yet: waiting for the draw, or joining); a
+   * repeated one reads the place, and one whose admission lapsed leaves and joins again, at the end.
+   */
   async join(eventShortName: string, sessionId: string): Promise<BuyerStatus> {
     const room = await this.roomOf(eventShortName);
     const digest = sessionDigest(sessionId);
+    const now = this.clock.now();
+    if (await this.store.join(eventShortName, digest, room.opensAt, now)) return this.justJoined(room, now);
     const current = await this.status(eventShortName, sessionId, room);
-    if (current.state !== 'NOT_JOINED' && current.state !== 'EXPIRED') return current;
-    // an admitted buyer who stayed away past the token's validity lost the slot: queued again, at the end
-    if (current.state === 'EXPIRED') await this.store.leave(eventShortName, digest);
-    await this.store.join(eventShortName, digest, room.opensAt, this.clock.now());
-    return this.status(eventShortName, sessionId, room);
+    if (current.state !== 'EXPIRED' && current.state !== 'NOT_JOINED') return current;
+    await this.store.leave(eventShortName, digest);
+    return (await this.store.join(eventShortName, digest, room.opensAt, now)) ? this.justJoined(room, now) : this.status(eventShortName, sessionId, room);
+  }
+
+  private justJoined(room: RoomSettings, now: Date): BuyerStatus {
+    return now < room.opensAt ? { state: 'WAITING_FOR_DRAW', opensAt: room.opensAt, token: null } : { state: 'JOINING', opensAt: room.opensAt, token: null };
   }
 
   async status(eventShortName: string, sessionId: string, known?: RoomSettings): Promise<BuyerStatus> {

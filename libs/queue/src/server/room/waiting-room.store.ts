@@ -13,17 +13,21 @@ export class WaitingRoomStore {
 
   constructor(private readonly db: Db) {}
 
-  /** Takes a place in line for the session (once: a second join changes nothing). */
-  async join(eventShortName: string, sessionDigest: string, opensAt: Date, now: Date): Promise<void> {
+  /**
+   * Takes a place in line for the session, once: true when this call took it, false when the session was in line
+   * already (nothing changes). One statement, the room's own only on its first join in this process.
+   */
+  async join(eventShortName: string, sessionDigest: string, opensAt: Date, now: Date): Promise<boolean> {
     if (!this.rooms.has(eventShortName)) {
       await this.db.query('insert into queue_rooms (event_short_name, opens_at) values ($1, $2) on conflict (event_short_name) do nothing', [eventShortName, opensAt]);
       this.rooms.add(eventShortName);
     }
-    await this.db.query(
+    const inserted = await this.db.query(
       `insert into queue_tickets (event_short_name, session_digest, joined_at, before_opening) values ($1, $2, $3, $4)
        on conflict (event_short_name, session_digest) do nothing`,
       [eventShortName, sessionDigest, now, now < opensAt],
     );
+    return inserted.rowCount === 1;
   }
 
   /** Leaves the line (a buyer whose admission expired joins again at its end). */
