@@ -3,7 +3,7 @@ import { getGetWaitingRoomStatusQueryKey, getWaitingRoomStatus, joinWaitingRoom,
 import type { WaitingRoomStatus } from '@ticketing/api-client';
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { admissionsAtom } from './atoms';
+import { admissionsAtom } from './admission';
 
 /** After a failed poll: 2 s, 4 s, 8 s ... up to a minute, so a struggling server is not hammered by every buyer. */
 export const backoffMs = (failures: number): number => Math.min(60_000, 2_000 * 2 ** Math.max(0, failures - 1));

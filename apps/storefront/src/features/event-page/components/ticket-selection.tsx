@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { EventCode, EventWithAdditionalInfo, ItemsByCategory } from '../../../api/catalog-queries';
 import type { ReservationSearch } from '../../../app/search-params';
 import { useTranslate } from '../../i18n';
@@ -26,8 +26,6 @@ interface Props {
   readonly carry: ReservationSearch;
   /** The promo code box: between the donations and the continue button (spec 2), outside the form. */
   readonly promoBox: ReactNode;
-  /** Shown in place of the waiting room on admission: the focus moves to its heading, so the turn is not missed. */
-  readonly focusOnMount?: boolean;
 }
 
 const SELECT_AT_LEAST_ONE: ErrorMessage = { code: 'error.STEP_1_SELECT_AT_LEAST_ONE', args: [] };
@@ -36,17 +34,13 @@ const SELECT_AT_LEAST_ONE: ErrorMessage = { code: 'error.STEP_1_SELECT_AT_LEAST_
  * Spec 2, the selection part of the event page in its order: categories (expired ones collapsed), supplements,
  * donations, promo code box, automatic-discount message, errors and the continue button.
  */
-export function TicketSelection({ shortName, event, items, code, addressErrors, carry, promoBox, focusOnMount = false }: Props) {
+export function TicketSelection({ shortName, event, items, code, addressErrors, carry, promoBox }: Props) {
   const t = useTranslate();
   const formId = useId();
   const { selection, setTickets, setQuantity, setAmount } = useSelection();
   const refresh = useRefreshCategories(shortName, code?.code);
   const reserve = useReserve(shortName, carry);
   const [nothingChosen, setNothingChosen] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (focusOnMount) heading.current?.focus();
-  }, []); // on mount only
   const lines = ticketLines(selection, items.ticketCategories);
   const canReserve = items.ticketCategories.some(isSelectable);
   const tickets = ticketCount(selection, items.ticketCategories);
@@ -74,9 +68,7 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
     <>
       <form id={formId} className="ticket-selection" noValidate onSubmit={onSubmit}>
         <section className="event-section" aria-labelledby="event-tickets-title">
-          <h2 id="event-tickets-title" ref={heading} tabIndex={-1}>
-            {t('show-event.tickets')}
-          </h2>
+          <h2 id="event-tickets-title">{t('show-event.tickets')}</h2>
           <GlobalErrors errors={addressErrors} />
           <CategoryList items={items} event={event} onRefresh={refresh} selection={selection} onQuantity={setTickets} />
         </section>

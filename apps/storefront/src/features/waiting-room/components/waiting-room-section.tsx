@@ -1,12 +1,14 @@
 import type { EventWithAdditionalInfo } from '../../../api/catalog-queries';
 import { useLanguage, useTranslate } from '../../i18n';
 import { useWaitingRoom } from '../use-waiting-room';
-import '../waiting-room.css';
 
 interface Props {
   readonly shortName: string;
   readonly event: EventWithAdditionalInfo;
 }
+
+/** The place in big figures (the framed look is the waiting list's: no stylesheet of its own, nothing that moves). */
+const PLACE = { fontSize: '2.5rem', fontWeight: 700, margin: '0.5rem 0' } as const;
 
 const formatInstant = (iso: string, lang: string, timeZone: string) =>
   new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
@@ -45,16 +47,16 @@ export function WaitingRoomSection({ shortName, event }: Props) {
       break;
   }
   return (
-    <section className="event-section waiting-room" aria-labelledby="waiting-room-title">
+    <section className="event-section waiting-list" aria-labelledby="waiting-room-title">
       <h2 id="waiting-room-title">{t('waiting-room.title')}</h2>
       <div className="waiting-room__status" role="status" aria-live="polite" aria-atomic="true">
         {lines.map((line) => (
           <p key={line}>{line}</p>
         ))}
-        {failed ? <p className="waiting-room__error">{t('waiting-room.error')}</p> : null}
+        {failed ? <p className="field-error">{t('waiting-room.error')}</p> : null}
       </div>
       {status?.state === 'IN_LINE' && status.position !== null ? (
-        <p className="waiting-room__place" aria-hidden="true">
+        <p aria-hidden="true" style={PLACE}>
           {status.position}
         </p>
       ) : null}
@@ -63,7 +65,7 @@ export function WaitingRoomSection({ shortName, event }: Props) {
           {t('waiting-room.join-again')}
         </button>
       ) : (
-        <p className="waiting-room__hint">{t('waiting-room.keep-open')}</p>
+        <p className="lead">{t('waiting-room.keep-open')}</p>
       )}
     </section>
   );

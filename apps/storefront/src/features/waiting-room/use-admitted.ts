@@ -1,6 +1,6 @@
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { admissionsAtom, isAdmitted } from '../../waiting-room';
+import { admissionsAtom, isAdmitted } from './admission';
 
 /**
  * Whether this visitor holds a live admission to a queued event. When it lapses (the token's validity, or the
