@@ -38,6 +38,7 @@ import { profileRules } from './accounts/profile-rules.js';
 import { AuditApiModule } from '@ticketing/audit';
 import { orderStatusFold } from './audit/order-status-fold.js';
 import { AuditCheckpointScheduler } from './audit/audit-checkpoint-scheduler.js';
+import { QueueModule } from '@ticketing/queue/server';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
 function contextBasics(store: EventStore, runner: ProjectionFollower, db: Db) {
@@ -121,6 +122,15 @@ export class AppModule {
             sessions: { newSessionId, cookie: (sessionId: string) => sessionCookie(sessionId, config.mode === 'prod') },
           }),
         }),
+        QueueModule.registerAsync({
+          inject: [DB],
+          useFactory: (pool: Db) => ({
+            db: pool,
+            clock: { now: () => new Date() },
+            tokenSecret: once(() => loadSecret(pool, 'queue-tokens', config.queueTokenSecret)),
+            admissionIntervalMs: config.queueAdmissionIntervalMs,
+          }),
+        }),
         ...(config.benchRoutes ? [BenchRoutesModule] : []),
       ],
       controllers: [InfoController, I18nController, UserController, HealthController, CspReportController],
@@ -139,7 +149,7 @@ export class AppModule {
         AuditCheckpointScheduler,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
-      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule],
+      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule, QueueModule],
     };
   }
 }

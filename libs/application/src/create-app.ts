@@ -30,8 +30,9 @@ import { CatalogQueries } from '@ticketing/catalog/server';
 import { shortNameParam } from '@ticketing/wire';
 import { useBindWithoutDeprecatedProperty } from './http/async-resource-bind.js';
 import { accountsMigrations } from '@ticketing/accounts/server';
+import { AdmissionTokens, installQueueGate, queueMigrations, WaitingRoomSettings } from '@ticketing/queue/server';
 
-export const allMigrations = [...appSecretMigrations, ...eventStoreMigrations, ...projectionMigrations, ...accountsMigrations];
+export const allMigrations = [...appSecretMigrations, ...eventStoreMigrations, ...projectionMigrations, ...accountsMigrations, ...queueMigrations];
 
 export interface CreateAppOptions {
   readonly logger: Logger;
@@ -77,6 +78,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   const standIns = app.get<StandInUrls | null>(PAYMENT_STAND_IN_URLS, { strict: false });
   installHttpPolicies(fastify, config, secret, { stripe: hasStripeKey(process.env), stripeStandIn: standIns?.stripe ?? null });
   installAbuseProtection(fastify, config, options.logger);
+  // after the rate limits and the human verification: reserve-tickets on a queued event needs the queue's token
+  installQueueGate(fastify, app.get(WaitingRoomSettings), app.get(AdmissionTokens), () => new Date());
   installWellFormedText(fastify);
   // after the anti-forgery check (a forged write is refused 403 whatever its method), before any route is added
   installMethodNotAllowed(fastify);

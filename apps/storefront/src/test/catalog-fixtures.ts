@@ -55,6 +55,7 @@ export function makeEvent(shortName: string, overrides: Partial<EventWithAdditio
   return {
     ...makeBasicEvent(shortName, { langs }),
     displayName: shortName,
+    waitingRoom: null,
     websiteUrl: 'https://example.org/event',
     mapUrl: null,
     organizationName: 'Milano Dev',

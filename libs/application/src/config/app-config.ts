@@ -99,6 +99,10 @@ const environment = z.object({
    * requests' thread) or `auto` (the thread when the built API runs, the main thread from source, e.g. in tests).
    */
   PROJECTIONS_THREAD: z.enum(['auto', 'worker', 'main']).default('auto'),
+  /** Signs waiting-room admission tokens; unset: one is made once and kept in the database. */
+  QUEUE_TOKEN_SECRET: optionalText,
+  /** How often the waiting rooms draw, place and admit (ms); 0 = never (tests step them). */
+  QUEUE_ADMISSION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
   /** VIES-compatible endpoint for EU VAT numbers of business invoices (events with EU VAT checking). */
   VAT_CHECK_URL: z.string().url().default('https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number'),
   /** Signs the log's checkpoints: an Ed25519 private key, PEM or base64 PKCS#8; unset outside prod: one made in AUDIT_SIGNING_KEY_FILE. */
@@ -142,6 +146,8 @@ export type AppConfig = Readonly<{
   waitingListReservationMinutes: number;
   vatCheckUrl: string;
   projectionsThread: 'auto' | 'worker' | 'main';
+  queueTokenSecret: string | null;
+  queueAdmissionIntervalMs: number;
   /** Payment test mode: accounts without keys use local stand-ins (never in prod). */
   paymentStandIns: boolean;
   /** Stand-ins someone else started and closes (PAYMENT_STAND_IN_URLS); null: the app starts its own in test mode. */
@@ -215,6 +221,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     waitingListReservationMinutes: e.WAITING_LIST_RESERVATION_MINUTES,
     vatCheckUrl: e.VAT_CHECK_URL,
     projectionsThread: e.PROJECTIONS_THREAD,
+    queueTokenSecret: e.QUEUE_TOKEN_SECRET,
+    queueAdmissionIntervalMs: e.QUEUE_ADMISSION_INTERVAL_MS,
     wallet: wallet.settings,
     auditCheckpoints,
   };

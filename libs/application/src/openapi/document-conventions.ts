@@ -1,6 +1,9 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 
-type Operation = { responses?: Record<string, { description?: string; headers?: Record<string, unknown> }> };
+type Operation = {
+  responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>;
+  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
+};
 
 const header = (description: string) => ({ description, schema: { type: 'string' } });
 
@@ -28,9 +31,31 @@ export function documentConventions(document: OpenAPIObject): OpenAPIObject {
         responses['403'] ??= { description: 'Missing or invalid anti-forgery token, or no session.' };
         responses['400'] ??= { description: 'The body is not valid JSON (ValidatedResponse with code error.malformedRequest).' };
       }
+      if (method === 'post' && path === '/api/v2/public/event/{shortName}/reserve-tickets') documentQueueGate(operation);
     }
   }
   return renameSchemas(document);
+}
+
+/** The waiting room's gate (a hook, @ticketing/queue/server installQueueGate) in front of reserve-tickets. */
+function documentQueueGate(operation: Operation): void {
+  (operation.parameters ??= []).push({
+    name: 'Alfio-Queue-Token',
+    in: 'header',
+    required: false,
+    description: 'The admission token of the waiting room (GET /event/{shortName}/waiting-room, once ADMITTED), when the event has one.',
+    schema: { type: 'string' },
+  });
+  const responses = (operation.responses ??= {});
+  responses['403'] = {
+    description:
+      'Missing or invalid anti-forgery token, or no session; human verification missing (header `Alfio-Verification-Missing: turnstile`); ' +
+      'or the event has a waiting room and no valid admission token of this session was sent (header `Alfio-Queue-Token-Missing: waiting-room`: join the room, wait for admission, retry with the token).',
+    headers: {
+      'Alfio-Queue-Token-Missing': header('`waiting-room`: queue in the event\'s waiting room and retry with its token.'),
+      'Alfio-Verification-Missing': header('`turnstile`: solve the human-verification challenge and retry.'),
+    },
+  };
 }
 
 /** `AlfioInfoDto_Output` -> `AlfioInfo`: the generated client's type names should read like the wire models. */

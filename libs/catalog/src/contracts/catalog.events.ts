@@ -174,6 +174,18 @@ export interface JoinLink {
   readonly categories: readonly string[];
 }
 
+/**
+ * A fair waiting room in front of the event's sale: visitors who arrive before `opensAt` are drawn in random order
+ * when it opens, later ones queue behind them in arrival order; `admissionsPerMinute` of them are let in, each
+ * with a token valid `tokenValidityMinutes` that reserve-tickets asks for.
+ */
+export interface WaitingRoomSettings {
+  /** When admissions begin, in the event's time zone. */
+  readonly opensAt: LocalDateTime;
+  readonly admissionsPerMinute: number;
+  readonly tokenValidityMinutes: number;
+}
+
 export interface EventDetails {
   readonly shortName: string;
   readonly organizerSlug: string;
@@ -225,6 +237,8 @@ export interface EventDetails {
   readonly joinLinks?: readonly JoinLink[];
   /** Minutes a reservation holds its seats before it expires (RESERVATION_TIMEOUT, default 25). */
   readonly reservationValidityMinutes: number;
+  /** A queue in front of the sale (absent or null: none; every event published before it existed has none). */
+  readonly waitingRoom?: WaitingRoomSettings | null;
   /** Default of the per-category maximum (MAX_AMOUNT_OF_TICKETS_BY_RESERVATION, default 5). */
   readonly maxTicketsPerReservation: number;
   /** DISPLAY_TICKETS_LEFT_INDICATOR: expose availableTicketsCount / availableTickets. */

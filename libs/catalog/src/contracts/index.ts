@@ -24,6 +24,7 @@ export {
   type SubscriptionDescriptor,
   type SubscriptionDescriptorEvent,
   type TicketCategory,
+  type WaitingRoomSettings,
 } from './catalog.events.js';
 export type { InvoicingTerms, OfferedCategory, OfferedService, PurchaseOffer, SubscriptionOffer } from './purchase-offer.js';
 export { CatalogOffers, type WaitingListAvailability } from './catalog-offers.js';

@@ -22,3 +22,6 @@ export const showsPromoCodeBox = (event: EventWithAdditionalInfo, code: CodeStat
 
 /** The automatic-discount check (spec 4): once tickets are chosen (see DynamicDiscountMessage). */
 export const dynamicDiscount = lazyPart(() => import('./components/dynamic-discount').then((m) => m.DynamicDiscount));
+
+/** A queued event (issue 20): the waiting room in front of the selection until this visitor is admitted. */
+export const waitingRoom = lazyPart(() => import('../waiting-room/components/gate').then((m) => m.default));

@@ -41,6 +41,7 @@ import type { CatalogDocumentEventsItemStatus } from './catalogDocumentEventsIte
 import type { CatalogDocumentEventsItemTermsAndConditionsUrl } from './catalogDocumentEventsItemTermsAndConditionsUrl';
 import type { CatalogDocumentEventsItemTitle } from './catalogDocumentEventsItemTitle';
 import type { CatalogDocumentEventsItemTotalSeats } from './catalogDocumentEventsItemTotalSeats';
+import type { CatalogDocumentEventsItemWaitingRoom } from './catalogDocumentEventsItemWaitingRoom';
 import type { CatalogDocumentEventsItemWebsiteUrl } from './catalogDocumentEventsItemWebsiteUrl';
 
 export type CatalogDocumentEventsItem = {
@@ -156,5 +157,7 @@ export type CatalogDocumentEventsItem = {
   vatPercentage?: number;
   /** Take waiting-list subscriptions when sold out. */
   waitingListEnabled?: boolean;
+  /** A fair waiting room in front of the sale; absent or null: none. Reserve-tickets then needs the token the queue hands out. */
+  waitingRoom?: CatalogDocumentEventsItemWaitingRoom;
   websiteUrl?: CatalogDocumentEventsItemWebsiteUrl;
 };

@@ -40,6 +40,7 @@ import type { EventWithAdditionalInfoPrivacyPolicyUrl } from './eventWithAdditio
 import type { EventWithAdditionalInfoPromotionsConfiguration } from './eventWithAdditionalInfoPromotionsConfiguration';
 import type { EventWithAdditionalInfoTermsAndConditionsUrl } from './eventWithAdditionalInfoTermsAndConditionsUrl';
 import type { EventWithAdditionalInfoTitle } from './eventWithAdditionalInfoTitle';
+import type { EventWithAdditionalInfoWaitingRoom } from './eventWithAdditionalInfoWaitingRoom';
 import type { EventWithAdditionalInfoWebsiteUrl } from './eventWithAdditionalInfoWebsiteUrl';
 
 /**
@@ -96,5 +97,7 @@ export interface EventWithAdditionalInfo {
   /** VAT percentage with two decimals, e.g. "7.70". */
   vat: string;
   vatIncluded: boolean;
+  /** A queue in front of the sale: join it (POST /event/{shortName}/waiting-room) and reserve with its token. Null: none. */
+  waitingRoom: EventWithAdditionalInfoWaitingRoom;
   websiteUrl: EventWithAdditionalInfoWebsiteUrl;
 }

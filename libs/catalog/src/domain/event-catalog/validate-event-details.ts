@@ -33,6 +33,10 @@ export function validateEventDetails(rules: Rules, event: EventDetails): void {
   rules.unique(event.allowedPaymentProxies, (p) => p, (i) => f(`allowedPaymentProxies[${i}]`));
   rules.integer(event.reservationValidityMinutes, f('reservationValidityMinutes'), 1);
   rules.integer(event.maxTicketsPerReservation, f('maxTicketsPerReservation'), 1);
+  if (event.waitingRoom) {
+    rules.integer(event.waitingRoom.admissionsPerMinute, f('waitingRoom.admissionsPerMinute'), 1);
+    rules.integer(event.waitingRoom.tokenValidityMinutes, f('waitingRoom.tokenValidityMinutes'), 1);
+  }
 }
 
 export function validateCapacities(rules: Rules, totalSeats: number | null, capacities: readonly CapacityDraft[]): void {

@@ -78,6 +78,9 @@ export function eventView(record: EventRecord, availableTicketsCount: number | n
     availableTicketsCount,
     customCss: trimToNull(e.customCss),
     canApplySubscriptions: record.linkedToSubscription,
+    waitingRoom: e.waitingRoom
+      ? { opensAt: zonedInstant(e.waitingRoom.opensAt, e.timeZone).toISOString(), admissionsPerMinute: e.waitingRoom.admissionsPerMinute }
+      : null,
   };
 }
 

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
 import type { CodeState } from '../event-loaders';
 import { useLazyParts } from '../../../app/lazy-part';
-import { additionalServices, promoCode, showsAdditionalServices, showsPromoCodeBox, showsWaitingList, waitingList } from '../event-page-parts';
+import { additionalServices, promoCode, showsAdditionalServices, showsPromoCodeBox, showsWaitingList, waitingList, waitingRoom } from '../event-page-parts';
 import type { ErrorMessage } from '../error-messages';
 import { EventFacts } from './event-facts';
 import { EventHeader } from './event-header';
@@ -32,8 +32,20 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
   const code = codeState.eventCode?.code;
   const items = useTicketCategoriesSuspense(shortName, code);
   const promoBox = showsPromoCodeBox(event, codeState);
-  // The parts this event shows load together; the page's first render waits for them.
+  // The parts this event shows load together; the page's first render waits for them (a queued event's waiting room
+  // too, which stands in front of the selection until this visitor is admitted).
   useLazyParts(showsWaitingList(items) && waitingList, showsAdditionalServices(items) && additionalServices, promoBox && promoCode);
+  const selection = (
+    <TicketSelection
+      shortName={shortName}
+      event={event}
+      items={items}
+      code={codeState.eventCode}
+      addressErrors={errors}
+      carry={carry}
+      promoBox={promoBox ? <promoCode.Part shortName={shortName} event={event} codeState={codeState} /> : null}
+    />
+  );
 
   const title = localize(event.title, event.contentLanguages) || event.displayName;
   useDocumentTitle(t('show-event.header.title', title));
@@ -50,15 +62,13 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
           </h2>
           <RichText html={localize(event.description, event.contentLanguages)} />
         </section>
-        <TicketSelection
-          shortName={shortName}
-          event={event}
-          items={items}
-          code={codeState.eventCode}
-          addressErrors={errors}
-          carry={carry}
-          promoBox={promoBox ? <promoCode.Part shortName={shortName} event={event} codeState={codeState} /> : null}
-        />
+        {event.waitingRoom ? (
+          <waitingRoom.Part event={event}>
+            {selection}
+          </waitingRoom.Part>
+        ) : (
+          selection
+        )}
         {showsWaitingList(items) ? <waitingList.Part shortName={shortName} event={event} items={items} /> : null}
       </div>
     </div>

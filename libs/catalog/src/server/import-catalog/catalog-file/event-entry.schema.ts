@@ -163,6 +163,15 @@ export const eventEntrySchema = z.strictObject({
     .default([])
     .describe('Online and hybrid events: the links attendees check in through (the first one open now wins). Without any, the event dates apply and there is nowhere to go.'),
   reservationValidityMinutes: z.number().int().min(1).default(25).describe('Minutes a reservation holds seats.'),
+  waitingRoom: z
+    .strictObject({
+      opensAt: localDateTime.describe("When admissions begin, in the event's time zone: who arrives before is drawn in random order then, later arrivals queue behind."),
+      admissionsPerMinute: z.number().int().min(1).max(1_000_000).describe('Buyers let through to ticket selection per minute.'),
+      tokenValidityMinutes: z.number().int().min(1).max(1_440).default(10).describe('Minutes an admitted buyer may take to reserve; the slot is lost after.'),
+    })
+    .nullable()
+    .optional()
+    .describe('A fair waiting room in front of the sale; absent or null: none. Reserve-tickets then needs the token the queue hands out.'),
   maxTicketsPerReservation: z.number().int().min(1).default(5).describe("Default of the categories' maxPerReservation."),
   displayTicketsLeft: flag(false, 'Show how many tickets are left.'),
   displayExpiredCategories: flag(true, 'List expired categories (collapsed).'),

@@ -51,6 +51,13 @@ export const eventWithAdditionalInfoSchema = z
     availableTicketsCount: z.number().int().nullable().describe('Only when the organizer shows how many tickets are left.'),
     customCss: z.string().nullable(),
     canApplySubscriptions: z.boolean(),
+    waitingRoom: z
+      .object({
+        opensAt: z.string().describe('When admissions begin (ISO 8601 instant).'),
+        admissionsPerMinute: z.number().int(),
+      })
+      .nullable()
+      .describe('A queue in front of the sale: join it (POST /event/{shortName}/waiting-room) and reserve with its token. Null: none.'),
   })
   .describe('Everything the event page shows.');
 

@@ -1,0 +1,58 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { getGetWaitingRoomStatusQueryKey, getWaitingRoomStatus, joinWaitingRoom, successData } from '@ticketing/api-client';
+import type { WaitingRoomStatus } from '@ticketing/api-client';
+import { useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { admissionsAtom } from './admission';
+
+/** After a failed poll: 2 s, 4 s, 8 s ... up to a minute, so a struggling server is not hammered by every buyer. */
+export const backoffMs = (failures: number): number => Math.min(60_000, 2_000 * 2 ** Math.max(0, failures - 1));
+
+/** The server's hint (further back, less often), within 2-30 s; a little jitter so 50,000 pages do not poll in step. */
+export const pollMs = (status: WaitingRoomStatus | undefined, random: () => number = Math.random): number => {
+  const seconds = Math.min(30, Math.max(2, status?.pollAfterSeconds ?? 5));
+  return Math.round(seconds * 1000 * (0.9 + 0.2 * random()));
+};
+
+/**
+ * Joins the event's waiting room on arrival (once; joining again changes nothing server-side) and follows the
+ * place in line by polling at the interval the server suggests, backing off on failures. Once admitted the token
+ * goes where the reserve call finds it (admissionsAtom), which moves the page on to the ticket selection.
+ */
+export function useWaitingRoom(shortName: string) {
+  const setAdmissions = useSetAtom(admissionsAtom);
+  const joined = useRef(false);
+  const join = useMutation({
+    mutationKey: ['joinWaitingRoom', shortName],
+    mutationFn: async () => successData(await joinWaitingRoom(shortName)),
+  });
+  useEffect(() => {
+    if (joined.current) return;
+    joined.current = true;
+    join.mutate();
+  }, []); // once per page: a rejoin after an expiry is the buyer's choice (rejoin)
+
+  const status = useQuery({
+    queryKey: getGetWaitingRoomStatusQueryKey(shortName),
+    queryFn: async () => successData(await getWaitingRoomStatus(shortName)),
+    enabled: join.isSuccess,
+    initialData: join.data,
+    retry: false,
+    refetchInterval: (query) => (query.state.error ? backoffMs(query.state.fetchFailureCount) : pollMs(query.state.data)),
+    refetchIntervalInBackground: true,
+  });
+
+  const current = status.data ?? join.data;
+  useEffect(() => {
+    if (current?.state === 'ADMITTED' && current.token && current.tokenExpiresAt) {
+      const admission = { token: current.token, expiresAt: Date.parse(current.tokenExpiresAt) };
+      setAdmissions((all) => ({ ...all, [shortName]: admission }));
+    }
+  }, [current?.state, current?.token]);
+
+  const rejoin = () => {
+    join.reset();
+    join.mutate(undefined, { onSuccess: () => void status.refetch() });
+  };
+  return { status: current, failed: Boolean(join.error) || status.isError, rejoin };
+}

@@ -1,0 +1,44 @@
+import type { Migration } from '@ticketing/postgres';
+
+/**
+ * The waiting room's durable record, in PostgreSQL (every API process reads and writes the same line, and it
+ * survives a restart). Not an event stream: 50,000 joins in seconds would serialize on one stream's revision, and
+ * a place in line is fixed once given. It is as auditable: who joined when (by session digest, in arrival order),
+ * the draw's seed (replaying `drawOrder` on the pre-opening arrivals gives the positions), and each admission
+ * (which places, when). Rows are only inserted or set once, except the room's running counters.
+ */
+export const queueMigrations: Migration[] = [
+  {
+    id: 'queue-001-waiting-room',
+    sql: `
+      create table queue_rooms (
+        event_short_name text primary key,
+        opens_at timestamptz not null,
+        drawn_at timestamptz,
+        draw_seed text,
+        drawn_count integer not null default 0,
+        placed_through integer not null default 0,
+        admitted_through integer not null default 0,
+        last_tick_at timestamptz,
+        carry double precision not null default 0
+      );
+      create table queue_tickets (
+        event_short_name text not null,
+        session_digest text not null,
+        arrival bigint generated always as identity,
+        joined_at timestamptz not null,
+        before_opening boolean not null,
+        position integer,
+        primary key (event_short_name, session_digest)
+      );
+      create unique index queue_tickets_position on queue_tickets (event_short_name, position) where position is not null;
+      create index queue_tickets_unplaced on queue_tickets (event_short_name, arrival) where position is null;
+      create table queue_admissions (
+        event_short_name text not null,
+        from_position integer not null,
+        to_position integer not null,
+        admitted_at timestamptz not null,
+        primary key (event_short_name, to_position)
+      );`,
+  },
+];

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { drawOrder } from '@ticketing/queue/domain';
+import { AdmissionJob } from './admission/admission-job.js';
+import { sessionDigest } from './room/admission-tokens.js';
+
+const e = 'rush-night';
+/** `YYYY-MM-DDTHH:mm:ss` in UTC, the event's zone. */
+const localUtc = (instant: Date) => instant.toISOString().slice(0, 19);
+
+const now = new Date();
+const details = (opensAt: Date) => ({
+  ...eventDetails({ shortName: e, start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00') }),
+  timeZone: 'UTC',
+  waitingRoom: { opensAt: localUtc(opensAt), admissionsPerMinute: 60, tokenValidityMinutes: 10 },
+});
+
+interface Buyer {
+  readonly headers: Record<string, string>;
+}
+
+describe('the waiting room through the API (PostgreSQL, the real application)', () => {
+  let app: TestApp;
+  let opensAt: Date;
+  const early: Buyer[] = [];
+  const late: Buyer[] = [];
+
+  const join = async (buyer: Buyer) => (await app.inject({ method: 'POST', url: `/api/v2/public/event/${e}/waiting-room`, headers: buyer.headers })).json();
+  const status = async (buyer: Buyer) => (await app.inject({ method: 'GET', url: `/api/v2/public/event/${e}/waiting-room`, headers: buyer.headers })).json();
+  const reserve = (headers: Record<string, string>) =>
+    app.inject({ method: 'POST', url: `/api/v2/public/event/${e}/reserve-tickets?lang=en`, headers, payload: { reservation: [{ ticketCategoryId: 1, amount: 1 }] } });
+  const step = (msAfterOpening: number) => app.app.get(AdmissionJob).tick(new Date(opensAt.getTime() + msAfterOpening));
+
+  beforeAll(async () => {
+    // the job is stepped by the test at chosen instants: admissions are counted exactly
+    app = await startTestApp({ QUEUE_ADMISSION_INTERVAL_MS: '0' });
+    // far ahead while the visitors arrive (however slow the machine), then moved close (the room follows the catalog)
+    opensAt = new Date(Math.ceil((Date.now() + 3_600_000) / 1000) * 1000);
+    await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
+    await app.given(`event-${e}`, [
+      catalogEvent({ type: 'EventPublished', data: { event: details(opensAt) } }),
+      catalogEvent({ type: 'CapacityDefined', data: { eventShortName: e, capacity: { id: 1, key: 'hall', name: 'Hall', size: 100 } } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: e, category: ticketCategory({ id: 1, key: 'regular', price: 0, capacityId: 1 }) } }),
+    ]);
+    for (let i = 0; i < 12; i++) early.push({ headers: await app.session() });
+  });
+  afterAll(() => app?.close());
+
+  it('the event says it has a waiting room and when it opens', async () => {
+    const event = (await app.inject({ method: 'GET', url: `/api/v2/public/event/${e}` })).json();
+    expect(event.waitingRoom).toEqual({ opensAt: opensAt.toISOString(), admissionsPerMinute: 60 });
+  });
+
+  it('before the opening, visitors join and wait for the draw; joining twice changes nothing', async () => {
+    for (const buyer of early) expect(await join(buyer)).toMatchObject({ state: 'WAITING_FOR_DRAW', position: null, token: null });
+    expect(await join(early[0]!)).toMatchObject({ state: 'WAITING_FOR_DRAW' });
+    const { rows } = await app.db.query('select count(*)::int as n from queue_tickets where event_short_name = $1', [e]);
+    expect(rows[0].n).toBe(12);
+  });
+
+  it('reserve-tickets without the token is refused 403 with the queue header, before anything is held', async () => {
+    const refused = await reserve(early[0]!.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['alfio-queue-token-missing']).toBe('waiting-room');
+    const forged = await reserve({ ...early[0]!.headers, 'alfio-queue-token': `${Date.now() + 60_000}.${'A'.repeat(43)}` });
+    expect(forged.statusCode).toBe(403);
+    // a category's code link, which reserves on a GET, leads to the event page (the room) instead
+    const link = await app.inject({ method: 'GET', url: `/api/v2/public/event/${e}/code/ANYCODE`, headers: early[0]!.headers });
+    expect(link.statusCode).toBe(302);
+    expect(link.headers.location).toBe(`/event/${e}`);
+  });
+
+  it('at the opening the early ones are drawn in the order the recorded seed replays to; later arrivals queue behind in arrival order', async () => {
+    opensAt = new Date(Math.ceil((Date.now() + 1_000) / 1000) * 1000);
+    await app.given(`event-${e}`, [catalogEvent({ type: 'EventDetailsChanged', data: { event: details(opensAt) } })]);
+    // past the opening, and past the moment the settings (kept 2 s) show the new one
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, opensAt.getTime() - Date.now() + 50, 2_100)));
+    for (let i = 0; i < 3; i++) {
+      const buyer = { headers: await app.session() };
+      late.push(buyer);
+      expect((await join(buyer)).state).toBe('JOINING');
+    }
+    const outcome = (await step(0)).get(e);
+    expect(outcome).toMatchObject({ ran: true, drawn: 12, admitted: 0 });
+    await step(1); // places the later arrivals (1 ms after the opening: no admission accrued yet)
+    const room = (await app.db.query('select draw_seed, drawn_count from queue_rooms where event_short_name = $1', [e])).rows[0];
+    const arrivals = (await app.db.query('select session_digest from queue_tickets where event_short_name = $1 and before_opening order by arrival', [e])).rows.map((r) => r.session_digest);
+    const expected = drawOrder(arrivals, room.draw_seed);
+    const positions = await Promise.all(early.map(async (b) => (await status(b)).position));
+    const drawn = early.map((b, i) => ({ digest: sessionDigest(b.headers['x-auth-token']!), position: positions[i] }));
+    expect(drawn.sort((a, b) => a.position - b.position).map((d) => d.digest)).toEqual(expected);
+    expect(await Promise.all(late.map(async (b) => (await status(b)).position))).toEqual([13, 14, 15]);
+  });
+
+  it('admits at the configured rate, in line order, each with a token bound to its session', async () => {
+    await step(5_000);
+    const all = await Promise.all([...early, ...late].map(status));
+    const admitted = all.filter((s) => s.state === 'ADMITTED');
+    expect(admitted.map((s) => s.position).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    for (const s of all.filter((x) => x.state === 'IN_LINE')) expect(s.ahead).toBe(s.position - 6);
+    const first = [...early, ...late][all.findIndex((s) => s.position === 1)]!;
+    const second = [...early, ...late][all.findIndex((s) => s.position === 2)]!;
+    const token = (await status(first)).token as string;
+    // another session's token does not pass; its own does
+    expect((await reserve({ ...second.headers, 'alfio-queue-token': token })).statusCode).toBe(403);
+    const reserved = await reserve({ ...first.headers, 'alfio-queue-token': token });
+    expect(reserved.statusCode).toBe(200);
+  });
+
+  it('a restart in the middle of admissions loses no place: same positions, same admissions, and it goes on from there', async () => {
+    const buyers = [...early, ...late];
+    const before = await Promise.all(buyers.map(status));
+    await app.close({ keepDatabase: true });
+    app = await startTestApp({ QUEUE_ADMISSION_INTERVAL_MS: '0' }, { database: app.database });
+    const after = await Promise.all(buyers.map(status));
+    expect(after.map((s) => [s.state, s.position, s.token])).toEqual(before.map((s) => [s.state, s.position, s.token]));
+    await step(10_000);
+    const next = await Promise.all(buyers.map(status));
+    expect(next.filter((s) => s.state === 'ADMITTED').map((s) => s.position).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const admissions = (await app.db.query('select from_position, to_position from queue_admissions where event_short_name = $1 order by to_position', [e])).rows;
+    // contiguous ranges, none twice
+    admissions.forEach((a, i) => expect(a.from_position).toBe(i === 0 ? 1 : admissions[i - 1].to_position + 1));
+    expect(admissions.at(-1).to_position).toBe(10);
+  });
+
+  it('a step that finds the room taken by another process skips it: no double admission', async () => {
+    const client = await app.db.connect();
+    try {
+      await client.query('begin');
+      await client.query("select pg_advisory_xact_lock(hashtext('queue-room'), hashtext($1))", [e]);
+      expect((await step(20_000)).get(e)).toMatchObject({ ran: false, admitted: 0 });
+      await client.query('rollback');
+    } finally {
+      client.release();
+    }
+    // the pace state lives in the room: the step after counts from the last one that ran (10 s: 10 due, 5 left in line)
+    expect((await step(20_000)).get(e)).toMatchObject({ ran: true, admitted: 5 });
+  });
+});
