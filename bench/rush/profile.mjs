@@ -23,8 +23,23 @@ function commOf(pid) {
   }
 }
 
-/** CPU ms so far: the API's main thread and its other threads, every postgres process, this load client. */
-export function cpuSnapshot(apiPid) {
+/** The parent pid of a process (null when it is gone). */
+function parentOf(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(text.slice(text.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU ms so far: the API's main thread and its other threads, the bench's PostgreSQL (its postmaster and the
+ * postmaster's children, when `postmasterPid` is given; else every postgres process of the machine, which on a
+ * shared machine counts other people's databases too), this load client. A backend that exits between two
+ * snapshots takes its CPU with it: the pool keeps its connections, so that only happens at the edges.
+ */
+export function cpuSnapshot(apiPid, postmasterPid) {
   let apiOther = 0;
   const threads = {};
   for (const tid of readdirSync(`/proc/${apiPid}/task`)) {
@@ -36,7 +51,9 @@ export function cpuSnapshot(apiPid) {
   }
   let postgres = 0;
   for (const pid of readdirSync('/proc')) {
-    if (/^\d+$/.test(pid) && commOf(pid) === 'postgres') postgres += cpuOf(`/proc/${pid}/stat`) ?? 0;
+    if (!/^\d+$/.test(pid) || commOf(pid) !== 'postgres') continue;
+    if (postmasterPid !== undefined && Number(pid) !== postmasterPid && parentOf(pid) !== postmasterPid) continue;
+    postgres += cpuOf(`/proc/${pid}/stat`) ?? 0;
   }
   const client = process.cpuUsage();
   return { apiMain: cpuOf(`/proc/${apiPid}/task/${apiPid}/stat`) ?? 0, apiOther, threads, postgres, client: (client.user + client.system) / 1000 };

@@ -5,7 +5,8 @@
 //   node bench/rush/run.mjs        (after `npm run build`)
 // Env: BENCH_BUYERS [10000], BENCH_CONCURRENCY [64], BENCH_SESSIONS [200], BENCH_PHASE_SECONDS [60], BENCH_ROUNDS [3]
 //      (every run that many times, round by round; the ratios are the rounds' median),
-//      BENCH_DIST [dist/api] (the built API to run), BENCH_RUNS [single,pair,locked1,locked2,noop] (which runs),
+//      BENCH_DIST [dist/api] (the built API to run), BENCH_RUNS [single,refused,pair,locked1,locked2,noop] (which runs;
+//      refused: the same calls again on the event `single` sold out, every one a sold-out refusal),
 //      BENCH_PROFILE [off] (cpu: CPU ms per call of the API's main thread, its other threads, PostgreSQL and this
 //      client, from /proc; 1: that, and the main thread's V8 CPU and allocation profiles of each run, summed up, the
 //      files in a temp folder (sampling slows the API: compare profiled runs with profiled runs); survivors: the
@@ -15,7 +16,7 @@
 // Exit code 1 when a run sold anything but exactly 1,000 seats, answered any 5xx, lost a request, or answered
 // something else than success / sold out. Timings are printed, never asserted.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,7 +31,7 @@ const PHASE_SECONDS = positive('BENCH_PHASE_SECONDS', 60);
 const DIST = resolve(process.env.BENCH_DIST ?? 'dist/api');
 const ROUNDS = positive('BENCH_ROUNDS', 3);
 if (ROUNDS > 3) throw new Error('BENCH_ROUNDS is at most 3 (rush.catalog.yaml has three events of each kind)');
-const RUNS = new Set((process.env.BENCH_RUNS ?? 'single,pair,locked1,locked2,noop').split(','));
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'single,refused,pair,locked1,locked2,noop').split(','));
 const PROFILE = ['1', 'cpu', 'survivors'].includes(process.env.BENCH_PROFILE ?? '');
 const V8_PROFILES = PROFILE && process.env.BENCH_PROFILE !== 'cpu';
 const WARMUP_HOLDS = 5_000; // rush-warmup's capacity in rush.catalog.yaml
@@ -96,7 +97,7 @@ async function phase(count, call, { soldOutAfter = Infinity, onSoldOut = () => u
         tally[kind]++;
         if (kind === 'success') {
           lastSuccess = now - started;
-          if (tally.success === soldOutAfter) onSoldOut();
+          if (tally.success === soldOutAfter) onSoldOut(answered);
         }
         if (kind === 'other' || kind === 'serverError') samples.set(`${response.status} ${response.text.slice(0, 160)}`, true);
       } catch (error) {
@@ -133,6 +134,8 @@ const api = spawn(process.execPath, [...apiNodeArgs, join(DIST, 'main.js')], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, LOG_LEVEL: 'error', APP_MODE: 'prod', BENCH_ROUTES: '1', RATE_LIMITS: 'off' },
 });
 const sql = new pg.Client({ connectionString: database.url });
+// the bench's own PostgreSQL: its postmaster's pid is the first line of postmaster.pid
+const postmasterPid = Number(readFileSync(join(parent, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
 let exitCode = 0;
 try {
   await whenHealthy(api, send);
@@ -197,6 +200,11 @@ try {
     }, 15);
     return seen.sold ?? null;
   }
+  /** Transactions committed or rolled back in the bench's database so far (pg_stat_database; this query's own included). */
+  async function transactions() {
+    const r = await sql.query('select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = current_database()');
+    return Number(r.rows[0].n);
+  }
   async function tableSold() {
     const r = await sql.query('select count(*)::int as n from bench_seats where reservation_id is not null');
     return r.rows[0].n;
@@ -219,20 +227,42 @@ try {
     const name = ROUNDS > 1 ? `${title} (round ${round})` : title;
     process.stdout.write(`${name}: ${count} calls, ${CONCURRENCY} in flight...\n`);
     if (V8_PROFILES) await send('POST', '/api/bench/profile/start', { body: { survivors: process.env.BENCH_PROFILE === 'survivors' } });
-    const before = PROFILE ? cpuSnapshot(api.pid) : undefined;
+    const transactionsBefore = PROFILE ? await transactions() : 0;
+    const before = PROFILE ? cpuSnapshot(api.pid, postmasterPid) : undefined;
     // the sale: from the first call to the success that took the last seat (the calls still in flight then
     // are holds refused at the very end, a handful)
     let atSoldOut;
-    const sale = PROFILE && seatsPerBuyer > 0 ? { soldOutAfter: SEATS / seatsPerBuyer, onSoldOut: () => (atSoldOut = cpuSnapshot(api.pid)) } : {};
+    let answeredAtSoldOut = 0;
+    const sale =
+      PROFILE && seatsPerBuyer > 0
+        ? {
+            soldOutAfter: SEATS / seatsPerBuyer,
+            onSoldOut: (answered) => {
+              atSoldOut = cpuSnapshot(api.pid, postmasterPid);
+              answeredAtSoldOut = answered;
+            },
+          }
+        : {};
     const result = await phase(count, call, sale);
-    const cpu = PROFILE ? cpuPerCall(before, cpuSnapshot(api.pid), result.success + result.soldOut + result.other + result.serverError) : undefined;
+    const after = PROFILE ? cpuSnapshot(api.pid, postmasterPid) : undefined;
+    const answered = result.success + result.soldOut + result.other + result.serverError;
+    const cpu = PROFILE ? cpuPerCall(before, after, answered) : undefined;
     const cpuPerHold = atSoldOut ? cpuPerCall(before, atSoldOut, result.success) : undefined;
+    // PostgreSQL's statistics of a backend are flushed at most once a second: wait for them (approximate)
+    const transactionsPerCall = PROFILE ? await new Promise((r) => setTimeout(r, 1100)).then(transactions).then((n) => (n - transactionsBefore) / answered) : undefined;
+    // after the last seat: refusals only (the few calls in flight at that moment included)
+    const cpuPerRefusal = atSoldOut && answered > answeredAtSoldOut ? cpuPerCall(atSoldOut, after, answered - answeredAtSoldOut) : undefined;
     if (PROFILE && !V8_PROFILES) {
       const ms = (n) => n.toFixed(3);
       process.stdout.write(
         `  CPU ms per answered call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${Object.entries(cpu.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ')}), ` +
-          `PostgreSQL ${ms(cpu.postgres)}, client ${ms(cpu.client)}, total ${ms(cpu.total)}\n`,
+          `PostgreSQL ${ms(cpu.postgres)}, client ${ms(cpu.client)}, total ${ms(cpu.total)}; PostgreSQL transactions per call ${transactionsPerCall.toFixed(3)}\n`,
       );
+      if (cpuPerRefusal) {
+        process.stdout.write(
+          `  after the sell-out: API main ${ms(cpuPerRefusal.apiMain)}, API other threads ${ms(cpuPerRefusal.apiOther)}, PostgreSQL ${ms(cpuPerRefusal.postgres)}, client ${ms(cpuPerRefusal.client)}, total ${ms(cpuPerRefusal.total)}\n`,
+        );
+      }
     }
     if (V8_PROFILES) {
       const calls = result.success + result.soldOut + result.other + result.serverError;
@@ -253,13 +283,16 @@ try {
     }
     const counted = result.success * seatsPerBuyer;
     const observed = sold ? await sold(counted) : null;
-    runs.push({ key, round, name, seatsPerBuyer, counted, observed, cpu, cpuPerHold, ...result });
+    runs.push({ key, round, name, seatsPerBuyer, counted, observed, cpu, cpuPerHold, cpuPerRefusal, ...result });
   }
   // Rounds of every run, one after the other: the machine's drift over a few minutes touches every run alike.
   for (const round of rounds) {
     const single = `rush-single-${round}`;
     const pair = `rush-pair-${round}`;
     await measure('single', round, 'reserve-tickets, 1 seat per buyer', 1, BUYERS, reserve(single, 1), (n) => readBackSold(single, n));
+    // a second for the projection thread to catch up with the sale (its work is the holds', not the refusals')
+    if (RUNS.has('single') && RUNS.has('refused')) await new Promise((r) => setTimeout(r, 1000));
+    if (RUNS.has('single')) await measure('refused', round, 'reserve-tickets after the sell-out (refusals only)', 0, BUYERS, reserve(single, 1), null);
     await measure('pair', round, 'reserve-tickets, 2 seats per buyer', 2, BUYERS, reserve(pair, 2), (n) => readBackSold(pair, n));
     if (RUNS.has('locked1')) await setupSeats();
     await measure('locked1', round, 'SKIP LOCKED baseline, 1 seat per buyer', 1, BUYERS, hold(1), () => tableSold());
@@ -279,10 +312,11 @@ try {
       'sold out at = seconds from the start of the run to the last success; ' +
       'seats sold = successes x seats per buyer / what ticket-categories (availableTickets) or the bench_seats table shows.\n\n',
   );
-  const rows = [['run', 'attempts', 'attempts/s', 'successes', 'holds/s', 'sold out at s', 'p50 ms', 'p99 ms', 'seats sold (answers / read back)', '5xx', 'other', ...(PROFILE ? ['CPU ms per call', 'CPU ms per success until sold out'] : [])]];
+  const rows = [['run', 'attempts', 'attempts/s', 'successes', 'holds/s', 'sold out at s', 'p50 ms', 'p99 ms', 'seats sold (answers / read back)', '5xx', 'other', ...(PROFILE ? ['CPU ms per call', 'CPU ms per success until sold out', 'CPU ms per call after sold out'] : [])]];
   const problems = [];
   for (const r of runs) {
     const isNoop = r.seatsPerBuyer === 0;
+    if (r.key === 'refused' && r.success > 0) problems.push(`${r.name}: ${r.success} holds on a sold-out event`);
     const seats = isNoop ? '-' : `${r.counted} / ${r.observed ?? 'n/a'}`;
     rows.push([
       r.name,
@@ -296,7 +330,7 @@ try {
       seats,
       String(r.serverError),
       String(r.other + r.failed),
-      ...(PROFILE ? [fixed(r.cpu.total, 3), r.cpuPerHold ? fixed(r.cpuPerHold.total, 3) : '-'] : []),
+      ...(PROFILE ? [fixed(r.cpu.total, 3), r.cpuPerHold ? fixed(r.cpuPerHold.total, 3) : '-', r.cpuPerRefusal ? fixed(r.cpuPerRefusal.total, 3) : '-'] : []),
     ]);
     if (!isNoop && r.counted !== SEATS) problems.push(`${r.name}: ${r.counted > SEATS ? 'OVERSOLD' : 'undersold'}, ${r.counted} of ${SEATS} seats by the answers`);
     if (!isNoop && r.observed !== null && r.observed !== r.counted) problems.push(`${r.name}: the answers say ${r.counted} seats, the ${r.name.startsWith('SKIP') ? 'table' : 'read side'} says ${r.observed}`);
@@ -314,20 +348,38 @@ try {
     const middle = Math.floor(sorted.length / 2);
     return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
   };
+  // [name, run a, run b, figure, target, 'min' (a/b at least target) | 'max' (at most)]
+  const p99 = (r) => r.p99;
+  const refusalCpu = (r) => r.cpuPerRefusal?.total ?? NaN;
+  const callCpu = (r) => r.cpu?.total ?? NaN;
   const ratios = [
-    ['reserve holds/s ÷ SKIP LOCKED holds/s, 1 seat', 'single', 'locked1', holdsPerSecond, 3],
-    ['reserve holds/s ÷ SKIP LOCKED holds/s, 2 seats', 'pair', 'locked2', holdsPerSecond, 3],
-    ['reserve attempts/s ÷ no-op requests/s, 1 seat', 'single', 'noop', attemptsPerSecond, 0.6],
-    ['reserve attempts/s ÷ no-op requests/s, 2 seats', 'pair', 'noop', attemptsPerSecond, 0.6],
+    ['reserve holds/s ÷ SKIP LOCKED holds/s, 1 seat', 'single', 'locked1', holdsPerSecond, 2, 'min'],
+    ['reserve holds/s ÷ SKIP LOCKED holds/s, 2 seats', 'pair', 'locked2', holdsPerSecond, 2, 'min'],
+    ['reserve p99 ÷ SKIP LOCKED p99, 1 seat', 'single', 'locked1', p99, 1, 'max'],
+    ['reserve p99 ÷ SKIP LOCKED p99, 2 seats', 'pair', 'locked2', p99, 1, 'max'],
+    // the whole machine's CPU per call, from the success that took the last seat to the end of the run
+    ...(PROFILE
+      ? [
+          ['sold-out refusal CPU ÷ no-op CPU per call (refusals-only run)', 'refused', 'noop', callCpu, 1.25, 'max'],
+          // the rest of a reserve run after its last seat: refusals, and the read models catching up with the sale
+          ['CPU per call after the sell-out ÷ no-op CPU per call, 1 seat', 'single', 'noop', [refusalCpu, callCpu], null],
+          ['CPU per call after the sell-out ÷ no-op CPU per call, 2 seats', 'pair', 'noop', [refusalCpu, callCpu], null],
+        ]
+      : []),
     // Informative: the whole run, sold-out answers included (mostly a measure of how cheap a refusal is).
+    ['reserve attempts/s ÷ no-op requests/s, 1 seat', 'single', 'noop', attemptsPerSecond, null],
+    ['reserve attempts/s ÷ no-op requests/s, 2 seats', 'pair', 'noop', attemptsPerSecond, null],
     ['reserve attempts/s ÷ SKIP LOCKED attempts/s, 1 seat', 'single', 'locked1', attemptsPerSecond, null],
+    ['refusals/s (refusals-only run) ÷ no-op requests/s', 'refused', 'noop', attemptsPerSecond, null],
   ].filter(([, a, b]) => run(a, 1) && run(b, 1));
   if (ratios.length > 0) process.stdout.write(`\n| ratio | ${ROUNDS > 1 ? 'median (each round)' : 'value'} | target |\n|---|---|---|\n`);
-  for (const [name, a, b, figure, target] of ratios) {
-    const values = rounds.map((round) => figure(run(a, round)) / figure(run(b, round)));
+  for (const [name, a, b, figures, target, bound] of ratios) {
+    const [figureA, figureB] = Array.isArray(figures) ? figures : [figures, figures];
+    const values = rounds.map((round) => figureA(run(a, round)) / figureB(run(b, round)));
     const value = median(values);
     const shown = ROUNDS > 1 ? `${fixed(value, 2)}x (${values.map((v) => fixed(v, 2)).join(', ')})` : `${fixed(value, 2)}x`;
-    const verdict = target === null ? '-' : `>= ${target}x ${Number.isFinite(value) && value >= target ? '(met)' : '(not met)'}`;
+    const met = Number.isFinite(value) && (bound === 'max' ? value <= target : value >= target);
+    const verdict = target === null ? '-' : `${bound === 'max' ? '<=' : '>='} ${target}x ${met ? '(met)' : '(not met)'}`;
     process.stdout.write(`| ${name} | ${shown} | ${verdict} |\n`);
   }
   if (problems.length > 0) {

@@ -27,6 +27,7 @@ import { appSecretMigrations, loadSessionSecret } from './platform/session-secre
 import { AppInfoService } from './info/app-info.service.js';
 import { serveStorefront } from './storefront/storefront.js';
 import { CatalogQueries } from '@ticketing/catalog/server';
+import { InventoryDesk, installSoldOutAnswers } from '@ticketing/sales/server';
 import { shortNameParam } from '@ticketing/wire';
 import { useBindWithoutDeprecatedProperty } from './http/async-resource-bind.js';
 import { accountsMigrations } from '@ticketing/accounts/server';
@@ -85,6 +86,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   installMethodNotAllowed(fastify);
   // Before any route is added: the compression plugin hooks each route as it is added.
   await installCompression(fastify);
+  // Before any route is added too: reserve-tickets answers refusals the inventory just confirmed on the route itself.
+  installSoldOutAnswers(fastify, app.get(InventoryDesk));
   // Browsers post CSP reports with their own JSON media types.
   fastify.addContentTypeParser(
     ['application/csp-report', 'application/reports+json'],

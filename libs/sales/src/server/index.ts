@@ -3,6 +3,7 @@ export { confirmOfflinePayment } from './confirm-offline-payment/confirm-offline
 export { PassIssuance } from './purchase-context/pass-issuance.js';
 export { PurchaseOffers } from './purchase-context/purchase-offers.js';
 export { InventoryDesk } from './inventory/inventory-desk.js';
+export { installSoldOutAnswers } from './reserve-tickets/sold-out-answer.js';
 export { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
 export { salesProjections } from './read-models/sales-projections.js';
 export { SalesModule } from './sales.module.js';

@@ -122,4 +122,53 @@ describe('InventoryDesk', () => {
     ]);
     expect((await store.verify('inventory-listed')).ok).toBe(true);
   });
+
+  it('answers a request the stream just refused from memory, and forgets it when anything is appended (another process releasing seats) or after soldOutMemoryMs', async () => {
+    let clock = 0;
+    const [one, other] = [new InventoryDesk(store, { soldOutMemoryMs: 250, monotonicMs: () => clock }), new InventoryDesk(store)];
+    const small = { ...limits, capacitySize: new Map([[1, 2]]) };
+    const on = (id: string, quantity = 1): HoldSeats => ({ ...request(id), eventShortName: 'gone', limits: small, tickets: [{ categoryId: 1, quantity }] });
+    const metadata = provenance('m', 'test', new Date());
+    const buyer = crypto.randomUUID();
+    expect((await other.hold(on(buyer, 2), metadata, () => [])).outcome.held).toBe(true);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
+
+    // refusals are remembered once the append notifications are listened to (the first refusal starts listening)
+    const refuseUntilRemembered = async (quantity: number) => {
+      for (let i = 0; i < 100 && !one.knownSoldOut('gone', [{ categoryId: 1, quantity }]); i++) {
+        expect((await one.hold(on(crypto.randomUUID(), quantity), metadata, () => [])).outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await refuseUntilRemembered(2);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 2 }])).toBe(true);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 3 }])).toBe(true);
+    // fewer seats, another category, another event: not known
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    expect(one.knownSoldOut('gone', [{ categoryId: 2, quantity: 2 }])).toBe(false);
+    expect(one.knownSoldOut('rush', [{ categoryId: 1, quantity: 2 }])).toBe(false);
+    await refuseUntilRemembered(1);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }, { categoryId: 2, quantity: 1 }])).toBe(true);
+
+    // past half its age a look-up confirms it again with one read of the stream, in the background
+    clock += 200;
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    clock += 200;
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(true);
+
+    // a hold with a code is decided on the code's limits: its refusal is not remembered for others
+    clock += 1_000;
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    await one.hold({ ...on(crypto.randomUUID()), codeUse: { code: 'VIP', uses: 1 } }, metadata, () => []);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    await refuseUntilRemembered(1);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(true);
+
+    // the other process releases the seats: the notification of its append ends the short cut, and the seats sell
+    await other.release({ eventShortName: 'gone', reservationId: buyer, reason: 'CANCELLED', now: new Date() }, metadata);
+    for (let i = 0; i < 100 && one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }]); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    expect((await one.hold(on(crypto.randomUUID()), metadata, () => [])).outcome.held).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { type EventStore, type GlobalPosition, type InlineProjector, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
-import { decideHolds, decideRelease, decideReturnSetAside, decideReturnTicket, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, type HoldOutcome, type HoldSeats, type ReleaseHold, type ReturnTicket, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
+import { decideHolds, decideRelease, decideReturnSetAside, decideReturnTicket, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, NOT_ENOUGH_TICKETS, type HoldOutcome, type HoldSeats, type ReleaseHold, type ReturnTicket, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
 import { toAppend, type Provenance } from '../shared/event-data.js';
 
 /** What a return of the set-aside seats is keyed on among change jobs: two returns never share a batch. */
@@ -49,6 +49,16 @@ export interface InventoryDeskOptions {
   readonly maxAttempts?: number;
   /** Written in every append's transaction where the store can: the holds read model (what availability reads). */
   readonly inline?: InlineProjector;
+  /** How long a sold-out refusal the stream confirmed answers later ones without the queue at most (ms); default 250. */
+  readonly soldOutMemoryMs?: number;
+  /** Milliseconds of a monotonic clock, for that limit; default performance.now. */
+  readonly monotonicMs?: () => number;
+}
+
+/** One line of a request: the seats of one category it asks for. */
+export interface RequestedSeats {
+  readonly categoryId: number;
+  readonly quantity: number;
 }
 
 /**
@@ -60,11 +70,32 @@ export interface InventoryDeskOptions {
  */
 export class InventoryDesk {
   private readonly desks = new Map<string, EventDesk>();
+  /** The confirmed sold-out refusals later requests may be answered from (knownSoldOut), shared by every event's queue. */
+  private readonly soldOut: SoldOutMemory;
 
   constructor(
     private readonly store: EventStore,
     private readonly options: InventoryDeskOptions = {},
-  ) {}
+  ) {
+    this.soldOut = new SoldOutMemory(store, options.soldOutMemoryMs ?? 250, options.monotonicMs ?? (() => performance.now()));
+  }
+
+  /**
+   * True when a request for these seats is sure to be refused with NOT_ENOUGH_TICKETS without asking the queue:
+   * this process refused, less than soldOutMemoryMs ago, a request for no more seats of one of these categories
+   * alone (no supplement, no code, not from the waiting list), the stream confirmed that answer (it had not
+   * moved), and no append of any stream has been notified since (nor made by this process's queues). Seats that come back (an expiry, a
+   * cancellation, a return, another process's release) or a catalog change are appends, so they end the short
+   * cut; a stale "not sold out" only sends the request the usual way, which decides on the stream. The caller
+   * asks only for requests whose limits cannot differ from the remembered one's (no code, no unlocked category).
+   */
+  knownSoldOut(eventShortName: string, lines: readonly RequestedSeats[]): boolean {
+    const known = this.soldOut.covers(eventShortName, lines);
+    // past half its age, the memory is confirmed again by one read of the stream in the background, so that under
+    // load it does not lapse and send a whole wave of requests the usual way while a refusal confirms it
+    if (known && this.soldOut.ageing(eventShortName)) this.desks.get(eventShortName)?.reconfirm();
+    return known;
+  }
 
   /** Holds seats; on success the companions (the reservation's first events) are appended with them. */
   hold(request: HoldSeats, provenance: Provenance, companions: CompanionAppends): Promise<DeskResult> {
@@ -116,7 +147,7 @@ export class InventoryDesk {
   private desk(eventShortName: string): EventDesk {
     let desk = this.desks.get(eventShortName);
     if (!desk) {
-      desk = new EventDesk(this.store, inventoryStreamId(eventShortName), this.options.maxBatch ?? 500, this.options.maxAttempts ?? 50, this.options.inline);
+      desk = new EventDesk(this.store, inventoryStreamId(eventShortName), eventShortName, this.options.maxBatch ?? 500, this.options.maxAttempts ?? 50, this.options.inline, this.soldOut);
       this.desks.set(eventShortName, desk);
     }
     return desk;
@@ -135,10 +166,35 @@ class EventDesk {
   constructor(
     private readonly store: EventStore,
     private readonly streamId: string,
+    private readonly eventShortName: string,
     private readonly maxBatch: number,
     private readonly maxAttempts: number,
     private readonly inline: InlineProjector | undefined,
+    private readonly soldOut: SoldOutMemory,
   ) {}
+
+  /**
+   * Reads what this process missed of the stream, when the queue is idle; if nothing was appended meanwhile (the
+   * revision and the notifications did not move), what it remembered of this event as sold out holds again.
+   */
+  reconfirm(): void {
+    if (this.draining || !this.loaded) return;
+    this.draining = true; // jobs that come meanwhile wait in the queue
+    void (async () => {
+      try {
+        const generation = this.soldOut.generation();
+        const before = this.revision;
+        await this.catchUp();
+        if (this.revision === before) this.soldOut.renew(this.eventShortName, generation);
+        else this.soldOut.appended(); // someone appended: its notification is on its way
+      } catch {
+        // the next refusal goes the usual way and reads the stream itself
+      } finally {
+        this.draining = false;
+        if (this.queue.length > 0) void this.drain();
+      }
+    })();
+  }
 
   submit(job: Job): void {
     this.queue.push(job);
@@ -186,13 +242,17 @@ class EventDesk {
           // answer must rest on the stream as it is now, not on a state another process has moved past; a read
           // of what it missed says so, where an empty append would cost a transaction
           const before = this.revision;
+          const generation = this.soldOut.generation();
           await this.catchUp();
           if (this.revision !== before) continue;
+          this.soldOut.remember(this.eventShortName, pending, outcomes, generation);
           pending.forEach((job, i) => job.resolve({ outcome: outcomes[i]!, position: null, projectedInline: false }));
           return;
         }
         try {
           const result = await this.store.appendToStreams(appends, { inline: this.inline });
+          // before anyone hears of it (the notification comes later): seats this process gave back sell at once
+          this.soldOut.appended();
           for (const event of inventoryEvents) evolveInventory(this.state, event);
           this.revision = result.streams[0]!.nextExpectedRevision;
           const projectedInline = result.projectedInline === true;
@@ -212,6 +272,7 @@ class EventDesk {
       }
     } catch (error) {
       // the append may or may not have been written (a lost connection): forget the state, read it again next time
+      this.soldOut.appended();
       this.state = initialInventoryState();
       this.revision = -1;
       this.loaded = false;
@@ -297,4 +358,89 @@ function fixedCompanionStreams(job: Job): string[] {
 
 function companionStreams(job: Job, outcome: HoldOutcome): string[] {
   return job.kind === 'hold' ? job.companions(outcome).map((a) => a.streamId) : job.companions.map((c) => c.streamId);
+}
+
+/**
+ * The sold-out refusals of this process that later requests may be answered from (InventoryDesk.knownSoldOut):
+ * per event, per category, the fewest seats a confirmed refusal asked for. Safe across processes because it only
+ * ever refuses what a read of the stream refused, while nothing has been appended since: the store's append
+ * notifications (every process's, every stream's) forget everything, and nothing is remembered before the
+ * notifications are listened to, across a read that a notification interrupted, or for longer than `maxAgeMs`
+ * (which also bounds what a dropped notification connection could leave behind).
+ */
+class SoldOutMemory {
+  /** Per event: when a refusal was last remembered, and per category the fewest seats a remembered refusal asked for. */
+  private readonly byEvent = new Map<string, { at: number; fewest: Map<number, number> }>();
+  private appends = 0;
+  private listening = false;
+  private watching = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly maxAgeMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Moves with every append notification: a refusal is remembered only if it did not move across its read. */
+  generation(): number {
+    this.watch();
+    return this.appends;
+  }
+
+  remember(eventShortName: string, jobs: readonly Job[], outcomes: readonly HoldOutcome[], generation: number): void {
+    if (!this.listening || generation !== this.appends || this.maxAgeMs <= 0) return;
+    const now = this.now();
+    let memory = this.byEvent.get(eventShortName);
+    if (memory && now - memory.at > this.maxAgeMs) memory.fewest.clear();
+    jobs.forEach((job, i) => {
+      const outcome = outcomes[i]!;
+      if (job.kind !== 'hold' || outcome.held || outcome.code !== NOT_ENOUGH_TICKETS) return;
+      const { tickets, services, codeUse, fromWaitingList, limits } = job.request;
+      // one category alone, counted against a capacity it has (not refused as a category the offer does not sell)
+      if (tickets.length !== 1 || services.length > 0 || codeUse || fromWaitingList || !limits.categoryCapacity.has(tickets[0]!.categoryId)) return;
+      const { categoryId, quantity } = tickets[0]!;
+      if (!memory) this.byEvent.set(eventShortName, (memory = { at: now, fewest: new Map() }));
+      memory.at = now;
+      if (quantity < (memory.fewest.get(categoryId) ?? Infinity)) memory.fewest.set(categoryId, quantity);
+    });
+  }
+
+  /** Past half its age: time to confirm it again (EventDesk.reconfirm). */
+  ageing(eventShortName: string): boolean {
+    const memory = this.byEvent.get(eventShortName);
+    return memory !== undefined && this.now() - memory.at > this.maxAgeMs / 2;
+  }
+
+  /** The stream had not moved across a read that began at `generation`: what is remembered of the event holds from now. */
+  renew(eventShortName: string, generation: number): void {
+    const memory = this.byEvent.get(eventShortName);
+    if (memory && this.listening && generation === this.appends) memory.at = this.now();
+  }
+
+  covers(eventShortName: string, lines: readonly RequestedSeats[]): boolean {
+    const memory = this.byEvent.get(eventShortName);
+    if (!memory) return false;
+    if (this.now() - memory.at > this.maxAgeMs) {
+      this.byEvent.delete(eventShortName);
+      return false;
+    }
+    // all or nothing: one line the stream cannot serve refuses the request, whatever the others ask
+    return lines.some((line) => line.quantity > 0 && line.quantity >= (memory.fewest.get(line.categoryId) ?? Infinity));
+  }
+
+  /** An append, notified or made by this process: nothing remembered holds any more. */
+  appended(): void {
+    this.appends++;
+    this.byEvent.clear();
+  }
+
+  private watch(): void {
+    if (this.watching || !this.store.watchAppends) return;
+    this.watching = true;
+    const subscription = this.store.watchAppends(() => this.appended());
+    void subscription.caughtUp.then(
+      () => (this.listening = true),
+      () => undefined,
+    );
+  }
 }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { fractionDigits, NotFoundError, parseAmount, RuleViolations } from '@ticketing/kernel';
-import { decideReserveTickets, reservationStreamId, type SelectedCategory } from '@ticketing/sales/domain';
+import { decideReserveTickets, NOT_ENOUGH_TICKETS, reservationStreamId, type SelectedCategory } from '@ticketing/sales/domain';
 import { provenance, toAppend } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -17,7 +17,8 @@ export interface ReserveTicketsInput {
   readonly remoteIp: string;
   /** `session:<id>` or `user:<id>`: who asked, for the events' metadata. */
   readonly actor: string;
-  readonly ownerUserId: string | null;
+  /** The signed-in user the reservation belongs to, or how to look it up: only done when the request gets that far. */
+  readonly ownerUserId: string | null | (() => Promise<string | null>);
   /** Restricted categories opened by their own code link. */
   readonly unlockedCategoryIds?: readonly number[];
 }
@@ -58,8 +59,17 @@ export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsComm
   ) {}
 
   async execute({ input }: ReserveTicketsCommand): Promise<string> {
+    // After a sell-out most calls are refusals: one the inventory just refused, for no more seats of the same
+    // category, with nothing appended anywhere since, is answered before the catalog, the session's user and the
+    // queue (InventoryDesk.knownSoldOut). A code or a code link can change what the offer sells: those go the usual way.
+    if (input.promoCode === null && input.services.length === 0 && !input.unlockedCategoryIds?.length && this.desk.knownSoldOut(input.eventShortName, input.selection)) {
+      throw new RuleViolations([{ code: NOT_ENOUGH_TICKETS, field: 'reservationForm', args: [] }]);
+    }
     const now = this.options.clock.now();
-    const offer = await this.catalog.purchaseOffer(input.eventShortName, input.promoCode, now);
+    const [offer, ownerUserId] = await Promise.all([
+      this.catalog.purchaseOffer(input.eventShortName, input.promoCode, now),
+      typeof input.ownerUserId === 'function' ? input.ownerUserId() : input.ownerUserId,
+    ]);
     if (!offer) throw new NotFoundError('event', input.eventShortName);
     const captchaPassed = offer.event.captcha.captchaForTicketSelection ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
     const ticketCount = input.selection.reduce((sum, line) => sum + Math.max(0, line.quantity), 0);
@@ -76,7 +86,7 @@ export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsComm
         services: input.services.map((s, i) => ({ ...s, amount: toMinorUnits(s.amount, fractionDigits(offer.event.currency), i) })),
         promoCode: input.promoCode,
         captchaPassed,
-        ownerUserId: input.ownerUserId,
+        ownerUserId,
         now,
         unlockedCategoryIds: input.unlockedCategoryIds,
       },

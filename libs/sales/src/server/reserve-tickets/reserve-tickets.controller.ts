@@ -56,8 +56,9 @@ export class ReserveTicketsController {
         captcha: form.captcha ?? null,
         remoteIp: request.ip,
         actor: actorOf(request),
-        // made while signed in: the reservation is the user's (reference 3.3, access rule)
-        ownerUserId: (await this.users.userOf(request.sessionId ?? ''))?.userId ?? null,
+        // made while signed in: the reservation is the user's (reference 3.3, access rule); looked up only when the
+        // request is not refused first (a known sold-out answer)
+        ownerUserId: async () => (await this.users.userOf(request.sessionId ?? ''))?.userId ?? null,
       }),
     );
     return success(reservationId);

@@ -12,6 +12,7 @@ import {
 } from '@ticketing/testing/catalog-events';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
 import { ExpireReservationsCommand } from '../expire-reservations/expire-reservations.command.js';
+import { InventoryDesk } from '../inventory/inventory-desk.js';
 
 const now = new Date();
 const e = 'concert';
@@ -210,6 +211,43 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect([short.statusCode, short.headers.location]).toEqual([302, `/api/v2/public/event/${e}/code/FRIEND`]);
     expect((await open(`/event/${e}/code/FRIEND`, 'facebookexternalhit/1.1')).headers.location).toBe(`/event/${e}`);
     expect((await open(`/e/${e}`)).headers.location).toBe(`/event/${e}`);
+  });
+
+  it('answers refusals after a sell-out from what the inventory just refused, and sells a seat that came back at once', async () => {
+    const ids: string[] = [];
+    // the first refusal the inventory decided (through the handler)
+    let decided: Awaited<ReturnType<typeof reserve>> | undefined;
+    for (let i = 0; i < 4; i++) {
+      const answer = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] });
+      if (answer.status === 200) ids.push(answer.body.value as string);
+      else decided ??= answer;
+    }
+    expect(ids.length).toBeGreaterThan(0);
+    // refused until the refusal is remembered (the append notifications are listened to from the first refusal on)
+    const desk = app.app.get(InventoryDesk);
+    for (let i = 0; i < 100 && !desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }]); i++) {
+      expect(codes((await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] })).body)).toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }])).toBe(true);
+    // answered on the route (installSoldOutAnswers) with what the handler answers: same status, body and headers
+    const refused = await reserve({ reservation: [{ ticketCategoryId: '1', amount: '2' }] });
+    expect([refused.status, refused.body]).toEqual([422, decided!.body]);
+    expect(refused.body).toEqual({ success: false, errorCount: 1, validationErrors: [{ fieldName: 'reservationForm', code: 'error.STEP_1_NOT_ENOUGH_TICKETS', arguments: null }], value: null, warnings: [] });
+    for (const header of ['access-control-allow-origin', 'content-type', 'content-security-policy']) expect(refused.headers[header]).toBe(decided!.headers[header]);
+    // what the schema refuses is still refused as such, and a request with no token is still forbidden
+    expect(codes((await reserve({ reservation: [{ ticketCategoryId: 1, amount: -1 }] })).body)).not.toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
+    expect((await app.inject({ method: 'POST', url: `/api/v2/public/event/${e}/reserve-tickets?lang=en`, payload: { reservation: [{ ticketCategoryId: 1, amount: 1 }] } })).statusCode).toBe(403);
+    // a code can open what the offer sells: it goes the usual way (and finds the hall full)
+    expect(codes((await reserve({ promoCode: 'VIPCODE', reservation: [{ ticketCategoryId: 2, amount: 1 }] })).body)).toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
+
+    // a cancellation gives a seat back: the very next reservation gets it
+    expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${ids[0]}`, headers })).json()).toBe(true);
+    expect(desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    const again = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] });
+    expect(again.status).toBe(200);
+    // a seat for the next test
+    expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${again.body.value}`, headers })).json()).toBe(true);
   });
 
   // last: it stops the projection runner of the shared app

@@ -1,0 +1,38 @@
+import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
+import { NOT_ENOUGH_TICKETS } from '@ticketing/sales/domain';
+import { failure, langParam } from '@ticketing/wire';
+import type { InventoryDesk } from '../inventory/inventory-desk.js';
+import { reservationFormSchema } from './reserve-tickets.dto.js';
+
+/** The reserve-tickets route as Fastify names it (ReserveTicketsController). */
+export const RESERVE_TICKETS_ROUTE = '/api/v2/public/event/:shortName/reserve-tickets';
+
+/**
+ * After a sell-out nearly every call to reserve-tickets is a refusal. This answers, on the route itself and before
+ * the framework's pipeline (guards, pipes, the command bus, the exception filter), the ones the inventory just
+ * refused (InventoryDesk.knownSoldOut): the same 422 the handler gives, the same CORS header. Everything else (a code,
+ * a supplement, a body the schema refuses, a category not known sold out) goes on to the controller. It runs after
+ * the request hooks (anti-forgery, human verification, rate limits): a refusal here never skips a check that refuses
+ * earlier. Install before the routes are added (an onRoute hook, like the compression's).
+ */
+export function installSoldOutAnswers(fastify: FastifyInstance, desk: InventoryDesk): void {
+  const soldOut = JSON.stringify(failure([{ fieldName: 'reservationForm', code: NOT_ENOUGH_TICKETS, arguments: null }]));
+  const answer: preHandlerHookHandler = (request, reply, done) => {
+    const { shortName } = request.params as { shortName?: string };
+    const { lang } = request.query as { lang?: unknown };
+    if (shortName === undefined || !langParam.safeParse(lang).success) return done();
+    const parsed = reservationFormSchema.safeParse(request.body);
+    if (!parsed.success) return done();
+    const form = parsed.data;
+    if (form.promoCode?.trim() || (form.additionalService?.length ?? 0) > 0) return done();
+    const lines = form.reservation.map((line) => ({ categoryId: line.ticketCategoryId, quantity: line.amount ?? line.quantity ?? 0 }));
+    if (!desk.knownSoldOut(shortName, lines)) return done();
+    // as ReserveTicketsController: alf.io sends the CORS header on this call's 422 (reference 1.4)
+    reply.code(422).header('Access-Control-Allow-Origin', '*').header('content-type', 'application/json; charset=utf-8').send(soldOut);
+  };
+  fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.url !== RESERVE_TICKETS_ROUTE || !methods.includes('POST')) return;
+    route.preHandler = [...(route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]), answer];
+  });
+}
