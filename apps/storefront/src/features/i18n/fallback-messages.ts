@@ -1,7 +1,8 @@
 /**
  * English texts for the keys the shell uses, shown when the served bundle lacks a key (a new key not yet
  * translated, or the bundle failed to load). Keys from the alf.io bundle keep their names; keys the
- * storefront adds live under `storefront.` and belong in libs/i18n's bundles too.
+ * storefront adds live under `storefront.` and belong in libs/i18n's bundles too. A part loaded on its own keeps
+ * the fallbacks of its keys with it (environment-banners.tsx): this table is in every page's first script.
  */
 export const FALLBACK_MESSAGES: Readonly<Record<string, string>> = {
   'reservation-page-complete.language': 'Language',
@@ -12,9 +13,6 @@ export const FALLBACK_MESSAGES: Readonly<Record<string, string>> = {
   'storefront.skip-to-content': 'Skip to main content',
   'storefront.announcement': 'Announcement',
   'storefront.announcement.dismiss': 'Dismiss announcement',
-  'storefront.dev-mode.dismiss': 'Dismiss development mode notice',
-  'storefront.dev-mode.banner': 'This site is running in development mode.',
-  'storefront.insecure.banner': 'This site runs in production mode without HTTPS. This is not a recommended configuration.',
   'storefront.footer.label': 'Legal information',
   'storefront.notification.close': 'Close notification',
 };
