@@ -4,3 +4,4 @@ export { myOrdersProjection, ORDERS_TABLE } from './my-orders/my-orders.projecti
 export { accountsMigrations } from './openid/login-attempts.js';
 export { userFromLog, userToLog } from './users/user-log.js';
 export type { AccountsOptions, OpenIdSettings, ProfileFormInput, ProfileRules } from './tokens.js';
+export { SIGNED_UP_COOKIE, signedUpCookie } from './openid/login-cookie.js';

@@ -15,7 +15,8 @@ const escapeAttribute = (value: string) =>
 const escapeScriptJson = (json: string) =>
   json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-export function renderShell(template: string, page: { sessionId: string; xsrfToken: string; data: PreloadedData }): string {
+/** `signedUp`: the first page after the login that registered the person (`data-signed-up` on the root, as alf.io marks it). */
+export function renderShell(template: string, page: { sessionId: string; xsrfToken: string; data: PreloadedData; signedUp?: boolean }): string {
   const head = [
     `<meta name="GID" content="${escapeAttribute(page.sessionId)}">`,
     `<meta name="XSRF_TOKEN" content="${escapeAttribute(page.xsrfToken)}">`,
@@ -23,5 +24,6 @@ export function renderShell(template: string, page: { sessionId: string; xsrfTok
   ].join('\n    ');
   return template
     .replace(/<html([^>]*)\blang="[^"]*"/, `<html$1lang="${escapeAttribute(page.data.lang)}"`)
-    .replace('</head>', `    ${head}\n  </head>`);
+    .replace('</head>', `    ${head}\n  </head>`)
+    .replace('<div id="root">', page.signedUp ? '<div id="root" data-signed-up>' : '<div id="root">');
 }

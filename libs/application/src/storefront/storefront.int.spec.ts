@@ -39,6 +39,16 @@ describe.skipIf(!built)('the storefront on the API port', () => {
     expect(cookies.sort()).toEqual(['ALFIO_SESSION', 'XSRF-TOKEN']);
   });
 
+  it('marks the first page after a sign-up once (data-signed-up on the root) and clears the login\'s cookie', async () => {
+    const marked = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'ALFIO_SIGNED_UP=1' } });
+    expect(marked.body).toContain('<div id="root" data-signed-up>');
+    const cleared = ([] as string[]).concat(marked.headers['set-cookie'] ?? []).find((c) => c.startsWith('ALFIO_SIGNED_UP='));
+    expect(cleared).toMatch(/^ALFIO_SIGNED_UP=; Path=\/; HttpOnly; SameSite=Lax; Max-Age=0$/);
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect(plain.body).toContain('<div id="root"></div>');
+    expect(([] as string[]).concat(plain.headers['set-cookie'] ?? []).some((c) => c.startsWith('ALFIO_SIGNED_UP='))).toBe(false);
+  });
+
   it('preloads the event on event routes, as the event endpoint answers it', async () => {
     const page = await app.inject({ method: 'GET', url: '/event/devday-2030' });
     const data = JSON.parse(page.body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { bundleFor, languages, supportedLanguages } from '@ticketing/i18n';
 import type { AlfioInfo } from '../info/info.schemas.js';
 import { issueAntiForgeryToken, XSRF_COOKIE } from '../http/http-policies.js';
-import { serializeCookie } from '../http/cookies.js';
+import { SIGNED_UP_COOKIE, signedUpCookie } from '@ticketing/accounts/server';
+import { readCookie, serializeCookie } from '../http/cookies.js';
 import { chooseLanguage } from './choose-language.js';
 import { embeddingOriginsOf } from './embedding-origins.js';
 import { renderShell } from './render-shell.js';
@@ -56,15 +57,19 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
     const embeddingOrigins = embeddingOriginsOf(event);
     if (embeddingOrigins.length > 0) reply.embeddingOrigins = embeddingOrigins;
     const xsrfToken = issueAntiForgeryToken(options.secret, request.sessionId);
+    // the first page after the login that registered the person says so, once (the sign-up's toast)
+    const signedUp = readCookie(request.headers.cookie, SIGNED_UP_COOKIE) === '1';
     const html = renderShell(template, {
       sessionId: request.sessionId,
       xsrfToken,
       data: { info: options.info(), lang, bundle: bundleFor(lang), languages: languages(), ...(event ? { event } : {}) },
+      signedUp,
     });
+    const cookies = [serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies }), ...(signedUp ? [signedUpCookie(options.secureCookies, 0)] : [])];
     // Fastify adds a set-cookie to those already set (the session's, when the request made it): never set one twice.
     // Returned, so Fastify waits for this send instead of answering again when the handler's promise settles first.
     return reply
-      .header('set-cookie', serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies }))
+      .header('set-cookie', cookies)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);

@@ -16,3 +16,13 @@ export function readLoginCookie(header: string | undefined): string | undefined 
 export function loginCookie(value: string, secure: boolean, maxAgeSeconds = 600): string {
   return [`${LOGIN_COOKIE}=${value}`, 'Path=/openid', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : []), `Max-Age=${maxAgeSeconds}`].join('; ');
 }
+
+/**
+ * Set by the login that registered the person, for the page it continues to: the storefront's shell marks that page
+ * (`data-signed-up` on its root) so the sign-up's success toast shows once (spec 2, Chrome), and clears the cookie.
+ */
+export const SIGNED_UP_COOKIE = 'ALFIO_SIGNED_UP';
+
+export function signedUpCookie(secure: boolean, maxAgeSeconds = 300): string {
+  return [`${SIGNED_UP_COOKIE}=${maxAgeSeconds > 0 ? '1' : ''}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : []), `Max-Age=${maxAgeSeconds}`].join('; ');
+}

@@ -23,7 +23,7 @@ export type LoginRefusal =
 
 export type LoginOutcome =
   /** Signed in on a new session `sessionId` (the browser gets it with the answer; the session it came with stays anonymous). */
-  | { readonly kind: 'signed-in'; readonly returnTo: string; readonly sessionId: string }
+  | { readonly kind: 'signed-in'; readonly returnTo: string; readonly sessionId: string; readonly registered: boolean }
  | { readonly kind: 'refused'; readonly code: LoginRefusal };
 
 /**
@@ -89,8 +89,8 @@ export class LoginFlow {
     }
     // a new session, not the one the login started on (attempt.session): its id was never seen before this answer
     const sessionId = this.options.sessions.newSessionId();
-    await this.commands.execute(new SignInCommand(identity, sessionDigest(sessionId)));
-    return { kind: 'signed-in', returnTo: attempt.returnTo, sessionId };
+    const { registered } = await this.commands.execute(new SignInCommand(identity, sessionDigest(sessionId)));
+    return { kind: 'signed-in', returnTo: attempt.returnTo, sessionId, registered };
   }
 
   private refuse(code: LoginRefusal, details: Record<string, unknown>): LoginOutcome {

@@ -44,6 +44,8 @@ describe('OpenID Connect login against the local provider', () => {
     expect(signedIn).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(signedIn).not.toBe(session);
     expect(answer.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^ALFIO_SESSION=[^;]+; Path=\/; SameSite=Strict; HttpOnly/)]));
+    // the person was registered by this login: the page it continues to is told so, once (the sign-up toast)
+    expect(answer.headers['set-cookie']).toEqual(expect.arrayContaining([expect.stringMatching(/^ALFIO_SIGNED_UP=1; Path=\/; HttpOnly; SameSite=Lax; Max-Age=300$/)]));
     const planted = await app.inject({ method: 'GET', url: '/api/v2/public/user/me', headers: { 'x-auth-token': session } });
     expect(planted.statusCode).toBe(204);
 
@@ -173,7 +175,10 @@ describe('OpenID Connect login against the local provider', () => {
   it('never goes back to another site after the login', async () => {
     const browser = new Browser(app);
     const callback = await browser.signInAtProvider('/openid/authentication?returnTo=//evil.example/steal', 'ada@example.org', 'lovelace');
-    expect(continuesTo((await browser.deliver(callback)).body)).toBe('/');
+    const answer = await browser.deliver(callback);
+    expect(continuesTo(answer.body)).toBe('/');
+    // Ada was registered by an earlier test: this login is no sign-up
+    expect(([] as string[]).concat(answer.headers['set-cookie'] ?? []).some((c) => c.startsWith('ALFIO_SIGNED_UP='))).toBe(false);
   });
 
   it('works across two API processes on one database and survives a restart', async () => {

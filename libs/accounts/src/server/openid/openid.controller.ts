@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { SignedInUsers } from '@ticketing/accounts/contracts';
 import { ApiValidationFailure, type SessionRequest } from '@ticketing/wire';
 import { ACCOUNTS_OPTIONS, type AccountsOptions } from '../tokens.js';
-import { loginCookie, readLoginCookie } from './login-cookie.js';
+import { loginCookie, readLoginCookie, signedUpCookie } from './login-cookie.js';
 import { LoginFlow } from './login-flow.js';
 import { continuePage, refusedPage, unavailablePage } from './login-pages.js';
 import { ProviderUnavailable } from './openid-login.js';
@@ -63,7 +63,9 @@ export class OpenIdController {
       const outcome = await this.flow.finish(new URLSearchParams(raw), readLoginCookie(request.headers.cookie));
       // a refused answer (a forged one, say) leaves the cookie: the browser's genuine login may still be under way
       if (outcome.kind === 'refused') return html(reply, 400, refusedPage(outcome.code));
-      void reply.header('set-cookie', [loginCookie('', this.options.secureCookies, 0), this.options.sessions.cookie(outcome.sessionId)]);
+      const secure = this.options.secureCookies;
+      const cookies = [loginCookie('', secure, 0), this.options.sessions.cookie(outcome.sessionId), ...(outcome.registered ? [signedUpCookie(secure)] : [])];
+      void reply.header('set-cookie', cookies);
       return html(reply, 200, continuePage(outcome.returnTo));
     } catch (error) {
       if (error instanceof ProviderUnavailable) return html(reply, 502, unavailablePage());

@@ -11,8 +11,14 @@ import { userIdOf } from '../users/user-id.js';
 
 export const DEFAULT_LOGIN_LIFETIME_MS = 2 * 60 * 60 * 1000;
 
-/** A verified identity signs in on the visitor session whose digest is `session`; answers the user id. */
-export class SignInCommand extends Command<string> {
+/** Who signed in, and whether this sign-in registered them (their first, or the first after a deletion). */
+export interface SignedIn {
+  readonly userId: string;
+  readonly registered: boolean;
+}
+
+/** A verified identity signs in on the visitor session whose digest is `session`. */
+export class SignInCommand extends Command<SignedIn> {
   constructor(
     readonly identity: VerifiedIdentity,
     readonly session: string,
@@ -26,10 +32,10 @@ export class SignInCommand extends Command<string> {
  * `user-{id}` stream in one append, and returns once the read models show it (the next page sees them signed in).
  */
 @CommandHandler(SignInCommand)
-export class SignInHandler implements ICommandHandler<SignInCommand, string> {
+export class SignInHandler implements ICommandHandler<SignInCommand, SignedIn> {
   constructor(@Inject(ACCOUNTS_OPTIONS) private readonly options: AccountsOptions) {}
 
-  async execute({ identity, session }: SignInCommand): Promise<string> {
+  async execute({ identity, session }: SignInCommand): Promise<SignedIn> {
     const { store, clock, ids } = this.options;
     const userId = userIdOf(identity.issuer, identity.subject);
     return handleCommand({
@@ -45,7 +51,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, string> {
           lifetimeMs: this.options.loginLifetimeMs ?? DEFAULT_LOGIN_LIFETIME_MS,
         });
         const metadata = provenance(ids.uuid(), `user:${userId}`, now);
-        return { result: userId, append: () => store.append(userStreamId(userId), events.map((e) => userToLog(e, metadata)), revision) };
+        const registered = events.some((e) => e.type === 'UserRegistered');
+        return { result: { userId, registered }, append: () => store.append(userStreamId(userId), events.map((e) => userToLog(e, metadata)), revision) };
       },
       written: (position) => this.options.waitForProjections(position),
     });

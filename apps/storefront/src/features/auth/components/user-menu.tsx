@@ -9,10 +9,19 @@ import { useLogout } from '../hooks/use-logout';
 import { takeProfileDeletedFlag } from '../profile-deleted-flag';
 import '../auth.css';
 
+/** Whether the server marked this page as the first after the login that registered the person; clears the mark. */
+function takeSignedUpMark(): boolean {
+  const root = document.getElementById('root');
+  if (!root?.hasAttribute('data-signed-up')) return false;
+  root.removeAttribute('data-signed-up');
+  return true;
+}
+
 /**
  * Spec 2, Chrome: anonymous, a link to the login that comes back to this page; signed in, a disclosure button naming
  * the person that opens my orders, my profile and logout. Escape or a click elsewhere closes it (Escape gives the
- * focus back to the button). Once back home after a deletion, the flag the profile page left shows its toast.
+ * focus back to the button). Once back home after a deletion, the flag the profile page left shows its toast; on the
+ * first page after the login that registered the person, the mark the server put on the root shows the sign-up's.
  */
 export function UserMenu() {
   const t = useTranslate();
@@ -27,6 +36,7 @@ export function UserMenu() {
 
   useEffect(() => {
     if (takeProfileDeletedFlag()) toast.success('my-profile.delete.success');
+    else if (takeSignedUpMark()) toast.success('my-profile.sign-up.success');
   }, [toast]);
 
   useEffect(() => {

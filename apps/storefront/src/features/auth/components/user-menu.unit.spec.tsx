@@ -60,4 +60,24 @@ describe('top bar: login link and user menu', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Your profile has been deleted.');
     expect(takeProfileDeletedFlag()).toBe(false);
   });
+
+  it('says once, on the first page after the login that registered the person, that the sign-up is complete', async () => {
+    const marked = document.createElement('div');
+    marked.id = 'root';
+    marked.setAttribute('data-signed-up', '');
+    document.body.append(marked);
+    try {
+      renderApp('/', accountApi(makeUser()), loginOnContext());
+      expect((await screen.findByRole('status')).textContent).toContain('Sign-up complete!');
+      expect(marked.hasAttribute('data-signed-up')).toBe(false);
+    } finally {
+      marked.remove();
+    }
+  });
+
+  it('shows no sign-up toast on a page the server did not mark', async () => {
+    renderApp('/', accountApi(makeUser()), loginOnContext());
+    expect(await screen.findByRole('button', { name: /Ada/ })).toBeTruthy();
+    expect(screen.queryByText('Sign-up complete!')).toBeNull();
+  });
 });
