@@ -1,7 +1,7 @@
 /**
  * Replay benchmark: how fast every read model is rebuilt from a log made by the rush and booking flows, beside the
  * catch-up subscription's raw read rate (the ceiling) in the same run, with the rebuild's memory sampled.
- *   npx tsx bench/replay/run.ts [--events 1000000] [--page 10000] [--profile]
+ *   npx tsx bench/replay/run.ts [--events 1000000] [--page 10000] [--profile]   (REPLAY_BEFORE_TREE: a baseline rebuild too)
  * The log comes from .data/bench-replay/log-<events> (made by generate.mjs on first use, after `npm run build`);
  * each run copies that data folder and works on the copy. Children, each timed and its RSS sampled every 100 ms:
  * read-log.ts (the subscription from the start, pages of --page events), then `tools projections rebuild --all`
@@ -31,6 +31,11 @@ const PROFILE = process.argv.includes('--profile');
  * (`git archive <commit> | tar -x -C dir`, node_modules linked) gives the before figures on the same log.
  */
 const TOOLS_TREE = process.env['REPLAY_TOOLS_TREE'] ?? process.cwd();
+/**
+ * A second checkout (same form as REPLAY_TOOLS_TREE) whose rebuild runs first, on the same copy, in the same run:
+ * a baseline row beside the measured one under the same load, each compared with the live tables.
+ */
+const BEFORE_TREE = process.env['REPLAY_BEFORE_TREE'];
 /** Node options of both children (none, as tools/run-built.mjs starts the CLI; e.g. `--max-semi-space-size=64`). */
 const NODE_ARGS = (process.env['REPLAY_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 
@@ -151,15 +156,35 @@ try {
   const reading = JSON.parse(read.stdout) as { events: number; seconds: number };
 
   const profileDir = PROFILE ? mkdtempSync(join(tmpdir(), 'bench-replay-profile-')) : undefined;
-  const rebuild = await sampled(
-    [...NODE_ARGS, ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'tools/cli/main.ts', 'projections', 'rebuild', '--all', '--page', String(PAGE)],
-    { DATABASE_URL: database.url },
-    postmaster,
-    TOOLS_TREE,
-  );
-  if (rebuild.code !== 0) throw new Error(`rebuild failed (${rebuild.code}):\n${rebuild.stdout}${rebuild.stderr}`);
-  // the CLI says how long the rebuild took (before: each read model's): their sum leaves out the child's start
-  const rebuildSeconds = [...rebuild.stdout.matchAll(/ in ([\d.]+) s/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  /** `tools projections rebuild --all` of `tree`, timed and sampled; its seconds are the CLI's own (start left out). */
+  const rebuildIn = async (tree: string, profile: boolean) => {
+    const run = await sampled(
+      [...NODE_ARGS, ...(profile && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'tools/cli/main.ts', 'projections', 'rebuild', '--all', '--page', String(PAGE)],
+      { DATABASE_URL: database.url },
+      postmaster,
+      tree,
+    );
+    if (run.code !== 0) throw new Error(`rebuild in ${tree} failed (${run.code}):\n${run.stdout}${run.stderr}`);
+    // the CLI says how long the rebuild took (before: each read model's): their sum leaves out the child's start
+    return { run, seconds: [...run.stdout.matchAll(/ in ([\d.]+) s/g)].reduce((sum, m) => sum + Number(m[1]), 0) };
+  };
+  /** Row for row, both ways: the rebuild must equal what the live runner wrote. */
+  const differencesFromLive = async () => {
+    const differences: string[] = [];
+    for (const projection of compared) {
+      for (const table of projection.tables) {
+        const count = async (left: string, right: string) =>
+          Number((await sql.query<{ n: string }>(`select count(*) as n from (select * from ${left} except all select * from ${right}) d`)).rows[0]!.n);
+        const missing = await count(`live_before."${table.name}"`, `public."${table.name}"`);
+        const extra = await count(`public."${table.name}"`, `live_before."${table.name}"`);
+        if (missing + extra > 0) differences.push(`${table.name}: ${missing} live row(s) not rebuilt, ${extra} rebuilt row(s) not live`);
+      }
+    }
+    return differences;
+  };
+  const before = BEFORE_TREE ? await rebuildIn(BEFORE_TREE, false) : undefined;
+  const beforeDifferences = before ? await differencesFromLive() : [];
+  const { run: rebuild, seconds: rebuildSeconds } = await rebuildIn(TOOLS_TREE, true);
 
   console.log('');
   const cpuColumns = (run: Sampled, events: number) =>
@@ -167,31 +192,31 @@ try {
   console.log(`| run | events | seconds | events/s | peak RSS | node CPU s | PostgreSQL CPU s | events per CPU second |`);
   console.log(`|---|---|---|---|---|---|---|---|`);
   console.log(`| catch-up subscription, read only | ${reading.events.toLocaleString('en')} | ${reading.seconds.toFixed(2)} | ${rate(reading.events, reading.seconds)} | ${mib(Math.max(...read.rss))} | ${cpuColumns(read, reading.events)} |`);
+  if (before) {
+    console.log(`| before: projections rebuild --all (${BEFORE_TREE}) | ${head.toLocaleString('en')} | ${before.seconds.toFixed(2)} | ${rate(head, before.seconds)} | ${mib(Math.max(...before.run.rss))} | ${cpuColumns(before.run, head)} |`);
+  }
   console.log(`| projections rebuild --all (${allProjections.length} read models) | ${head.toLocaleString('en')} | ${rebuildSeconds.toFixed(2)} | ${rate(head, rebuildSeconds)} | ${mib(Math.max(...rebuild.rss))} | ${cpuColumns(rebuild, head)} |`);
   console.log('(CPU: the whole child process, its start and compile included, and every PostgreSQL process meanwhile)');
   console.log('');
   console.log(`rebuild / read rate: ${(reading.seconds / rebuildSeconds).toFixed(2)}x (process wall time with its start: ${rebuild.seconds.toFixed(2)} s)`);
+  if (before) {
+    console.log(`before / read rate: ${(reading.seconds / before.seconds).toFixed(2)}x; after / before: ${(before.seconds / rebuildSeconds).toFixed(2)}x events/s, ${((before.run.cpu + before.run.postgresCpu) / (rebuild.cpu + rebuild.postgresCpu)).toFixed(2)}x events per CPU second`);
+    console.log(`before memory: ${memoryLine(before.run.rss)}`);
+  }
   console.log(`rebuild memory: ${memoryLine(rebuild.rss)}`);
   console.log(`read memory: ${memoryLine(read.rss)}`);
   if (profileDir) console.log(`rebuild CPU profile: ${profileDir}`);
   if (TOOLS_TREE !== process.cwd()) console.log(`rebuild measured in ${TOOLS_TREE}`);
 
-  // Row for row, both ways: the rebuild must equal what the live runner wrote.
-  const differences: string[] = [];
-  for (const projection of compared) {
-    for (const table of projection.tables) {
-      const count = async (left: string, right: string) =>
-        Number((await sql.query<{ n: string }>(`select count(*) as n from (select * from ${left} except all select * from ${right}) d`)).rows[0]!.n);
-      const missing = await count(`live_before."${table.name}"`, `public."${table.name}"`);
-      const extra = await count(`public."${table.name}"`, `live_before."${table.name}"`);
-      if (missing + extra > 0) differences.push(`${table.name}: ${missing} live row(s) not rebuilt, ${extra} rebuilt row(s) not live`);
-    }
+  const differences = await differencesFromLive();
+  const lag = lagging.length ? `; not compared, their live checkpoint was behind the head: ${lagging.join(', ')}` : '';
+  if (before) {
+    console.log(`before: rebuilt tables equal the live runner's: ${beforeDifferences.length === 0 ? 'yes' : 'NO'} (${compared.length} read models compared${lag})`);
+    for (const difference of beforeDifferences) console.log(`  ${difference}`);
   }
-  console.log(
-    `rebuilt tables equal the live runner's: ${differences.length === 0 ? 'yes' : 'NO'} (${compared.length} read models compared${lagging.length ? `; not compared, their live checkpoint was behind the head: ${lagging.join(', ')}` : ''})`,
-  );
+  console.log(`rebuilt tables equal the live runner's: ${differences.length === 0 ? 'yes' : 'NO'} (${compared.length} read models compared${lag})`);
   for (const difference of differences) console.log(`  ${difference}`);
-  if (differences.length > 0) exitCode = 1;
+  if (differences.length + beforeDifferences.length > 0) exitCode = 1;
 } catch (error) {
   exitCode = 1;
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,11 +1,13 @@
 import type { EventMetadata } from '@ticketing/kernel';
-import { openPersonalData } from '../personal-data/personal-data.js';
+import { openWithSubjectKey, type SubjectKey } from '../personal-data/subject-key.js';
 import type { SubjectKeyVault } from '../personal-data/subject-key-vault.js';
 import type { RecordedEvent } from '../port.js';
 
-/** The columns every read selects, in the shape of EventRow. */
-export const EVENT_COLUMNS =
-  'position, stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext, recorded_at, hash, previous_hash';
+/** The columns a read hands to its callers (toRecordedEvents), in the shape of ReadRow. */
+export const READ_COLUMNS = 'position, stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext, recorded_at, hash';
+
+/** The columns the chain verification selects, in the shape of EventRow: a read's and the previous hash. */
+export const EVENT_COLUMNS = `${READ_COLUMNS}, previous_hash`;
 
 /**
  * A stored time as hash format 2 covers it: UTC, ISO 8601, to the microsecond PostgreSQL keeps (a JS Date
@@ -30,19 +32,23 @@ export interface EventRow {
   previous_hash: string;
 }
 
-export function sealedPersonal(row: EventRow) {
+/** A row as reads select it (READ_COLUMNS). */
+export type ReadRow = Omit<EventRow, 'previous_hash'>;
+
+export function sealedPersonal(row: ReadRow) {
   return row.personal_subject_id !== null && row.personal_ciphertext !== null
     ? { subjectId: row.personal_subject_id, ciphertext: row.personal_ciphertext }
     : null;
 }
 
-/** Rows to events, opening personal data with one key look-up for the whole batch. */
-export async function toRecordedEvents(rows: readonly EventRow[], vault: SubjectKeyVault): Promise<RecordedEvent[]> {
-  const personal = await openPersonalData(
-    vault,
-    rows.map((row) => ({ eventId: row.id, personal: sealedPersonal(row) })),
-  );
-  return rows.map((row, index) => {
+/**
+ * Rows to events, with one key look-up for the whole batch; each event's personal data is opened (AES-GCM) only when
+ * something reads `personal`, once, and kept: a replay decrypts only for the read models that show personal data.
+ */
+export async function toRecordedEvents(rows: readonly ReadRow[], vault: SubjectKeyVault): Promise<RecordedEvent[]> {
+  const subjects = [...new Set(rows.flatMap((row) => (row.personal_subject_id !== null && row.personal_ciphertext !== null ? [row.personal_subject_id] : [])))];
+  const keys = subjects.length === 0 ? new Map<string, SubjectKey>() : await vault.existingKeys(subjects);
+  return rows.map((row) => {
     const event: RecordedEvent = {
       id: row.id,
       streamId: row.stream_id,
@@ -54,7 +60,18 @@ export async function toRecordedEvents(rows: readonly EventRow[], vault: Subject
       recordedAt: row.recorded_at.toISOString(),
       hash: row.hash,
     };
-    const opened = personal[index];
-    return opened ? { ...event, personal: opened } : event;
+    const sealed = sealedPersonal(row);
+    if (!sealed) return event;
+    let opened: RecordedEvent['personal'];
+    return Object.defineProperty(event, 'personal', {
+      enumerable: true,
+      get: () => {
+        if (opened) return opened;
+        const key = keys.get(sealed.subjectId);
+        const data = key ? openWithSubjectKey(key, sealed.subjectId, row.id, sealed.ciphertext) : null;
+        opened = { subjectId: sealed.subjectId, data, erased: data === null };
+        return opened;
+      },
+    });
   });
 }

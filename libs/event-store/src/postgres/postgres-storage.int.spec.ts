@@ -57,6 +57,26 @@ describe('PostgresEventStore storage', () => {
     await wrapping.close();
   });
 
+  it('opens an event\'s personal data only when `personal` is read, once', async () => {
+    const stream = aStreamId('lazy');
+    const subjectId = `s-${stream}`;
+    await store.append(stream, [anEvent('DetailsGiven', { step: 1 }, { subjectId, data: { name: 'Ada' } }), anEvent('Plain')]);
+    // a ciphertext that cannot be opened: a read that never looks at `personal` does not meet it
+    await test.db.query(`update events set personal_ciphertext = '\\x09'::bytea where stream_id = $1 and revision = 0`, [stream]);
+    const [sealed, plain] = await store.readStream(stream);
+    expect(sealed!.data).toEqual({ step: 1 });
+    expect(plain!.personal).toBeUndefined();
+    expect(() => sealed!.personal).toThrow(/unknown format 9/);
+    const [again] = await store.readAll({ after: sealed!.position - 1n, maxCount: 1 });
+    expect(() => again!.personal).toThrow(/unknown format 9/);
+    const fresh = aStreamId('lazy-ok');
+    await store.append(fresh, [anEvent('DetailsGiven', {}, { subjectId: `s-${fresh}`, data: { name: 'Grace' } })]);
+    const [event] = await store.readStream(fresh);
+    expect(event!.personal).toBe(event!.personal);
+    expect(event!.personal).toEqual({ subjectId: `s-${fresh}`, data: { name: 'Grace' }, erased: false });
+    expect({ ...event }.personal).toEqual({ subjectId: `s-${fresh}`, data: { name: 'Grace' }, erased: false });
+  });
+
   it('returns positions as bigint and recordedAt as an ISO instant', async () => {
     const stream = aStreamId('types');
     const result = await store.append(stream, [anEvent('A')]);
