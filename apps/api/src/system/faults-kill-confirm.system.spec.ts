@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { callApi, openSession, runBuiltTool, startApiProcess, type ApiAnswer, type ApiProcess, type Session } from './api-process.js';
+import { describe, expect, it } from 'vitest';
+import { callApi, openSession, type ApiAnswer, type Session } from './api-process.js';
 import {
   categoryIds,
+  processesOnOneDatabase,
   confirmOrder,
   eventually,
   fillInOrder,
@@ -47,25 +47,8 @@ interface Order {
  * once: one confirmation, its ticket issued once, one invoice number, the numbers 1..n without a gap or a repeat.
  */
 describe('kill -9 of the API while confirmations are in flight', () => {
-  let database: TestDatabase;
-  const processes: ApiProcess[] = [];
-  const logs = () => processes.map((p) => p.logs()).join('\n');
-  const start = async (name: string) => {
-    const api = await startApiProcess(name, { DATABASE_URL: database.url, RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '1000' });
-    processes.push(api);
-    return api;
-  };
-
-  beforeAll(async () => {
-    database = await createTestDatabase('system_faults_confirm');
-    const imported = runBuiltTool('catalog-cli', ['import', CATALOG], database.url);
-    if (imported.status !== 0) throw new Error(`importing the catalog failed:\n${imported.output}`);
-  });
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await database?.drop();
-  });
+  const database = processesOnOneDatabase('system_faults_confirm', CATALOG);
+  const { start, logs } = database;
 
   it('completes every order exactly once, the acknowledged ones without being asked again', async () => {
     const a = await start('A');

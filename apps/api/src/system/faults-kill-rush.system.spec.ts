@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { callApi, openSession, runBuiltTool, startApiProcess, type ApiProcess, type Session } from './api-process.js';
+import { describe, expect, it } from 'vitest';
+import { callApi, openSession, type Session } from './api-process.js';
 import {
   buyUntilSoldOut,
   categoryIds,
@@ -9,6 +8,7 @@ import {
   holdsPastExpiry,
   keepCalling,
   onProcess,
+  processesOnOneDatabase,
   projectionsDifferingFromRebuild,
   reserveSeats,
   seatsSold,
@@ -33,25 +33,8 @@ const KILL_AFTER = 6; // holds A acknowledges before it is killed
  * sell out exactly once the demand stays.
  */
 describe('kill -9 of the API in the middle of a rush', () => {
-  let database: TestDatabase;
-  const processes: ApiProcess[] = [];
-  const logs = () => processes.map((p) => p.logs()).join('\n');
-  const start = async (name: string) => {
-    const api = await startApiProcess(name, { DATABASE_URL: database.url, RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '1000' });
-    processes.push(api);
-    return api;
-  };
-
-  beforeAll(async () => {
-    database = await createTestDatabase('system_faults_rush');
-    const imported = runBuiltTool('catalog-cli', ['import', CATALOG], database.url);
-    if (imported.status !== 0) throw new Error(`importing the catalog failed:\n${imported.output}`);
-  });
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await database?.drop();
-  });
+  const database = processesOnOneDatabase('system_faults_rush', CATALOG);
+  const { start, logs } = database;
 
   it('sells no seat twice, keeps every acknowledged hold, expires the others and sells out exactly', async () => {
     const a = await start('A');

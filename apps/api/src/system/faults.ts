@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '@ticketing/postgres/embedded';
 import { freePort } from '@ticketing/postgres';
-import { callApi, runBuiltTool, type ApiAnswer, type ApiProcess, type Session } from './api-process.js';
+import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
+import { afterAll, beforeAll } from 'vitest';
+import { callApi, runBuiltTool, startApiProcess, type ApiAnswer, type ApiProcess, type Session } from './api-process.js';
 
 /**
  * What the fault tests (faults-*.system.spec.ts) check after a crash or an outage, and the PostgreSQL server of
@@ -227,4 +229,43 @@ export async function reservationsMissingFromLog(databaseUrl: string, ids: reado
   const found = await query<{ id: string }>(databaseUrl, `select distinct substr(stream_id, 13) as id from events where stream_id = any($1)`, [ids.map((id) => `reservation-${id}`)]);
   const present = new Set(found.map((r) => r.id));
   return ids.filter((id) => !present.has(id));
+}
+
+/** A database of the test's own with a catalog imported, and the built API processes it starts on it (stopped after). */
+export interface ProcessesOnOneDatabase {
+  readonly url: string;
+  /** Starts a built API process on the database (rate limits off, the sweeper every second). */
+  start(name: string): Promise<ApiProcess>;
+  /** Every process's output so far, for failure messages. */
+  logs(): string;
+}
+
+/** Registers the suite's beforeAll (database, catalog import) and afterAll (processes stopped, database dropped). */
+export function processesOnOneDatabase(databaseName: string, catalog: string): ProcessesOnOneDatabase {
+  let database: TestDatabase | undefined;
+  const processes: ApiProcess[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase(databaseName);
+    const imported = runBuiltTool('catalog-cli', ['import', catalog], database.url);
+    if (imported.status !== 0) throw new Error(`importing the catalog failed:\n${imported.output}`);
+  });
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+    await database?.drop();
+  });
+  const url = (): string => {
+    if (!database) throw new Error('the database is made in beforeAll');
+    return database.url;
+  };
+  return {
+    get url() {
+      return url();
+    },
+    async start(name) {
+      const api = await startApiProcess(name, { DATABASE_URL: url(), RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '1000' });
+      processes.push(api);
+      return api;
+    },
+    logs: () => processes.map((p) => p.logs()).join('\n'),
+  };
 }
