@@ -12,6 +12,8 @@ export interface ApiProcess {
   stop(): Promise<void>;
   /** SIGKILL at once, a crash: no shutdown hook runs, nothing in flight is finished; resolves once the process is gone. */
   kill(): Promise<void>;
+  /** SIGSTOP: the process stops wherever it is (calls half done stay half done) until it is killed. */
+  freeze(): void;
 }
 
 const taken = new Set<number>();
@@ -53,6 +55,9 @@ export async function startApiProcess(
     child.kill('SIGKILL');
     await exited;
   };
+  const freeze = (): void => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGSTOP');
+  };
   const deadline = Date.now() + 60_000;
   while (waitUntilHealthy) {
     if (child.exitCode !== null) throw new Error(`API process ${name} exited with code ${child.exitCode} while starting\n${logs()}`);
@@ -64,7 +69,7 @@ export async function startApiProcess(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { name, baseUrl, logs, stop, kill };
+  return { name, baseUrl, logs, stop, kill, freeze };
 }
 
 /** Runs one of the bundled command-line tools (dist/api/<tool>.js) against a database (and `env`: EVENTSTORE_URL, say); never throws. */

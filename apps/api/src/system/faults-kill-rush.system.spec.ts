@@ -21,8 +21,8 @@ const CATALOG = fileURLToPath(new URL('./faults.catalog.yaml', import.meta.url))
 const EVENT = 'fault-rush';
 const SEATS = 40;
 const RUSH = 400;
-// A makes at most KILL_AFTER + IN_FLIGHT - 1 holds (no call is sent once the kill is decided): about half the seats
-// are left for B, however the calls in flight end
+// A makes at most KILL_AFTER + IN_FLIGHT - 1 holds (it is frozen once it has acknowledged KILL_AFTER): about half
+// the seats are left for B, however the calls in flight end
 const IN_FLIGHT = 16;
 const KILL_AFTER = 6; // holds A acknowledges before it is killed
 
@@ -42,26 +42,35 @@ describe('kill -9 of the API in the middle of a rush', () => {
     const buyers: Session[] = [];
     for (let i = 0; i < RUSH; i += 50) buyers.push(...(await Promise.all(Array.from({ length: Math.min(50, RUSH - i) }, () => openSession(a)))));
 
-    // 1. The rush on A, 16 calls in flight; A dies once it has acknowledged six holds.
+    // 1. The rush on A, 16 calls in flight. Once A has acknowledged six holds it is frozen where it stands (SIGSTOP:
+    // some calls half done), the buyers go on sending until all 16 calls wait on it, and it is killed (SIGKILL).
     const queue = [...buyers.keys()];
     const acknowledged = new Map<number, string>(); // buyer -> reservation id
     const refused: number[] = [];
     const unanswered: number[] = [];
     const unexpected: string[] = [];
-    let killed: Promise<void> | undefined;
+    let frozen = false;
+    let inFlight = 0;
     const onA = keepCalling(IN_FLIGHT, async () => {
-      const buyer = killed ? undefined : queue.shift();
+      const buyer = inFlight < IN_FLIGHT ? queue.shift() : undefined;
       if (buyer === undefined) return new Promise((r) => setTimeout(r, 20));
+      inFlight += 1;
       const answer = await reserveSeats(buyers[buyer]!, EVENT, category);
+      inFlight -= 1;
       if (answer.status === 200) acknowledged.set(buyer, answer.body.value as string);
       else if (answer.status === 422) refused.push(buyer);
       else if (answer.status === 0) unanswered.push(buyer);
       else unexpected.push(`${answer.status} ${JSON.stringify(answer.body)}`);
-      if (acknowledged.size >= KILL_AFTER) killed ??= a.kill();
+      if (acknowledged.size >= KILL_AFTER && !frozen) {
+        frozen = true;
+        a.freeze();
+      }
     });
-    while (!killed) await new Promise((r) => setTimeout(r, 20));
-    await killed;
-    await onA.stop();
+    while (!frozen) await new Promise((r) => setTimeout(r, 20));
+    for (let waited = 0; inFlight < IN_FLIGHT && waited < 5_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    const stopping = onA.stop();
+    await a.kill();
+    await stopping;
     const ackedByA = acknowledged.size;
     expect(unanswered.length, 'calls in flight died with A').toBeGreaterThan(0);
     expect(queue.length, 'A died mid-rush').toBeGreaterThan(0);

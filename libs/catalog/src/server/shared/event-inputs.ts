@@ -31,7 +31,9 @@ export class EventInputs {
     this.versions = TablesVersions.of(db);
   }
 
+  /** Null for an unknown or disabled event, and for a name no event can have (PostgreSQL text holds no NUL). */
   async snapshot(shortName: string): Promise<EventSnapshot | null> {
+    if (shortName.includes('\u0000')) return null;
     const version = await this.versions.version(CATALOG_READ_MODELS);
     const snapshot = await this.snapshots.get(shortName, version, () => loadEventSnapshot(this.db, shortName));
     if (snapshot && this.seen.get(shortName) !== snapshot) {
