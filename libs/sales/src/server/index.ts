@@ -7,5 +7,7 @@ export { installSoldOutAnswers } from './reserve-tickets/sold-out-answer.js';
 export { HoldsSalesFigures } from './sales-figures/sales-figures.query.js';
 export { salesProjections } from './read-models/sales-projections.js';
 export { SalesModule } from './sales.module.js';
+/** The waiting list's offer run (the sweep sends it after every expiry), for a caller that runs it at once. */
+export { OfferReleasedSeatsCommand } from './offer-released-seats/offer-released-seats.command.js';
 export { PaymentRecovery } from './pay-online/payment-recovery.js';
 export { OnlineCheckout } from './pay-online/online-checkout.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { catalogEvent, eventDetails, localDaysFrom, organizer, subscriptionDescriptor, ticketCategory } from '@ticketing/testing/catalog-events';
-import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { startMailCatcher, startTestApp, type TestApp } from '@ticketing/testing/app';
 import { DEMO_USERS, startLocalOpenIdProvider, type LocalOpenIdProvider } from '../local-provider/index.js';
 import { Browser } from '../openid/login.fixtures.js';
 
@@ -11,8 +11,12 @@ const now = new Date();
 /** A third demo person, for the deletion (the others stay as they are for the other specs' checks). */
 export const MARGARET = { id: 'margaret', email: 'margaret@example.org', password: 'apollo', givenName: 'Margaret', familyName: 'Hamilton' };
 
-/** Two purchase contexts: a free event (`meetup`, category 1, and category 2 by the code SPEAKER) and a free pass (`PASS`). */
+/**
+ * Three purchase contexts: a free event (`meetup`, category 1, and category 2 by the code SPEAKER), a free event of one
+ * seat with a waiting list (`FULL_HOUSE`, category 1) and a free pass (`PASS`).
+ */
 export const MEETUP = 'meetup';
+export const FULL_HOUSE = 'full-house';
 export const PASS = '7c000000-0000-4000-8000-000000000001';
 
 export interface Answer {
@@ -41,8 +45,8 @@ export class Visitor {
     return { status: response.statusCode, headers: response.headers, text, body };
   }
 
-  async reserveTickets(amount = 1): Promise<string> {
-    const { status, body } = await this.call('POST', `/event/${MEETUP}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount }] });
+  async reserveTickets(amount = 1, event = MEETUP): Promise<string> {
+    const { status, body } = await this.call('POST', `/event/${event}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount }] });
     expect(status, JSON.stringify(body)).toBe(200);
     return body.value as string;
   }
@@ -66,10 +70,11 @@ export class Visitor {
   }
 }
 
-/** The app with login against a local provider, and the catalog of the two purchase contexts. */
-export async function startAccountsApp(): Promise<{ app: TestApp; provider: LocalOpenIdProvider; stop(): Promise<void> }> {
+/** The app with login against a local provider, mail to a local catcher, and the catalog of the three purchase contexts. */
+export async function startAccountsApp(): Promise<{ app: TestApp; provider: LocalOpenIdProvider; mails: Awaited<ReturnType<typeof startMailCatcher>>; stop(): Promise<void> }> {
   const client = { clientId: 'storefront', clientSecret: randomBytes(24).toString('base64url'), redirectUris: [`${BASE}/openid/callback`], postLogoutRedirectUris: [`${BASE}/`] };
   const provider = await startLocalOpenIdProvider({ clients: [client], users: [...DEMO_USERS, MARGARET] });
+  const mails = await startMailCatcher();
   const app = await startTestApp({
     OPENID_ISSUER_URL: provider.issuer,
     OPENID_CLIENT_ID: client.clientId,
@@ -77,6 +82,8 @@ export async function startAccountsApp(): Promise<{ app: TestApp; provider: Loca
     PUBLIC_BASE_URL: BASE,
     RATE_LIMITS: 'off',
     RESERVATION_SWEEP_INTERVAL_MS: '0',
+    SMTP_URL: `smtp://127.0.0.1:${mails.port}`,
+    MAIL_FROM: 'tickets@acme.test',
   });
   await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
   await app.given(`event-${MEETUP}`, [
@@ -91,14 +98,26 @@ export async function startAccountsApp(): Promise<{ app: TestApp; provider: Loca
       data: { eventShortName: MEETUP, category: ticketCategory({ id: 2, key: 'speakers', name: { en: 'Speaker' }, price: 0, accessRestricted: true, code: 'SPEAKER', ordinal: 2 }) },
     }),
   ]);
+  await app.given(`event-${FULL_HOUSE}`, [
+    catalogEvent({
+      type: 'EventPublished',
+      data: {
+        event: eventDetails({ shortName: FULL_HOUSE, title: { en: 'Full house' }, start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), contentLanguages: ['en'], allowedPaymentProxies: [], waitingListEnabled: true }),
+      },
+    }),
+    catalogEvent({ type: 'CapacityDefined', data: { eventShortName: FULL_HOUSE, capacity: { id: 1, key: 'hall', name: 'Hall', size: 1 } } }),
+    catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: FULL_HOUSE, category: ticketCategory({ id: 1, key: 'free', name: { en: 'Free entry' }, price: 0, capacityId: 1 }) } }),
+  ]);
   const descriptor = subscriptionDescriptor({ id: PASS, sale: { start: localDaysFrom(now, -1), end: null }, price: 0, maxEntries: 5, allowedPaymentProxies: [] });
   await app.given(`subscription-descriptor-${PASS}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
   return {
     app,
     provider,
+    mails,
     stop: async () => {
       await app.close();
       await provider.stop();
+      await mails.close();
     },
   };
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '@ticketing/testing/app';
 import { userIdOf } from '../users/user-id.js';
-import { anonymous, MEETUP, PASS, signedIn, startAccountsApp, type Visitor } from './account.fixtures.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { OfferReleasedSeatsCommand } from '@ticketing/sales/server';
+import { anonymous, FULL_HOUSE, MEETUP, PASS, signedIn, startAccountsApp, type Visitor } from './account.fixtures.js';
 
 const address = { billingAddressLine1: '12 St James Square', billingAddressZip: 'SW1Y 4JU', billingAddressCity: 'London', vatCountryCode: 'GB' };
 
@@ -11,11 +13,13 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
   let ada: Visitor;
   let grace: Visitor;
   let issuer: string;
+  let mails: { to: string[]; text: string }[];
 
   beforeAll(async () => {
     const started = await startAccountsApp();
     ({ app, stop } = started);
     issuer = started.provider.issuer;
+    mails = started.mails.mails;
     ada = await signedIn(app, 'ada@example.org', 'lovelace');
     grace = await signedIn(app, 'grace@example.org', 'hopper');
   });
@@ -188,6 +192,32 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       const graces = (await grace.call('GET', '/user/reservations')).body;
       expect(graces.map((g: { type: string }) => g.type)).toEqual(['subscription', 'event']);
       expect(graces[1].reservations).toEqual([expect.objectContaining({ status: 'CANCELLED', items: [expect.objectContaining({ type: { en: 'Speaker' } })] })]);
+    });
+  });
+
+  describe('a seat offered from the waiting list', () => {
+    it('belongs to the signed-in person who joined the list: in their orders, refused to another user', async () => {
+      const holder = await anonymous(app);
+      const only = await holder.reserveTickets(1, FULL_HOUSE);
+      const form = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org', userLanguage: 'en', termAndConditionsAccepted: true, privacyPolicyAccepted: true };
+      expect((await grace.call('POST', `/event/${FULL_HOUSE}/waiting-list/subscribe`, form)).body.value).toBe(true);
+      expect((await holder.call('DELETE', `/reservation/${only}`)).status).toBe(200);
+      expect(await app.app.get(CommandBus).execute(new OfferReleasedSeatsCommand())).toEqual({ offered: 1 });
+
+      const [joined] = await app.store.readStream(`waiting-list-${FULL_HOUSE}`);
+      expect(joined!.data.ownerUserId).toBe(userIdOf(issuer, 'grace'));
+      const offered = (await app.store.readStream(`waiting-list-${FULL_HOUSE}`)).find((e) => e.type === 'WaitingListOffered');
+      const reservationId = String(offered?.data.reservationId);
+      const [opened] = await app.store.readStream(`reservation-${reservationId}`);
+      expect(opened!.data.ownerUserId).toBe(userIdOf(issuer, 'grace'));
+
+      const graces = (await grace.call('GET', '/user/reservations')).body as { publicIdentifier: string; reservations: { id: string; status: string }[] }[];
+      expect(graces.find((g) => g.publicIdentifier === FULL_HOUSE)?.reservations).toEqual([expect.objectContaining({ id: reservationId, status: 'PENDING' })]);
+      expect((await ada.call('GET', `/reservation/${reservationId}`)).status).toBe(401);
+      expect((await grace.call('GET', `/reservation/${reservationId}`)).status).toBe(200);
+      // the offer's link, e-mailed to her, opens it in a browser where she is not signed in (the id is the secret)
+      expect(mails.filter((m) => m.to.includes('grace@example.org')).map((m) => m.text.includes(reservationId))).toEqual([true]);
+      expect((await (await anonymous(app)).call('GET', `/reservation/${reservationId}`)).status).toBe(200);
     });
   });
 });

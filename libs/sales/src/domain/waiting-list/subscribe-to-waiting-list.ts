@@ -32,6 +32,8 @@ export interface SubscribeToWaitingList {
   readonly eventShortName: string;
   readonly form: WaitingListForm;
   readonly terms: WaitingListTerms;
+  /** The signed-in person who asks, null when anonymous. */
+  readonly ownerUserId: string | null;
 }
 
 /** The reference's codes (3.2, item 13), one field each; `lastname.fullname` (sic) is alf.io's. */
@@ -110,6 +112,7 @@ export function decideSubscribeToWaitingList(command: SubscribeToWaitingList, st
         reason: terms.open,
         subjectId: command.subjectId,
         contact: { firstName: form.firstName!.trim(), lastName: form.lastName!.trim(), email },
+        ownerUserId: command.ownerUserId,
       },
     },
   ];

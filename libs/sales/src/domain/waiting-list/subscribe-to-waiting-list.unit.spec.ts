@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '@ticketing/testing';
 import { subscribeToWaitingListDecider, type SubscribeToWaitingList, type WaitingListForm, type WaitingListTerms } from './subscribe-to-waiting-list.js';
 import type { WaitingListEvent, WaitingListJoined } from './waiting-list.events.js';
+import { evolveWaitingList, initialWaitingListState } from './waiting-list.js';
 
 const spec = deciderSpec(subscribeToWaitingListDecider);
 /** The one event decided, as the WaitingListJoined it must be. */
@@ -36,6 +37,7 @@ const subscribe = (f: Partial<WaitingListForm> = {}, t: Partial<WaitingListTerms
   eventShortName: 'gala',
   form: form(f),
   terms: terms(t),
+  ownerUserId: null,
 });
 
 const joined = (overrides: Partial<WaitingListJoined['data']> = {}): WaitingListJoined => ({
@@ -48,6 +50,7 @@ const joined = (overrides: Partial<WaitingListJoined['data']> = {}): WaitingList
     reason: 'SOLD_OUT',
     subjectId: 'subject-s-1',
     contact: { firstName: 'Anna', lastName: 'Rossi', email: 'anna@example.test' },
+    ownerUserId: null,
     ...overrides,
   },
 });
@@ -59,6 +62,16 @@ describe('subscribe to a waiting list', () => {
         .given([])
         .when(subscribe({ firstName: ' Anna ', email: ' anna@example.test ', userLanguage: 'IT' }))
         .then([joined({ subscriberId: 's-2', subjectId: 'subject-s-2' })]);
+    });
+
+    it('records the signed-in person who joins as the owner of the seat offered later', () => {
+      spec
+        .given([])
+        .when({ ...subscribe(), ownerUserId: 'user-ada' })
+        .then([joined({ subscriberId: 's-2', subjectId: 'subject-s-2', ownerUserId: 'user-ada' })]);
+      const { ownerUserId: _absent, ...recordedBefore } = joined().data;
+      expect(evolveWaitingList(initialWaitingListState(), { type: 'WaitingListJoined', data: recordedBefore }).subscribers[0]!.ownerUserId).toBeNull();
+      expect(evolveWaitingList(initialWaitingListState(), joined({ ownerUserId: 'user-ada' })).subscribers[0]!.ownerUserId).toBe('user-ada');
     });
 
     it('takes pre-sale registrations while sales have not started', () => {

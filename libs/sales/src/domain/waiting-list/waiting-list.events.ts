@@ -29,6 +29,11 @@ export type WaitingListJoined = DomainEvent<
     readonly subjectId: string;
     /** Null once the subject was forgotten (erased personal data). */
     readonly contact: SubscriberContact | null;
+    /**
+     * The signed-in person who joined: the seat offered later is theirs (their orders list it). Absent on entries
+     * recorded before it was kept, which read as null.
+     */
+    readonly ownerUserId?: string | null;
   }
 >;
 

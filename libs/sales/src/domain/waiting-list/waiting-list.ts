@@ -6,6 +6,8 @@ export interface WaitingSubscriber {
   readonly language: string;
   /** Null once erased: such a subscriber can neither be told about a seat nor block a new entry. */
   readonly contact: SubscriberContact | null;
+  /** The signed-in person who joined, if any: the reservation offered to them is theirs. */
+  readonly ownerUserId: string | null;
   /** The reservation held for them, once offered; a subscriber is offered a seat at most once. */
   readonly offeredReservationId: string | null;
 }
@@ -20,9 +22,9 @@ export const initialWaitingListState = (): WaitingListState => ({ subscribers: [
 export function evolveWaitingList(state: WaitingListState, event: WaitingListEvent): WaitingListState {
   switch (event.type) {
     case 'WaitingListJoined': {
-      const { subscriberId, categoryId, language, contact } = event.data;
+      const { subscriberId, categoryId, language, contact, ownerUserId = null } = event.data;
       if (state.subscribers.some((s) => s.subscriberId === subscriberId)) return state;
-      return { subscribers: [...state.subscribers, { subscriberId, categoryId, language, contact, offeredReservationId: null }] };
+      return { subscribers: [...state.subscribers, { subscriberId, categoryId, language, contact, ownerUserId, offeredReservationId: null }] };
     }
     case 'WaitingListOffered':
       return {

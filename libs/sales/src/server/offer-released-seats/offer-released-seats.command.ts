@@ -134,7 +134,7 @@ export class OfferReleasedSeatsHandler implements ICommandHandler<OfferReleasedS
           services: [],
           promoCode: null,
           captchaPassed: null,
-          ownerUserId: null,
+          ownerUserId: subscriber.ownerUserId,
           now,
           validityMinutes: this.options.waitingListReservationMinutes,
         },

@@ -13,6 +13,8 @@ export interface SubscribeToWaitingListInput {
   readonly form: WaitingListForm;
   /** `session:<id>` or `anonymous`: who asked, for the events' metadata. */
   readonly actor: string;
+  /** The signed-in person who asks (the seat offered later is theirs), null when anonymous. */
+  readonly ownerUserId: string | null;
 }
 
 /** Resolves to true when the subscriber was added, false when the list takes no entries or already has them. */
@@ -45,13 +47,13 @@ export class SubscribeToWaitingListHandler implements ICommandHandler<SubscribeT
   ) {}
 
   async execute({ input }: SubscribeToWaitingListCommand): Promise<boolean> {
-    const { eventShortName, form, actor } = input;
+    const { eventShortName, form, actor, ownerUserId } = input;
     const now = this.options.clock.now();
     const [offer, availability] = await Promise.all([this.catalog.purchaseOffer(eventShortName, null, now), this.catalog.waitingListAvailability(eventShortName)]);
     if (!offer || !availability) throw new NotFoundError('event', eventShortName);
     const terms = termsOf(offer.event, availability);
     const subscriberId = this.options.ids.uuid();
-    const command = { subscriberId, subjectId: `waiting-list-subscriber-${subscriberId}`, eventShortName, form, terms };
+    const command = { subscriberId, subjectId: `waiting-list-subscriber-${subscriberId}`, eventShortName, form, terms, ownerUserId };
     const metadata = provenance(subscriberId, actor, now);
 
     return handleCommand({

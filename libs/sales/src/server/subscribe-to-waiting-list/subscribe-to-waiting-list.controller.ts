@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SignedInUsers } from '@ticketing/accounts/contracts';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
 import { SubscribeToWaitingListCommand } from './subscribe-to-waiting-list.command.js';
@@ -10,7 +11,10 @@ import { WaitingListPathDto, WaitingListSubscriptionResponseDto, WaitingQueueSub
 @ApiTags('events')
 @Controller('api/v2/public')
 export class SubscribeToWaitingListController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: SignedInUsers,
+  ) {}
 
   @Post('event/:shortName/waiting-list/subscribe')
   @HttpCode(200)
@@ -44,6 +48,7 @@ export class SubscribeToWaitingListController {
           selectedCategory: form.selectedCategory ?? null,
         },
         actor: actorOf(request),
+        ownerUserId: (await this.users.userOf(request.sessionId ?? ''))?.userId ?? null,
       }),
     );
     return success(added);

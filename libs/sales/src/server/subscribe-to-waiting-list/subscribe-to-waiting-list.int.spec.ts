@@ -119,7 +119,7 @@ describe('POST /api/v2/public/event/{shortName}/waiting-list/subscribe', () => {
     const ok = await subscribe('gala', form({ selectedCategory: 2, userLanguage: 'it' }));
     expect(ok).toMatchObject({ status: 200, body: { success: true, errorCount: 0, validationErrors: [], value: true, warnings: [] } });
     const entry = (await joined('gala')).at(-1)!;
-    expect(entry.data).toEqual({ subscriberId: expect.any(String), eventShortName: 'gala', categoryId: 2, language: 'it', reason: 'SOLD_OUT' });
+    expect(entry.data).toEqual({ ownerUserId: null, subscriberId: expect.any(String), eventShortName: 'gala', categoryId: 2, language: 'it', reason: 'SOLD_OUT' });
     expect(entry.personal).toMatchObject({ subjectId: `waiting-list-subscriber-${String(entry.data['subscriberId'])}`, data: { firstName: 'Anna', lastName: 'Rossi', email: 'anna@example.test' } });
     // read-your-writes: the offer job's table shows it once the call has returned
     const rows = await app.db.query('select status, category_id from sales_waiting_list where subscriber_id = $1', [entry.data['subscriberId']]);
