@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testi
 import { ProjectionRunner, projectionMigrations, type ProjectionLogger } from '@ticketing/projections';
 import { orderStatusFold } from '@ticketing/application';
 import { orderStory } from '../../queries/order-story/order-story.query.js';
+import { streamSummaryProjection } from '../stream-summary/stream-summary.projection.js';
 import { orderMentionsProjection } from './order-mentions.projection.js';
 import { MAX_TAIL } from './order-mentions.query.js';
 
@@ -146,7 +147,14 @@ describe('order-mentions index', () => {
     expect(live.filter((r) => r.order_id === ORDER)).toHaveLength(4);
     // the ticket id of the returned ticket is named too, and nothing of the reservation's own stream
     expect(live.filter((r) => !String(r.stream_id).startsWith('inventory-'))).toEqual([]);
-    await runner.rebuild(orderMentionsProjection.name);
+    // what the index costs a replay, beside the stream summary (one row per stream) rebuilt over the same log
+    const summary = new ProjectionRunner({ db: test.db, store, projections: [streamSummaryProjection], wakeUps: 'polling', logger: silent });
+    const baseline = await millis(() => summary.rebuild(streamSummaryProjection.name));
+    const rebuilt = await millis(() => runner.rebuild(orderMentionsProjection.name));
+    const head = await store.headPosition();
+    console.log(
+      `rebuild over ${head} events: order-mentions ${rebuilt.ms.toFixed(0)} ms (${live.length} rows), stream-summary ${baseline.ms.toFixed(0)} ms, ${(rebuilt.ms / baseline.ms).toFixed(2)}x`,
+    );
     expect(await rows()).toEqual(live);
     const client = await test.db.connect();
     try {
