@@ -129,7 +129,7 @@ describe('order-mentions index', () => {
     expect(tail.read()).toBeLessThan(10);
 
     // further behind than MAX_TAIL: the index is not used, the stream is read whole, the story is the same
-    const others = Array.from({ length: Number(MAX_TAIL) }, (_, k) => held(otherOrder(HOLDS + 1 + k)));
+    const others = Array.from({ length: MAX_TAIL }, (_, k) => held(otherOrder(HOLDS + 1 + k)));
     for (let k = 0; k < others.length; k += BATCH) await store.append(INVENTORY, others.slice(k, k + BATCH));
     const far = counting(store);
     expect(await orderStory(far.store, ORDER, orderStatusFold, { db: test.db })).toEqual(withTail);

@@ -1,16 +1,16 @@
-import type { EventStore, GlobalPosition, RecordedEvent } from '@ticketing/event-store';
+import type { EventStore, RecordedEvent } from '@ticketing/event-store';
 import type { Queryable } from '@ticketing/postgres';
 import { LIVE_SCHEMA, quoteIdent } from '@ticketing/projections';
 import { mentions } from '../../queries/order-story/order-links.js';
 import { isOrderIdShaped, ORDER_MENTIONS_TABLE, orderMentionsProjection } from './order-mentions.projection.js';
 
 /**
- * How far behind the log's head the index may be and still be used: the events after its checkpoint are read
- * from the log (a page or two) and filtered. Further behind (a rebuild under way, a process that has not run
- * the projection yet) the story reads the shared streams whole, as it did before the index.
+ * How many events behind the log's head the index may be and still be used: the events after its checkpoint are
+ * read from the log (one read) and filtered. Further behind (a rebuild under way, a process that has not run the
+ * projection yet) the story reads the shared streams whole, as it did before the index. Counted in events, not
+ * positions: a KurrentDB position is a byte offset.
  */
-export const MAX_TAIL = 1_000n;
-const PAGE = 500;
+export const MAX_TAIL = 1_000;
 
 /** The events of one shared stream that name the order, in revision order. */
 export type MentionsOf = (streamId: string) => Promise<RecordedEvent[]>;
@@ -31,9 +31,8 @@ export async function indexedMentions(db: Queryable, store: EventStore, orderId:
   const row = checkpoint.rows[0];
   if (!row || row.version !== orderMentionsProjection.version) return null;
   const indexedTo = BigInt(row.position);
-  const head = await store.headPosition();
-  if (head - indexedTo > MAX_TAIL) return null;
-  const tail = await readAfter(store, indexedTo, head);
+  const tail = await store.readAll({ after: indexedTo, maxCount: MAX_TAIL + 1 });
+  if (tail.length > MAX_TAIL) return null;
 
   const table = `${quoteIdent(schema)}.${quoteIdent(ORDER_MENTIONS_TABLE)}`;
   return async (streamId) => {
@@ -42,18 +41,6 @@ export async function indexedMentions(db: Queryable, store: EventStore, orderId:
     const indexed = await readRevisions(store, streamId, rows.map((r) => r.revision));
     return [...indexed, ...tail.filter((e) => e.streamId === streamId && mentions(e.data, orderId))];
   };
-}
-
-/** The log's events after `after`, up to `head`. */
-async function readAfter(store: EventStore, after: GlobalPosition, head: GlobalPosition): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
-  for (let from = after; from < head; ) {
-    const page = await store.readAll({ after: from, maxCount: PAGE });
-    if (page.length === 0) break;
-    events.push(...page.filter((e) => e.position <= head));
-    from = page[page.length - 1]!.position;
-  }
-  return events;
 }
 
 /** Those revisions of a stream, one read per run of consecutive revisions. */
