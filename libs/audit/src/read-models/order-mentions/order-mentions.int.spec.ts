@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventStore, eventStoreMigrations, type EventStore, type EventToAppend } from '@ticketing/event-store';
-import { migrate } from '@ticketing/postgres';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { ProjectionRunner, projectionMigrations, type ProjectionLogger } from '@ticketing/projections';
+import type { EventStore, EventToAppend } from '@ticketing/event-store';
+import type { ProjectionRunner } from '@ticketing/projections';
+import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
 import { orderStatusFold } from '@ticketing/application';
 import { orderStory } from '../../queries/order-story/order-story.query.js';
 import { streamSummaryProjection } from '../stream-summary/stream-summary.projection.js';
 import { orderMentionsProjection } from './order-mentions.projection.js';
 import { MAX_TAIL } from './order-mentions.query.js';
 
-const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 const ORDER = 'aaaaaaaa-1111-4111-8111-111111111111';
 const INVENTORY = 'inventory-rush';
 /** The inventory's size: the shared stream `audit order` used to read whole. */
@@ -53,14 +51,13 @@ const millis = async <T>(run: () => Promise<T>): Promise<{ value: T; ms: number 
  * stream, and reads a few events instead of 20,000.
  */
 describe('order-mentions index', () => {
-  let test: TestDatabase;
+  let test: ProjectionHarness;
   let store: EventStore;
   let runner: ProjectionRunner;
   beforeAll(async () => {
-    test = await createTestDatabase('order_mentions');
-    await migrate(test.db, [...eventStoreMigrations, ...projectionMigrations]);
-    store = createEventStore({ db: test.db });
-    runner = new ProjectionRunner({ db: test.db, store, projections: [orderMentionsProjection], wakeUps: 'polling', logger: silent });
+    // the stream summary rides along, as the baseline of what a rebuild costs
+    test = await projectionHarness('order_mentions', [orderMentionsProjection, streamSummaryProjection], { batchSize: 500 });
+    ({ store, runner } = test);
     const ours: Record<number, EventToAppend> = {
       7_000: held(ORDER),
       13_000: event('HoldExtended', { eventShortName: 'rush', reservationId: ORDER, expiresAt: '2025-03-04T10:00:00.000Z' }),
@@ -81,8 +78,7 @@ describe('order-mentions index', () => {
     await runner.catchUp();
   }, 300_000);
   afterAll(async () => {
-    await store.close();
-    await test.drop();
+    await test?.close();
   });
 
   it('finds the order in a 20,000-event inventory by index: the same story, a few events read', async () => {
@@ -148,8 +144,7 @@ describe('order-mentions index', () => {
     // the ticket id of the returned ticket is named too, and nothing of the reservation's own stream
     expect(live.filter((r) => !String(r.stream_id).startsWith('inventory-'))).toEqual([]);
     // what the index costs a replay, beside the stream summary (one row per stream) rebuilt over the same log
-    const summary = new ProjectionRunner({ db: test.db, store, projections: [streamSummaryProjection], wakeUps: 'polling', logger: silent });
-    const baseline = await millis(() => summary.rebuild(streamSummaryProjection.name));
+    const baseline = await millis(() => runner.rebuild(streamSummaryProjection.name));
     const rebuilt = await millis(() => runner.rebuild(orderMentionsProjection.name));
     const head = await store.headPosition();
     console.log(
