@@ -5,7 +5,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '@ticketing/postgres/embedded';
 import { freePort } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { callApi, runBuiltTool, startApiProcess, type ApiAnswer, type ApiProcess, type Session } from './api-process.js';
 
 /**
@@ -72,6 +72,16 @@ export function projectionsDifferingFromRebuild(databaseUrl: string, env: Record
 export function verifyLog(databaseUrl: string): { status: number | null; output: string } {
   const verified = runBuiltTool('cli', ['audit', 'verify-log'], databaseUrl);
   return { status: verified.status, output: verified.output };
+}
+
+/** The end of a fault test: `projections verify --all` finds every read model equal to a rebuild, and `audit verify-log` every hash chain intact. */
+export function expectReadModelsAndChainsIntact(databaseUrl: string): void {
+  const verify = projectionsDifferingFromRebuild(databaseUrl);
+  expect(verify.verdicts, verify.output).toBeGreaterThan(0);
+  expect(verify.differing, verify.output).toEqual([]);
+  expect(verify.status, verify.output).toBe(0);
+  const log = verifyLog(databaseUrl);
+  expect(log.status, log.output).toBe(0);
 }
 
 /** Polls the process's /api/health until every read model has applied the whole log; false after `seconds`. */
