@@ -21,7 +21,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { freePort, importCatalog, loopbackSender, positive, whenHealthy } from '../shared/loopback.mjs';
+import { freePort, importCatalog, loopbackSender, positive, stopBenchApp, whenHealthy } from '../shared/loopback.mjs';
 import { cpuPerCall, cpuSnapshot, summarizeHeapProfile, summarizeProfile } from './profile.mjs';
 
 const BUYERS = positive('BENCH_BUYERS', 10_000);
@@ -392,12 +392,6 @@ try {
   exitCode = 1;
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
-  agent.destroy();
-  await sql.end().catch(() => undefined);
-  if (api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
-  }
-  await database.stop();
+  await stopBenchApp({ agent, sql, api, database });
 }
 process.exit(exitCode);

@@ -58,3 +58,17 @@ export function importCatalog(dist, catalog, databaseUrl) {
   const imported = spawnSync(process.execPath, [join(dist, 'catalog-cli.js'), 'import', catalog], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: databaseUrl } });
   if (imported.status !== 0) throw new Error(`importing ${catalog} failed:\n${imported.stdout}${imported.stderr}`);
 }
+
+/**
+ * A bench's teardown, whatever happened before: the keep-alive `agent` destroyed, the `sql` client ended, the API
+ * process (`api`, a child process) stopped with SIGTERM and waited for, then the embedded `database` stopped.
+ */
+export async function stopBenchApp({ agent, sql, api, database }) {
+  agent.destroy();
+  await sql.end().catch(() => undefined);
+  if (api.exitCode === null && api.signalCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+  }
+  await database.stop();
+}

@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { drawOrder } from '@ticketing/queue/domain';
 // @ts-expect-error plain JavaScript of the other benchmarks (no types)
-import { freePort, importCatalog, loopbackSender, positive, whenHealthy } from '../shared/loopback.mjs';
+import { freePort, importCatalog, loopbackSender, positive, stopBenchApp, whenHealthy } from '../shared/loopback.mjs';
 
 const ARRIVALS = positive('BENCH_ARRIVALS', 50_000);
 const ARRIVAL_SECONDS = positive('BENCH_ARRIVAL_SECONDS', 10);
@@ -274,12 +274,6 @@ events:
   exitCode = 1;
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
-  agent.destroy();
-  await sql.end().catch(() => undefined);
-  if (api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((r) => api.once('exit', r));
-  }
-  await database.stop();
+  await stopBenchApp({ agent, sql, api, database });
 }
 process.exit(exitCode);

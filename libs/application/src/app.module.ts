@@ -67,9 +67,10 @@ export class AppModule {
           }),
         }),
         AuditApiModule.registerAsync({
-          inject: [EVENT_STORE],
-          useFactory: (store: EventStore) => ({
+          inject: [EVENT_STORE, DB],
+          useFactory: (store: EventStore, db: Db) => ({
             store,
+            db,
             orderStatus: orderStatusFold,
             auditorKeys: config.auditorApiKeys ?? undefined,
             organizerKeys: config.organizerApiKeys ?? undefined,

@@ -21,11 +21,12 @@ export interface ProjectionHarness {
   close(): Promise<void>;
 }
 
-export async function projectionHarness(prefix: string, projections: readonly Projection[]): Promise<ProjectionHarness> {
+/** `batchSize`: events per transaction (default 3, so a few events already make several batches). */
+export async function projectionHarness(prefix: string, projections: readonly Projection[], { batchSize = 3 }: { batchSize?: number } = {}): Promise<ProjectionHarness> {
   const test: TestDatabase = await createTestDatabase(prefix);
   await migrate(test.db, [...eventStoreMigrations, ...projectionMigrations]);
   const store = createEventStore({ db: test.db });
-  const runner = new ProjectionRunner({ db: test.db, store, projections, batchSize: 3, wakeUps: 'polling', logger: silent });
+  const runner = new ProjectionRunner({ db: test.db, store, projections, batchSize, wakeUps: 'polling', logger: silent });
   return {
     db: test.db,
     store,

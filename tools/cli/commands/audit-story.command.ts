@@ -11,12 +11,13 @@ export const AUDIT_STORY_USAGE = `  audit order <reservationId> [--json]   an or
 export async function auditStoryCommand(kind: 'order' | 'ticket' | 'subscription', args: readonly string[], context: CliContext): Promise<ExitCode> {
   const id = args.find((a) => !a.startsWith('--'));
   if (!id) throw new UsageError(`usage: audit ${kind} <id> [--json]`);
+  const options = { db: context.db };
   const story =
     kind === 'order'
-      ? await orderStory(context.store, id, orderStatusFold)
+      ? await orderStory(context.store, id, orderStatusFold, options)
       : kind === 'ticket'
-        ? await ticketStory(context.store, id, orderStatusFold)
-        : await subscriptionStory(context.store, id, orderStatusFold);
+        ? await ticketStory(context.store, id, orderStatusFold, options)
+        : await subscriptionStory(context.store, id, orderStatusFold, options);
   if (!story) {
     context.out.write(`no ${kind} ${id} in the log\n`);
     return 1;

@@ -1,22 +1,21 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { callApi, openSession, runBuiltTool, startApiProcess, type ApiAnswer, type ApiProcess, type Session } from './api-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi, openSession, type ApiAnswer, type ApiProcess, type Session } from './api-process.js';
 import {
   buyUntilSoldOut,
   categoryIds,
   completeFreeOrder,
   confirmOrder,
+  expectReadModelsAndChainsIntact,
   fillInOrder,
   keepCalling,
   onProcess,
-  projectionsDifferingFromRebuild,
+  processesOnOneDatabase,
   reservationsMissingFromLog,
   reserveSeats,
   seatsSold,
   untilCaughtUp,
   untilNoHoldPastExpiry,
-  verifyLog,
 } from './faults.js';
 
 const CATALOG = fileURLToPath(new URL('./faults.catalog.yaml', import.meta.url));
@@ -47,21 +46,11 @@ const ALLOWED: Record<string, readonly number[]> = {
  * sweep, the seats sold out exactly once the demand stays, read models equal to a rebuild, hash chains intact.
  */
 describe('two API processes under a rush plus mixed booking traffic', () => {
-  let database: TestDatabase;
+  const database = processesOnOneDatabase('system_faults_mixed', CATALOG);
+  const { start, logs } = database;
   let processes: ApiProcess[] = [];
-  const logs = () => processes.map((p) => p.logs()).join('\n');
-
   beforeAll(async () => {
-    database = await createTestDatabase('system_faults_mixed');
-    const imported = runBuiltTool('catalog-cli', ['import', CATALOG], database.url);
-    if (imported.status !== 0) throw new Error(`importing the catalog failed:\n${imported.output}`);
-    const env = { DATABASE_URL: database.url, RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '1000' };
-    processes = await Promise.all([startApiProcess('A', env), startApiProcess('B', env)]);
-  });
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await database?.drop();
+    processes = await Promise.all([start('A'), start('B')]);
   });
 
   it('answers no 5xx, sells no seat twice and loses nothing acknowledged', async () => {
@@ -155,10 +144,6 @@ describe('two API processes under a rush plus mixed booking traffic', () => {
     // The read models the two processes built together equal a rebuild; the hash chains hold.
     expect(await untilCaughtUp(a, 60), `read models caught up\n${logs()}`).toBe(true);
     await Promise.all(processes.map((p) => p.stop()));
-    const verify = projectionsDifferingFromRebuild(database.url);
-    expect(verify.verdicts, verify.output).toBeGreaterThan(0);
-    expect(verify.differing, verify.output).toEqual([]);
-    const log = verifyLog(database.url);
-    expect(log.status, log.output).toBe(0);
+    expectReadModelsAndChainsIntact(database.url);
   }, 240_000);
 });

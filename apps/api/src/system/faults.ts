@@ -5,12 +5,13 @@ import pg from 'pg';
 import { startEmbeddedPostgres, type RunningPostgres } from '@ticketing/postgres/embedded';
 import { freePort } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { callApi, runBuiltTool, startApiProcess, type ApiAnswer, type ApiProcess, type Session } from './api-process.js';
 
 /**
- * What the fault tests (faults-*.system.spec.ts) check after a crash or an outage, and the PostgreSQL server of
- * their own that one of them stops and starts again.
+ * What the fault tests (faults-*.system.spec.ts) check after a crash or an outage, the PostgreSQL server of
+ * their own that one of them stops and starts again, and the database with its API processes that they and the
+ * other multi-process system specs (invoice numbers, pass uses) start from.
  */
 
 /** A PostgreSQL server owned by one test: stopped (a fast shutdown, connections cut) and started again on the same port and data. */
@@ -71,6 +72,16 @@ export function projectionsDifferingFromRebuild(databaseUrl: string, env: Record
 export function verifyLog(databaseUrl: string): { status: number | null; output: string } {
   const verified = runBuiltTool('cli', ['audit', 'verify-log'], databaseUrl);
   return { status: verified.status, output: verified.output };
+}
+
+/** The end of a fault test: `projections verify --all` finds every read model equal to a rebuild, and `audit verify-log` every hash chain intact. */
+export function expectReadModelsAndChainsIntact(databaseUrl: string): void {
+  const verify = projectionsDifferingFromRebuild(databaseUrl);
+  expect(verify.verdicts, verify.output).toBeGreaterThan(0);
+  expect(verify.differing, verify.output).toEqual([]);
+  expect(verify.status, verify.output).toBe(0);
+  const log = verifyLog(databaseUrl);
+  expect(log.status, log.output).toBe(0);
 }
 
 /** Polls the process's /api/health until every read model has applied the whole log; false after `seconds`. */
@@ -234,14 +245,20 @@ export async function reservationsMissingFromLog(databaseUrl: string, ids: reado
 /** A database of the test's own with a catalog imported, and the built API processes it starts on it (stopped after). */
 export interface ProcessesOnOneDatabase {
   readonly url: string;
-  /** Starts a built API process on the database (rate limits off, the sweeper every second). */
-  start(name: string): Promise<ApiProcess>;
+  /**
+   * Starts a built API process on the database (the suite's env) and, unless `waitUntilHealthy` is false, waits
+   * until it answers /api/health.
+   */
+  start(name: string, options?: { readonly waitUntilHealthy?: boolean }): Promise<ApiProcess>;
   /** Every process's output so far, for failure messages. */
   logs(): string;
 }
 
-/** Registers the suite's beforeAll (database, catalog import) and afterAll (processes stopped, database dropped). */
-export function processesOnOneDatabase(databaseName: string, catalog: string): ProcessesOnOneDatabase {
+/**
+ * Registers the suite's beforeAll (database, catalog import) and afterAll (processes stopped, database dropped).
+ * Every process gets the database, rate limits off and the sweeper every second, then `env` over those.
+ */
+export function processesOnOneDatabase(databaseName: string, catalog: string, env: Record<string, string> = {}): ProcessesOnOneDatabase {
   let database: TestDatabase | undefined;
   const processes: ApiProcess[] = [];
   beforeAll(async () => {
@@ -261,8 +278,8 @@ export function processesOnOneDatabase(databaseName: string, catalog: string): P
     get url() {
       return url();
     },
-    async start(name) {
-      const api = await startApiProcess(name, { DATABASE_URL: url(), RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '1000' });
+    async start(name, options) {
+      const api = await startApiProcess(name, { DATABASE_URL: url(), RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '1000', ...env }, options);
       processes.push(api);
       return api;
     },

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { callApi as call, openSession, runBuiltTool, startApiProcess, type ApiProcess } from './api-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi as call, openSession, runBuiltTool, type ApiProcess } from './api-process.js';
+import { processesOnOneDatabase } from './faults.js';
 
 const CATALOG = fileURLToPath(new URL('./invoice-numbers.catalog.yaml', import.meta.url));
 const EVENT = 'two-processes-invoices';
@@ -19,24 +19,14 @@ const business = {
 
 /** Issue 14: invoice numbers stay gapless and strictly increasing when two real API processes complete orders at once. */
 describe('invoice numbers across two API processes', () => {
-  let database: TestDatabase;
+  const database = processesOnOneDatabase('system_invoices', CATALOG, { RESERVATION_SWEEP_INTERVAL_MS: '0' });
+  const { start, logs } = database;
   let processes: ApiProcess[] = [];
-
   beforeAll(async () => {
-    database = await createTestDatabase('system_invoices');
-    const imported = runBuiltTool('catalog-cli', ['import', CATALOG], database.url);
-    if (imported.status !== 0) throw new Error(`importing the catalog failed:\n${imported.output}`);
-    const env = { DATABASE_URL: database.url, RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0' };
-    processes = await Promise.all([startApiProcess('A', env), startApiProcess('B', env)]);
-  });
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await database?.drop();
+    processes = await Promise.all([start('A'), start('B')]);
   });
 
   it(`gives ${ORDERS} orders completed at once, half in each process, the numbers 1..${ORDERS}, each once`, async () => {
-    const logs = () => processes.map((p) => p.logs()).join('\n');
     const buyers = await Promise.all(Array.from({ length: ORDERS }, (_, i) => openSession(processes[i % 2]!)));
     const ids: string[] = [];
     for (const [i, buyer] of buyers.entries()) {

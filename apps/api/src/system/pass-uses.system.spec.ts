@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import { callApi as call, openSession, runBuiltTool, startApiProcess, type ApiProcess } from './api-process.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callApi as call, openSession, runBuiltTool, type ApiProcess } from './api-process.js';
+import { processesOnOneDatabase } from './faults.js';
 
 const CATALOG = fileURLToPath(new URL('./pass-uses.catalog.yaml', import.meta.url));
 const EVENT = 'two-processes-passes';
@@ -11,24 +11,14 @@ const owner = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org'
 
 /** Issue 15: the last entry of a pass goes to one order only when orders in two real API processes take it at once. */
 describe('a pass used across two API processes', () => {
-  let database: TestDatabase;
+  const database = processesOnOneDatabase('system_passes', CATALOG, { RESERVATION_SWEEP_INTERVAL_MS: '0' });
+  const { start, logs } = database;
   let processes: ApiProcess[] = [];
-
   beforeAll(async () => {
-    database = await createTestDatabase('system_passes');
-    const imported = runBuiltTool('catalog-cli', ['import', CATALOG], database.url);
-    if (imported.status !== 0) throw new Error(`importing the catalog failed:\n${imported.output}`);
-    const env = { DATABASE_URL: database.url, RATE_LIMITS: 'off', RESERVATION_SWEEP_INTERVAL_MS: '0' };
-    processes = await Promise.all([startApiProcess('A', env), startApiProcess('B', env)]);
-  });
-
-  afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
-    await database?.drop();
+    processes = await Promise.all([start('A'), start('B')]);
   });
 
   it(`gives the last entry to exactly one of ${RACERS} orders applying it at once, half in each process`, async () => {
-    const logs = () => processes.map((p) => p.logs()).join('\n');
     const buyer = await openSession(processes[0]!);
     const bought = await call(buyer, 'POST', `/subscription/${PASS}`);
     expect(bought.status, `${JSON.stringify(bought.body)}\n${logs()}`).toBe(200);

@@ -35,7 +35,7 @@ export class OrderStoryController {
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: OrderStoryDto })
   async order(@Param() { reservationId }: ReservationIdPathDto): Promise<OrderStoryDto> {
-    return found(await orderStory(this.options.store, reservationId, this.options.orderStatus), 'reservation', reservationId);
+    return found(await orderStory(this.options.store, reservationId, this.options.orderStatus, { db: this.options.db }), 'reservation', reservationId);
   }
 
   @Get('ticket/:ticketId')
@@ -44,7 +44,7 @@ export class OrderStoryController {
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: OrderStoryDto })
   async ticket(@Param() { ticketId }: TicketIdPathDto): Promise<OrderStoryDto> {
-    return found(await ticketStory(this.options.store, ticketId, this.options.orderStatus), 'ticket', ticketId);
+    return found(await ticketStory(this.options.store, ticketId, this.options.orderStatus, { db: this.options.db }), 'ticket', ticketId);
   }
 
   @Get('subscription/:subscriptionId')
@@ -53,6 +53,6 @@ export class OrderStoryController {
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: OrderStoryDto })
   async subscription(@Param() { subscriptionId }: SubscriptionIdPathDto): Promise<OrderStoryDto> {
-    return found(await subscriptionStory(this.options.store, subscriptionId, this.options.orderStatus), 'subscription', subscriptionId);
+    return found(await subscriptionStory(this.options.store, subscriptionId, this.options.orderStatus, { db: this.options.db }), 'subscription', subscriptionId);
   }
 }

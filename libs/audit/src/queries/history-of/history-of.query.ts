@@ -34,7 +34,7 @@ export async function historyOf(store: EventStore, streamId: string): Promise<Hi
   }
 }
 
-function toEntry(event: RecordedEvent): HistoryEntry {
+export function toEntry(event: RecordedEvent): HistoryEntry {
   const { personal, metadata } = event;
   return {
     type: event.type,

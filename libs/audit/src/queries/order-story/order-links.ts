@@ -16,6 +16,11 @@ export interface StreamLink {
 
 type Data = Readonly<Record<string, unknown>>;
 
+/** The streams `linksOf` marks `mentions`, by the prefix of their ids: what the order-mentions index covers. */
+export const SHARED_STREAM_PREFIXES = ['inventory-', 'invoice-sequence-', 'subscription-', 'user-'] as const;
+
+export const isSharedStream = (streamId: string): boolean => SHARED_STREAM_PREFIXES.some((prefix) => streamId.startsWith(prefix));
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(text).filter((v): v is string => v !== null) : []);
 const link = (streamId: string, belonging: Belonging): StreamLink => ({ streamId, belonging });

@@ -3,6 +3,8 @@ import { createEventStore, eventStoreMigrations, type EventStore, type EventToAp
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import { orderStatusFold } from '@ticketing/application';
+import { ProjectionRunner, projectionMigrations } from '@ticketing/projections';
+import { orderMentionsProjection } from '../../read-models/order-mentions/order-mentions.projection.js';
 import { ERASED } from '../history-of/history-of.query.js';
 import { orderStory, subscriptionStory, ticketStory } from './order-story.query.js';
 
@@ -29,7 +31,7 @@ describe('orderStory', () => {
   let store: EventStore;
   beforeAll(async () => {
     test = await createTestDatabase('order_story');
-    await migrate(test.db, eventStoreMigrations);
+    await migrate(test.db, [...eventStoreMigrations, ...projectionMigrations]);
     store = createEventStore({ db: test.db });
     const inventory = 'inventory-subscription:D1';
     await store.append(inventory, [event('SeatsHeld', { reservationId: OTHER, eventShortName: 'subscription:D1' })]);
@@ -70,6 +72,8 @@ describe('orderStory', () => {
     await store.append(`subscription-${PASS}`, [event('SubscriptionUsed', { subscriptionId: PASS, reservationId: USER_OF_PASS, eventShortName: 'gala', entries: 1 })]);
     await store.append('user-U1', [event('UserSignedIn', { userId: 'U1', session: 'digest', expiresAt: '2025-03-02T00:00:00.000Z' }), event('UserDeleted', { userId: 'U1', reservationIds: [A], erasedSubjects: [`reservation-${A}`] })]);
     await store.forgetSubject(`reservation-${A}`);
+    const silent = { log: () => undefined, warn: () => undefined, error: () => undefined };
+    await new ProjectionRunner({ db: test.db, store, projections: [orderMentionsProjection], wakeUps: 'polling', logger: silent }).catchUp();
   });
   afterAll(async () => {
     await store.close();
@@ -117,5 +121,13 @@ describe('orderStory', () => {
     expect(await orderStory(store, OTHER, orderStatusFold)).toBeNull();
     expect(await ticketStory(store, 'no-such-ticket', orderStatusFold)).toBeNull();
     expect(await subscriptionStory(store, 'no-such-pass', orderStatusFold)).toBeNull();
+  });
+
+  it('tells the same story when the shared streams (inventory, invoice sequence, pass, user) are read through the order-mentions index', async () => {
+    const indexed = { db: test.db };
+    expect(await orderStory(store, A, orderStatusFold, indexed)).toEqual(await orderStory(store, A, orderStatusFold));
+    expect(await subscriptionStory(store, PASS, orderStatusFold, indexed)).toEqual(await subscriptionStory(store, PASS, orderStatusFold));
+    const rows = await test.db.query<{ stream_id: string }>('select distinct stream_id from audit_order_mentions where order_id = $1 order by stream_id', [A]);
+    expect(rows.rows.map((r) => r.stream_id)).toEqual(['inventory-subscription:D1', 'invoice-sequence-acme', `subscription-${PASS}`, 'user-U1']);
   });
 });

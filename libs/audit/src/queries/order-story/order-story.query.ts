@@ -1,6 +1,8 @@
 import type { EventStore } from '@ticketing/event-store';
-import { historyOf, type HistoryEntry } from '../history-of/history-of.query.js';
-import { linksOf, mentions, orderOf, ordersUsing, type Belonging } from './order-links.js';
+import type { Queryable } from '@ticketing/postgres';
+import { indexedMentions, type MentionsOf } from '../../read-models/order-mentions/order-mentions.query.js';
+import { historyOf, toEntry, type HistoryEntry } from '../history-of/history-of.query.js';
+import { isSharedStream, linksOf, mentions, orderOf, ordersUsing, type Belonging } from './order-links.js';
 import { amountsOf, priceOf, type StepAmounts } from './step-amounts.js';
 
 /**
@@ -36,14 +38,30 @@ export interface OrderStory {
 
 const reservationStream = (reservationId: string) => `reservation-${reservationId}`;
 
+export interface StoryOptions {
+  /**
+   * The read models' database: the order's events on shared streams are then found by the order-mentions index
+   * (a few reads) rather than by reading each shared stream whole and filtering it (one read per 500 events).
+   * Without it, or when the index cannot answer (see indexedMentions), the streams are read whole.
+   */
+  readonly db?: Queryable;
+}
+
 /**
  * The whole story of an order, from the log: its reservation stream, then every stream its events name (the
  * inventory of its holds, its tickets, its payment attempts, a pass, the invoice sequence, the user), followed
  * until nothing new is named; from a shared stream only the events that name the order. Null for an unknown order.
  */
-export async function orderStory<S>(store: EventStore, reservationId: string, fold: OrderStatusFold<S>, subject: OrderStory['subject'] = { kind: 'order', id: reservationId }): Promise<OrderStory | null> {
+export async function orderStory<S>(
+  store: EventStore,
+  reservationId: string,
+  fold: OrderStatusFold<S>,
+  options: StoryOptions & { readonly subject?: OrderStory['subject'] } = {},
+): Promise<OrderStory | null> {
+  const subject = options.subject ?? { kind: 'order', id: reservationId };
   const root = await historyOf(store, reservationStream(reservationId));
   if (root.length === 0) return null;
+  const indexed: MentionsOf | null = options.db ? await indexedMentions(options.db, store, reservationId) : null;
   const found = new Map<string, HistoryEntry[]>([[reservationStream(reservationId), root]]);
   const queue: { streamId: string; belonging: Belonging }[] = [];
   const follow = (entries: readonly HistoryEntry[]) => {
@@ -53,10 +71,14 @@ export async function orderStory<S>(store: EventStore, reservationId: string, fo
   };
   follow(root);
   for (let next = queue.shift(); next; next = queue.shift()) {
-    // A shared stream is read whole (in pages of 500) and filtered here: the log port has no query by data, so the
-    // story of an order of a big event costs one read per 500 events of its inventory.
-    const history = await historyOf(store, next.streamId);
-    const belonging = next.belonging === 'all' ? history : history.filter((e) => mentions(e.data, reservationId));
+    // The log port has no query by data: a shared stream's events naming the order come from the order-mentions
+    // index, or else the stream is read whole (in pages of 500) and filtered here.
+    const belonging =
+      next.belonging === 'all'
+        ? await historyOf(store, next.streamId)
+        : indexed && isSharedStream(next.streamId)
+          ? (await indexed(next.streamId)).map(toEntry)
+          : (await historyOf(store, next.streamId)).filter((e) => mentions(e.data, reservationId));
     found.set(next.streamId, belonging);
     follow(belonging);
   }
@@ -83,17 +105,17 @@ export async function orderStory<S>(store: EventStore, reservationId: string, fo
 }
 
 /** The story of the order that bought a ticket (its `ticket-{uuid}` stream names it); null for an unknown ticket. */
-export async function ticketStory<S>(store: EventStore, ticketId: string, fold: OrderStatusFold<S>): Promise<OrderStory | null> {
+export async function ticketStory<S>(store: EventStore, ticketId: string, fold: OrderStatusFold<S>, options: StoryOptions = {}): Promise<OrderStory | null> {
   const [issued] = await store.readStream(`ticket-${ticketId}`, { maxCount: 1 });
   const reservationId = issued ? orderOf(issued.data) : null;
-  return reservationId ? orderStory(store, reservationId, fold, { kind: 'ticket', id: ticketId }) : null;
+  return reservationId ? orderStory(store, reservationId, fold, { ...options, subject: { kind: 'ticket', id: ticketId } }) : null;
 }
 
 /** The story of the order that bought a pass, with the orders that used it; null for an unknown pass. */
-export async function subscriptionStory<S>(store: EventStore, subscriptionId: string, fold: OrderStatusFold<S>): Promise<OrderStory | null> {
+export async function subscriptionStory<S>(store: EventStore, subscriptionId: string, fold: OrderStatusFold<S>, options: StoryOptions = {}): Promise<OrderStory | null> {
   const pass = await historyOf(store, `subscription-${subscriptionId}`);
   const reservationId = pass[0] ? orderOf(pass[0].data) : null;
   if (!reservationId) return null;
-  const story = await orderStory(store, reservationId, fold, { kind: 'subscription', id: subscriptionId });
+  const story = await orderStory(store, reservationId, fold, { ...options, subject: { kind: 'subscription', id: subscriptionId } });
   return story && { ...story, usedBy: ordersUsing(pass).filter((id) => id !== reservationId) };
 }
