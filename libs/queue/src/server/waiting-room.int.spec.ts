@@ -139,12 +139,31 @@ describe('the waiting room through the API (PostgreSQL, the real application)', 
     expect((await step(20_000)).get(e)).toMatchObject({ ran: true, admitted: 5 });
   });
 
+  let newcomer: Buyer;
   it("a visitor's first call opens its session and answers NOT_JOINED; joined, the same session is in line", async () => {
     const first = await app.inject({ method: 'GET', url: `/api/v2/public/event/${e}/waiting-room` });
     expect(first.json()).toMatchObject({ state: 'NOT_JOINED', position: null });
-    const headers = { 'x-auth-token': String(first.headers['x-auth-token']), 'x-csrf-token': String(first.headers['xsrf-token']) };
-    expect((await join({ headers })).state).toBe('JOINING');
-    expect((await status({ headers })).state).toBe('JOINING');
+    newcomer = { headers: { 'x-auth-token': String(first.headers['x-auth-token']), 'x-csrf-token': String(first.headers['xsrf-token']) } };
+    expect((await join(newcomer)).state).toBe('JOINING');
+    expect((await status(newcomer)).state).toBe('JOINING');
+  });
+
+  it("another process's status calls show an admission within the room snapshot's age, never a place admitted without its admission", async () => {
+    const other = new WaitingRoomStore(app.db);
+    const digest = sessionDigest(newcomer.headers['x-auth-token']!);
+    const before = await other.place(e, digest, 60);
+    expect(before).toMatchObject({ place: { position: null, admittedAt: null }, room: { admittedThrough: 15 } });
+    // this process places the newcomer (16) and admits it: its own status calls see it at once
+    expect((await step(30_000)).get(e)).toMatchObject({ ran: true, placed: 1, admitted: 1 });
+    expect(await status(newcomer)).toMatchObject({ state: 'ADMITTED', position: 16 });
+    // the other one: the place read now, the room's progress at most 200 ms old, and consistent either way
+    const soon = (await other.place(e, digest, 60))!;
+    expect(soon.place.position).toBe(16);
+    if (soon.room.admittedThrough === 15) expect(soon.place.admittedAt).toBeNull();
+    else expect(soon.place.admittedAt).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const admission = (await app.db.query('select admitted_at from queue_admissions where event_short_name = $1 and to_position = 16', [e])).rows[0];
+    expect((await other.place(e, digest, 60))!).toMatchObject({ place: { position: 16, admittedAt: admission.admitted_at }, room: { admittedThrough: 16 } });
   });
 
   it('joins at once share one insert each batch: every one answered, a session twice at once gets one place, arrival order is the order received', async () => {
