@@ -16,14 +16,16 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { drawOrder } from '@ticketing/queue/domain';
 // @ts-expect-error plain JavaScript of the other benchmarks (no types)
-import { freePort, importCatalog, loopbackSender, positive, stopBenchApp, whenHealthy } from '../shared/loopback.mjs';
+import { freePort, importCatalog, keepAliveSender, loopbackSender, positive, stopBenchApp, whenHealthy } from '../shared/loopback.mjs';
+// @ts-expect-error plain JavaScript of the other benchmarks (no types)
+import { cpuPerCall, cpuSnapshot, summarizeHeapProfile, summarizeProfile } from '../rush/profile.mjs';
 
 const ARRIVALS = positive('BENCH_ARRIVALS', 50_000);
 const ARRIVAL_SECONDS = positive('BENCH_ARRIVAL_SECONDS', 10);
@@ -32,6 +34,9 @@ const RATE = positive('BENCH_RATE', 6_000);
 const CONCURRENCY = positive('BENCH_CONCURRENCY', 128);
 const BUYERS = positive('BENCH_BUYERS', 1_500);
 const DIST = resolve(process.env['BENCH_DIST'] ?? 'dist/api');
+/** cpu: CPU ms per call of each phase (API main thread, its other threads, PostgreSQL, this client) from /proc; 1: that and the API's V8 profiles. */
+const PROFILE = ['1', 'cpu'].includes(process.env['BENCH_PROFILE'] ?? '');
+const V8_PROFILES = process.env['BENCH_PROFILE'] === '1';
 const SEATS = 1_000;
 const EVENT = 'queue-rush';
 const TICK_MS = 250;
@@ -41,7 +46,10 @@ type Send = (method: string, path: string, options?: { body?: unknown; headers?:
 
 let port = 0;
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY });
-const send: Send = loopbackSender(agent, () => port, 30_000);
+/** BENCH_CLIENT=node-http: node:http's client (an Agent), the way the bench sent before; else the lean keep-alive sender. */
+const NODE_HTTP = process.env['BENCH_CLIENT'] === 'node-http';
+const lean = keepAliveSender(() => port, CONCURRENCY, 30_000) as Send & { close(): void };
+const send: Send = NODE_HTTP ? loopbackSender(agent, () => port, 30_000) : lean;
 const header = (a: Answer, name: string) => String(a.headers[name] ?? '');
 
 /** `count` calls with at most CONCURRENCY in flight; latencies in ms and the answers' statuses. */
@@ -82,6 +90,43 @@ const api = spawn(process.execPath, [join(DIST, 'main.js')], {
   env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, LOG_LEVEL: 'error', APP_MODE: 'prod', BENCH_ROUTES: '1', RATE_LIMITS: 'off', QUEUE_ADMISSION_INTERVAL_MS: String(TICK_MS) },
 });
 const sql = new pg.Client({ connectionString: database.url });
+// the bench's own PostgreSQL: its postmaster's pid is the first line of postmaster.pid
+const postmasterPid = Number(readFileSync(join(parent, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+const profiles = PROFILE ? mkdtempSync(join(tmpdir(), 'bench-waiting-room-profiles-')) : '';
+const profileLines: string[] = [];
+
+/** Runs `work` (`calls` calls); with BENCH_PROFILE, notes the CPU per call of each part (and the API's V8 profile). */
+async function profiled<T>(name: string, calls: number, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE) return work();
+  if (V8_PROFILES) await send('POST', '/api/bench/profile/start', { body: { survivors: false } });
+  const transactions = async () => Number((await sql.query<{ n: string }>('select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = current_database()')).rows[0]!.n);
+  const transactionsBefore = await transactions();
+  const before = cpuSnapshot(api.pid, postmasterPid);
+  const result = await work();
+  const after = cpuSnapshot(api.pid, postmasterPid);
+  const cpu = cpuPerCall(before, after, calls) as { apiMain: number; apiOther: number; postgres: number; client: number; total: number; threads: Record<string, number> };
+  // PostgreSQL's statistics of a backend are flushed at most once a second
+  await new Promise((r) => setTimeout(r, 1100));
+  const perCall = ((await transactions()) - transactionsBefore) / calls;
+  const ms = (n: number) => n.toFixed(3);
+  profileLines.push(
+    `${name}: CPU ms per call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${Object.entries(cpu.threads).map(([thread, n]) => `${thread} ${ms(n)}`).join(', ')}), ` +
+      `PostgreSQL ${ms(cpu.postgres)}, client ${ms(cpu.client)}, total ${ms(cpu.total)}; PostgreSQL transactions per call ${perCall.toFixed(3)}`,
+  );
+  if (V8_PROFILES) {
+    const { cpu: cpuProfile, heap: heapProfile } = JSON.parse((await send('POST', '/api/bench/profile/stop')).text) as { cpu: object; heap: object };
+    const file = join(profiles, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(cpuProfile));
+    const summary = summarizeProfile(cpuProfile) as { totalMs: number; places: string[]; functions: string[] };
+    const heap = summarizeHeapProfile(heapProfile) as { totalBytes: number; places: string[]; functions: string[] };
+    const lines = (list: string[]) => list.map((l) => `    ${l}`).join('\n');
+    profileLines.push(
+      `  API main thread CPU profile (${file}, ${summary.totalMs.toFixed(0)} ms sampled), self time by place:\n${lines(summary.places)}\n  by function:\n${lines(summary.functions)}\n` +
+        `  allocated on the main thread (sampled): ${(heap.totalBytes / calls / 1024).toFixed(1)} KiB per call, by place:\n${lines(heap.places)}`,
+    );
+  }
+  return result;
+}
 const problems: string[] = [];
 let exitCode = 0;
 try {
@@ -143,7 +188,7 @@ events:
   // ---- arrivals: a session (first GET), then the join, spread evenly over ARRIVAL_SECONDS
   const sessions: { session: string; xsrf: string }[] = new Array(ARRIVALS);
   let joinedBeforeOpening = 0;
-  const joins = await phase(
+  const joins = await profiled('arrivals (session GET + join POST)', ARRIVALS, () => phase(
     ARRIVALS,
     async (i) => {
       const first = await send('GET', `/api/v2/public/event/${EVENT}/waiting-room`);
@@ -153,7 +198,7 @@ events:
       return joined;
     },
     (i) => (i * ARRIVAL_SECONDS * 1000) / ARRIVALS,
-  );
+  ));
   const arrivalWindow = joins.seconds;
 
   // ---- the room opens and places everyone; then every visitor asks for its status once, and the no-op as often
@@ -164,13 +209,13 @@ events:
     await new Promise((r) => setTimeout(r, 100));
   }
   const positionOf = new Map<string, number>();
-  const status = await phase(ARRIVALS, async (i) => {
+  const status = await profiled('status', ARRIVALS, () => phase(ARRIVALS, async (i) => {
     const answer = await send('GET', `/api/v2/public/event/${EVENT}/waiting-room`, { headers: { 'x-auth-token': sessions[i]!.session } });
     const body = JSON.parse(answer.text) as { position: number | null };
     if (body.position !== null) positionOf.set(sessions[i]!.session, body.position);
     return answer;
-  });
-  const noop = await phase(ARRIVALS, () => send('POST', '/api/bench/noop'));
+  }));
+  const noop = await profiled('no-op', ARRIVALS, () => phase(ARRIVALS, () => send('POST', '/api/bench/noop')));
 
   // ---- the front of the line: each polls until admitted, then reserves one seat with its token
   const byPosition = [...positionOf.entries()].sort((a, b) => a[1] - b[1]).slice(0, BUYERS);
@@ -237,7 +282,7 @@ events:
 
   process.stdout.write(
     `\nWaiting room: ${ARRIVALS} arrivals planned over ${ARRIVAL_SECONDS} s (${load[0]!.n} joined, ${joinedBeforeOpening} before the opening), ${SEATS} seats, ` +
-      `${CONCURRENCY} keep-alive connections, loopback, one API process (prod mode, RATE_LIMITS=off, admission step every ${TICK_MS} ms)\n\n`,
+      `${CONCURRENCY} keep-alive connections (${NODE_HTTP ? 'node:http client' : 'lean client'}), loopback, one API process (prod mode, RATE_LIMITS=off, admission step every ${TICK_MS} ms)\n\n`,
   );
   const rows: string[][] = [
     ['figure', 'value'],
@@ -255,6 +300,7 @@ events:
     ['reserve without a token', `${refused.status} ${header(refused, 'alfio-queue-token-missing')}`],
   ];
   for (const row of rows) process.stdout.write(`| ${row.join(' | ')} |\n${row === rows[0] ? '|---|---|\n' : ''}`);
+  if (profileLines.length > 0) process.stdout.write(`\n${profileLines.join('\n')}\n`);
 
   if (Math.abs(measuredRate / RATE - 1) > 0.05) problems.push(`admissions ${fixed(measuredRate)}/min, not within 5 % of ${RATE}`);
   if (sold !== SEATS || seatsLeft !== 0) problems.push(`${sold} seats sold (${seatsLeft} left), not exactly ${SEATS}`);
@@ -274,6 +320,7 @@ events:
   exitCode = 1;
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
+  lean.close();
   await stopBenchApp({ agent, sql, api, database });
 }
 process.exit(exitCode);

@@ -26,6 +26,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The visitor's session id: from X-Auth-Token on the public API, else the session cookie; made when absent. */
     sessionId: string;
+    /** True when `sessionId` was made for this request (it came with none): nothing can be stored under it yet. */
+    sessionMinted: boolean;
   }
   interface FastifyReply {
     /**
@@ -92,6 +94,7 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
   const csp = cspFor([]);
 
   fastify.decorateRequest('sessionId', '');
+  fastify.decorateRequest('sessionMinted', false);
   fastify.decorateReply('embeddingOrigins', null);
 
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -102,6 +105,7 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
     const existing = isSessionId(fromHeader) ? fromHeader : isSessionId(fromCookie) ? fromCookie : undefined;
     const stateless = SAFE_METHODS.has(request.method) && STATELESS_GETS.some((p) => p.test(path));
     request.sessionId = existing ?? (stateless ? '' : newSessionId());
+    request.sessionMinted = !existing && !stateless;
     const cookies: string[] = [];
     if (!existing && !stateless) {
       if (isPublicApi) reply.header('X-Auth-Token', request.sessionId);

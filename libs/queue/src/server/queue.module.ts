@@ -51,8 +51,9 @@ export class QueueModule {
         },
         {
           provide: AdmissionJob,
-          inject: [QUEUE_OPTIONS, WaitingRoomSettings, SchedulerRegistry],
-          useFactory: (o: QueueOptions, settings: WaitingRoomSettings, scheduler: SchedulerRegistry) => new AdmissionJob(o.db, settings, scheduler, o.admissionIntervalMs, () => o.clock.now()),
+          inject: [QUEUE_OPTIONS, WaitingRoomSettings, SchedulerRegistry, WaitingRoomStore],
+          useFactory: (o: QueueOptions, settings: WaitingRoomSettings, scheduler: SchedulerRegistry, store: WaitingRoomStore) =>
+            new AdmissionJob(o.db, settings, scheduler, o.admissionIntervalMs, () => o.clock.now(), (room) => store.roomMoved(room)),
         },
       ],
       exports: [WaitingRoomSettings, AdmissionTokens, AdmissionJob, WaitingRoomService],

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from '@ticketing/testing/app';
 import { drawOrder } from '@ticketing/queue/domain';
 import { AdmissionJob } from './admission/admission-job.js';
 import { sessionDigest } from './room/admission-tokens.js';
+import { WaitingRoomStore } from './room/waiting-room.store.js';
 
 const e = 'rush-night';
 /** `YYYY-MM-DDTHH:mm:ss` in UTC, the event's zone. */
@@ -136,5 +137,55 @@ describe('the waiting room through the API (PostgreSQL, the real application)', 
     }
     // the pace state lives in the room: the step after counts from the last one that ran (10 s: 10 due, 5 left in line)
     expect((await step(20_000)).get(e)).toMatchObject({ ran: true, admitted: 5 });
+  });
+
+  let newcomer: Buyer;
+  it("a visitor's first call opens its session and answers NOT_JOINED; joined, the same session is in line", async () => {
+    const first = await app.inject({ method: 'GET', url: `/api/v2/public/event/${e}/waiting-room` });
+    expect(first.json()).toMatchObject({ state: 'NOT_JOINED', position: null });
+    newcomer = { headers: { 'x-auth-token': String(first.headers['x-auth-token']), 'x-csrf-token': String(first.headers['xsrf-token']) } };
+    expect((await join(newcomer)).state).toBe('JOINING');
+    expect((await status(newcomer)).state).toBe('JOINING');
+  });
+
+  it("another process's status calls show an admission within the room snapshot's age, never a place admitted without its admission", async () => {
+    const other = new WaitingRoomStore(app.db);
+    const digest = sessionDigest(newcomer.headers['x-auth-token']!);
+    const before = await other.place(e, digest, 60);
+    expect(before).toMatchObject({ place: { position: null, admittedAt: null }, room: { admittedThrough: 15 } });
+    // this process places the newcomer (16) and admits it: its own status calls see it at once
+    expect((await step(30_000)).get(e)).toMatchObject({ ran: true, placed: 1, admitted: 1 });
+    expect(await status(newcomer)).toMatchObject({ state: 'ADMITTED', position: 16 });
+    // the other one: the place read now, the room's progress at most 200 ms old, and consistent either way
+    const soon = (await other.place(e, digest, 60))!;
+    expect(soon.place.position).toBe(16);
+    if (soon.room.admittedThrough === 15) expect(soon.place.admittedAt).toBeNull();
+    else expect(soon.place.admittedAt).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const admission = (await app.db.query('select admitted_at from queue_admissions where event_short_name = $1 and to_position = 16', [e])).rows[0];
+    expect((await other.place(e, digest, 60))!).toMatchObject({ place: { position: 16, admittedAt: admission.admitted_at }, room: { admittedThrough: 16 } });
+  });
+
+  it('joins at once share one insert each batch: every one answered, a session twice at once gets one place, arrival order is the order received', async () => {
+    let statements = 0;
+    const counting = { query: (...args: Parameters<typeof app.db.query>) => (statements++, app.db.query(...args)) } as unknown as typeof app.db;
+    const store = new WaitingRoomStore(counting);
+    const room = 'batched-joins';
+    const opening = new Date(Date.now() + 60_000);
+    const digests = Array.from({ length: 300 }, (_, i) => `batch-${String(i).padStart(3, '0')}`);
+    const calls = [...digests.map((d, i) => store.join(room, d, opening, new Date(opening.getTime() - 1_000 + i))), store.join(room, digests[7]!, opening, opening)];
+    const took = await Promise.all(calls);
+    expect(took.slice(0, 300).every(Boolean)).toBe(true);
+    expect(took[300]).toBe(false);
+    // the room's insert, then one insert per batch: far fewer statements than joins
+    expect(statements).toBeLessThanOrEqual(3);
+    const { rows } = await app.db.query<{ session_digest: string; before_opening: boolean }>('select session_digest, before_opening from queue_tickets where event_short_name = $1 order by arrival', [room]);
+    expect(rows.map((r) => r.session_digest)).toEqual(digests);
+    expect(rows.every((r) => r.before_opening)).toBe(true);
+    // a later join of a session already in line changes nothing, one of a new one takes a place
+    expect(await store.join(room, digests[0]!, opening, opening)).toBe(false);
+    expect(await store.join(room, 'batch-late', opening, opening)).toBe(true);
+    const late = await app.db.query('select before_opening from queue_tickets where event_short_name = $1 and session_digest = $2', [room, 'batch-late']);
+    expect(late.rows[0].before_opening).toBe(false);
   });
 });

@@ -21,6 +21,8 @@ export class AdmissionJob implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly scheduler: SchedulerRegistry,
     private readonly intervalMs: number,
     private readonly now: () => Date,
+    /** Told of each room this process stepped (the status calls' snapshot of it is read again). */
+    private readonly moved: (eventShortName: string) => void = () => undefined,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -50,7 +52,9 @@ export class AdmissionJob implements OnApplicationBootstrap, OnApplicationShutdo
     for (const { event_short_name: shortName } of rows) {
       const settings = await this.settings.of(shortName);
       if (!settings) continue;
-      outcomes.set(shortName, await tickRoom(this.db, shortName, settings, now, () => randomBytes(16).toString('hex')));
+      const outcome = await tickRoom(this.db, shortName, settings, now, () => randomBytes(16).toString('hex'));
+      if (outcome.ran) this.moved(shortName);
+      outcomes.set(shortName, outcome);
     }
   }
 }

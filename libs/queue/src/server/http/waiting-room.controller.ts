@@ -35,6 +35,9 @@ export function statusView(status: BuyerStatus, now: Date): WaitingRoomStatusVie
   };
 }
 
+/** The session policy marks a session it made for the request (the application's HTTP policies). */
+type RoomRequest = SessionRequest & { readonly sessionMinted?: boolean };
+
 export const WAITING_ROOM_CLOCK = Symbol('WAITING_ROOM_CLOCK');
 
 @ApiTags('waiting-room')
@@ -69,7 +72,7 @@ export class WaitingRoomController {
   @ApiNotFound('Event or its waiting room')
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: WaitingRoomStatusDto })
-  async status(@Param() { shortName }: WaitingRoomPathDto, @Req() request: SessionRequest): Promise<WaitingRoomStatusView> {
-    return statusView(await this.room.status(shortName, request.sessionId ?? ''), this.clock.now());
+  async status(@Param() { shortName }: WaitingRoomPathDto, @Req() request: RoomRequest): Promise<WaitingRoomStatusView> {
+    return statusView(await this.room.status(shortName, request.sessionId ?? '', undefined, request.sessionMinted === true), this.clock.now());
   }
 }

@@ -36,8 +36,13 @@ export class WaitingRoomService {
     return now < room.opensAt ? { state: 'WAITING_FOR_DRAW', opensAt: room.opensAt, token: null } : { state: 'JOINING', opensAt: room.opensAt, token: null };
   }
 
-  async status(eventShortName: string, sessionId: string, known?: RoomSettings): Promise<BuyerStatus> {
+  /**
+   * `sessionMinted`: the session was made for this very request, so it cannot be in line: answered without a read (a
+   * visitor's first call, which opens the session, costs the database nothing).
+   */
+  async status(eventShortName: string, sessionId: string, known?: RoomSettings, sessionMinted = false): Promise<BuyerStatus> {
     const room = known ?? (await this.roomOf(eventShortName));
+    if (sessionMinted) return { state: 'NOT_JOINED', opensAt: room.opensAt };
     const stored = await this.store.place(eventShortName, sessionDigest(sessionId), room.admissionsPerMinute);
     if (!stored) return { state: 'NOT_JOINED', opensAt: room.opensAt };
     const status = queueStatus(stored.place, stored.room, room.tokenValidityMinutes, this.clock.now());
