@@ -1,3 +1,4 @@
+import pg from 'pg';
 import type { EventMetadata } from '@ticketing/kernel';
 import { openWithSubjectKey, type SubjectKey } from '../personal-data/subject-key.js';
 import type { SubjectKeyVault } from '../personal-data/subject-key-vault.js';
@@ -32,6 +33,32 @@ export interface EventRow {
   previous_hash: string;
 }
 
+const TIMESTAMPTZ = 1184;
+const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ) as (text: string) => Date;
+
+/**
+ * Type parsers of the reads: `recorded_at` stays PostgreSQL's text, made into `recordedAt` by recordedAtOf without
+ * a Date in between (a replay reads a million of them); every other type is parsed as pg does by default.
+ */
+export const READ_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === TIMESTAMPTZ ? (text: string) => text : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * A timestamptz as `Date#toISOString` gives it after pg's parser: `YYYY-MM-DD HH:MM:SS[.f]+00` (a session in UTC) is
+ * rewritten, its milliseconds computed as pg's parser does (1000 * the fraction, truncated: .579 gives 578); any
+ * other form (another time zone, a year past 9999, BC) goes through that parser.
+ */
+export function recordedAtOf(value: string | Date): string {
+  if (typeof value !== 'string') return value.toISOString();
+  const n = value.length;
+  if (n >= 22 && value.charCodeAt(10) === 32 && value.endsWith('+00') && (n === 22 || value.charCodeAt(19) === 46)) {
+    const ms = n === 22 ? 0 : Math.trunc(1000 * parseFloat(value.slice(19, n - 3)));
+    return `${value.slice(0, 10)}T${value.slice(11, 19)}.${ms < 10 ? '00' : ms < 100 ? '0' : ''}${ms}Z`;
+  }
+  return parseTimestamptz(value).toISOString();
+}
+
 /** A row as reads select it (READ_COLUMNS). */
 export type ReadRow = Omit<EventRow, 'previous_hash'>;
 
@@ -57,7 +84,7 @@ export async function toRecordedEvents(rows: readonly ReadRow[], vault: SubjectK
       type: row.type,
       data: row.data,
       metadata: row.metadata,
-      recordedAt: row.recorded_at.toISOString(),
+      recordedAt: recordedAtOf(row.recorded_at as string | Date),
       hash: row.hash,
     };
     const sealed = sealedPersonal(row);

@@ -22,7 +22,7 @@ import {
 import { appendEvents, APPENDED_CHANNEL } from './append-events.js';
 import { appendToStreams } from './append-to-streams.js';
 import { startCatchUpSubscription } from './catch-up-subscription.js';
-import { READ_COLUMNS, toRecordedEvents, type ReadRow } from './event-rows.js';
+import { READ_COLUMNS, READ_TYPES, toRecordedEvents, type ReadRow } from './event-rows.js';
 import { NotificationListener } from './notification-listener.js';
 import { verifyPostgresChain } from './verify-postgres-chain.js';
 
@@ -64,18 +64,20 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.db.query<ReadRow>(
-      `select ${READ_COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision limit $3`,
-      [streamId, options.fromRevision ?? 0, options.maxCount ?? null],
-    );
+    const { rows } = await this.db.query<ReadRow>({
+      text: `select ${READ_COLUMNS} from events where stream_id = $1 and revision >= $2 order by revision limit $3`,
+      values: [streamId, options.fromRevision ?? 0, options.maxCount ?? null],
+      types: READ_TYPES,
+    });
     return toRecordedEvents(rows, this.vault);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const { rows } = await this.db.query<ReadRow>(
-      `select ${READ_COLUMNS} from events where position > $1 order by position limit $2`,
-      [String(options.after ?? START), options.maxCount ?? null],
-    );
+    const { rows } = await this.db.query<ReadRow>({
+      text: `select ${READ_COLUMNS} from events where position > $1 order by position limit $2`,
+      values: [String(options.after ?? START), options.maxCount ?? null],
+      types: READ_TYPES,
+    });
     return toRecordedEvents(rows, this.vault);
   }
 
