@@ -8,12 +8,12 @@ import type { Plugin, Rolldown } from 'vite';
 // a name in the entry's preload table). Measured with scripts/route-js-size.mjs.
 
 const appSrc = /[\\/]apps[\\/]storefront[\\/]src[\\/]/;
-const eventPageComponent = /[\\/]src[\\/]routes[\\/]event\.\$eventShortName\.index\.tsx\?tsr-split=component$/;
+const eventPageComponent = /[\\/]src[\\/]routes[\\/]event\.\$eventShortName\.index\.tsx\?tsr-split=component---loader$/;
 
 let eventPageModules = new Set<string>();
 
 /**
- * Records, once the module graph is complete and before chunking, what the event page's component imports
+ * Records, once the module graph is complete and before chunking, what the event page's component and loader import
  * (directly or not): the 'shared' group below takes those of them that are not the event page's own code.
  */
 export const recordEventPageModules: Plugin = {

@@ -20,7 +20,8 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([find, [target
 
 const entryImports = /(^|\/)((vendor|rolldown-runtime|index)-[\w-]+\.js|index-[\w-]+\.css)$/;
 const layoutsKeptWhole = new Set(['/event/$eventShortName', '/event/$eventShortName/reservation/$reservationId']);
-const loadedWithComponent = (routeId: string) => /^\/(event\/\$eventShortName\/(reservation|ticket)|\$type\/\$publicId\/reservation)\/|^\/\$accountPage$/.test(routeId);
+const loadedWithComponent = (routeId: string) =>
+  /^\/(event\/\$eventShortName\/(reservation|ticket)|\$type\/\$publicId\/reservation)\/|^\/\$accountPage$|^\/event\/\$eventShortName\/$/.test(routeId);
 
 export default defineConfig({
   root: appRoot,
@@ -33,8 +34,10 @@ export default defineConfig({
       codeSplittingOptions: {
         // A reservation's and a ticket's pages (reached after reserving, or from an e-mail; a pass's reservation pages too), and a signed-in user's
         // orders and profile, load their loader with their
-        // component: the reservation and ticket clients and the checkout loader stay out of the entry every visitor loads. The catalog and
-        // event loaders stay in the entry, so those landing pages fetch their data while their chunk loads. The
+        // component: the reservation and ticket clients and the checkout loader stay out of the entry every visitor loads. The event
+        // page's too: its data comes inside the page (the server's preloaded data), and its loader loads the page's parts
+        // (event-loaders.ts), whose code is in that chunk. The catalog and event layout loaders stay in the entry, so those pages
+        // fetch their data while their chunk loads. The
         // two layouts' components are a line each (EventScope, an Outlet): in the entry, not in chunks of their own.
         splitBehavior: ({ routeId }) =>
           layoutsKeptWhole.has(routeId) ? [] : loadedWithComponent(routeId) ? [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] : undefined,

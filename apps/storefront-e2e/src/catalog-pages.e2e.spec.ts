@@ -156,8 +156,8 @@ describe('the catalog pages in chromium, on the demo catalog', () => {
   ])('shows every part of the event page from the preloaded event (%s)', async (name, viewport) => {
     const { page, apiCalls, errors } = await open(`/event/${WINTER}`, viewport);
     await page.getByRole('heading', { level: 1, name: 'Seeklang Winter Festival 2027' }).waitFor();
-    // The server put the event in the page: only the categories were asked for.
-    expect(apiCalls.filter((c) => c.startsWith(`/api/v2/public/event/${WINTER}`))).toEqual([`/api/v2/public/event/${WINTER}/ticket-categories`]);
+    // The server put the event and its categories in the page: neither was asked for.
+    expect(apiCalls.filter((c) => c.startsWith(`/api/v2/public/event/${WINTER}`))).toEqual([]);
 
     expect(await page.getByRole('img', { name: t('a11y.event-image', 'Seeklang Winter Festival 2027') }).isVisible()).toBe(true);
     const facts = page.getByRole('complementary', { name: t('storefront.event.facts') });

@@ -156,8 +156,9 @@ describe('reserving on the event page in chromium, on the demo catalog', () => {
       const html = (await response.text()).replace(
         /(<script type="application\/json" id="preloaded-data">)(.*?)(<\/script>)/s,
         (_all, open: string, json: string, close: string) => {
-          const data = JSON.parse(json) as { info?: { challengeConfiguration?: unknown } };
-          if (data.info) data.info.challengeConfiguration = { apiKey: 'e2e-site-key', enabled: true, providerId: 'turnstile' };
+          const data = JSON.parse(json) as Record<string, { challengeConfiguration?: unknown }>;
+          const info = data['/api/v2/info'];
+          if (info) info.challengeConfiguration = { apiKey: 'e2e-site-key', enabled: true, providerId: 'turnstile' };
           return `${open}${JSON.stringify(data).replace(/</g, '\\u003c')}${close}`;
         },
       );

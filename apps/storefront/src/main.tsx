@@ -4,7 +4,7 @@ import { setAuthStatusListener } from '@ticketing/api-client';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readPreloadedData, seedQueryCache } from './app/preloaded-data';
+import { preloadedOpenIdEnabled, seedQueryCache } from './app/preloaded-data';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { reloadOnceForNewChunks } from './app/stale-chunks';
@@ -16,13 +16,13 @@ import './styles/app.css';
 addEventListener('vite:preloadError', reloadOnceForNewChunks);
 
 const queryClient = createQueryClient();
-// Info, languages and the guessed language's bundle come inside the page: no request before the first paint.
-const preloaded = readPreloadedData(document);
-seedQueryCache(queryClient, preloaded);
-// The banners that info asks for load meanwhile (most sites show none, so they are not in the entry).
-preloadSiteBanners(preloaded.info);
+// Info, languages, the guessed language's bundle (and an event route's event, the event page's categories) come
+// inside the page: no request before the first paint. The banners that info asks for load meanwhile (most sites
+// show none, so they are not in the entry).
+preloadSiteBanners(seedQueryCache(queryClient));
 
 const store = createStore();
+store.set(openIdEnabledAtom, preloadedOpenIdEnabled());
 setAuthStatusListener((enabled) => store.set(openIdEnabledAtom, enabled));
 
 const router = createAppRouter({ queryClient, store });

@@ -26,7 +26,7 @@ import { buildOpenApiDocument } from './openapi/openapi-document.js';
 import { appSecretMigrations, loadSessionSecret } from './platform/session-secret.js';
 import { AppInfoService } from './info/app-info.service.js';
 import { serveStorefront } from './storefront/storefront.js';
-import { CatalogQueries } from '@ticketing/catalog/server';
+import { CatalogQueries, ticketCategoriesBody } from '@ticketing/catalog/server';
 import { InventoryDesk, installSoldOutAnswers } from '@ticketing/sales/server';
 import { shortNameParam } from '@ticketing/wire';
 import { useBindWithoutDeprecatedProperty } from './http/async-resource-bind.js';
@@ -106,6 +106,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
       dir,
       secret,
       secureCookies: config.mode === 'prod',
+      openIdEnabled: config.openIdEnabled,
       info: () => app.get(AppInfoService).current(),
       // Same input rule as the event endpoint; a preload that fails only costs the page one request.
       event: async (shortName) => {
@@ -114,6 +115,16 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
           return (await app.get(CatalogQueries).getEvent(shortName))?.view ?? null;
         } catch (error) {
           options.logger.warn({ err: error, shortName }, 'could not preload the event into the page');
+          return null;
+        }
+      },
+      ticketCategories: async (shortName) => {
+        if (!shortNameParam.safeParse(shortName).success) return null;
+        try {
+          const items = await app.get(CatalogQueries).getTicketCategories(shortName, null);
+          return items ? (JSON.parse(ticketCategoriesBody(items).toString('utf8')) as unknown) : null;
+        } catch (error) {
+          options.logger.warn({ err: error, shortName }, 'could not preload the ticket categories into the page');
           return null;
         }
       },

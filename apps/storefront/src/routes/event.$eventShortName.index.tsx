@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseEventSearch, reservationSearch } from '../app/search-params';
-import { loadEventItems } from '../features/event-page/event-loaders';
+import { loadEventItems } from '../features/event-page/event-items-loader';
 import { EventPage } from '../features/event-page/components/event-page';
 import { addressErrorMessages } from '../features/event-page/error-messages';
 

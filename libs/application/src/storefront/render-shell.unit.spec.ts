@@ -1,30 +1,43 @@
 import { describe, expect, it } from 'vitest';
-import { renderShell } from './render-shell.js';
+import { preloadedPaths, renderShell } from './render-shell.js';
 
 const template = '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
 
 describe('renderShell', () => {
-  it('preloads the data and tokens and sets the page language', () => {
+  it('preloads the answers and tokens and sets the page language', () => {
     const html = renderShell(template, {
       sessionId: 'abc',
       xsrfToken: 'tok"en',
-      data: { info: { devModeEnabled: true }, lang: 'de', bundle: { 'common.or': 'oder' }, languages: [] },
+      lang: 'de',
+      answers: { [preloadedPaths.info]: { devModeEnabled: true }, [preloadedPaths.bundle('de')]: { 'common.or': 'oder' } },
+      openIdEnabled: true,
     });
     expect(html).toContain('<html lang="de">');
     expect(html).toContain('<meta name="GID" content="abc">');
     expect(html).toContain('<meta name="XSRF_TOKEN" content="tok&quot;en">');
+    expect(html).toContain('<meta name="Alfio-OpenId-Enabled" content="true">');
     const json = html.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!;
-    expect(JSON.parse(json)).toMatchObject({ lang: 'de', bundle: { 'common.or': 'oder' } });
+    expect(JSON.parse(json)).toEqual({ '/api/v2/info': { devModeEnabled: true }, '/api/v2/public/i18n/bundle/de': { 'common.or': 'oder' } });
   });
 
   it('cannot be broken out of by data that contains markup', () => {
     const html = renderShell(template, {
       sessionId: 's',
       xsrfToken: 't',
-      data: { info: { announcementBannerContentHTML: '</script><script>alert(1)</script>' }, lang: 'en', bundle: {}, languages: [] },
+      lang: 'en',
+      answers: { [preloadedPaths.info]: { announcementBannerContentHTML: '</script><script>alert(1)</script>' } },
+      openIdEnabled: false,
     });
     expect(html).not.toContain('</script><script>alert(1)');
     const json = html.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!;
-    expect(JSON.parse(json).info.announcementBannerContentHTML).toBe('</script><script>alert(1)</script>');
+    expect(JSON.parse(json)['/api/v2/info'].announcementBannerContentHTML).toBe('</script><script>alert(1)</script>');
+  });
+
+  it("names each answer by its call's path, the storefront's query key", () => {
+    expect([preloadedPaths.languages, preloadedPaths.event('x-2030'), preloadedPaths.ticketCategories('x-2030')]).toEqual([
+      '/api/v2/public/i18n/languages',
+      '/api/v2/public/event/x-2030',
+      '/api/v2/public/event/x-2030/ticket-categories',
+    ]);
   });
 });

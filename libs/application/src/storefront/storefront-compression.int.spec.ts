@@ -65,6 +65,6 @@ describe.skipIf(!built)('the storefront, compressed', () => {
     const html = brotliDecompressSync(page.rawPayload).toString();
     expect(html).toMatch(/<meta name="GID" content="[A-Za-z0-9_-]{43}">/);
     const data = JSON.parse(html.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!);
-    expect(data.bundle['common.or']).toBe('or');
+    expect(data['/api/v2/public/i18n/bundle/en']['common.or']).toBe('or');
   });
 });

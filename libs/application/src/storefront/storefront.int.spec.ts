@@ -12,6 +12,11 @@ describe.skipIf(!built)('the storefront on the API port', () => {
     app = await startTestApp({ ORGANIZER_API_KEYS: 'lakeside:k-3f9a1c2e7b5d8e0f4a6c' });
     const catalog = parse(readFileSync('tools/catalog/example.catalog.yaml', 'utf8')) as { events?: Record<string, unknown>[] };
     for (const event of catalog.events ?? []) delete event['image'];
+    // Dev Day on sale now (its sales open in 2030), for a hold that changes what its categories say
+    const onSale = JSON.parse(JSON.stringify(catalog.events!.find((e) => e['shortName'] === 'devday-2030'))) as { shortName: string; categories: { sale?: { start: string } }[] };
+    onSale.shortName = 'devday-on-sale';
+    for (const category of onSale.categories) if (category.sale) category.sale.start = '2026-01-01T00:00';
+    catalog.events!.push(onSale);
     const imported = await app.inject({ method: 'PUT', url: '/api/v2/organizer/catalog', headers: { authorization: 'ApiKey k-3f9a1c2e7b5d8e0f4a6c' }, payload: catalog });
     expect(imported.statusCode).toBe(200);
   });
@@ -26,10 +31,13 @@ describe.skipIf(!built)('the storefront on the API port', () => {
       expect(response.headers['cache-control']).toBe('no-store');
       const json = response.body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)?.[1];
       const data = JSON.parse(json!);
-      expect(data.lang).toBe('it');
-      expect(data.bundle['common.or']).toBe('o');
-      expect(data.info.devModeEnabled).toBe(true);
+      expect(response.body).toContain('<html lang="it"');
+      expect(data['/api/v2/public/i18n/bundle/it']['common.or']).toBe('o');
+      expect(data['/api/v2/info'].devModeEnabled).toBe(true);
+      expect(data['/api/v2/public/i18n/languages'].map((l: { locale: string }) => l.locale)).toContain('it');
       expect(response.body).toMatch(/<meta name="GID" content="[A-Za-z0-9_-]{43}">/);
+      // no OpenID provider configured: what the header of every API GET says too
+      expect(response.body).toContain('<meta name="Alfio-OpenId-Enabled" content="false">');
     },
   );
 
@@ -49,15 +57,49 @@ describe.skipIf(!built)('the storefront on the API port', () => {
     expect(([] as string[]).concat(plain.headers['set-cookie'] ?? []).some((c) => c.startsWith('ALFIO_SIGNED_UP='))).toBe(false);
   });
 
+  const preloaded = (body: string) => JSON.parse(body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!) as Record<string, unknown>;
+
   it('preloads the event on event routes, as the event endpoint answers it', async () => {
-    const page = await app.inject({ method: 'GET', url: '/event/devday-2030' });
-    const data = JSON.parse(page.body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!);
+    const page = await app.inject({ method: 'GET', url: '/event/devday-2030/reservation/abc/book' });
     const api = await app.inject({ method: 'GET', url: '/api/v2/public/event/devday-2030' });
     expect(api.statusCode).toBe(200);
-    expect(data.event).toEqual(api.json());
+    expect(preloaded(page.body)['/api/v2/public/event/devday-2030']).toEqual(api.json());
+    // the categories only on the event page itself
+    expect(preloaded(page.body)['/api/v2/public/event/devday-2030/ticket-categories']).toBeUndefined();
     const unknown = await app.inject({ method: 'GET', url: '/event/no-such-event' });
     expect(unknown.statusCode).toBe(200);
-    expect(JSON.parse(unknown.body.match(/id="preloaded-data">(.*?)<\/script>/s)![1]!).event).toBeUndefined();
+    expect(Object.keys(preloaded(unknown.body)).filter((path) => path.startsWith('/api/v2/public/event/'))).toEqual([]);
+  });
+
+  it('preloads the categories on the event page, as the ticket-categories call answers it without a code, read per page', async () => {
+    const categories = async () => (await app.inject({ method: 'GET', url: '/api/v2/public/event/devday-on-sale/ticket-categories' })).json();
+    const page = await app.inject({ method: 'GET', url: '/event/devday-on-sale' });
+    expect(page.headers['cache-control']).toBe('no-store');
+    const data = preloaded(page.body);
+    expect(data['/api/v2/public/event/devday-on-sale']).toBeDefined();
+    expect(data['/api/v2/public/event/devday-on-sale/ticket-categories']).toEqual(await categories());
+    // a blank code is no code for the page either
+    expect(preloaded((await app.inject({ method: 'GET', url: '/event/devday-on-sale?code=%20' })).body)['/api/v2/public/event/devday-on-sale/ticket-categories']).toEqual(await categories());
+
+    // a seat held since: the next page says what the call says now
+    type Category = { id: number; maximumSaleableTickets: number; expired: boolean; saleInFuture: boolean; saleableAndLimitNotReached: boolean };
+    const before = (await categories()) as { ticketCategories: Category[] };
+    const category = before.ticketCategories.find((c) => c.maximumSaleableTickets > 0 && !c.expired && !c.saleInFuture && c.saleableAndLimitNotReached)!;
+    const reserved = await app.inject({
+      method: 'POST',
+      url: '/api/v2/public/event/devday-on-sale/reserve-tickets?lang=en',
+      headers: { ...(await app.session()), 'content-type': 'application/json' },
+      payload: { reservation: [{ ticketCategoryId: category.id, amount: 1 }] },
+    });
+    expect(reserved.statusCode, reserved.body).toBe(200);
+    const after = preloaded((await app.inject({ method: 'GET', url: '/event/devday-on-sale' })).body)['/api/v2/public/event/devday-on-sale/ticket-categories'];
+    expect(after).not.toEqual(before);
+    expect(after).toEqual(await categories());
+
+    // with a code the page asks for them itself, with the code it has checked
+    const withCode = preloaded((await app.inject({ method: 'GET', url: '/event/devday-on-sale?code=VIP' })).body);
+    expect(withCode['/api/v2/public/event/devday-on-sale']).toBeDefined();
+    expect(withCode['/api/v2/public/event/devday-on-sale/ticket-categories']).toBeUndefined();
   });
 
   it("sends a ticket's bare address to its view page, keeping the query", async () => {

@@ -9,22 +9,30 @@ import { SIGNED_UP_COOKIE, signedUpCookie } from '@ticketing/accounts/server';
 import { readCookie, serializeCookie } from '../http/cookies.js';
 import { chooseLanguage } from './choose-language.js';
 import { embeddingOriginsOf } from './embedding-origins.js';
-import { renderShell } from './render-shell.js';
+import { preloadedPaths, renderShell } from './render-shell.js';
 import { STOREFRONT_ROUTES, TICKET_ADDRESS, ticketViewAddress } from './storefront-routes.js';
 
 export interface StorefrontOptions {
   readonly dir: string;
   readonly secret: Buffer;
   readonly secureCookies: boolean;
+  /** Whether visitors can sign in (OpenID), as the API's GETs say in `Alfio-OpenId-Enabled`. */
+  readonly openIdEnabled: boolean;
   readonly info: () => AlfioInfo;
   /** The event shown by an event route, preloaded so its page renders without a request; null when unknown. */
   readonly event: (shortName: string) => Promise<unknown>;
+  /** The categories the event page shows for an address without a code, preloaded likewise; null when unknown. */
+  readonly ticketCategories: (shortName: string) => Promise<unknown>;
 }
+
+/** The event page (not its reservation or ticket pages), whose first render needs the event's categories too. */
+const EVENT_PAGE = '/event/:eventShortName';
 
 /**
  * Serves the built storefront on the API's port: hashed assets with a year of caching (compressed at build time),
- * and the shell page for every storefront route with the app info, the language's bundle and the session's
- * tokens preloaded (compressed per request, see http/compression.ts).
+ * and the shell page for every storefront route with the answers its first render needs (the app info, the
+ * languages, the language's bundle; the event of an event route, the categories of the event page) and the
+ * session's tokens preloaded (compressed per request, see http/compression.ts; never stored: no-store).
  */
 export async function serveStorefront(fastify: FastifyInstance, options: StorefrontOptions): Promise<boolean> {
   const indexFile = join(options.dir, 'index.html');
@@ -47,12 +55,17 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
   });
 
   const shell = async (
-    request: FastifyRequest<{ Querystring: { lang?: string }; Params: { eventShortName?: string } }>,
+    request: FastifyRequest<{ Querystring: { lang?: string; code?: unknown }; Params: { eventShortName?: string } }>,
     reply: FastifyReply,
   ) => {
     const lang = chooseLanguage(request.query.lang, request.headers['accept-language'], supportedLanguages);
     const shortName = request.params.eventShortName;
-    const event = shortName ? await options.event(shortName) : null;
+    // The page asks for the categories with the address's code once it has checked it: only without a code (none, or
+    // blank, as the page reads it) are they the answer it would get. Read now, like the call: the page is not stored.
+    const withCategories = shortName !== undefined && request.routeOptions.url === EVENT_PAGE && !hasCode(request.query.code);
+    const [event, ticketCategories] = shortName
+      ? await Promise.all([options.event(shortName), withCategories ? options.ticketCategories(shortName) : null])
+      : [null, null];
     // an event that enables embedding may be framed by its host (its pages, its reservations' and tickets' pages)
     const embeddingOrigins = embeddingOriginsOf(event);
     if (embeddingOrigins.length > 0) reply.embeddingOrigins = embeddingOrigins;
@@ -62,7 +75,15 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
     const html = renderShell(template, {
       sessionId: request.sessionId,
       xsrfToken,
-      data: { info: options.info(), lang, bundle: bundleFor(lang), languages: languages(), ...(event ? { event } : {}) },
+      lang,
+      answers: {
+        [preloadedPaths.info]: options.info(),
+        [preloadedPaths.languages]: languages(),
+        [preloadedPaths.bundle(lang)]: bundleFor(lang),
+        ...(shortName && event ? { [preloadedPaths.event(shortName)]: event } : {}),
+        ...(shortName && event && ticketCategories ? { [preloadedPaths.ticketCategories(shortName)]: ticketCategories } : {}),
+      },
+      openIdEnabled: options.openIdEnabled,
       signedUp,
     });
     const cookies = [serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies }), ...(signedUp ? [signedUpCookie(options.secureCookies, 0)] : [])];
@@ -81,3 +102,6 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
   });
   return true;
 }
+
+/** The address's `code` as the storefront reads it (search-params.ts: a text that is not blank once trimmed, or a number). */
+const hasCode = (code: unknown): boolean => (typeof code === 'string' ? code.trim() !== '' : code !== undefined);

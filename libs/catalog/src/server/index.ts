@@ -7,5 +7,6 @@ export { ImportCatalogService } from './import-catalog/import-catalog.service.js
 export { formatOfFileName, parseCatalogText } from './import-catalog/catalog-file/parse-catalog-file.js';
 export { OrganizerApiModule } from './import-catalog/organizer-api.module.js';
 export { CatalogQueries } from './shared/catalog-queries.js';
+export { ticketCategoriesBody } from './get-ticket-categories/ticket-categories-body.js';
 export { catalogProjections } from './read-models/catalog-projections.js';
 export { CATALOG_DB } from './read-tokens.js';

@@ -81,6 +81,9 @@ export function watchReservation(queryClient: QueryClient, context: PurchaseCont
   let latest: string | null = null;
   let posted: string | null = null;
   const post = (status: string) => {
+    // cancelled is the last word: an answer about the reservation that comes after (a page still on screen while the
+    // next one loads asking for it again) does not take it back
+    if (posted === 'CANCELLED') return;
     latest = status;
     if (status !== posted && notifyHost(cachedEmbedding(queryClient, context), { status, reservationId }, win)) posted = status;
   };

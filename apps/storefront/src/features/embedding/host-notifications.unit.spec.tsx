@@ -76,6 +76,9 @@ describe('embedding (spec 1 and 4)', () => {
     expect(postMessage).not.toHaveBeenCalled();
     await cancel(() => Promise.resolve(true));
     expect(postMessage).toHaveBeenCalledWith({ status: 'CANCELLED', reservationId: RESERVATION }, HOST);
+    // an answer about the reservation that comes after the cancel is not told
+    setStatus(queryClient, 'PENDING');
+    expect(postMessage.mock.calls.map(([message]) => (message as { status: string }).status)).toEqual(['CANCELLED']);
   });
 
   it('waits for the context settings when the status came first, and says nothing when embedding is off', () => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { isApiError } from '@ticketing/api-client';
-import { eventQueryOptions, ticketCategoriesQueryOptions, validateCodeQueryOptions } from '../../api/catalog-queries';
+import { eventQueryOptions, validateCodeQueryOptions } from '../../api/catalog-queries';
 import type { EventCode, EventCodeResponse, EventWithAdditionalInfo } from '../../api/catalog-queries';
 import type { WithPageContext } from '../../app/page-context';
 
@@ -31,7 +31,7 @@ export interface CodeState {
   readonly codeError: string | null;
 }
 
-const NO_CODE: CodeState = { eventCode: null, codeError: null };
+export const NO_CODE: CodeState = { eventCode: null, codeError: null };
 
 /**
  * Validates a code. Only a valid code is ever sent to ticket-categories: the server reveals hidden categories
@@ -45,13 +45,6 @@ export async function checkCode(queryClient: QueryClient, shortName: string, cod
     if (isApiError(error) && error.status < 500) return { eventCode: null, codeError: firstErrorCode(error.body) ?? CODE_NOT_FOUND };
     return { eventCode: null, codeError: 'server-error' };
   }
-}
-
-/** The event page's loader: the code of the address (if any) checked, and the categories for it. */
-export async function loadEventItems(queryClient: QueryClient, shortName: string, code: string | undefined): Promise<CodeState> {
-  const state = code ? await checkCode(queryClient, shortName, code) : NO_CODE;
-  await queryClient.fetchQuery(ticketCategoriesQueryOptions(shortName, state.eventCode?.code));
-  return state;
 }
 
 function firstErrorCode(body: unknown): string | undefined {

@@ -20,6 +20,14 @@ export const promoCode = lazyPart(() => import('./components/promo-code').then((
 export const showsPromoCodeBox = (event: EventWithAdditionalInfo, code: CodeState) =>
   Boolean(event.promotionsConfiguration?.hasAccessPromotions) || code.eventCode !== null || code.codeError !== null;
 
+/**
+ * The parts the page opens with (false for one it does not show): the page waits for them (useLazyParts), and the
+ * route's loader loads them first, so that the page's first render has them. A render that waits for one shows
+ * the route's fallback, and React then holds back what that boundary reveals for 300 ms after the fallback showed.
+ */
+export const openingParts = (event: EventWithAdditionalInfo, items: ItemsByCategory, code: CodeState) =>
+  [showsWaitingList(items) && waitingList, showsAdditionalServices(items) && additionalServices, showsPromoCodeBox(event, code) && promoCode] as const;
+
 /** The automatic-discount check (spec 4): once tickets are chosen (see DynamicDiscountMessage). */
 export const dynamicDiscount = lazyPart(() => import('./components/dynamic-discount').then((m) => m.DynamicDiscount));
 

@@ -4,17 +4,15 @@ import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
 import { allowAnyOrigin } from '../shared/allow-any-origin.js';
 import { CatalogQueries } from '../shared/catalog-queries.js';
-import { JsonBodies, sendJson } from '../shared/json-bodies.js';
+import { sendJson } from '../shared/json-bodies.js';
 import { ShortNamePathDto } from '../shared/short-name-path.dto.js';
 import { ItemsByCategoryDto, TicketCategoriesQueryDto } from './get-ticket-categories.dto.js';
+import { ticketCategoriesBody } from './ticket-categories-body.js';
 import { ApiNotFound, ApiValidationFailure, SerializedResponse } from '@ticketing/wire';
 
 @ApiTags('events')
 @Controller('api/v2/public')
 export class GetTicketCategoriesController {
-  /** Every event page reads this: the bytes are kept per view (the same view object until its inputs change). */
-  private readonly bodies = new JsonBodies();
-
   constructor(private readonly queries: CatalogQueries) {}
 
   @Get('event/:shortName/ticket-categories')
@@ -36,6 +34,7 @@ export class GetTicketCategoriesController {
     allowAnyOrigin(reply);
     const items = await this.queries.getTicketCategories(shortName, code ?? null);
     if (!items) throw new NotFoundError('event', shortName);
-    return sendJson(reply, this.bodies.of(ItemsByCategoryDto, items));
+    // every event page reads this: the bytes are kept per view (the same view object until its inputs change)
+    return sendJson(reply, ticketCategoriesBody(items));
   }
 }

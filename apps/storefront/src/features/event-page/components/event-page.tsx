@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
 import type { CodeState } from '../event-loaders';
 import { useLazyParts } from '../../../app/lazy-part';
-import { additionalServices, promoCode, showsAdditionalServices, showsPromoCodeBox, showsWaitingList, waitingList, waitingRoom } from '../event-page-parts';
+import { openingParts, promoCode, showsPromoCodeBox, showsWaitingList, waitingList, waitingRoom } from '../event-page-parts';
 import type { ErrorMessage } from '../error-messages';
 import { EventFacts } from './event-facts';
 import { EventHeader } from './event-header';
@@ -32,9 +32,9 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
   const code = codeState.eventCode?.code;
   const items = useTicketCategoriesSuspense(shortName, code);
   const promoBox = showsPromoCodeBox(event, codeState);
-  // The parts this event shows load together; the page's first render waits for them (a queued event's waiting room
-  // too, which stands in front of the selection until this visitor is admitted).
-  useLazyParts(showsWaitingList(items) && waitingList, showsAdditionalServices(items) && additionalServices, promoBox && promoCode);
+  // The parts this event shows load together; the page's first render waits for them (the route's loader has loaded
+  // them already, see openingParts).
+  useLazyParts(...openingParts(event, items, codeState));
   const selection = (
     <TicketSelection
       shortName={shortName}
