@@ -6,10 +6,11 @@ import { ticketActionsPart } from '../features/ticket';
 
 export const Route = createFileRoute('/event/$eventShortName/reservation/$reservationId/success')({
   validateSearch: parseReservationSearch,
-  loader: ({ context, params }) => {
-    // the tickets' actions come in a chunk of their own: asked for now, beside the reservation
-    void ticketActionsPart.preload();
-    return loadReservation(context.queryClient, { type: 'event', id: params.eventShortName }, params.reservationId).then(() => undefined);
+  // The tickets' actions come in a chunk of their own: asked for beside the reservation and waited for, so that the
+  // page's first render has them (a first render that waits for a part commits the route's fallback, and React then
+  // holds back what it reveals until 300 ms after the fallback showed).
+  loader: async ({ context, params }) => {
+    await Promise.all([ticketActionsPart.preload(), loadReservation(context.queryClient, { type: 'event', id: params.eventShortName }, params.reservationId)]);
   },
   component: Success,
 });
