@@ -101,12 +101,16 @@ describe('accounts in chromium: log in, buy, my orders, my profile, deletion', (
             await userMenu().focus();
             await page.keyboard.press('Enter');
           }
-          return (await userMenu().getAttribute('aria-expanded')) === 'true' && (await entry.isVisible());
+          if ((await userMenu().getAttribute('aria-expanded')) !== 'true' || !(await entry.isVisible())) return false;
+          // the menu may still close under the click (the focus taken by a page coming in): then open it again
+          return entry.click({ timeout: 1_000 }).then(
+            () => true,
+            () => false,
+          );
         },
         { timeout: 15_000 },
       )
       .toBe(true);
-    await entry.click();
   }
 
   it('logs in on the provider\'s page from the top bar and comes back to the event, signed in', async () => {
@@ -145,6 +149,8 @@ describe('accounts in chromium: log in, buy, my orders, my profile, deletion', (
     if (await privacy.count()) await privacy.check();
     await page.getByRole('button', { name: t('reservation-page.confirm-free') }).click();
     await page.waitForURL((url) => stepPath('success').test(url.pathname), { timeout: 30_000 });
+    // the success page shown (the address changes before the page's loader is done)
+    await page.getByRole('heading', { level: 1, name: t('reservation-page-complete.header.title', CONCERT_TITLE) }).waitFor();
   });
 
   it('finds the order in my orders: short id linked to it, complete, free', async () => {
