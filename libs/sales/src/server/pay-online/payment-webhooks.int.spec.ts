@@ -54,7 +54,6 @@ describe('payment webhooks and exactly-once completion', () => {
   }
   const pay = (secret: string, card = '4242424242424242') => confirmCardAsStripeJs(stripe().url, secret, card, `${shop.base}/back`);
 
-  /** Waits until nothing more is on its way (webhooks, their follow-ups, e-mails). */
   /** The confirmation is sent after the completion (its ticket PDFs rendered first): wait for it, then make sure no second one follows. */
   const exactlyOneMailTo = async (email: string) => {
     await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
