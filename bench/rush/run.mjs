@@ -258,6 +258,14 @@ try {
         `  CPU ms per answered call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${Object.entries(cpu.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ')}), ` +
           `PostgreSQL ${ms(cpu.postgres)}, client ${ms(cpu.client)}, total ${ms(cpu.total)}; PostgreSQL transactions per call ${transactionsPerCall.toFixed(3)}\n`,
       );
+      if (cpuPerHold) {
+        // the main thread's share of the sale's wall time: near 100 % it is what limits the rate
+        const busy = (100 * cpuPerHold.apiMain * result.success) / (result.lastSuccess * 1000);
+        process.stdout.write(
+          `  until the sell-out (${result.lastSuccess.toFixed(2)} s), per success: API main ${ms(cpuPerHold.apiMain)} (busy ${busy.toFixed(0)} % of the sale), ` +
+            `API other threads ${ms(cpuPerHold.apiOther)}, PostgreSQL ${ms(cpuPerHold.postgres)}, client ${ms(cpuPerHold.client)}, total ${ms(cpuPerHold.total)}\n`,
+        );
+      }
       if (cpuPerRefusal) {
         process.stdout.write(
           `  after the sell-out: API main ${ms(cpuPerRefusal.apiMain)}, API other threads ${ms(cpuPerRefusal.apiOther)}, PostgreSQL ${ms(cpuPerRefusal.postgres)}, client ${ms(cpuPerRefusal.client)}, total ${ms(cpuPerRefusal.total)}\n`,
