@@ -259,3 +259,15 @@ export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 /** The storefront path the return call sends the buyer to. */
 export const pageOf = (shortName: string, id: string, page: string) => `/event/${shortName}/reservation/${id}/${page}`;
+
+/** What the mail catcher got, per address; `catcher` is read at each call (the specs start it in beforeAll). */
+export function mailboxOf(catcher: () => { readonly mails: readonly { readonly to: readonly string[] }[] }) {
+  const mailsTo = (email: string) => catcher().mails.filter((m) => m.to.includes(email));
+  /** The confirmation is sent after the completion (its ticket PDFs rendered first): wait for it, then make sure no second one follows. */
+  const exactlyOneMailTo = async (email: string) => {
+    expect(await eventually(async () => mailsTo(email).length, (n) => n >= 1)).toBe(1);
+    await pause(200);
+    expect(mailsTo(email)).toHaveLength(1);
+  };
+  return { mailsTo, exactlyOneMailTo };
+}

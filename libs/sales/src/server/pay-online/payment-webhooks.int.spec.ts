@@ -8,6 +8,7 @@ import {
   confirmCardAsStripeJs,
   eventually,
   givenCatalog,
+  mailboxOf,
   intentOf,
   pageOf,
   pause,
@@ -28,7 +29,7 @@ const WEBHOOK_SECRET = 'whsec_stand_in';
 describe('payment webhooks and exactly-once completion', () => {
   let shop: PaymentShop;
   let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
-  const mailsTo = (email: string) => catcher.mails.filter((m) => m.to.includes(email));
+  const { mailsTo, exactlyOneMailTo } = mailboxOf(() => catcher);
   const buyer = (email: string) => buyerOf(shop.app, email);
   const stripe = () => shop.standIns.stripe;
   const stripeWebhookUrl = () => `${shop.base}/api/payments/stripe/webhook/_test`;
@@ -54,12 +55,6 @@ describe('payment webhooks and exactly-once completion', () => {
   }
   const pay = (secret: string, card = '4242424242424242') => confirmCardAsStripeJs(stripe().url, secret, card, `${shop.base}/back`);
 
-  /** The confirmation is sent after the completion (its ticket PDFs rendered first): wait for it, then make sure no second one follows. */
-  const exactlyOneMailTo = async (email: string) => {
-    await expect.poll(() => mailsTo(email).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-    await pause(300);
-    expect(mailsTo(email)).toHaveLength(1);
-  };
 
   const quiet = async () => {
     await stripe().webhooksDelivered();
