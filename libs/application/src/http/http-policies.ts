@@ -134,6 +134,7 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
   });
 
   fastify.addHook('onSend', async (_request, reply, payload) => {
+    keepPersonalAnswersPrivate(reply);
     reply.header('Content-Security-Policy', reply.embeddingOrigins ? cspFor(reply.embeddingOrigins) : csp);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -142,6 +143,32 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
     if (secure) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     return payload;
   });
+}
+
+/** Headers that make an answer one visitor's own: a session id, an anti-forgery token, a cookie. */
+const PERSONAL_HEADERS = ['x-auth-token', 'xsrf-token', 'set-cookie'];
+
+/**
+ * An answer carrying a session id or an anti-forgery token (the first GET of a visitor mints both, every public GET
+ * publishes the token) must never be kept by a shared cache, which would hand that session to the next visitor: a
+ * `public` Cache-Control becomes `private` (and loses `s-maxage`, a shared cache's lifetime). The browser keeps its
+ * max-age and revalidates with the ETag as before. One rule here, for every controller that marks itself cacheable.
+ */
+function keepPersonalAnswersPrivate(reply: FastifyReply): void {
+  const cacheControl = reply.getHeader('cache-control');
+  if (typeof cacheControl !== 'string' || !/(^|,)\s*public\s*(,|$)/i.test(cacheControl)) return;
+  if (!PERSONAL_HEADERS.some((name) => reply.hasHeader(name))) return;
+  reply.header('Cache-Control', privateCacheControl(cacheControl));
+}
+
+/** `public, max-age=1200` -> `private, max-age=1200`; `s-maxage` dropped. */
+function privateCacheControl(cacheControl: string): string {
+  const directives = cacheControl
+    .split(',')
+    .map((d) => d.trim())
+    .filter((d) => d !== '' && !/^s-maxage\s*=/i.test(d))
+    .map((d) => (d.toLowerCase() === 'public' ? 'private' : d));
+  return directives.join(', ');
 }
 
 /** The token for a page the server renders itself (the storefront shell carries it in a meta tag). */

@@ -10,6 +10,17 @@ describe('i18n endpoints', () => {
 
   const get = (url: string) => app.inject({ method: 'GET', url: `/api/v2/public/i18n${url}` });
 
+  it.each(['/languages', '/bundle/en', '/countries/it', '/countries-vat/de', '/eu-countries-vat/fr'])(
+    'lets the browser keep %s for an hour but never a shared cache: a first call carries a new session',
+    async (url) => {
+      const response = await get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-auth-token']).toBeTruthy();
+      expect(response.headers['xsrf-token']).toBeTruthy();
+      expect(response.headers['cache-control']).toBe('private, max-age=3600');
+    },
+  );
+
   it('lists the languages, each named in itself', async () => {
     const response = await get('/languages');
     expect(response.json()).toEqual(

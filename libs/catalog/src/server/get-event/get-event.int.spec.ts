@@ -33,7 +33,6 @@ describe('GET /api/v2/public/event/{shortName}', () => {
     const response = await app.inject({ method: 'GET', url: '/api/v2/public/event/jazz-night' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['access-control-allow-origin']).toBe('*');
-    expect(response.headers['cache-control']).toBe('public, max-age=1200');
     const body = response.json();
     expect(body).toMatchObject({
       shortName: 'jazz-night',
@@ -87,6 +86,17 @@ describe('GET /api/v2/public/event/{shortName}', () => {
       '<p>Vieni! &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; <a href="https://acme.test" target="_blank" rel="noopener noreferrer">sito</a></p>\n',
     );
     expect(description.de).toBe('<p>Komm!</p>\n');
+  });
+
+  it('lets the browser keep the answer for 20 minutes but never a shared cache: a first call carries a new session', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/v2/public/event/jazz-night' });
+    expect(first.headers['x-auth-token']).toBeTruthy();
+    expect(first.headers['xsrf-token']).toBeTruthy();
+    expect(first.headers['cache-control']).toBe('private, max-age=1200');
+    const again = await app.inject({ method: 'GET', url: '/api/v2/public/event/jazz-night', headers: { 'x-auth-token': String(first.headers['x-auth-token']), 'if-none-match': String(first.headers['etag']) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['xsrf-token']).toBeTruthy();
+    expect(again.headers['cache-control']).toBe('private, max-age=1200');
   });
 
   it('answers 304 to a client that holds the current copy, and a new tag once the event changes', async () => {
