@@ -2,10 +2,10 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ZodValidationPipe } from 'nestjs-zod';
 import type { Db } from '@ticketing/postgres';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
+import { WireValidationPipe } from './http/wire-validation.pipe.js';
 import { newSessionId } from './http/anti-forgery.js';
 import { sessionCookie } from './http/http-policies.js';
 import { InfoController } from './info/info.controller.js';
@@ -141,7 +141,7 @@ export class AppModule {
         { provide: CATALOG_DB, useExisting: DB },
         // each context's ports, bound to the context that answers them
         { provide: SalesFigures, useExisting: HoldsSalesFigures },
-        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_PIPE, useClass: WireValidationPipe },
         { provide: APP_FILTER, useClass: ApiExceptionFilter },
         // one mail server for every context (no SMTP_URL: no mail, and so no waiting-list offers)
         { provide: Mailer, useFactory: () => new SmtpMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },

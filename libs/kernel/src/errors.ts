@@ -36,6 +36,17 @@ export class NotFoundError extends StacklessError {
   }
 }
 
+/**
+ * A call that names something it cannot work with and that the wire format answers 400, not 404 (reference 3.3:
+ * init of an unknown reservation, the custom payment method lookups): `text` is the text/plain body, '' for none.
+ */
+export class BadRequestError extends StacklessError {
+  constructor(readonly text: string) {
+    super(text || 'bad request');
+    this.name = 'BadRequestError';
+  }
+}
+
 /** One broken rule among several: a stable code, the input it is about, arguments. */
 export interface RuleViolation {
   readonly code: string;

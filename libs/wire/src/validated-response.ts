@@ -68,6 +68,18 @@ export function ApiValidationFailure(): MethodDecorator {
   );
 }
 
+/** Documents the 400 of a path value outside its fixed set (reference 1.3: a bad `payment/{method}`). */
+export function ApiBadPathValue(what: string): MethodDecorator {
+  return applyDecorators(
+    ApiResponse({ status: 400, description: `${what} is not one of its values: \`validationErrors\` names it (alf.io: 400, empty body).`, type: ValidationFailureDto.Output }),
+  );
+}
+
+/** Documents a 400 with a text/plain message (the custom payment method lookups, reference 3.3 items 30-31). */
+export function ApiBadRequestText(description: string): MethodDecorator {
+  return applyDecorators(ApiResponse({ status: 400, description, content: { 'text/plain': { schema: { type: 'string' } } } }));
+}
+
 /** Documents the 403 of the anti-forgery check on every non-GET call. */
 export function ApiAntiForgery(): MethodDecorator {
   return applyDecorators(

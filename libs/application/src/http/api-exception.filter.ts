@@ -4,14 +4,17 @@ import { ZodValidationException } from 'nestjs-zod';
 import { ZodError } from 'zod';
 import { WrongExpectedRevisionError } from '@ticketing/event-store';
 import { isDatabaseUnavailable } from '@ticketing/postgres';
-import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { BadRequestError, DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { failure, positionalArguments, RefusalWithValue } from '@ticketing/wire';
 import { descriptorsOf } from './zod-issues.js';
 import { replyUnavailable, replyWithFrameworkError, statusOfFrameworkError } from './framework-errors.js';
+import { BadPathValueException } from './wire-validation.pipe.js';
 
 /**
  * The one place where failures become the wire format (reference 1.2-1.3): validation -> 422 with
- * `validationErrors`, a domain rule -> 422 with its stable code, a missing entity -> 404 with an empty body,
+ * `validationErrors` (400 when only a path value is outside its set: the address names no call), a domain rule ->
+ * 422 with its stable code, a missing entity -> 404 with an empty body, a lookup alf.io refuses with 400 -> 400
+ * with its text/plain message,
  * a stream that kept changing under a command after its retries (handleCommand decides again on each wrong
  * expected revision, a few times) -> 409: the buyer's other click won, this one may be sent again. The database
  * out of reach (restarting, cut off) -> 503 with a Retry-After: the same call may be sent again once it is back.
@@ -29,7 +32,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof ZodValidationException) {
       const error = exception.getZodError();
       const issues = error instanceof ZodError ? error.issues : [];
-      reply.code(422).send(failure(descriptorsOf(issues, 'request')));
+      reply.code(exception instanceof BadPathValueException ? 400 : 422).send(failure(descriptorsOf(issues, 'request')));
+      return;
+    }
+    if (exception instanceof BadRequestError) {
+      reply.code(400).header('content-type', 'text/plain; charset=utf-8').send(exception.text);
       return;
     }
     if (exception instanceof RuleViolations) {

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, NotFoundException, Param, Query, Req, Res } fr
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SignedInUsers } from '@ticketing/accounts/contracts';
-import { ApiValidationFailure, type SessionRequest } from '@ticketing/wire';
+import { ApiBadPathValue, ApiValidationFailure, type SessionRequest } from '@ticketing/wire';
 import { ACCOUNTS_OPTIONS, type AccountsOptions } from '../tokens.js';
 import { loginCookie, readLoginCookie, signedUpCookie } from './login-cookie.js';
 import { LoginFlow } from './login-flow.js';
@@ -80,6 +80,7 @@ export class OpenIdController {
   })
   @ApiResponse({ status: 302, description: 'To the reservation (signed in, or login off) or to the provider (Location header).' })
   @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page).' })
+  @ApiBadPathValue('The type')
   @ApiValidationFailure()
   async reservation(@Param() { type, publicIdentifier, reservationId }: ReservationLoginPathDto, @Req() request: SessionRequest, @Res() reply: FastifyReply): Promise<void> {
     const target = `/${type}/${encodeURIComponent(publicIdentifier)}/reservation/${encodeURIComponent(reservationId)}`;

@@ -12,7 +12,7 @@ import { WebhookRejected } from '../providers/payment-provider.js';
 function WebhookResponses(): MethodDecorator {
   return applyDecorators(
     ApiResponse({ status: 200, description: 'Taken into account (or of a kind not followed).' }),
-    ApiResponse({ status: 400, description: "Not the provider's: bad or missing signature, too old, or a payment the provider does not know." }),
+    ApiResponse({ status: 400, description: "Not the provider's: bad or missing signature, too old, or a payment the provider does not know; or no such provider." }),
     ApiResponse({ status: 404, description: 'No such account of this provider.' }),
     ApiResponse({ status: 409, description: 'A payment not known here yet: the provider delivers it again later.' }),
     ApiValidationFailure(),

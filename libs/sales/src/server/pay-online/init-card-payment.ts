@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { BadRequestError, DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { isOnlineMethod } from '@ticketing/payments/contracts';
 import { OnlineCheckout } from './online-checkout.js';
 import type { TransactionInitializationTokenDto } from './online-payment.dto.js';
@@ -19,6 +19,8 @@ export class InitCardPayment {
 
   async run(reservationId: string, method: string, actor: string): Promise<TransactionInitializationTokenDto> {
     const proxy = await this.queries.proxyFor(reservationId, method);
+    // reference 3.3 item 24: an unknown order answers 400 (alf.io: an empty body), a method no provider takes 404
+    if (proxy === undefined) throw new BadRequestError('');
     if (!proxy || !isOnlineMethod(method)) throw new NotFoundError('payment provider', method);
     const answer = { token: null, paymentMethod: method, paymentProvider: proxy };
     try {

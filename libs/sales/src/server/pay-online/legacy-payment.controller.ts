@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { NotFoundError } from '@ticketing/kernel';
-import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
+import { ApiAntiForgery, ApiBadPathValue, ApiBadRequestText, ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { OnlineCheckout } from './online-checkout.js';
 import { InitCardPayment } from './init-card-payment.js';
@@ -25,7 +25,9 @@ export class LegacyPaymentController {
   @Post('api/reservation/:reservationId/payment/:method/init')
   @HttpCode(200)
   @ApiOperation({ operationId: 'initPaymentLegacy', summary: 'Legacy alias of initPayment (reference 3.8).', deprecated: true })
-  @ApiNotFound('Reservation or provider')
+  @ApiNotFound('Provider')
+  @ApiBadPathValue('The method')
+  @ApiBadRequestText('No such reservation (empty body, as alf.io).')
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
@@ -36,7 +38,9 @@ export class LegacyPaymentController {
   @Post('api/events/:eventName/reservation/:reservationId/payment/:method/init')
   @HttpCode(200)
   @ApiOperation({ operationId: 'initEventPaymentLegacy', summary: 'Legacy event-scoped alias of initPayment (reference 3.8).', deprecated: true })
-  @ApiNotFound('Reservation or provider')
+  @ApiNotFound('Provider')
+  @ApiBadPathValue('The method')
+  @ApiBadRequestText('No such reservation (empty body, as alf.io).')
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
@@ -47,6 +51,7 @@ export class LegacyPaymentController {
   @Get('api/reservation/:reservationId/payment/:method/status')
   @ApiOperation({ operationId: 'getPaymentStatusLegacy', summary: 'Legacy payment status, in the PaymentResult shape (reference 3.8).', deprecated: true })
   @ApiNotFound('Payment')
+  @ApiBadPathValue('The method')
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: PaymentResultDto })
   status(@Param() path: PaymentMethodPathDto, @Req() request: SessionRequest): Promise<PaymentResultDto> {
@@ -56,6 +61,7 @@ export class LegacyPaymentController {
   @Get('api/events/:eventName/reservation/:reservationId/payment/:method/status')
   @ApiOperation({ operationId: 'getEventPaymentStatusLegacy', summary: 'Legacy event-scoped payment status, in the PaymentResult shape (reference 3.8).', deprecated: true })
   @ApiNotFound('Payment')
+  @ApiBadPathValue('The method')
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: PaymentResultDto })
   statusForEvent(@Param() { reservationId, method }: LegacyEventPaymentMethodPathDto, @Req() request: SessionRequest): Promise<PaymentResultDto> {

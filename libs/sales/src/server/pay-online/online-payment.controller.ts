@@ -2,7 +2,7 @@ import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/com
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { NotFoundError } from '@ticketing/kernel';
 import type { PaymentAttemptView } from '@ticketing/payments/contracts';
-import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
+import { ApiAntiForgery, ApiBadPathValue, ApiBadRequestText, ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { InitCardPayment } from './init-card-payment.js';
@@ -30,9 +30,11 @@ export class OnlinePaymentController {
     summary:
       'Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the ' +
       'client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no ' +
-      "provider of the organizer takes the method; 400 for a method that is not one.",
+      "provider of the organizer takes the method; 400 for a method that is not one and for an unknown reservation (as alf.io).",
   })
-  @ApiNotFound('Reservation or provider')
+  @ApiNotFound('Provider')
+  @ApiBadPathValue('The method')
+  @ApiBadRequestText('No such reservation (empty body, as alf.io).')
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
@@ -47,6 +49,7 @@ export class OnlinePaymentController {
     summary: "The latest payment of this method: success once paid, failure once it failed (the provider's words in the reservation's lastPaymentFailure), all false while pending. 404 when there is none.",
   })
   @ApiNotFound('Payment')
+  @ApiBadPathValue('The method')
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: ReservationPaymentResultDto })
   async status(@Param() { reservationId, method }: PaymentMethodPathDto, @Req() request: SessionRequest): Promise<ReservationPaymentResultDto> {

@@ -18,10 +18,10 @@ export class OnlinePaymentQueries {
     private readonly payments: OnlinePayments,
   ) {}
 
-  /** The provider the order's purchase context pays this method with; null when none takes it. */
-  async proxyFor(reservationId: string, method: string): Promise<OnlineProxy | null> {
+  /** The provider the order's purchase context pays this method with; null when none takes it, undefined for no such order. */
+  async proxyFor(reservationId: string, method: string): Promise<OnlineProxy | null | undefined> {
     const { state } = await loadReservation(this.store, reservationId);
-    if (state.status === 'NONE') return null;
+    if (state.status === 'NONE') return undefined;
     const now = this.options.clock.now();
     const offer = await this.offers.forReservation(state, now);
     const proxy = offer ? this.checkout.methods(offer, now)[method]?.paymentProxy : undefined;
