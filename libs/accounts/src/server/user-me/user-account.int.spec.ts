@@ -127,6 +127,7 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       const validate = await grace.call('POST', `/reservation/${adas}/validate-to-overview?lang=en`, { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' });
       expect(validate.status).toBe(401);
       expect((await grace.call('DELETE', `/reservation/${adas}`)).status).toBe(401);
+      for (const lookup of ['applicable', 'selected']) expect((await grace.call('GET', `/reservation/${adas}/${lookup}-custom-payment-method-details`)).status, lookup).toBe(401);
       // still there, untouched
       expect((await ada.call('GET', `/reservation/${adas}`)).body).toMatchObject({ status: 'PENDING', email: null });
     });

@@ -1,16 +1,21 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { NotFoundError } from '@ticketing/kernel';
-import { ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
+import { BadRequestError } from '@ticketing/kernel';
+import { ApiBadRequestText, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 import { ReservationQueries } from '../get-reservation/reservation-queries.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
-import { CustomOfflinePaymentDto } from './custom-payment-methods.dto.js';
+import { UserDefinedOfflinePaymentMethodDto } from './custom-payment-methods.dto.js';
+
+/** alf.io's texts of these 400s (reference 3.3 items 30-31: text/plain). */
+export const UNKNOWN_RESERVATION = 'Passed reservationId does not exist.';
+export const UNKNOWN_CUSTOM_METHOD = 'The payment method associated with your transaction does not exist.';
 
 /**
- * The organizer-defined offline payment methods a reservation may use (reference 3.3 item 30). alf.io's Angular client
- * asks on every overview, once more from the payment-method selector of a paid order, and offers a method of
- * `activePaymentMethods` only when it is a built-in one or listed here. Catalogs define no such methods (the payment
- * proxies an event allows are the built-in ones), so the list is empty.
+ * The organizer-defined offline payment methods of a reservation (reference 3.3 items 30-31). alf.io's Angular client
+ * asks for the applicable ones on every overview and from the payment-method selector of a paid order, and for the
+ * selected one on the page of an order awaiting a custom payment. Catalogs define no such methods (the payment
+ * proxies an event allows are the built-in ones): none is applicable, and no order was confirmed with one. Who may
+ * ask is the rule of every `:reservationId` call (ReservationAccessGuard: 401 for another signed-in user).
  */
 @ApiTags('reservations')
 @Controller('api/v2/public')
@@ -20,13 +25,32 @@ export class CustomPaymentMethodsController {
   @Get('reservation/:reservationId/applicable-custom-payment-method-details')
   @ApiOperation({
     operationId: 'getApplicableCustomPaymentMethodDetails',
-    summary: "The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 404 for a reservation that is gone (alf.io: 400).",
+    summary: 'The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 400 (text/plain) for a reservation that is gone.',
   })
-  @ApiNotFound('Reservation')
+  @ApiBadRequestText(`No such reservation: \`${UNKNOWN_RESERVATION}\``)
   @ApiValidationFailure()
-  @ZodResponse({ status: 200, type: [CustomOfflinePaymentDto] })
-  async applicable(@Param() { reservationId }: ReservationIdPathDto): Promise<CustomOfflinePaymentDto[]> {
-    if ((await this.reservations.eventOf(reservationId)) === null) throw new NotFoundError('reservation', reservationId);
+  @ZodResponse({ status: 200, type: [UserDefinedOfflinePaymentMethodDto] })
+  async applicable(@Param() { reservationId }: ReservationIdPathDto): Promise<UserDefinedOfflinePaymentMethodDto[]> {
+    await this.existing(reservationId);
     return [];
+  }
+
+  @Get('reservation/:reservationId/selected-custom-payment-method-details')
+  @ApiOperation({
+    operationId: 'getSelectedCustomPaymentMethodDetails',
+    summary:
+      'The organizer-defined offline payment method the reservation was confirmed with. As no catalog defines one, a known reservation answers 400 ' +
+      '(text/plain) that its method does not exist, as alf.io does for a method it cannot find (alf.io answers 500 for an order with no payment yet).',
+  })
+  @ApiBadRequestText(`No such reservation (\`${UNKNOWN_RESERVATION}\`) or none of its payments used a custom method (\`${UNKNOWN_CUSTOM_METHOD}\`).`)
+  @ApiValidationFailure()
+  @ZodResponse({ status: 200, type: UserDefinedOfflinePaymentMethodDto })
+  async selected(@Param() { reservationId }: ReservationIdPathDto): Promise<UserDefinedOfflinePaymentMethodDto> {
+    await this.existing(reservationId);
+    throw new BadRequestError(UNKNOWN_CUSTOM_METHOD);
+  }
+
+  private async existing(reservationId: string): Promise<void> {
+    if ((await this.reservations.eventOf(reservationId)) === null) throw new BadRequestError(UNKNOWN_RESERVATION);
   }
 }
