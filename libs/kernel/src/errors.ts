@@ -38,11 +38,11 @@ export class NotFoundError extends StacklessError {
 
 /**
  * A call that names something it cannot work with and that the wire format answers 400, not 404 (reference 3.3:
- * init of an unknown reservation, the custom payment method lookups): `text` is the text/plain body, '' for none.
+ * init of an unknown reservation, the custom payment method lookups): `text` is the text/plain body.
  */
 export class BadRequestError extends StacklessError {
   constructor(readonly text: string) {
-    super(text || 'bad request');
+    super(text);
     this.name = 'BadRequestError';
   }
 }

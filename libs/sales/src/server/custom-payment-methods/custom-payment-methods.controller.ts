@@ -4,10 +4,10 @@ import { BadRequestError } from '@ticketing/kernel';
 import { ApiBadRequestText, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 import { ReservationQueries } from '../get-reservation/reservation-queries.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
+import { UNKNOWN_RESERVATION, unknownReservation } from '../shared/unknown-reservation.js';
 import { UserDefinedOfflinePaymentMethodDto } from './custom-payment-methods.dto.js';
 
-/** alf.io's texts of these 400s (reference 3.3 items 30-31: text/plain). */
-export const UNKNOWN_RESERVATION = 'Passed reservationId does not exist.';
+/** alf.io's text of the 400 for a method it cannot find (reference 3.3 item 31: text/plain). */
 export const UNKNOWN_CUSTOM_METHOD = 'The payment method associated with your transaction does not exist.';
 
 /**
@@ -51,6 +51,6 @@ export class CustomPaymentMethodsController {
   }
 
   private async existing(reservationId: string): Promise<void> {
-    if ((await this.reservations.eventOf(reservationId)) === null) throw new BadRequestError(UNKNOWN_RESERVATION);
+    if ((await this.reservations.eventOf(reservationId)) === null) throw unknownReservation();
   }
 }

@@ -253,11 +253,12 @@ describe('card payments (Stripe stand-in)', () => {
       expect((await legacy('POST', `/api/reservation/${id}/payment/BANK_TRANSFER/init`)).statusCode).toBe(404);
     });
 
-    it('answers init of an unknown reservation with an empty 400 (reference 24), status with 404, and a malformed id with 422', async () => {
+    it('answers init of an unknown reservation with 400 text/plain (reference 24), status with 404, and a malformed id with 422', async () => {
       const b = await buyer('unknown@example.org');
       const init = await shop.app.inject({ method: 'POST', url: `/api/v2/public/reservation/${unknown}/payment/CREDIT_CARD/init`, headers: b.headers });
       expect(init.statusCode).toBe(400);
-      expect(init.body).toBe('');
+      expect(String(init.headers['content-type'])).toMatch(/^text\/plain/);
+      expect(init.body).toBe('Passed reservationId does not exist.');
       expect((await b.paymentStatus(unknown, 'CREDIT_CARD')).status).toBe(404);
       expect((await b.forceCheck(unknown)).status).toBe(404);
       expect((await b.init('not-a-uuid', 'CREDIT_CARD')).status).toBe(422);

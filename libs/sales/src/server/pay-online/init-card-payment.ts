@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { BadRequestError, DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
+import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { isOnlineMethod } from '@ticketing/payments/contracts';
+import { unknownReservation } from '../shared/unknown-reservation.js';
 import { OnlineCheckout } from './online-checkout.js';
 import type { TransactionInitializationTokenDto } from './online-payment.dto.js';
 import { OnlinePaymentQueries } from './online-payment.queries.js';
@@ -19,8 +20,8 @@ export class InitCardPayment {
 
   async run(reservationId: string, method: string, actor: string): Promise<TransactionInitializationTokenDto> {
     const proxy = await this.queries.proxyFor(reservationId, method);
-    // reference 3.3 item 24: an unknown order answers 400 (alf.io: an empty body), a method no provider takes 404
-    if (proxy === undefined) throw new BadRequestError('');
+    // reference 3.3 item 24: an unknown order answers 400, a method no provider takes 404
+    if (proxy === undefined) throw unknownReservation();
     if (!proxy || !isOnlineMethod(method)) throw new NotFoundError('payment provider', method);
     const answer = { token: null, paymentMethod: method, paymentProvider: proxy };
     try {

@@ -34,7 +34,7 @@ export class OnlinePaymentController {
   })
   @ApiNotFound('Provider')
   @ApiBadPathValue('The method')
-  @ApiBadRequestText('No such reservation (empty body, as alf.io).')
+  @ApiBadRequestText('No such reservation: `Passed reservationId does not exist.` (alf.io: an empty body).')
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
