@@ -69,7 +69,7 @@ export function wireFormatProblem(operation: Operation, answer: Answer): string 
       return answer.headers['retry-after'] === undefined ? 'a 429 without Retry-After' : null;
     }
     case 400:
-      // a ValidatedResponse (a malformed body, a wrong path enum), the raw `false` of a refused release, or a text/plain message
+      // a ValidatedResponse (a wrong path enum, an ill-formed string), the raw `false` of a refused release, or a text/plain message (`bad request` for a malformed body)
       if (envelopeProblem(answer.body) === null || answer.body === 'false') return null;
       return contentType(answer).startsWith('text/plain') && answer.body !== '' ? null : `a 400 neither a ValidatedResponse, false nor text: ${answer.body.slice(0, 80)}`;
     case 401:

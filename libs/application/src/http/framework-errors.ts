@@ -3,16 +3,12 @@ import { failure } from '@ticketing/wire';
 
 /**
  * Bodies for the statuses the framework produces (reference 1.3), so a malformed request never surfaces as
- * a 500: 400 for a body that is not valid JSON, 404 empty, 405, 413, 415, 503 (the database out of reach), and a
- * generic 500 last.
+ * a 500: 400 `bad request` (text/plain, reference 1.3) for a body that is not valid JSON or a path the router cannot
+ * read, 404 empty, 405, 413, 415, 503 (the database out of reach), and a generic 500 last.
  */
 export function replyWithFrameworkError(reply: FastifyReply, status: number): void {
   if (status === 404) {
     reply.code(404).send();
-    return;
-  }
-  if (status === 400) {
-    reply.code(400).send(failure([{ fieldName: 'request', code: 'error.malformedRequest', arguments: null }]));
     return;
   }
   if (status === 422) {
@@ -20,6 +16,7 @@ export function replyWithFrameworkError(reply: FastifyReply, status: number): vo
     return;
   }
   const text: Record<number, string> = {
+    400: 'bad request',
     401: 'authentication required',
     403: 'Access to resource has been denied',
     405: 'method not supported',

@@ -29,7 +29,7 @@ export function documentConventions(document: OpenAPIObject): OpenAPIObject {
         }
       } else {
         responses['403'] ??= { description: 'Missing or invalid anti-forgery token, or no session.' };
-        responses['400'] ??= { description: 'The body is not valid JSON (ValidatedResponse with code error.malformedRequest).' };
+        responses['400'] ??= { description: 'The body is not valid JSON (text/plain `bad request`, reference 1.3).' };
       }
       if (method === 'post' && path === '/api/v2/public/event/{shortName}/reserve-tickets') documentQueueGate(operation);
     }
