@@ -63,7 +63,7 @@ export type initEventPaymentLegacyResponse200 = {
 }
 
 export type initEventPaymentLegacyResponse400 = {
-  data: void
+  data: ValidationFailure
   status: 400
 }
 
@@ -117,7 +117,7 @@ export const initEventPaymentLegacy = async (eventName: string,
 
 
 
-export const getInitEventPaymentLegacyMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getInitEventPaymentLegacyMutationOptions = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -144,13 +144,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitEventPaymentLegacyMutationResult = NonNullable<Awaited<ReturnType<typeof initEventPaymentLegacy>>>
     
-    export type InitEventPaymentLegacyMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type InitEventPaymentLegacyMutationError = ErrorType<ValidationFailure | void | void | ValidationFailure>
 
     /**
  * @deprecated
  * @summary Legacy event-scoped alias of initPayment (reference 3.8).
  */
-export const useInitEventPaymentLegacy = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useInitEventPaymentLegacy = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initEventPaymentLegacy>>,
@@ -172,6 +172,11 @@ export type getEventPaymentStatusLegacyResponse200 = {
   status: 200
 }
 
+export type getEventPaymentStatusLegacyResponse400 = {
+  data: ValidationFailure
+  status: 400
+}
+
 export type getEventPaymentStatusLegacyResponse404 = {
   data: void
   status: 404
@@ -185,7 +190,7 @@ export type getEventPaymentStatusLegacyResponse422 = {
 export type getEventPaymentStatusLegacyResponseSuccess = (getEventPaymentStatusLegacyResponse200) & {
   headers: Headers;
 };
-export type getEventPaymentStatusLegacyResponseError = (getEventPaymentStatusLegacyResponse404 | getEventPaymentStatusLegacyResponse422) & {
+export type getEventPaymentStatusLegacyResponseError = (getEventPaymentStatusLegacyResponse400 | getEventPaymentStatusLegacyResponse404 | getEventPaymentStatusLegacyResponse422) & {
   headers: Headers;
 };
 
@@ -227,7 +232,7 @@ export const getGetEventPaymentStatusLegacyQueryKey = (eventName?: string,
     }
 
     
-export const getGetEventPaymentStatusLegacyQueryOptions = <TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+export const getGetEventPaymentStatusLegacyQueryOptions = <TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -248,10 +253,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEventPaymentStatusLegacyQueryResult = NonNullable<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>>
-export type GetEventPaymentStatusLegacyQueryError = ErrorType<void | ValidationFailure>
+export type GetEventPaymentStatusLegacyQueryError = ErrorType<ValidationFailure | void | ValidationFailure>
 
 
-export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>> & Pick<
@@ -263,7 +268,7 @@ export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>> & Pick<
@@ -275,7 +280,7 @@ export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -286,7 +291,7 @@ export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof
  * @summary Legacy event-scoped payment status, in the PaymentResult shape (reference 3.8).
  */
 
-export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -304,7 +309,7 @@ export function useGetEventPaymentStatusLegacy<TData = Awaited<ReturnType<typeof
 
 
 
-export const getGetEventPaymentStatusLegacySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+export const getGetEventPaymentStatusLegacySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -325,22 +330,22 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEventPaymentStatusLegacySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>>
-export type GetEventPaymentStatusLegacySuspenseQueryError = ErrorType<void | ValidationFailure>
+export type GetEventPaymentStatusLegacySuspenseQueryError = ErrorType<ValidationFailure | void | ValidationFailure>
 
 
-export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -351,7 +356,7 @@ export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnTyp
  * @summary Legacy event-scoped payment status, in the PaymentResult shape (reference 3.8).
  */
 
-export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetEventPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  eventName: string,
     reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -885,7 +890,7 @@ export type initPaymentLegacyResponse200 = {
 }
 
 export type initPaymentLegacyResponse400 = {
-  data: void
+  data: ValidationFailure
   status: 400
 }
 
@@ -937,7 +942,7 @@ export const initPaymentLegacy = async (reservationId: string,
 
 
 
-export const getInitPaymentLegacyMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getInitPaymentLegacyMutationOptions = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -964,13 +969,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitPaymentLegacyMutationResult = NonNullable<Awaited<ReturnType<typeof initPaymentLegacy>>>
     
-    export type InitPaymentLegacyMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type InitPaymentLegacyMutationError = ErrorType<ValidationFailure | void | void | ValidationFailure>
 
     /**
  * @deprecated
  * @summary Legacy alias of initPayment (reference 3.8).
  */
-export const useInitPaymentLegacy = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useInitPaymentLegacy = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initPaymentLegacy>>,
@@ -992,6 +997,11 @@ export type getPaymentStatusLegacyResponse200 = {
   status: 200
 }
 
+export type getPaymentStatusLegacyResponse400 = {
+  data: ValidationFailure
+  status: 400
+}
+
 export type getPaymentStatusLegacyResponse404 = {
   data: void
   status: 404
@@ -1005,7 +1015,7 @@ export type getPaymentStatusLegacyResponse422 = {
 export type getPaymentStatusLegacyResponseSuccess = (getPaymentStatusLegacyResponse200) & {
   headers: Headers;
 };
-export type getPaymentStatusLegacyResponseError = (getPaymentStatusLegacyResponse404 | getPaymentStatusLegacyResponse422) & {
+export type getPaymentStatusLegacyResponseError = (getPaymentStatusLegacyResponse400 | getPaymentStatusLegacyResponse404 | getPaymentStatusLegacyResponse422) & {
   headers: Headers;
 };
 
@@ -1044,7 +1054,7 @@ export const getGetPaymentStatusLegacyQueryKey = (reservationId?: string,
     }
 
     
-export const getGetPaymentStatusLegacyQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string,
+export const getGetPaymentStatusLegacyQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1064,10 +1074,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusLegacyQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusLegacy>>>
-export type GetPaymentStatusLegacyQueryError = ErrorType<void | ValidationFailure>
+export type GetPaymentStatusLegacyQueryError = ErrorType<ValidationFailure | void | ValidationFailure>
 
 
-export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1078,7 +1088,7 @@ export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getP
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1089,7 +1099,7 @@ export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getP
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1099,7 +1109,7 @@ export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getP
  * @summary Legacy payment status, in the PaymentResult shape (reference 3.8).
  */
 
-export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1116,7 +1126,7 @@ export function useGetPaymentStatusLegacy<TData = Awaited<ReturnType<typeof getP
 
 
 
-export const getGetPaymentStatusLegacySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string,
+export const getGetPaymentStatusLegacySuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1136,20 +1146,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusLegacySuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatusLegacy>>>
-export type GetPaymentStatusLegacySuspenseQueryError = ErrorType<void | ValidationFailure>
+export type GetPaymentStatusLegacySuspenseQueryError = ErrorType<ValidationFailure | void | ValidationFailure>
 
 
-export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1159,7 +1169,7 @@ export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typ
  * @summary Legacy payment status, in the PaymentResult shape (reference 3.8).
  */
 
-export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusLegacySuspense<TData = Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatusLegacy>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1469,7 +1479,7 @@ export const useAbandonPayment = <TError = ErrorType<void | void | ValidationFai
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method; 400 for a method that is not one.
+ * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method; 400 for a method that is not one and for an unknown reservation (as alf.io).
  */
 export type initPaymentResponse200 = {
   data: TransactionInitializationToken
@@ -1477,7 +1487,7 @@ export type initPaymentResponse200 = {
 }
 
 export type initPaymentResponse400 = {
-  data: void
+  data: ValidationFailure
   status: 400
 }
 
@@ -1529,7 +1539,7 @@ export const initPayment = async (reservationId: string,
 
 
 
-export const getInitPaymentMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getInitPaymentMutationOptions = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -1556,12 +1566,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof initPayment>>>
     
-    export type InitPaymentMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type InitPaymentMutationError = ErrorType<ValidationFailure | void | void | ValidationFailure>
 
     /**
- * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method; 400 for a method that is not one.
+ * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method; 400 for a method that is not one and for an unknown reservation (as alf.io).
  */
-export const useInitPayment = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useInitPayment = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initPayment>>,
@@ -1582,6 +1592,11 @@ export type getPaymentStatusResponse200 = {
   status: 200
 }
 
+export type getPaymentStatusResponse400 = {
+  data: ValidationFailure
+  status: 400
+}
+
 export type getPaymentStatusResponse404 = {
   data: void
   status: 404
@@ -1595,7 +1610,7 @@ export type getPaymentStatusResponse422 = {
 export type getPaymentStatusResponseSuccess = (getPaymentStatusResponse200) & {
   headers: Headers;
 };
-export type getPaymentStatusResponseError = (getPaymentStatusResponse404 | getPaymentStatusResponse422) & {
+export type getPaymentStatusResponseError = (getPaymentStatusResponse400 | getPaymentStatusResponse404 | getPaymentStatusResponse422) & {
   headers: Headers;
 };
 
@@ -1634,7 +1649,7 @@ export const getGetPaymentStatusQueryKey = (reservationId?: string,
     }
 
     
-export const getGetPaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string,
+export const getGetPaymentStatusQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1654,10 +1669,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatus>>>
-export type GetPaymentStatusQueryError = ErrorType<void | ValidationFailure>
+export type GetPaymentStatusQueryError = ErrorType<ValidationFailure | void | ValidationFailure>
 
 
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1668,7 +1683,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1679,7 +1694,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1688,7 +1703,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
  * @summary The latest payment of this method: success once paid, failure once it failed (the provider's words in the reservation's lastPaymentFailure), all false while pending. 404 when there is none.
  */
 
-export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1705,7 +1720,7 @@ export function useGetPaymentStatus<TData = Awaited<ReturnType<typeof getPayment
 
 
 
-export const getGetPaymentStatusSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string,
+export const getGetPaymentStatusSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1725,20 +1740,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentStatusSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentStatus>>>
-export type GetPaymentStatusSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type GetPaymentStatusSuspenseQueryError = ErrorType<ValidationFailure | void | ValidationFailure>
 
 
-export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1747,7 +1762,7 @@ export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof ge
  * @summary The latest payment of this method: success once paid, failure once it failed (the provider's words in the reservation's lastPaymentFailure), all false while pending. 404 when there is none.
  */
 
-export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetPaymentStatusSuspense<TData = Awaited<ReturnType<typeof getPaymentStatus>>, TError = ErrorType<ValidationFailure | void | ValidationFailure>>(
  reservationId: string,
     method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT', options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getPaymentStatus>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 

@@ -42,7 +42,6 @@ import type {
   BooleanValidatedResponse,
   ConfirmOverviewParams,
   ContactAndTicketsForm,
-  CustomOfflinePayment,
   PaymentForm,
   ReSendReservationEmailParams,
   RemoveCodeParams,
@@ -53,6 +52,7 @@ import type {
   ReservationPaymentResultResponse,
   ReservationStatusInfo,
   ReserveTicketsParams,
+  UserDefinedOfflinePaymentMethod,
   ValidateToOverviewParams,
   ValidationFailure
 } from '.././model';
@@ -1100,16 +1100,16 @@ export const useConfirmOverview = <TError = ErrorType<void | void | void | Valid
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 404 for a reservation that is gone (alf.io: 400).
+ * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 400 (text/plain) for a reservation that is gone.
  */
 export type getApplicableCustomPaymentMethodDetailsResponse200 = {
-  data: CustomOfflinePayment[]
+  data: UserDefinedOfflinePaymentMethod[]
   status: 200
 }
 
-export type getApplicableCustomPaymentMethodDetailsResponse404 = {
-  data: void
-  status: 404
+export type getApplicableCustomPaymentMethodDetailsResponse400 = {
+  data: string
+  status: 400
 }
 
 export type getApplicableCustomPaymentMethodDetailsResponse422 = {
@@ -1120,7 +1120,7 @@ export type getApplicableCustomPaymentMethodDetailsResponse422 = {
 export type getApplicableCustomPaymentMethodDetailsResponseSuccess = (getApplicableCustomPaymentMethodDetailsResponse200) & {
   headers: Headers;
 };
-export type getApplicableCustomPaymentMethodDetailsResponseError = (getApplicableCustomPaymentMethodDetailsResponse404 | getApplicableCustomPaymentMethodDetailsResponse422) & {
+export type getApplicableCustomPaymentMethodDetailsResponseError = (getApplicableCustomPaymentMethodDetailsResponse400 | getApplicableCustomPaymentMethodDetailsResponse422) & {
   headers: Headers;
 };
 
@@ -1156,7 +1156,7 @@ export const getGetApplicableCustomPaymentMethodDetailsQueryKey = (reservationId
     }
 
     
-export const getGetApplicableCustomPaymentMethodDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetApplicableCustomPaymentMethodDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1175,10 +1175,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetApplicableCustomPaymentMethodDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>>
-export type GetApplicableCustomPaymentMethodDetailsQueryError = ErrorType<void | ValidationFailure>
+export type GetApplicableCustomPaymentMethodDetailsQueryError = ErrorType<string | ValidationFailure>
 
 
-export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>,
@@ -1188,7 +1188,7 @@ export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<Retur
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>,
@@ -1198,15 +1198,15 @@ export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<Retur
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 404 for a reservation that is gone (alf.io: 400).
+ * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 400 (text/plain) for a reservation that is gone.
  */
 
-export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1222,7 +1222,7 @@ export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<Retur
 
 
 
-export const getGetApplicableCustomPaymentMethodDetailsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetApplicableCustomPaymentMethodDetailsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1241,26 +1241,26 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetApplicableCustomPaymentMethodDetailsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>>
-export type GetApplicableCustomPaymentMethodDetailsSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type GetApplicableCustomPaymentMethodDetailsSuspenseQueryError = ErrorType<string | ValidationFailure>
 
 
-export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 404 for a reservation that is gone (alf.io: 400).
+ * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 400 (text/plain) for a reservation that is gone.
  */
 
-export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1595,6 +1595,183 @@ export const useRemoveCode = <TError = ErrorType<void | void | void | Validation
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The organizer-defined offline payment method the reservation was confirmed with. As no catalog defines one, a known reservation answers 400 (text/plain) that its method does not exist, as alf.io does for a method it cannot find (alf.io answers 500 for an order with no payment yet).
+ */
+export type getSelectedCustomPaymentMethodDetailsResponse200 = {
+  data: UserDefinedOfflinePaymentMethod
+  status: 200
+}
+
+export type getSelectedCustomPaymentMethodDetailsResponse400 = {
+  data: string
+  status: 400
+}
+
+export type getSelectedCustomPaymentMethodDetailsResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type getSelectedCustomPaymentMethodDetailsResponseSuccess = (getSelectedCustomPaymentMethodDetailsResponse200) & {
+  headers: Headers;
+};
+export type getSelectedCustomPaymentMethodDetailsResponseError = (getSelectedCustomPaymentMethodDetailsResponse400 | getSelectedCustomPaymentMethodDetailsResponse422) & {
+  headers: Headers;
+};
+
+export type getSelectedCustomPaymentMethodDetailsResponse = (getSelectedCustomPaymentMethodDetailsResponseSuccess | getSelectedCustomPaymentMethodDetailsResponseError)
+
+export const getGetSelectedCustomPaymentMethodDetailsUrl = (reservationId: string,) => {
+
+
+  
+
+  return `/api/v2/public/reservation/${reservationId}/selected-custom-payment-method-details`
+}
+
+export const getSelectedCustomPaymentMethodDetails = async (reservationId: string, options?: RequestInit): Promise<getSelectedCustomPaymentMethodDetailsResponse> => {
+  
+  return customFetch<getSelectedCustomPaymentMethodDetailsResponse>(getGetSelectedCustomPaymentMethodDetailsUrl(reservationId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSelectedCustomPaymentMethodDetailsQueryKey = (reservationId?: string,) => {
+    return [
+    `/api/v2/public/reservation/${reservationId}/selected-custom-payment-method-details`
+    ] as const;
+    }
+
+    
+export const getGetSelectedCustomPaymentMethodDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSelectedCustomPaymentMethodDetailsQueryKey(reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>> = ({ signal }) => getSelectedCustomPaymentMethodDetails(reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(reservationId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSelectedCustomPaymentMethodDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>>
+export type GetSelectedCustomPaymentMethodDetailsQueryError = ErrorType<string | ValidationFailure>
+
+
+export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+ reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>,
+          TError,
+          Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>,
+          TError,
+          Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organizer-defined offline payment method the reservation was confirmed with. As no catalog defines one, a known reservation answers 400 (text/plain) that its method does not exist, as alf.io does for a method it cannot find (alf.io answers 500 for an order with no payment yet).
+ */
+
+export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSelectedCustomPaymentMethodDetailsQueryOptions(reservationId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+export const getGetSelectedCustomPaymentMethodDetailsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSelectedCustomPaymentMethodDetailsQueryKey(reservationId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>> = ({ signal }) => getSelectedCustomPaymentMethodDetails(reservationId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSelectedCustomPaymentMethodDetailsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>>
+export type GetSelectedCustomPaymentMethodDetailsSuspenseQueryError = ErrorType<string | ValidationFailure>
+
+
+export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+ reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient
+  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The organizer-defined offline payment method the reservation was confirmed with. As no catalog defines one, a known reservation answers 400 (text/plain) that its method does not exist, as alf.io does for a method it cannot find (alf.io answers 500 for an order with no payment yet).
+ */
+
+export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+ reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient 
+ ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSelectedCustomPaymentMethodDetailsSuspenseQueryOptions(reservationId,options)
+
+  const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * @summary Status and whether the booking details were validated (which page to show).
  */
 export type getReservationStatusResponse200 = {

@@ -867,6 +867,11 @@ export type openReservationSignedInResponse302 = {
   status: 302
 }
 
+export type openReservationSignedInResponse400 = {
+  data: ValidationFailure
+  status: 400
+}
+
 export type openReservationSignedInResponse422 = {
   data: ValidationFailure
   status: 422
@@ -878,7 +883,7 @@ export type openReservationSignedInResponse502 = {
 }
     
 ;
-export type openReservationSignedInResponseError = (openReservationSignedInResponse302 | openReservationSignedInResponse422 | openReservationSignedInResponse502) & {
+export type openReservationSignedInResponseError = (openReservationSignedInResponse302 | openReservationSignedInResponse400 | openReservationSignedInResponse422 | openReservationSignedInResponse502) & {
   headers: Headers;
 };
 
@@ -920,7 +925,7 @@ export const getOpenReservationSignedInQueryKey = (type?: 'event' | 'subscriptio
     }
 
     
-export const getOpenReservationSignedInQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(type: 'event' | 'subscription',
+export const getOpenReservationSignedInQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -941,10 +946,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OpenReservationSignedInQueryResult = NonNullable<Awaited<ReturnType<typeof openReservationSignedIn>>>
-export type OpenReservationSignedInQueryError = ErrorType<void | ValidationFailure | void>
+export type OpenReservationSignedInQueryError = ErrorType<void | ValidationFailure | ValidationFailure | void>
 
 
-export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>> & Pick<
@@ -956,7 +961,7 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>> & Pick<
@@ -968,7 +973,7 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -978,7 +983,7 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
  * @summary A reservation's page for a signed-in visitor (reference 57): 302 to /{type}/{publicIdentifier}/reservation/{reservationId}, through the login first when not signed in.
  */
 
-export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -996,7 +1001,7 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
 
 
 
-export const getOpenReservationSignedInSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(type: 'event' | 'subscription',
+export const getOpenReservationSignedInSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -1017,22 +1022,22 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OpenReservationSignedInSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof openReservationSignedIn>>>
-export type OpenReservationSignedInSuspenseQueryError = ErrorType<void | ValidationFailure | void>
+export type OpenReservationSignedInSuspenseQueryError = ErrorType<void | ValidationFailure | ValidationFailure | void>
 
 
-export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -1042,7 +1047,7 @@ export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<ty
  * @summary A reservation's page for a signed-in visitor (reference 57): 302 to /{type}/{publicIdentifier}/reservation/{reservationId}, through the login first when not signed in.
  */
 
-export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | void>>(
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}

@@ -15,13 +15,9 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
-import type { CustomOfflinePaymentLocalizations } from './customOfflinePaymentLocalizations';
 
-/**
- * An offline payment method the organizer defined (CUSTOM_OFFLINE), descriptions and instructions as HTML.
- */
-export interface CustomOfflinePayment {
-  localizations: CustomOfflinePaymentLocalizations;
-  paymentMethodId: string;
-  paymentMethodName: string;
-}
+export type UserDefinedOfflinePaymentMethodLocalizations = {[key: string]: {
+  paymentDescription: string;
+  paymentInstructions: string;
+  paymentName: string;
+}};

@@ -15,9 +15,14 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { UserDefinedOfflinePaymentMethodLocalizations } from './userDefinedOfflinePaymentMethodLocalizations';
 
-export type CustomOfflinePaymentLocalizations = {[key: string]: {
-  paymentDescription: string;
-  paymentInstructions: string;
-  paymentName: string;
-}};
+/**
+ * An offline payment method the organizer defined (CUSTOM_OFFLINE), descriptions and instructions as HTML.
+ */
+export interface UserDefinedOfflinePaymentMethod {
+  deleted: boolean;
+  localizations: UserDefinedOfflinePaymentMethodLocalizations;
+  /** The method (a UUID). */
+  paymentMethodId: string;
+}
