@@ -67,6 +67,11 @@ export type initEventPaymentLegacyResponse400 = {
   status: 400
 }
 
+export type initEventPaymentLegacyResponse401 = {
+  data: string
+  status: 401
+}
+
 export type initEventPaymentLegacyResponse403 = {
   data: void
   status: 403
@@ -85,7 +90,7 @@ export type initEventPaymentLegacyResponse422 = {
 export type initEventPaymentLegacyResponseSuccess = (initEventPaymentLegacyResponse200) & {
   headers: Headers;
 };
-export type initEventPaymentLegacyResponseError = (initEventPaymentLegacyResponse400 | initEventPaymentLegacyResponse403 | initEventPaymentLegacyResponse404 | initEventPaymentLegacyResponse422) & {
+export type initEventPaymentLegacyResponseError = (initEventPaymentLegacyResponse400 | initEventPaymentLegacyResponse401 | initEventPaymentLegacyResponse403 | initEventPaymentLegacyResponse404 | initEventPaymentLegacyResponse422) & {
   headers: Headers;
 };
 
@@ -117,7 +122,7 @@ export const initEventPaymentLegacy = async (eventName: string,
 
 
 
-export const getInitEventPaymentLegacyMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getInitEventPaymentLegacyMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -144,13 +149,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitEventPaymentLegacyMutationResult = NonNullable<Awaited<ReturnType<typeof initEventPaymentLegacy>>>
     
-    export type InitEventPaymentLegacyMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type InitEventPaymentLegacyMutationError = ErrorType<void | string | void | void | ValidationFailure>
 
     /**
  * @deprecated
  * @summary Legacy event-scoped alias of initPayment (reference 3.8).
  */
-export const useInitEventPaymentLegacy = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useInitEventPaymentLegacy = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initEventPaymentLegacy>>,
@@ -889,6 +894,11 @@ export type initPaymentLegacyResponse400 = {
   status: 400
 }
 
+export type initPaymentLegacyResponse401 = {
+  data: string
+  status: 401
+}
+
 export type initPaymentLegacyResponse403 = {
   data: void
   status: 403
@@ -907,7 +917,7 @@ export type initPaymentLegacyResponse422 = {
 export type initPaymentLegacyResponseSuccess = (initPaymentLegacyResponse200) & {
   headers: Headers;
 };
-export type initPaymentLegacyResponseError = (initPaymentLegacyResponse400 | initPaymentLegacyResponse403 | initPaymentLegacyResponse404 | initPaymentLegacyResponse422) & {
+export type initPaymentLegacyResponseError = (initPaymentLegacyResponse400 | initPaymentLegacyResponse401 | initPaymentLegacyResponse403 | initPaymentLegacyResponse404 | initPaymentLegacyResponse422) & {
   headers: Headers;
 };
 
@@ -937,7 +947,7 @@ export const initPaymentLegacy = async (reservationId: string,
 
 
 
-export const getInitPaymentLegacyMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getInitPaymentLegacyMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -964,13 +974,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitPaymentLegacyMutationResult = NonNullable<Awaited<ReturnType<typeof initPaymentLegacy>>>
     
-    export type InitPaymentLegacyMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type InitPaymentLegacyMutationError = ErrorType<void | string | void | void | ValidationFailure>
 
     /**
  * @deprecated
  * @summary Legacy alias of initPayment (reference 3.8).
  */
-export const useInitPaymentLegacy = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useInitPaymentLegacy = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initPaymentLegacy>>,
@@ -1185,6 +1195,11 @@ export type forceCheckEventTransactionResponse200 = {
   status: 200
 }
 
+export type forceCheckEventTransactionResponse401 = {
+  data: string
+  status: 401
+}
+
 export type forceCheckEventTransactionResponse404 = {
   data: void
   status: 404
@@ -1198,7 +1213,7 @@ export type forceCheckEventTransactionResponse422 = {
 export type forceCheckEventTransactionResponseSuccess = (forceCheckEventTransactionResponse200) & {
   headers: Headers;
 };
-export type forceCheckEventTransactionResponseError = (forceCheckEventTransactionResponse404 | forceCheckEventTransactionResponse422) & {
+export type forceCheckEventTransactionResponseError = (forceCheckEventTransactionResponse401 | forceCheckEventTransactionResponse404 | forceCheckEventTransactionResponse422) & {
   headers: Headers;
 };
 
@@ -1237,7 +1252,7 @@ export const getForceCheckEventTransactionQueryKey = (eventName?: string,
     }
 
     
-export const getForceCheckEventTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+export const getForceCheckEventTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(eventName: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1257,10 +1272,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ForceCheckEventTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckEventTransaction>>>
-export type ForceCheckEventTransactionQueryError = ErrorType<void | ValidationFailure>
+export type ForceCheckEventTransactionQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1271,7 +1286,7 @@ export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1282,7 +1297,7 @@ export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1292,7 +1307,7 @@ export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof 
  * @summary Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).
  */
 
-export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1309,7 +1324,7 @@ export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof 
 
 
 
-export const getForceCheckEventTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+export const getForceCheckEventTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(eventName: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1329,20 +1344,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ForceCheckEventTransactionSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckEventTransaction>>>
-export type ForceCheckEventTransactionSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type ForceCheckEventTransactionSuspenseQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1352,7 +1367,7 @@ export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType
  * @summary Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).
  */
 
-export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1382,6 +1397,11 @@ export type abandonPaymentResponse400 = {
   status: 400
 }
 
+export type abandonPaymentResponse401 = {
+  data: string
+  status: 401
+}
+
 export type abandonPaymentResponse403 = {
   data: void
   status: 403
@@ -1395,7 +1415,7 @@ export type abandonPaymentResponse422 = {
 export type abandonPaymentResponseSuccess = (abandonPaymentResponse200) & {
   headers: Headers;
 };
-export type abandonPaymentResponseError = (abandonPaymentResponse400 | abandonPaymentResponse403 | abandonPaymentResponse422) & {
+export type abandonPaymentResponseError = (abandonPaymentResponse400 | abandonPaymentResponse401 | abandonPaymentResponse403 | abandonPaymentResponse422) & {
   headers: Headers;
 };
 
@@ -1423,7 +1443,7 @@ export const abandonPayment = async (reservationId: string, options?: RequestIni
 
 
 
-export const getAbandonPaymentMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+export const getAbandonPaymentMutationOptions = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof abandonPayment>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof abandonPayment>>, TError,{reservationId: string}, TContext> => {
 
@@ -1450,12 +1470,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AbandonPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof abandonPayment>>>
     
-    export type AbandonPaymentMutationError = ErrorType<void | void | ValidationFailure>
+    export type AbandonPaymentMutationError = ErrorType<void | string | void | ValidationFailure>
 
     /**
  * @summary Cancels the payment in flight (at the provider too when it can): the order is pending again. false when none is in flight.
  */
-export const useAbandonPayment = <TError = ErrorType<void | void | ValidationFailure>,
+export const useAbandonPayment = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof abandonPayment>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof abandonPayment>>,
@@ -1481,6 +1501,11 @@ export type initPaymentResponse400 = {
   status: 400
 }
 
+export type initPaymentResponse401 = {
+  data: string
+  status: 401
+}
+
 export type initPaymentResponse403 = {
   data: void
   status: 403
@@ -1499,7 +1524,7 @@ export type initPaymentResponse422 = {
 export type initPaymentResponseSuccess = (initPaymentResponse200) & {
   headers: Headers;
 };
-export type initPaymentResponseError = (initPaymentResponse400 | initPaymentResponse403 | initPaymentResponse404 | initPaymentResponse422) & {
+export type initPaymentResponseError = (initPaymentResponse400 | initPaymentResponse401 | initPaymentResponse403 | initPaymentResponse404 | initPaymentResponse422) & {
   headers: Headers;
 };
 
@@ -1529,7 +1554,7 @@ export const initPayment = async (reservationId: string,
 
 
 
-export const getInitPaymentMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getInitPaymentMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -1556,12 +1581,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof initPayment>>>
     
-    export type InitPaymentMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type InitPaymentMutationError = ErrorType<void | string | void | void | ValidationFailure>
 
     /**
  * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method; 400 for a method that is not one.
  */
-export const useInitPayment = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useInitPayment = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initPayment>>,
@@ -1777,6 +1802,11 @@ export type removePaymentTokenResponse400 = {
   status: 400
 }
 
+export type removePaymentTokenResponse401 = {
+  data: string
+  status: 401
+}
+
 export type removePaymentTokenResponse403 = {
   data: void
   status: 403
@@ -1790,7 +1820,7 @@ export type removePaymentTokenResponse422 = {
 export type removePaymentTokenResponseSuccess = (removePaymentTokenResponse200) & {
   headers: Headers;
 };
-export type removePaymentTokenResponseError = (removePaymentTokenResponse400 | removePaymentTokenResponse403 | removePaymentTokenResponse422) & {
+export type removePaymentTokenResponseError = (removePaymentTokenResponse400 | removePaymentTokenResponse401 | removePaymentTokenResponse403 | removePaymentTokenResponse422) & {
   headers: Headers;
 };
 
@@ -1818,7 +1848,7 @@ export const removePaymentToken = async (reservationId: string, options?: Reques
 
 
 
-export const getRemovePaymentTokenMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+export const getRemovePaymentTokenMutationOptions = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePaymentToken>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removePaymentToken>>, TError,{reservationId: string}, TContext> => {
 
@@ -1845,12 +1875,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemovePaymentTokenMutationResult = NonNullable<Awaited<ReturnType<typeof removePaymentToken>>>
     
-    export type RemovePaymentTokenMutationError = ErrorType<void | void | ValidationFailure>
+    export type RemovePaymentTokenMutationError = ErrorType<void | string | void | ValidationFailure>
 
     /**
  * @summary Lets go of the held payment (the token of a payment in flight): the order is pending again and any method may be chosen. false when none is held.
  */
-export const useRemovePaymentToken = <TError = ErrorType<void | void | ValidationFailure>,
+export const useRemovePaymentToken = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePaymentToken>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removePaymentToken>>,
@@ -1871,6 +1901,11 @@ export type forceCheckTransactionResponse200 = {
   status: 200
 }
 
+export type forceCheckTransactionResponse401 = {
+  data: string
+  status: 401
+}
+
 export type forceCheckTransactionResponse404 = {
   data: void
   status: 404
@@ -1884,7 +1919,7 @@ export type forceCheckTransactionResponse422 = {
 export type forceCheckTransactionResponseSuccess = (forceCheckTransactionResponse200) & {
   headers: Headers;
 };
-export type forceCheckTransactionResponseError = (forceCheckTransactionResponse404 | forceCheckTransactionResponse422) & {
+export type forceCheckTransactionResponseError = (forceCheckTransactionResponse401 | forceCheckTransactionResponse404 | forceCheckTransactionResponse422) & {
   headers: Headers;
 };
 
@@ -1920,7 +1955,7 @@ export const getForceCheckTransactionQueryKey = (reservationId?: string,) => {
     }
 
     
-export const getForceCheckTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getForceCheckTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1939,10 +1974,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ForceCheckTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckTransaction>>>
-export type ForceCheckTransactionQueryError = ErrorType<void | ValidationFailure>
+export type ForceCheckTransactionQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof forceCheckTransaction>>,
@@ -1952,7 +1987,7 @@ export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof force
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof forceCheckTransaction>>,
@@ -1962,7 +1997,7 @@ export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof force
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1970,7 +2005,7 @@ export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof force
  * @summary Asks the provider about the payment in flight now and follows its answer (a paid order completes). 404 when no payment is in flight.
  */
 
-export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1986,7 +2021,7 @@ export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof force
 
 
 
-export const getForceCheckTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getForceCheckTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -2005,18 +2040,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ForceCheckTransactionSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckTransaction>>>
-export type ForceCheckTransactionSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type ForceCheckTransactionSuspenseQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2024,7 +2059,7 @@ export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<type
  * @summary Asks the provider about the payment in flight now and follows its answer (a paid order completes). 404 when no payment is in flight.
  */
 
-export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -5,6 +5,7 @@ import { ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire'
 import { ReservationQueries } from '../get-reservation/reservation-queries.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { CustomOfflinePaymentDto } from './custom-payment-methods.dto.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 /**
  * The organizer-defined offline payment methods a reservation may use (reference 3.3 item 30). alf.io's Angular client
@@ -23,6 +24,7 @@ export class CustomPaymentMethodsController {
     summary: "The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 404 for a reservation that is gone (alf.io: 400).",
   })
   @ApiNotFound('Reservation')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: [CustomOfflinePaymentDto] })
   async applicable(@Param() { reservationId }: ReservationIdPathDto): Promise<CustomOfflinePaymentDto[]> {

@@ -8,6 +8,7 @@ import { InitCardPayment } from './init-card-payment.js';
 import { paymentResultOf } from './online-payment.controller.js';
 import { LegacyEventPaymentMethodPathDto, LegacyEventReservationPathDto, PaymentMethodPathDto, PaymentResultDto, TransactionInitializationTokenDto } from './online-payment.dto.js';
 import { OnlinePaymentQueries } from './online-payment.queries.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 /**
  * The payment calls of older alf.io clients (reference 3.8 and the deprecated event-scoped force-check): the same
@@ -26,6 +27,7 @@ export class LegacyPaymentController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'initPaymentLegacy', summary: 'Legacy alias of initPayment (reference 3.8).', deprecated: true })
   @ApiNotFound('Reservation or provider')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
@@ -37,6 +39,7 @@ export class LegacyPaymentController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'initEventPaymentLegacy', summary: 'Legacy event-scoped alias of initPayment (reference 3.8).', deprecated: true })
   @ApiNotFound('Reservation or provider')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
@@ -65,6 +68,7 @@ export class LegacyPaymentController {
   @Get('api/v2/public/event/:eventName/reservation/:reservationId/transaction/force-check')
   @ApiOperation({ operationId: 'forceCheckEventTransaction', summary: 'Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).', deprecated: true })
   @ApiNotFound('Payment')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: PaymentResultDto })
   async forceCheck(@Param() { reservationId }: LegacyEventReservationPathDto, @Req() request: SessionRequest): Promise<PaymentResultDto> {
