@@ -17,7 +17,7 @@ export async function loadCheckoutStep(queryClient: QueryClient, context: Purcha
     await queryClient.ensureQueryData(reservationInfoQueryOptions(reservationId));
   } catch (error) {
     if (isApiError(error) && error.status === 401) {
-      return (await import('../reservation-status/owned-reservation')).logInForOwnedReservation(queryClient, context, reservationId, error);
+      return (await import('../auth/owned-reservation')).logInForOwnedReservation(queryClient, context, reservationId, error);
     }
     throw redirect({ href: reservationPageHref(context, reservationId, 'not-found'), replace: true });
   }

@@ -10,7 +10,8 @@ import type { PurchaseContextRef } from '../../app/purchase-context';
  * 57), which comes back to the reservation's address, and the status guard to its page (replacing this address, so
  * that back from the provider is not this refusal again). A visitor signed in with another account, or a site whose
  * login is off, gets the 401 back: the error notice says the order is another account's. Loaded only on a 401 (a
- * dynamic import from the loaders), so no reservation page pays for it.
+ * dynamic import from the loaders) with the rest of the visitor's account (the account chunk), so no reservation page
+ * pays for it.
  */
 export async function logInForOwnedReservation(queryClient: QueryClient, context: PurchaseContextRef, reservationId: string, refused: unknown): Promise<never> {
   const [loginOn, user] = await Promise.all([
