@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent } from '../../test/catalog-fixtures';
 import { renderApp } from '../../test/render-app';
+import { API, makePassOrder, PASS, passApi, RESERVATION, SUBSCRIPTION_ID } from '../subscription-reservation/pass-fixtures';
 import { RESERVATION_ID } from './reservation-fixtures';
 
 const EVENT = 'jazz-2027';
@@ -45,6 +46,20 @@ describe('a reservation owned by another account (reference 3.3: 401)', () => {
     renderApp(`${PAGE}/${page}`, api({ loginOn: true, me: { status: 204 }, status }));
     await waitFor(() => expect(replace).toHaveBeenCalledWith(LOGIN));
     expect(screen.queryByRole('heading', { name: 'This order belongs to another account' })).toBeNull();
+  });
+
+  it("sends a visitor who is not signed in from a pass's order page to the login of that order", async () => {
+    const replace = vi.fn();
+    vi.stubGlobal('location', { ...window.location, replace });
+    renderApp(
+      `${PASS}/success`,
+      passApi(makePassOrder({ status: 'COMPLETE', validatedBookingInformation: true }), {
+        [`GET ${API}/reservation/${RESERVATION}`]: DENIED,
+        [`${API}/user/authentication-enabled`]: true,
+        [`${API}/user/me`]: { status: 204 },
+      }),
+    );
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(`/openid/subscription/${SUBSCRIPTION_ID}/reservation/${RESERVATION}`));
   });
 
   it('tells a visitor signed in with another account whose order it is, in an alert with a heading and the way home', async () => {
