@@ -14,7 +14,8 @@ import { startOwnApp, type OwnApp } from './own-app.js';
  * chromium against an app of this spec's own, which logs visitors in against the local OpenID provider (as `npm
  * start` does without OPENID_ISSUER_URL), with the tickets spec's catalog (a free concert). A demo person logs in on
  * the provider's own page, buys a free ticket (the booking step prefilled from their account), finds the order in my
- * orders, edits the profile (a reload shows it), and deletes it: acknowledged, then the provider's sign-out page, home
+ * orders, opens it where nobody is signed in (through the login, back on the order; another person is told it is not
+ * theirs), edits the profile (a reload shows it), and deletes it: acknowledged, then the provider's sign-out page, home
  * signed out. After that `audit verify-log` passes and the raw rows of the log no longer hold the person's names or
  * e-mail. My orders and my profile are checked with axe and for overflow at 1280 and 375 px (shots /tmp/shots/acct-*).
  */
@@ -28,6 +29,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12
 const stepPath = (step: string) => new RegExp(`^/event/${CONCERT}/reservation/(${UUID})/${step}$`);
 const SHOTS = '/tmp/shots';
 const ADA = DEMO_USERS.find((u) => u.id === 'ada')!;
+const GRACE = DEMO_USERS.find((u) => u.id === 'grace')!;
 /** What the edited profile says: a name the log must forget too. */
 const EDITED = { firstName: 'Augusta', lastName: 'King-Noel' };
 
@@ -166,6 +168,34 @@ describe('accounts in chromium: log in, buy, my orders, my profile, deletion', (
     await row.getByRole('link', { name: orderId.slice(0, 8).toUpperCase() }).click();
     await page.waitForURL((url) => stepPath('success').test(url.pathname));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+  });
+
+  it('opens the order where nobody is signed in through the login, back on its page; another account is told whose it is', async () => {
+    // the link of the confirmation e-mail, in browsers without a session (reference 3.3: 401 to anyone but the owner)
+    const link = `${baseUrl()}/event/${CONCERT}/reservation/${orderId}/success`;
+    for (const person of [ADA, GRACE]) {
+      const elsewhere = await browser.newContext({ viewport: DESKTOP, locale: 'en-US' });
+      try {
+        const other = await elsewhere.newPage();
+        await other.goto(link);
+        await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+        expect(new URL(other.url()).origin).toBe(new URL(provider!.issuer).origin);
+        await other.getByLabel('E-mail').fill(person.email);
+        await other.getByLabel('Password').fill(person.password);
+        await other.getByRole('button', { name: 'Sign in' }).click();
+        await other.waitForURL((url) => url.origin === baseUrl() && stepPath('success').test(url.pathname));
+        if (person === ADA) {
+          await other.getByRole('heading', { level: 1, name: t('reservation-page-complete.header.title', CONCERT_TITLE) }).waitFor();
+        } else {
+          const heading = other.getByRole('heading', { level: 1, name: t('storefront.reservation.other-account.title') });
+          await heading.waitFor();
+          expect(await other.getByRole('alert').filter({ has: heading }).textContent()).toContain(t('storefront.reservation.other-account.text'));
+          expect(await axeViolations(other)).toEqual([]);
+        }
+      } finally {
+        await elsewhere.close();
+      }
+    }
   });
 
   it('edits the profile: saved with a toast, and a reload shows it', async () => {

@@ -36,6 +36,16 @@ describe('the OpenAPI description', () => {
     }
   });
 
+  it('documents the 401 of an owned reservation on every public call naming one, but the status lookup (reference 3.3, 17)', () => {
+    const named = operations().filter(({ path }) => path.includes('{reservationId}') && /^\/api\/(v2\/public|reservation|events)\//.test(path));
+    expect(named.length).toBeGreaterThan(15);
+    for (const { path, method, op } of named) {
+      const status = /\/status$/.test(path);
+      if (status) expect(op.responses, `${method} ${path}`).not.toHaveProperty('401');
+      else expect(op.responses, `${method} ${path}`).toHaveProperty('401');
+    }
+  });
+
   it('describes a nullable field as nullable, not as an array', () => {
     const info = document.components!.schemas!['AlfioInfo'] as { properties: Record<string, unknown> };
     expect(info.properties['globalTermsUrl']).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });

@@ -604,6 +604,8 @@ const messages = {
   'reservation-page-error-status.title': 'Ein Fehler ist aufgetreten',
   'reservation-page-error-status.contact-text': 'Bitte wenden Sie sich so bald wie möglich unter {{0}} an den Veranstalter.',
   'reservation-page-error-status.your-reservation-identifier': 'Ihre Reservierungsnummer lautet {{0}}.',
+  'storefront.reservation.other-account.title': 'Diese Bestellung gehört zu einem anderen Konto',
+  'storefront.reservation.other-account.text': 'Sie wurde mit einem anderen Konto aufgegeben. Um sie zu sehen, melden Sie sich mit diesem Konto an.',
   'reservation-page.expired.title': 'Ihre Reservierung ist abgelaufen',
   'reservation-page.expired.text': 'Die Zeit zum Abschließen der Bestellung ist abgelaufen und die Tickets wurden freigegeben. Sie können auf der Veranstaltungsseite eine neue Reservierung beginnen.',
   'reservation-page.expired.button': 'Zurück zur Veranstaltung',

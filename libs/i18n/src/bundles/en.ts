@@ -610,6 +610,8 @@ const messages = {
   'reservation-page-error-status.title': 'An error occurred',
   'reservation-page-error-status.contact-text': 'Please contact the organizer as soon as possible at {{0}}.',
   'reservation-page-error-status.your-reservation-identifier': 'Your reservation number is {{0}}.',
+  'storefront.reservation.other-account.title': 'This order belongs to another account',
+  'storefront.reservation.other-account.text': 'It was placed while signed in with another account. To see it, log in with that account.',
   'reservation-page.expired.title': 'Your reservation has expired',
   'reservation-page.expired.text': 'The time to complete the order has run out and the tickets have been released. You can start a new reservation from the event page.',
   'reservation-page.expired.button': 'Back to the event',

@@ -607,6 +607,8 @@ const messages = {
   'reservation-page-error-status.title': 'Une erreur s’est produite',
   'reservation-page-error-status.contact-text': 'Veuillez contacter l’organisateur dès que possible à l’adresse {{0}}.',
   'reservation-page-error-status.your-reservation-identifier': 'Votre numéro de réservation est {{0}}.',
+  'storefront.reservation.other-account.title': 'Cette commande appartient à un autre compte',
+  'storefront.reservation.other-account.text': 'Elle a été passée avec un autre compte. Pour la voir, connectez-vous avec ce compte.',
   'reservation-page.expired.title': 'Votre réservation a expiré',
   'reservation-page.expired.text': 'Le temps imparti pour finaliser la commande est écoulé et les billets ont été libérés. Vous pouvez commencer une nouvelle réservation depuis la page de l’événement.',
   'reservation-page.expired.button': 'Retour à l’événement',

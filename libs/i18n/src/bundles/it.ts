@@ -604,6 +604,8 @@ const messages = {
   'reservation-page-error-status.title': 'Si è verificato un errore',
   'reservation-page-error-status.contact-text': 'Contatta al più presto l’organizzatore all’indirizzo {{0}}.',
   'reservation-page-error-status.your-reservation-identifier': 'Il numero della tua prenotazione è {{0}}.',
+  'storefront.reservation.other-account.title': 'Questo ordine appartiene a un altro account',
+  'storefront.reservation.other-account.text': 'È stato effettuato con un altro account. Per vederlo, accedi con quell\'account.',
   'reservation-page.expired.title': 'La tua prenotazione è scaduta',
   'reservation-page.expired.text': 'Il tempo per completare l’ordine è terminato e i biglietti sono stati rilasciati. Puoi iniziare una nuova prenotazione dalla pagina dell’evento.',
   'reservation-page.expired.button': 'Torna all’evento',

@@ -11,3 +11,5 @@ export { SalesModule } from './sales.module.js';
 export { OfferReleasedSeatsCommand } from './offer-released-seats/offer-released-seats.command.js';
 export { PaymentRecovery } from './pay-online/payment-recovery.js';
 export { OnlineCheckout } from './pay-online/online-checkout.js';
+/** The reservation as the storefront's pages read it (from the log), for a caller inside the process (no access rule). */
+export { ReservationQueries } from './get-reservation/reservation-queries.js';

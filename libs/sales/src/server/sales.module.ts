@@ -108,7 +108,7 @@ export class SalesModule {
         { provide: SALES_DB, inject: [MODULE_OPTIONS], useFactory: (o: SalesModuleOptions) => o.db },
         { provide: InventoryDesk, inject: [SALES_EVENT_STORE], useFactory: (store: EventStore) => new InventoryDesk(store, { inline: inlineHolds }) },
         { provide: HoldsSalesFigures, inject: [SALES_DB], useFactory: (db: Db) => new HoldsSalesFigures(db) },
-        // a reservation made while signed in is its owner's: another signed-in user gets 401 on it
+        // a reservation made while signed in is its owner's: anyone else, signed in or not, gets 401 on it
         { provide: APP_GUARD, useClass: ReservationAccessGuard },
         ReserveTicketsHandler,
         ReserveSubscriptionHandler,

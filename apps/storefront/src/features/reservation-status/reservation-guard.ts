@@ -42,13 +42,15 @@ export async function guardReservationPage({ queryClient, context, reservationId
 
 /**
  * The loader of a page that shows the reservation: its data in the cache before the page renders. A reservation
- * gone between the guard and this call (cancelled, expired) is not found; any other failure is the router's
- * error notice (sending it to not-found while its status still exists would bounce back through the guard).
+ * gone between the guard and this call (cancelled, expired) is not found; another person's (401) goes through the
+ * login or says so (auth/owned-reservation.ts); any other failure is the router's error notice (sending it to not-found
+ * while its status still exists would bounce back through the guard).
  */
 export async function loadReservation(queryClient: QueryClient, context: PurchaseContextRef, reservationId: string): Promise<ReservationInfo> {
   try {
     return (await queryClient.ensureQueryData(reservationInfoQueryOptions(reservationId))).data;
   } catch (error) {
+    if (isApiError(error) && error.status === 401) return (await import('../auth/owned-reservation')).logInForOwnedReservation(queryClient, context, reservationId, error);
     if (isApiError(error) && error.status === 404 && (await lookUpStatus(queryClient, reservationId)) === null) {
       throw redirect({ href: reservationPageHref(context, reservationId, 'not-found'), replace: true });
     }

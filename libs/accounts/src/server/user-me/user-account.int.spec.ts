@@ -132,9 +132,22 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect((await ada.call('GET', `/reservation/${adas}`)).body).toMatchObject({ status: 'PENDING', email: null });
     });
 
-    it('keeps the id a bearer secret for an anonymous session (the link in the e-mail), and anonymous orders open to everyone', async () => {
+    it('answers an anonymous caller 401 too, with or without a session (reference 7: anonymous access denied for owned reservation)', async () => {
       const visitor = await anonymous(app);
-      expect((await visitor.call('GET', `/reservation/${adas}`)).status).toBe(200);
+      const read = await visitor.call('GET', `/reservation/${adas}`);
+      expect(read.status).toBe(401);
+      expect(read.text).toBe('Access to this reservation has been denied');
+      expect((await visitor.call('POST', `/reservation/${adas}/back-to-booking`)).status).toBe(401);
+      expect((await visitor.call('DELETE', `/reservation/${adas}`)).status).toBe(401);
+      // a first call, without a session yet (one is made for it)
+      expect((await app.inject({ method: 'GET', url: `/api/v2/public/reservation/${adas}` })).statusCode).toBe(401);
+      // the status lookup checks nothing (reference 17): the storefront learns which page to show, then asks for a login
+      expect((await visitor.call('GET', `/reservation/${adas}/status`)).status).toBe(200);
+      expect((await ada.call('GET', `/reservation/${adas}`)).body).toMatchObject({ status: 'PENDING' });
+    });
+
+    it('keeps an anonymous order open to everyone by its id (the bearer secret)', async () => {
+      expect((await (await anonymous(app)).call('GET', `/reservation/${anonymousOrder}`)).status).toBe(200);
       expect((await grace.call('GET', `/reservation/${anonymousOrder}`)).status).toBe(200);
     });
 
@@ -216,9 +229,9 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect(graces.find((g) => g.publicIdentifier === FULL_HOUSE)?.reservations).toEqual([expect.objectContaining({ id: reservationId, status: 'PENDING' })]);
       expect((await ada.call('GET', `/reservation/${reservationId}`)).status).toBe(401);
       expect((await grace.call('GET', `/reservation/${reservationId}`)).status).toBe(200);
-      // the offer's link, e-mailed to her, opens it in a browser where she is not signed in (the id is the secret)
+      // the offer's link is e-mailed to her; opened where she is not signed in, the order is refused until she logs in
       expect(mails.filter((m) => m.to.includes('grace@example.org')).map((m) => m.text.includes(reservationId))).toEqual([true]);
-      expect((await (await anonymous(app)).call('GET', `/reservation/${reservationId}`)).status).toBe(200);
+      expect((await (await anonymous(app)).call('GET', `/reservation/${reservationId}`)).status).toBe(401);
     });
   });
 });

@@ -67,6 +67,11 @@ export type initEventPaymentLegacyResponse400 = {
   status: 400
 }
 
+export type initEventPaymentLegacyResponse401 = {
+  data: string
+  status: 401
+}
+
 export type initEventPaymentLegacyResponse403 = {
   data: void
   status: 403
@@ -85,7 +90,7 @@ export type initEventPaymentLegacyResponse422 = {
 export type initEventPaymentLegacyResponseSuccess = (initEventPaymentLegacyResponse200) & {
   headers: Headers;
 };
-export type initEventPaymentLegacyResponseError = (initEventPaymentLegacyResponse400 | initEventPaymentLegacyResponse403 | initEventPaymentLegacyResponse404 | initEventPaymentLegacyResponse422) & {
+export type initEventPaymentLegacyResponseError = (initEventPaymentLegacyResponse400 | initEventPaymentLegacyResponse401 | initEventPaymentLegacyResponse403 | initEventPaymentLegacyResponse404 | initEventPaymentLegacyResponse422) & {
   headers: Headers;
 };
 
@@ -117,7 +122,7 @@ export const initEventPaymentLegacy = async (eventName: string,
 
 
 
-export const getInitEventPaymentLegacyMutationOptions = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
+export const getInitEventPaymentLegacyMutationOptions = <TError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -144,13 +149,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitEventPaymentLegacyMutationResult = NonNullable<Awaited<ReturnType<typeof initEventPaymentLegacy>>>
     
-    export type InitEventPaymentLegacyMutationError = ErrorType<ValidationFailure | void | void | ValidationFailure>
+    export type InitEventPaymentLegacyMutationError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>
 
     /**
  * @deprecated
  * @summary Legacy event-scoped alias of initPayment (reference 3.8).
  */
-export const useInitEventPaymentLegacy = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
+export const useInitEventPaymentLegacy = <TError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initEventPaymentLegacy>>, TError,{eventName: string;reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initEventPaymentLegacy>>,
@@ -894,6 +899,11 @@ export type initPaymentLegacyResponse400 = {
   status: 400
 }
 
+export type initPaymentLegacyResponse401 = {
+  data: string
+  status: 401
+}
+
 export type initPaymentLegacyResponse403 = {
   data: void
   status: 403
@@ -912,7 +922,7 @@ export type initPaymentLegacyResponse422 = {
 export type initPaymentLegacyResponseSuccess = (initPaymentLegacyResponse200) & {
   headers: Headers;
 };
-export type initPaymentLegacyResponseError = (initPaymentLegacyResponse400 | initPaymentLegacyResponse403 | initPaymentLegacyResponse404 | initPaymentLegacyResponse422) & {
+export type initPaymentLegacyResponseError = (initPaymentLegacyResponse400 | initPaymentLegacyResponse401 | initPaymentLegacyResponse403 | initPaymentLegacyResponse404 | initPaymentLegacyResponse422) & {
   headers: Headers;
 };
 
@@ -942,7 +952,7 @@ export const initPaymentLegacy = async (reservationId: string,
 
 
 
-export const getInitPaymentLegacyMutationOptions = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
+export const getInitPaymentLegacyMutationOptions = <TError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -969,13 +979,13 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitPaymentLegacyMutationResult = NonNullable<Awaited<ReturnType<typeof initPaymentLegacy>>>
     
-    export type InitPaymentLegacyMutationError = ErrorType<ValidationFailure | void | void | ValidationFailure>
+    export type InitPaymentLegacyMutationError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>
 
     /**
  * @deprecated
  * @summary Legacy alias of initPayment (reference 3.8).
  */
-export const useInitPaymentLegacy = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
+export const useInitPaymentLegacy = <TError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPaymentLegacy>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initPaymentLegacy>>,
@@ -1195,6 +1205,11 @@ export type forceCheckEventTransactionResponse200 = {
   status: 200
 }
 
+export type forceCheckEventTransactionResponse401 = {
+  data: string
+  status: 401
+}
+
 export type forceCheckEventTransactionResponse404 = {
   data: void
   status: 404
@@ -1208,7 +1223,7 @@ export type forceCheckEventTransactionResponse422 = {
 export type forceCheckEventTransactionResponseSuccess = (forceCheckEventTransactionResponse200) & {
   headers: Headers;
 };
-export type forceCheckEventTransactionResponseError = (forceCheckEventTransactionResponse404 | forceCheckEventTransactionResponse422) & {
+export type forceCheckEventTransactionResponseError = (forceCheckEventTransactionResponse401 | forceCheckEventTransactionResponse404 | forceCheckEventTransactionResponse422) & {
   headers: Headers;
 };
 
@@ -1247,7 +1262,7 @@ export const getForceCheckEventTransactionQueryKey = (eventName?: string,
     }
 
     
-export const getForceCheckEventTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+export const getForceCheckEventTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(eventName: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1267,10 +1282,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ForceCheckEventTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckEventTransaction>>>
-export type ForceCheckEventTransactionQueryError = ErrorType<void | ValidationFailure>
+export type ForceCheckEventTransactionQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1281,7 +1296,7 @@ export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1292,7 +1307,7 @@ export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1302,7 +1317,7 @@ export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof 
  * @summary Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).
  */
 
-export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1319,7 +1334,7 @@ export function useForceCheckEventTransaction<TData = Awaited<ReturnType<typeof 
 
 
 
-export const getForceCheckEventTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(eventName: string,
+export const getForceCheckEventTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(eventName: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1339,20 +1354,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ForceCheckEventTransactionSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckEventTransaction>>>
-export type ForceCheckEventTransactionSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type ForceCheckEventTransactionSuspenseQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1362,7 +1377,7 @@ export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType
  * @summary Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).
  */
 
-export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckEventTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  eventName: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckEventTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1392,6 +1407,11 @@ export type abandonPaymentResponse400 = {
   status: 400
 }
 
+export type abandonPaymentResponse401 = {
+  data: string
+  status: 401
+}
+
 export type abandonPaymentResponse403 = {
   data: void
   status: 403
@@ -1405,7 +1425,7 @@ export type abandonPaymentResponse422 = {
 export type abandonPaymentResponseSuccess = (abandonPaymentResponse200) & {
   headers: Headers;
 };
-export type abandonPaymentResponseError = (abandonPaymentResponse400 | abandonPaymentResponse403 | abandonPaymentResponse422) & {
+export type abandonPaymentResponseError = (abandonPaymentResponse400 | abandonPaymentResponse401 | abandonPaymentResponse403 | abandonPaymentResponse422) & {
   headers: Headers;
 };
 
@@ -1433,7 +1453,7 @@ export const abandonPayment = async (reservationId: string, options?: RequestIni
 
 
 
-export const getAbandonPaymentMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+export const getAbandonPaymentMutationOptions = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof abandonPayment>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof abandonPayment>>, TError,{reservationId: string}, TContext> => {
 
@@ -1460,12 +1480,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AbandonPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof abandonPayment>>>
     
-    export type AbandonPaymentMutationError = ErrorType<void | void | ValidationFailure>
+    export type AbandonPaymentMutationError = ErrorType<void | string | void | ValidationFailure>
 
     /**
  * @summary Cancels the payment in flight (at the provider too when it can): the order is pending again. false when none is in flight.
  */
-export const useAbandonPayment = <TError = ErrorType<void | void | ValidationFailure>,
+export const useAbandonPayment = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof abandonPayment>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof abandonPayment>>,
@@ -1491,6 +1511,11 @@ export type initPaymentResponse400 = {
   status: 400
 }
 
+export type initPaymentResponse401 = {
+  data: string
+  status: 401
+}
+
 export type initPaymentResponse403 = {
   data: void
   status: 403
@@ -1509,7 +1534,7 @@ export type initPaymentResponse422 = {
 export type initPaymentResponseSuccess = (initPaymentResponse200) & {
   headers: Headers;
 };
-export type initPaymentResponseError = (initPaymentResponse400 | initPaymentResponse403 | initPaymentResponse404 | initPaymentResponse422) & {
+export type initPaymentResponseError = (initPaymentResponse400 | initPaymentResponse401 | initPaymentResponse403 | initPaymentResponse404 | initPaymentResponse422) & {
   headers: Headers;
 };
 
@@ -1539,7 +1564,7 @@ export const initPayment = async (reservationId: string,
 
 
 
-export const getInitPaymentMutationOptions = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
+export const getInitPaymentMutationOptions = <TError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext> => {
 
@@ -1566,12 +1591,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type InitPaymentMutationResult = NonNullable<Awaited<ReturnType<typeof initPayment>>>
     
-    export type InitPaymentMutationError = ErrorType<ValidationFailure | void | void | ValidationFailure>
+    export type InitPaymentMutationError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>
 
     /**
  * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method; 400 for a method that is not one and for an unknown reservation (as alf.io).
  */
-export const useInitPayment = <TError = ErrorType<ValidationFailure | void | void | ValidationFailure>,
+export const useInitPayment = <TError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof initPayment>>,
@@ -1792,6 +1817,11 @@ export type removePaymentTokenResponse400 = {
   status: 400
 }
 
+export type removePaymentTokenResponse401 = {
+  data: string
+  status: 401
+}
+
 export type removePaymentTokenResponse403 = {
   data: void
   status: 403
@@ -1805,7 +1835,7 @@ export type removePaymentTokenResponse422 = {
 export type removePaymentTokenResponseSuccess = (removePaymentTokenResponse200) & {
   headers: Headers;
 };
-export type removePaymentTokenResponseError = (removePaymentTokenResponse400 | removePaymentTokenResponse403 | removePaymentTokenResponse422) & {
+export type removePaymentTokenResponseError = (removePaymentTokenResponse400 | removePaymentTokenResponse401 | removePaymentTokenResponse403 | removePaymentTokenResponse422) & {
   headers: Headers;
 };
 
@@ -1833,7 +1863,7 @@ export const removePaymentToken = async (reservationId: string, options?: Reques
 
 
 
-export const getRemovePaymentTokenMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+export const getRemovePaymentTokenMutationOptions = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePaymentToken>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removePaymentToken>>, TError,{reservationId: string}, TContext> => {
 
@@ -1860,12 +1890,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemovePaymentTokenMutationResult = NonNullable<Awaited<ReturnType<typeof removePaymentToken>>>
     
-    export type RemovePaymentTokenMutationError = ErrorType<void | void | ValidationFailure>
+    export type RemovePaymentTokenMutationError = ErrorType<void | string | void | ValidationFailure>
 
     /**
  * @summary Lets go of the held payment (the token of a payment in flight): the order is pending again and any method may be chosen. false when none is held.
  */
-export const useRemovePaymentToken = <TError = ErrorType<void | void | ValidationFailure>,
+export const useRemovePaymentToken = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removePaymentToken>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removePaymentToken>>,
@@ -1886,6 +1916,11 @@ export type forceCheckTransactionResponse200 = {
   status: 200
 }
 
+export type forceCheckTransactionResponse401 = {
+  data: string
+  status: 401
+}
+
 export type forceCheckTransactionResponse404 = {
   data: void
   status: 404
@@ -1899,7 +1934,7 @@ export type forceCheckTransactionResponse422 = {
 export type forceCheckTransactionResponseSuccess = (forceCheckTransactionResponse200) & {
   headers: Headers;
 };
-export type forceCheckTransactionResponseError = (forceCheckTransactionResponse404 | forceCheckTransactionResponse422) & {
+export type forceCheckTransactionResponseError = (forceCheckTransactionResponse401 | forceCheckTransactionResponse404 | forceCheckTransactionResponse422) & {
   headers: Headers;
 };
 
@@ -1935,7 +1970,7 @@ export const getForceCheckTransactionQueryKey = (reservationId?: string,) => {
     }
 
     
-export const getForceCheckTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getForceCheckTransactionQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1954,10 +1989,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ForceCheckTransactionQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckTransaction>>>
-export type ForceCheckTransactionQueryError = ErrorType<void | ValidationFailure>
+export type ForceCheckTransactionQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof forceCheckTransaction>>,
@@ -1967,7 +2002,7 @@ export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof force
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof forceCheckTransaction>>,
@@ -1977,7 +2012,7 @@ export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof force
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1985,7 +2020,7 @@ export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof force
  * @summary Asks the provider about the payment in flight now and follows its answer (a paid order completes). 404 when no payment is in flight.
  */
 
-export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -2001,7 +2036,7 @@ export function useForceCheckTransaction<TData = Awaited<ReturnType<typeof force
 
 
 
-export const getForceCheckTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getForceCheckTransactionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -2020,18 +2055,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ForceCheckTransactionSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof forceCheckTransaction>>>
-export type ForceCheckTransactionSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type ForceCheckTransactionSuspenseQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -2039,7 +2074,7 @@ export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<type
  * @summary Asks the provider about the payment in flight now and follows its answer (a paid order completes). 404 when no payment is in flight.
  */
 
-export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<void | ValidationFailure>>(
+export function useForceCheckTransactionSuspense<TData = Awaited<ReturnType<typeof forceCheckTransaction>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof forceCheckTransaction>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -73,6 +73,11 @@ export type downloadInvoiceResponse200 = {
   status: 200
 }
 
+export type downloadInvoiceResponse401 = {
+  data: string
+  status: 401
+}
+
 export type downloadInvoiceResponse404 = {
   data: void
   status: 404
@@ -86,7 +91,7 @@ export type downloadInvoiceResponse422 = {
 export type downloadInvoiceResponseSuccess = (downloadInvoiceResponse200) & {
   headers: Headers;
 };
-export type downloadInvoiceResponseError = (downloadInvoiceResponse404 | downloadInvoiceResponse422) & {
+export type downloadInvoiceResponseError = (downloadInvoiceResponse401 | downloadInvoiceResponse404 | downloadInvoiceResponse422) & {
   headers: Headers;
 };
 
@@ -128,7 +133,7 @@ export const getDownloadInvoiceQueryKey = (purchaseContextType?: 'event' | 'subs
     }
 
     
-export const getDownloadInvoiceQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
+export const getDownloadInvoiceQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -149,10 +154,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadInvoiceQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoice>>>
-export type DownloadInvoiceQueryError = ErrorType<void | ValidationFailure>
+export type DownloadInvoiceQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>> & Pick<
@@ -164,7 +169,7 @@ export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInv
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>> & Pick<
@@ -176,7 +181,7 @@ export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInv
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -186,7 +191,7 @@ export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInv
  * @summary The invoice of a paid order that has an invoice number, as a PDF named <event>-<yyyy-MM-dd-HHmmss>-<number>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, or one without an invoice number (it may be FINALIZING: ask again).
  */
 
-export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -204,7 +209,7 @@ export function useDownloadInvoice<TData = Awaited<ReturnType<typeof downloadInv
 
 
 
-export const getDownloadInvoiceSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
+export const getDownloadInvoiceSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -225,22 +230,22 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadInvoiceSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadInvoice>>>
-export type DownloadInvoiceSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type DownloadInvoiceSuspenseQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -250,7 +255,7 @@ export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof dow
  * @summary The invoice of a paid order that has an invoice number, as a PDF named <event>-<yyyy-MM-dd-HHmmss>-<number>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, or one without an invoice number (it may be FINALIZING: ask again).
  */
 
-export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<void | ValidationFailure>>(
+export function useDownloadInvoiceSuspense<TData = Awaited<ReturnType<typeof downloadInvoice>>, TError = ErrorType<string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadInvoice>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -281,6 +286,11 @@ export type reSendReservationEmailResponse400 = {
   status: 400
 }
 
+export type reSendReservationEmailResponse401 = {
+  data: string
+  status: 401
+}
+
 export type reSendReservationEmailResponse403 = {
   data: void
   status: 403
@@ -299,7 +309,7 @@ export type reSendReservationEmailResponse422 = {
 export type reSendReservationEmailResponseSuccess = (reSendReservationEmailResponse200) & {
   headers: Headers;
 };
-export type reSendReservationEmailResponseError = (reSendReservationEmailResponse400 | reSendReservationEmailResponse403 | reSendReservationEmailResponse404 | reSendReservationEmailResponse422) & {
+export type reSendReservationEmailResponseError = (reSendReservationEmailResponse400 | reSendReservationEmailResponse401 | reSendReservationEmailResponse403 | reSendReservationEmailResponse404 | reSendReservationEmailResponse422) & {
   headers: Headers;
 };
 
@@ -340,7 +350,7 @@ export const reSendReservationEmail = async (purchaseContextType: 'event' | 'sub
 
 
 
-export const getReSendReservationEmailMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getReSendReservationEmailMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext> => {
 
@@ -367,12 +377,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReSendReservationEmailMutationResult = NonNullable<Awaited<ReturnType<typeof reSendReservationEmail>>>
     
-    export type ReSendReservationEmailMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type ReSendReservationEmailMutationError = ErrorType<void | string | void | void | ValidationFailure>
 
     /**
  * @summary Sends the reservation e-mail again (confirmation, or the transfer instructions). false when there is nothing to send.
  */
-export const useReSendReservationEmail = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useReSendReservationEmail = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof reSendReservationEmail>>,
@@ -398,6 +408,11 @@ export type downloadReceiptResponse400 = {
   status: 400
 }
 
+export type downloadReceiptResponse401 = {
+  data: string
+  status: 401
+}
+
 export type downloadReceiptResponse404 = {
   data: void
   status: 404
@@ -411,7 +426,7 @@ export type downloadReceiptResponse422 = {
 export type downloadReceiptResponseSuccess = (downloadReceiptResponse200) & {
   headers: Headers;
 };
-export type downloadReceiptResponseError = (downloadReceiptResponse400 | downloadReceiptResponse404 | downloadReceiptResponse422) & {
+export type downloadReceiptResponseError = (downloadReceiptResponse400 | downloadReceiptResponse401 | downloadReceiptResponse404 | downloadReceiptResponse422) & {
   headers: Headers;
 };
 
@@ -453,7 +468,7 @@ export const getDownloadReceiptQueryKey = (purchaseContextType?: 'event' | 'subs
     }
 
     
-export const getDownloadReceiptQueryOptions = <TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
+export const getDownloadReceiptQueryOptions = <TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -474,10 +489,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadReceiptQueryResult = NonNullable<Awaited<ReturnType<typeof downloadReceipt>>>
-export type DownloadReceiptQueryError = ErrorType<void | void | ValidationFailure>
+export type DownloadReceiptQueryError = ErrorType<void | string | void | ValidationFailure>
 
 
-export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>> & Pick<
@@ -489,7 +504,7 @@ export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadRec
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>> & Pick<
@@ -501,7 +516,7 @@ export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadRec
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -511,7 +526,7 @@ export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadRec
  * @summary The receipt of a paid order without an invoice number, as a PDF named receipt-<event>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, one with an invoice number, or one not paid (or free, or of an event issuing only invoices).
  */
 
-export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -529,7 +544,7 @@ export function useDownloadReceipt<TData = Awaited<ReturnType<typeof downloadRec
 
 
 
-export const getDownloadReceiptSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
+export const getDownloadReceiptSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -550,22 +565,22 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type DownloadReceiptSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof downloadReceipt>>>
-export type DownloadReceiptSuspenseQueryError = ErrorType<void | void | ValidationFailure>
+export type DownloadReceiptSuspenseQueryError = ErrorType<void | string | void | ValidationFailure>
 
 
-export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -575,7 +590,7 @@ export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof dow
  * @summary The receipt of a paid order without an invoice number, as a PDF named receipt-<event>-<reservationId>.pdf. 404 for an unknown event or order, a cancelled or expired one, one with an invoice number, or one not paid (or free, or of an event issuing only invoices).
  */
 
-export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | void | ValidationFailure>>(
+export function useDownloadReceiptSuspense<TData = Awaited<ReturnType<typeof downloadReceipt>>, TError = ErrorType<void | string | void | ValidationFailure>>(
  purchaseContextType: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof downloadReceipt>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -721,6 +736,11 @@ export type cancelPendingReservationResponse400 = {
   status: 400
 }
 
+export type cancelPendingReservationResponse401 = {
+  data: string
+  status: 401
+}
+
 export type cancelPendingReservationResponse403 = {
   data: void
   status: 403
@@ -734,7 +754,7 @@ export type cancelPendingReservationResponse422 = {
 export type cancelPendingReservationResponseSuccess = (cancelPendingReservationResponse200) & {
   headers: Headers;
 };
-export type cancelPendingReservationResponseError = (cancelPendingReservationResponse400 | cancelPendingReservationResponse403 | cancelPendingReservationResponse422) & {
+export type cancelPendingReservationResponseError = (cancelPendingReservationResponse400 | cancelPendingReservationResponse401 | cancelPendingReservationResponse403 | cancelPendingReservationResponse422) & {
   headers: Headers;
 };
 
@@ -762,7 +782,7 @@ export const cancelPendingReservation = async (reservationId: string, options?: 
 
 
 
-export const getCancelPendingReservationMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+export const getCancelPendingReservationMutationOptions = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelPendingReservation>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelPendingReservation>>, TError,{reservationId: string}, TContext> => {
 
@@ -789,12 +809,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelPendingReservationMutationResult = NonNullable<Awaited<ReturnType<typeof cancelPendingReservation>>>
     
-    export type CancelPendingReservationMutationError = ErrorType<void | void | ValidationFailure>
+    export type CancelPendingReservationMutationError = ErrorType<void | string | void | ValidationFailure>
 
     /**
  * @summary Cancels a pending reservation and gives its seats back. Always 200 true, as alf.io (also for unknown or no longer pending ones).
  */
-export const useCancelPendingReservation = <TError = ErrorType<void | void | ValidationFailure>,
+export const useCancelPendingReservation = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelPendingReservation>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelPendingReservation>>,
@@ -815,6 +835,11 @@ export type getReservationInfoResponse200 = {
   status: 200
 }
 
+export type getReservationInfoResponse401 = {
+  data: string
+  status: 401
+}
+
 export type getReservationInfoResponse404 = {
   data: void
   status: 404
@@ -828,7 +853,7 @@ export type getReservationInfoResponse422 = {
 export type getReservationInfoResponseSuccess = (getReservationInfoResponse200) & {
   headers: Headers;
 };
-export type getReservationInfoResponseError = (getReservationInfoResponse404 | getReservationInfoResponse422) & {
+export type getReservationInfoResponseError = (getReservationInfoResponse401 | getReservationInfoResponse404 | getReservationInfoResponse422) & {
   headers: Headers;
 };
 
@@ -864,7 +889,7 @@ export const getGetReservationInfoQueryKey = (reservationId?: string,) => {
     }
 
     
-export const getGetReservationInfoQueryOptions = <TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetReservationInfoQueryOptions = <TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -883,10 +908,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetReservationInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getReservationInfo>>>
-export type GetReservationInfoQueryError = ErrorType<void | ValidationFailure>
+export type GetReservationInfoQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getReservationInfo>>,
@@ -896,7 +921,7 @@ export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReser
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getReservationInfo>>,
@@ -906,7 +931,7 @@ export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReser
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -914,7 +939,7 @@ export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReser
  * @summary The reservation as the booking, overview and success steps show it, in any status. 404 once cancelled or expired.
  */
 
-export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -930,7 +955,7 @@ export function useGetReservationInfo<TData = Awaited<ReturnType<typeof getReser
 
 
 
-export const getGetReservationInfoSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetReservationInfoSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -949,18 +974,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetReservationInfoSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getReservationInfo>>>
-export type GetReservationInfoSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type GetReservationInfoSuspenseQueryError = ErrorType<string | void | ValidationFailure>
 
 
-export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -968,7 +993,7 @@ export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof 
  * @summary The reservation as the booking, overview and success steps show it, in any status. 404 once cancelled or expired.
  */
 
-export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetReservationInfoSuspense<TData = Awaited<ReturnType<typeof getReservationInfo>>, TError = ErrorType<string | void | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getReservationInfo>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -997,6 +1022,11 @@ export type confirmOverviewResponse400 = {
   status: 400
 }
 
+export type confirmOverviewResponse401 = {
+  data: string
+  status: 401
+}
+
 export type confirmOverviewResponse403 = {
   data: void
   status: 403
@@ -1015,7 +1045,7 @@ export type confirmOverviewResponse422 = {
 export type confirmOverviewResponseSuccess = (confirmOverviewResponse200) & {
   headers: Headers;
 };
-export type confirmOverviewResponseError = (confirmOverviewResponse400 | confirmOverviewResponse403 | confirmOverviewResponse404 | confirmOverviewResponse422) & {
+export type confirmOverviewResponseError = (confirmOverviewResponse400 | confirmOverviewResponse401 | confirmOverviewResponse403 | confirmOverviewResponse404 | confirmOverviewResponse422) & {
   headers: Headers;
 };
 
@@ -1054,7 +1084,7 @@ export const confirmOverview = async (reservationId: string,
 
 
 
-export const getConfirmOverviewMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getConfirmOverviewMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmOverview>>, TError,{reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof confirmOverview>>, TError,{reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams}, TContext> => {
 
@@ -1081,12 +1111,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ConfirmOverviewMutationResult = NonNullable<Awaited<ReturnType<typeof confirmOverview>>>
     export type ConfirmOverviewMutationBody = BodyType<PaymentForm>
-    export type ConfirmOverviewMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type ConfirmOverviewMutationError = ErrorType<void | string | void | void | ValidationFailure>
 
     /**
  * @summary Confirms the overview with the chosen way to pay: a free or on-site order completes and its tickets are issued; a bank transfer waits (OFFLINE_PAYMENT) until its deadline, or, where the event defers transfers, is accepted at once with its tickets (DEFERRED_OFFLINE_PAYMENT, due by the event begin). Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).
  */
-export const useConfirmOverview = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useConfirmOverview = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof confirmOverview>>, TError,{reservationId: string;data: BodyType<PaymentForm>;params: ConfirmOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof confirmOverview>>,
@@ -1112,6 +1142,11 @@ export type getApplicableCustomPaymentMethodDetailsResponse400 = {
   status: 400
 }
 
+export type getApplicableCustomPaymentMethodDetailsResponse401 = {
+  data: string
+  status: 401
+}
+
 export type getApplicableCustomPaymentMethodDetailsResponse422 = {
   data: ValidationFailure
   status: 422
@@ -1120,7 +1155,7 @@ export type getApplicableCustomPaymentMethodDetailsResponse422 = {
 export type getApplicableCustomPaymentMethodDetailsResponseSuccess = (getApplicableCustomPaymentMethodDetailsResponse200) & {
   headers: Headers;
 };
-export type getApplicableCustomPaymentMethodDetailsResponseError = (getApplicableCustomPaymentMethodDetailsResponse400 | getApplicableCustomPaymentMethodDetailsResponse422) & {
+export type getApplicableCustomPaymentMethodDetailsResponseError = (getApplicableCustomPaymentMethodDetailsResponse400 | getApplicableCustomPaymentMethodDetailsResponse401 | getApplicableCustomPaymentMethodDetailsResponse422) & {
   headers: Headers;
 };
 
@@ -1156,7 +1191,7 @@ export const getGetApplicableCustomPaymentMethodDetailsQueryKey = (reservationId
     }
 
     
-export const getGetApplicableCustomPaymentMethodDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetApplicableCustomPaymentMethodDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1175,10 +1210,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetApplicableCustomPaymentMethodDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>>
-export type GetApplicableCustomPaymentMethodDetailsQueryError = ErrorType<string | ValidationFailure>
+export type GetApplicableCustomPaymentMethodDetailsQueryError = ErrorType<string | string | ValidationFailure>
 
 
-export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>,
@@ -1188,7 +1223,7 @@ export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<Retur
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>,
@@ -1198,7 +1233,7 @@ export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<Retur
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1206,7 +1241,7 @@ export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<Retur
  * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 400 (text/plain) for a reservation that is gone.
  */
 
-export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1222,7 +1257,7 @@ export function useGetApplicableCustomPaymentMethodDetails<TData = Awaited<Retur
 
 
 
-export const getGetApplicableCustomPaymentMethodDetailsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetApplicableCustomPaymentMethodDetailsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1241,18 +1276,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetApplicableCustomPaymentMethodDetailsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>>
-export type GetApplicableCustomPaymentMethodDetailsSuspenseQueryError = ErrorType<string | ValidationFailure>
+export type GetApplicableCustomPaymentMethodDetailsSuspenseQueryError = ErrorType<string | string | ValidationFailure>
 
 
-export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1260,7 +1295,7 @@ export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Await
  * @summary The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 400 (text/plain) for a reservation that is gone.
  */
 
-export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetApplicableCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getApplicableCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1289,6 +1324,11 @@ export type applyCodeResponse400 = {
   status: 400
 }
 
+export type applyCodeResponse401 = {
+  data: string
+  status: 401
+}
+
 export type applyCodeResponse403 = {
   data: void
   status: 403
@@ -1307,7 +1347,7 @@ export type applyCodeResponse422 = {
 export type applyCodeResponseSuccess = (applyCodeResponse200) & {
   headers: Headers;
 };
-export type applyCodeResponseError = (applyCodeResponse400 | applyCodeResponse403 | applyCodeResponse404 | applyCodeResponse422) & {
+export type applyCodeResponseError = (applyCodeResponse400 | applyCodeResponse401 | applyCodeResponse403 | applyCodeResponse404 | applyCodeResponse422) & {
   headers: Headers;
 };
 
@@ -1337,7 +1377,7 @@ export const applyCode = async (reservationId: string,
 
 
 
-export const getApplyCodeMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getApplyCodeMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext> => {
 
@@ -1364,12 +1404,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ApplyCodeMutationResult = NonNullable<Awaited<ReturnType<typeof applyCode>>>
     export type ApplyCodeMutationBody = BodyType<ReservationCodeForm>
-    export type ApplyCodeMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type ApplyCodeMutationError = ErrorType<void | string | void | void | ValidationFailure>
 
     /**
  * @summary Pays for tickets of a pending event order with a pass (subscription), found by its id or by its PIN within the event's organizer: the first `amount` tickets that cost something become free and the order summary gains an APPLIED_SUBSCRIPTION row. Answered 200 even when refused, with value false and the reason: error.restrictedValue (not a PIN), subscription.uuid.not.found, subscription.pin.not.found, subscription.not.acquired, subscription.not.valid (not for this event, or not valid yet), subscription.expired, subscription.max-usage-reached, subscription.max-usage-reached-per-event. False without a reason when the order is not pending, already has a pass applied, buys a pass itself or has no ticket to pay for. Guesses are rate-limited (429).
  */
-export const useApplyCode = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useApplyCode = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof applyCode>>,
@@ -1395,6 +1435,11 @@ export type backToBookingResponse400 = {
   status: 400
 }
 
+export type backToBookingResponse401 = {
+  data: string
+  status: 401
+}
+
 export type backToBookingResponse403 = {
   data: void
   status: 403
@@ -1408,7 +1453,7 @@ export type backToBookingResponse422 = {
 export type backToBookingResponseSuccess = (backToBookingResponse200) & {
   headers: Headers;
 };
-export type backToBookingResponseError = (backToBookingResponse400 | backToBookingResponse403 | backToBookingResponse422) & {
+export type backToBookingResponseError = (backToBookingResponse400 | backToBookingResponse401 | backToBookingResponse403 | backToBookingResponse422) & {
   headers: Headers;
 };
 
@@ -1436,7 +1481,7 @@ export const backToBooking = async (reservationId: string, options?: RequestInit
 
 
 
-export const getBackToBookingMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+export const getBackToBookingMutationOptions = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof backToBooking>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof backToBooking>>, TError,{reservationId: string}, TContext> => {
 
@@ -1463,12 +1508,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type BackToBookingMutationResult = NonNullable<Awaited<ReturnType<typeof backToBooking>>>
     
-    export type BackToBookingMutationError = ErrorType<void | void | ValidationFailure>
+    export type BackToBookingMutationError = ErrorType<void | string | void | ValidationFailure>
 
     /**
  * @summary From the overview back to the booking step: the details must be validated again. Always true.
  */
-export const useBackToBooking = <TError = ErrorType<void | void | ValidationFailure>,
+export const useBackToBooking = <TError = ErrorType<void | string | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof backToBooking>>, TError,{reservationId: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof backToBooking>>,
@@ -1494,6 +1539,11 @@ export type removeCodeResponse400 = {
   status: 400
 }
 
+export type removeCodeResponse401 = {
+  data: string
+  status: 401
+}
+
 export type removeCodeResponse403 = {
   data: void
   status: 403
@@ -1512,7 +1562,7 @@ export type removeCodeResponse422 = {
 export type removeCodeResponseSuccess = (removeCodeResponse200) & {
   headers: Headers;
 };
-export type removeCodeResponseError = (removeCodeResponse400 | removeCodeResponse403 | removeCodeResponse404 | removeCodeResponse422) & {
+export type removeCodeResponseError = (removeCodeResponse400 | removeCodeResponse401 | removeCodeResponse403 | removeCodeResponse404 | removeCodeResponse422) & {
   headers: Headers;
 };
 
@@ -1549,7 +1599,7 @@ export const removeCode = async (reservationId: string,
 
 
 
-export const getRemoveCodeMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getRemoveCodeMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCode>>, TError,{reservationId: string;params: RemoveCodeParams}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof removeCode>>, TError,{reservationId: string;params: RemoveCodeParams}, TContext> => {
 
@@ -1576,12 +1626,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RemoveCodeMutationResult = NonNullable<Awaited<ReturnType<typeof removeCode>>>
     
-    export type RemoveCodeMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type RemoveCodeMutationError = ErrorType<void | string | void | void | ValidationFailure>
 
     /**
  * @summary Takes the pass off a pending order: its tickets cost what they did before and the pass's entries are free again. False when none was applied.
  */
-export const useRemoveCode = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useRemoveCode = <TError = ErrorType<void | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof removeCode>>, TError,{reservationId: string;params: RemoveCodeParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof removeCode>>,
@@ -1607,6 +1657,11 @@ export type getSelectedCustomPaymentMethodDetailsResponse400 = {
   status: 400
 }
 
+export type getSelectedCustomPaymentMethodDetailsResponse401 = {
+  data: string
+  status: 401
+}
+
 export type getSelectedCustomPaymentMethodDetailsResponse422 = {
   data: ValidationFailure
   status: 422
@@ -1615,7 +1670,7 @@ export type getSelectedCustomPaymentMethodDetailsResponse422 = {
 export type getSelectedCustomPaymentMethodDetailsResponseSuccess = (getSelectedCustomPaymentMethodDetailsResponse200) & {
   headers: Headers;
 };
-export type getSelectedCustomPaymentMethodDetailsResponseError = (getSelectedCustomPaymentMethodDetailsResponse400 | getSelectedCustomPaymentMethodDetailsResponse422) & {
+export type getSelectedCustomPaymentMethodDetailsResponseError = (getSelectedCustomPaymentMethodDetailsResponse400 | getSelectedCustomPaymentMethodDetailsResponse401 | getSelectedCustomPaymentMethodDetailsResponse422) & {
   headers: Headers;
 };
 
@@ -1651,7 +1706,7 @@ export const getGetSelectedCustomPaymentMethodDetailsQueryKey = (reservationId?:
     }
 
     
-export const getGetSelectedCustomPaymentMethodDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetSelectedCustomPaymentMethodDetailsQueryOptions = <TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1670,10 +1725,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSelectedCustomPaymentMethodDetailsQueryResult = NonNullable<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>>
-export type GetSelectedCustomPaymentMethodDetailsQueryError = ErrorType<string | ValidationFailure>
+export type GetSelectedCustomPaymentMethodDetailsQueryError = ErrorType<string | string | ValidationFailure>
 
 
-export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>,
@@ -1683,7 +1738,7 @@ export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnT
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>,
@@ -1693,7 +1748,7 @@ export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnT
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1701,7 +1756,7 @@ export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnT
  * @summary The organizer-defined offline payment method the reservation was confirmed with. As no catalog defines one, a known reservation answers 400 (text/plain) that its method does not exist, as alf.io does for a method it cannot find (alf.io answers 500 for an order with no payment yet).
  */
 
-export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1717,7 +1772,7 @@ export function useGetSelectedCustomPaymentMethodDetails<TData = Awaited<ReturnT
 
 
 
-export const getGetSelectedCustomPaymentMethodDetailsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getGetSelectedCustomPaymentMethodDetailsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1736,18 +1791,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetSelectedCustomPaymentMethodDetailsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>>
-export type GetSelectedCustomPaymentMethodDetailsSuspenseQueryError = ErrorType<string | ValidationFailure>
+export type GetSelectedCustomPaymentMethodDetailsSuspenseQueryError = ErrorType<string | string | ValidationFailure>
 
 
-export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1755,7 +1810,7 @@ export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited
  * @summary The organizer-defined offline payment method the reservation was confirmed with. As no catalog defines one, a known reservation answers 400 (text/plain) that its method does not exist, as alf.io does for a method it cannot find (alf.io answers 500 for an order with no payment yet).
  */
 
-export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | ValidationFailure>>(
+export function useGetSelectedCustomPaymentMethodDetailsSuspense<TData = Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError = ErrorType<string | string | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getSelectedCustomPaymentMethodDetails>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1961,6 +2016,11 @@ export type validateToOverviewResponse400 = {
   status: 400
 }
 
+export type validateToOverviewResponse401 = {
+  data: string
+  status: 401
+}
+
 export type validateToOverviewResponse403 = {
   data: void
   status: 403
@@ -1979,7 +2039,7 @@ export type validateToOverviewResponse422 = {
 export type validateToOverviewResponseSuccess = (validateToOverviewResponse200) & {
   headers: Headers;
 };
-export type validateToOverviewResponseError = (validateToOverviewResponse400 | validateToOverviewResponse403 | validateToOverviewResponse404 | validateToOverviewResponse422) & {
+export type validateToOverviewResponseError = (validateToOverviewResponse400 | validateToOverviewResponse401 | validateToOverviewResponse403 | validateToOverviewResponse404 | validateToOverviewResponse422) & {
   headers: Headers;
 };
 
@@ -2018,7 +2078,7 @@ export const validateToOverview = async (reservationId: string,
 
 
 
-export const getValidateToOverviewMutationOptions = <TError = ErrorType<void | void | void | BooleanValidatedResponse>,
+export const getValidateToOverviewMutationOptions = <TError = ErrorType<void | string | void | void | BooleanValidatedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateToOverview>>, TError,{reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof validateToOverview>>, TError,{reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams}, TContext> => {
 
@@ -2045,12 +2105,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ValidateToOverviewMutationResult = NonNullable<Awaited<ReturnType<typeof validateToOverview>>>
     export type ValidateToOverviewMutationBody = BodyType<ContactAndTicketsForm>
-    export type ValidateToOverviewMutationError = ErrorType<void | void | void | BooleanValidatedResponse>
+    export type ValidateToOverviewMutationError = ErrorType<void | string | void | void | BooleanValidatedResponse>
 
     /**
  * @summary Checks and records the booking details (contact, invoice, attendees, supplement items). 200 value true when they passed; with warnings and ignoreWarnings=false the answer is 200 with the warnings and the reservation is not yet validated. 422 value false with the field errors (the details are recorded anyway). 404 unless the reservation is pending.
  */
-export const useValidateToOverview = <TError = ErrorType<void | void | void | BooleanValidatedResponse>,
+export const useValidateToOverview = <TError = ErrorType<void | string | void | void | BooleanValidatedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateToOverview>>, TError,{reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof validateToOverview>>,

@@ -6,6 +6,7 @@ import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { ApplyCodeCommand, RemoveCodeCommand } from './apply-code.command.js';
 import { ApplyCodeResponseDto, RemoveCodeQueryDto, ReservationCodeFormDto } from './apply-code.dto.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 @ApiTags('reservations')
 @Controller('api/v2/public')
@@ -25,6 +26,7 @@ export class ApplyCodeController {
       'already has a pass applied, buys a pass itself or has no ticket to pay for. Guesses are rate-limited (429).',
   })
   @ApiNotFound('Reservation')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: ApplyCodeResponseDto })
@@ -42,6 +44,7 @@ export class ApplyCodeController {
     summary: "Takes the pass off a pending order: its tickets cost what they did before and the pass's entries are free again. False when none was applied.",
   })
   @ApiNotFound('Reservation')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ApiOkResponse({ description: 'true when a pass was taken off.', schema: { type: 'boolean' } })

@@ -5,6 +5,7 @@ import { ApiAntiForgery, ApiValidationFailure } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { BackToBookingCommand } from './back-to-booking.command.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 @ApiTags('reservations')
 @Controller('api/v2/public')
@@ -15,6 +16,7 @@ export class BackToBookingController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'backToBooking', summary: 'From the overview back to the booking step: the details must be validated again. Always true.' })
   @ApiAntiForgery()
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiResponse({ status: 200, description: 'Always true.', schema: { type: 'boolean' } })
   async backToBooking(@Param() { reservationId }: ReservationIdPathDto, @Req() request: SessionRequest): Promise<boolean> {

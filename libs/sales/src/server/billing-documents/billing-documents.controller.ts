@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 import { BillingDocumentPathDto } from './billing-documents.dto.js';
 import { BillingDocuments, type BillingDocumentKind } from './billing-documents.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 const pdfResponse = (description: string) =>
   ApiResponse({
@@ -27,6 +28,7 @@ export class BillingDocumentsController {
   })
   @pdfResponse('The invoice.')
   @ApiNotFound('Event, reservation or invoice')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   invoice(@Param() path: BillingDocumentPathDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     return this.send('invoice', path, reply);
@@ -42,6 +44,7 @@ export class BillingDocumentsController {
   @pdfResponse('The receipt.')
   @ApiResponse({ status: 400, description: 'The event issues no receipts (Italian e-invoicing).' })
   @ApiNotFound('Event, reservation or receipt')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   receipt(@Param() path: BillingDocumentPathDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     return this.send('receipt', path, reply);

@@ -5,6 +5,7 @@ import { ApiAntiForgery, ApiValidationFailure } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { CancelReservationCommand } from './cancel-reservation.command.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 @ApiTags('reservations')
 @Controller('api/v2/public')
@@ -17,6 +18,7 @@ export class CancelReservationController {
     summary: 'Cancels a pending reservation and gives its seats back. Always 200 true, as alf.io (also for unknown or no longer pending ones).',
   })
   @ApiAntiForgery()
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiResponse({ status: 200, description: 'Always true.', schema: { type: 'boolean' } })
   async cancel(@Param() { reservationId }: ReservationIdPathDto, @Req() request: SessionRequest): Promise<boolean> {

@@ -6,6 +6,7 @@ import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { LangQueryDto, ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { ConfirmReservationCommand } from './confirm-reservation.command.js';
 import { PaymentFormDto, ReservationPaymentResultResponseDto } from './confirm-reservation.dto.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 /** Step 3: the overview confirmed with the way to pay (reference 3.3 item 21). */
 @ApiTags('reservations')
@@ -23,6 +24,7 @@ export class ConfirmReservationController {
       'due by the event begin). Confirming again changes nothing. 422 with the reference codes (expired, payment method, terms, captcha).',
   })
   @ApiNotFound('Reservation')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: ReservationPaymentResultResponseDto })

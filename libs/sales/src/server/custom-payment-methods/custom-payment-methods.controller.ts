@@ -5,6 +5,7 @@ import { ApiBadRequestText, ApiValidationFailure, ZodResponse } from '@ticketing
 import { ReservationQueries } from '../get-reservation/reservation-queries.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { UNKNOWN_RESERVATION, unknownReservation } from '../shared/unknown-reservation.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 import { UserDefinedOfflinePaymentMethodDto } from './custom-payment-methods.dto.js';
 
 /** alf.io's text of the 400 for a method it cannot find (reference 3.3 item 31: text/plain). */
@@ -15,7 +16,7 @@ export const UNKNOWN_CUSTOM_METHOD = 'The payment method associated with your tr
  * asks for the applicable ones on every overview and from the payment-method selector of a paid order, and for the
  * selected one on the page of an order awaiting a custom payment. Catalogs define no such methods (the payment
  * proxies an event allows are the built-in ones): none is applicable, and no order was confirmed with one. Who may
- * ask is the rule of every `:reservationId` call (ReservationAccessGuard: 401 for another signed-in user).
+ * ask is the rule of every `:reservationId` call (ReservationAccessGuard: 401 to anyone but the owner of an owned reservation).
  */
 @ApiTags('reservations')
 @Controller('api/v2/public')
@@ -28,6 +29,7 @@ export class CustomPaymentMethodsController {
     summary: 'The organizer-defined offline payment methods the reservation may use: none, as no catalog defines one. 400 (text/plain) for a reservation that is gone.',
   })
   @ApiBadRequestText(`No such reservation: \`${UNKNOWN_RESERVATION}\``)
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: [UserDefinedOfflinePaymentMethodDto] })
   async applicable(@Param() { reservationId }: ReservationIdPathDto): Promise<UserDefinedOfflinePaymentMethodDto[]> {
@@ -43,6 +45,7 @@ export class CustomPaymentMethodsController {
       '(text/plain) that its method does not exist, as alf.io does for a method it cannot find (alf.io answers 500 for an order with no payment yet).',
   })
   @ApiBadRequestText(`No such reservation (\`${UNKNOWN_RESERVATION}\`) or none of its payments used a custom method (\`${UNKNOWN_CUSTOM_METHOD}\`).`)
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: UserDefinedOfflinePaymentMethodDto })
   async selected(@Param() { reservationId }: ReservationIdPathDto): Promise<UserDefinedOfflinePaymentMethodDto> {

@@ -4,6 +4,7 @@ import { ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire'
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { ReservationInfoDto, ReservationStatusInfoDto } from './get-reservation.dto.js';
 import { ReservationQueries } from './reservation-queries.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 /** The reservation as steps 2 to 4 show it, and its status (reference 3.3). */
 @ApiTags('reservations')
@@ -17,6 +18,7 @@ export class GetReservationController {
     summary: 'The reservation as the booking, overview and success steps show it, in any status. 404 once cancelled or expired.',
   })
   @ApiNotFound('Reservation')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: ReservationInfoDto })
   info(@Param() { reservationId }: ReservationIdPathDto): Promise<ReservationInfoDto> {

@@ -8,6 +8,7 @@ import { InitCardPayment } from './init-card-payment.js';
 import { paymentResultOf } from './online-payment.controller.js';
 import { LegacyEventPaymentMethodPathDto, LegacyEventReservationPathDto, PaymentMethodPathDto, PaymentResultDto, TransactionInitializationTokenDto } from './online-payment.dto.js';
 import { OnlinePaymentQueries } from './online-payment.queries.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 /**
  * The payment calls of older alf.io clients (reference 3.8 and the deprecated event-scoped force-check): the same
@@ -28,6 +29,7 @@ export class LegacyPaymentController {
   @ApiNotFound('Provider')
   @ApiBadPathValue('The method')
   @ApiBadRequestText('No such reservation: `Passed reservationId does not exist.` (alf.io: an empty body).')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
@@ -41,6 +43,7 @@ export class LegacyPaymentController {
   @ApiNotFound('Provider')
   @ApiBadPathValue('The method')
   @ApiBadRequestText('No such reservation: `Passed reservationId does not exist.` (alf.io: an empty body).')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
@@ -71,6 +74,7 @@ export class LegacyPaymentController {
   @Get('api/v2/public/event/:eventName/reservation/:reservationId/transaction/force-check')
   @ApiOperation({ operationId: 'forceCheckEventTransaction', summary: 'Deprecated event-scoped alias of forceCheckTransaction (reference 3.3 item 26).', deprecated: true })
   @ApiNotFound('Payment')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: PaymentResultDto })
   async forceCheck(@Param() { reservationId }: LegacyEventReservationPathDto, @Req() request: SessionRequest): Promise<PaymentResultDto> {

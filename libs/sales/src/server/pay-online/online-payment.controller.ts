@@ -9,6 +9,7 @@ import { InitCardPayment } from './init-card-payment.js';
 import { OnlineCheckout } from './online-checkout.js';
 import { PaymentResultDto, PaymentMethodPathDto, ReservationPaymentResultDto, TransactionInitializationTokenDto } from './online-payment.dto.js';
 import { OnlinePaymentQueries } from './online-payment.queries.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 /**
  * The calls a card or redirect payment makes from the overview (reference 3.3 items 24-27): init (the card's
@@ -35,6 +36,7 @@ export class OnlinePaymentController {
   @ApiNotFound('Provider')
   @ApiBadPathValue('The method')
   @ApiBadRequestText('No such reservation: `Passed reservationId does not exist.` (alf.io: an empty body).')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ZodResponse({ status: 200, type: TransactionInitializationTokenDto })
@@ -70,6 +72,7 @@ export class OnlinePaymentController {
     summary: 'Asks the provider about the payment in flight now and follows its answer (a paid order completes). 404 when no payment is in flight.',
   })
   @ApiNotFound('Payment')
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: PaymentResultDto })
   async forceCheck(@Param() { reservationId }: ReservationIdPathDto, @Req() request: SessionRequest): Promise<PaymentResultDto> {
@@ -80,6 +83,7 @@ export class OnlinePaymentController {
 
   @Delete('reservation/:reservationId/payment/token')
   @ApiOperation({ operationId: 'removePaymentToken', summary: 'Lets go of the held payment (the token of a payment in flight): the order is pending again and any method may be chosen. false when none is held.' })
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ApiResponse({ status: 200, description: 'Whether a held payment was let go.', schema: { type: 'boolean' } })
@@ -89,6 +93,7 @@ export class OnlinePaymentController {
 
   @Delete('reservation/:reservationId/payment')
   @ApiOperation({ operationId: 'abandonPayment', summary: 'Cancels the payment in flight (at the provider too when it can): the order is pending again. false when none is in flight.' })
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiAntiForgery()
   @ApiResponse({ status: 200, description: 'Whether a payment in flight was cancelled.', schema: { type: 'boolean' } })

@@ -5,6 +5,7 @@ import { ApiAntiForgery, ApiNotFound, ApiValidationFailure } from '@ticketing/wi
 import { LangQueryDto } from '../shared/reservation-params.dto.js';
 import { ReSendReservationEmailCommand } from './re-send-email.command.js';
 import { ReSendEmailPathDto } from './re-send-email.dto.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 @ApiTags('reservations')
 @Controller('api/v2/public')
@@ -19,6 +20,7 @@ export class ReSendEmailController {
   })
   @ApiNotFound('Event')
   @ApiAntiForgery()
+  @ApiReservationAccessDenied()
   @ApiValidationFailure()
   @ApiResponse({ status: 200, description: 'Whether an e-mail was sent.', schema: { type: 'boolean' } })
   async reSendEmail(@Param() path: ReSendEmailPathDto, @Query() { lang }: LangQueryDto): Promise<boolean> {

@@ -1,4 +1,5 @@
-import { type CanActivate, type ExecutionContext, HttpException, Inject, Injectable } from '@nestjs/common';
+import { applyDecorators, type CanActivate, type ExecutionContext, HttpException, Inject, Injectable } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
 import { SignedInUsers } from '@ticketing/accounts/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { isUuid } from '@ticketing/kernel';
@@ -9,12 +10,29 @@ import { SALES_EVENT_STORE } from '../tokens.js';
 /** Reference 1.3: `ReservationAccessDenied`, a 401 with this text. */
 export const RESERVATION_ACCESS_DENIED = 'Access to this reservation has been denied';
 
+/** Documents the guard's 401 on each call it covers (the OpenAPI spec checks that none is left out). */
+export function ApiReservationAccessDenied(): MethodDecorator {
+  return applyDecorators(
+    ApiResponse({
+      status: 401,
+      description: 'The reservation belongs to a signed-in user and the caller is someone else, or not signed in (text/plain).',
+      content: { 'text/plain': { schema: { type: 'string', example: RESERVATION_ACCESS_DENIED } } },
+    }),
+  );
+}
+
+/** The calls a buyer's browser makes: the public API and the legacy payment paths of e-mails and pages already out. */
+const PUBLIC_PATHS = /^\/api\/(?:v2\/public|reservation|events)\//;
+
 /**
- * Reference 3.3, validateAccessToReservation: a reservation made while signed in belongs to that user, and another
- * signed-in user reading or changing it (any public call naming `:reservationId`) gets 401. An anonymous session keeps
- * access by id, as alf.io's does: the id is the bearer secret of the link in the confirmation e-mail, which must
- * keep working in a browser where the owner is not signed in. The status lookup (reference 17) checks nothing, as
- * in alf.io; the organizer's API has its own keys.
+ * Reference 3.3, validateAccessToReservation: a reservation made while signed in belongs to that user, and every other
+ * caller of a public call naming `:reservationId` (the storefront's `/api/v2/public/` and the legacy payment paths
+ * `/api/reservation/`, `/api/events/`) gets 401: another signed-in user, and an anonymous session too (reference 7,
+ * "anonymous access denied for owned reservation"). The owner opening the e-mailed link where they are not signed in
+ * is sent to the login by the storefront, which comes back to the page. Anonymous reservations stay open by id alone
+ * (the id is the bearer secret). There is no organization owner among the storefront's users: the organizer's and the
+ * auditor's APIs have their own keys and are not guarded here. The status lookup (reference 17) checks nothing, as in
+ * alf.io.
  */
 @Injectable()
 export class ReservationAccessGuard implements CanActivate {
@@ -28,14 +46,13 @@ export class ReservationAccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<SessionRequest & { params?: Record<string, string> }>();
     const reservationId = request.params?.reservationId;
     const path = request.url.split('?')[0] ?? '';
-    if (!reservationId || !isUuid(reservationId) || !path.startsWith('/api/') || path.startsWith('/api/v2/organizer/') || /\/status$/.test(path)) return true;
-    if (!request.sessionId) return true;
+    if (!reservationId || !isUuid(reservationId) || !PUBLIC_PATHS.test(path) || /\/status$/.test(path)) return true;
     // the owner from the log itself (the stream's first event), not a read model that may not show a reservation just made
     const [opened] = await this.store.readStream(reservationStreamId(reservationId.toLowerCase()), { maxCount: 1 });
     const owner = opened?.type === 'ReservationOpened' ? ((opened.data as ReservationOpened['data']).ownerUserId ?? null) : null;
     if (owner === null) return true;
-    const user = await this.users.userOf(request.sessionId);
-    if (user !== null && user.userId !== owner) throw new HttpException(RESERVATION_ACCESS_DENIED, 401);
+    const user = request.sessionId ? await this.users.userOf(request.sessionId) : null;
+    if (user?.userId !== owner) throw new HttpException(RESERVATION_ACCESS_DENIED, 401);
     return true;
   }
 }

@@ -6,6 +6,7 @@ import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { BooleanValidatedResponseDto, bookingFormOf, ContactAndTicketsFormDto, ValidateToOverviewQueryDto } from './validate-to-overview.dto.js';
 import { ValidateToOverviewCommand } from './validate-to-overview.command.js';
+import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
 
 /** Step 2: the booking details checked and recorded (reference 3.3 item 20). */
 @ApiTags('reservations')
@@ -23,6 +24,7 @@ export class ValidateToOverviewController {
       'errors (the details are recorded anyway). 404 unless the reservation is pending.',
   })
   @ApiNotFound('Pending reservation')
+  @ApiReservationAccessDenied()
   @ApiAntiForgery()
   @ApiResponse({ status: 422, description: 'Field errors; value false.', type: BooleanValidatedResponseDto.Output })
   @ZodResponse({ status: 200, type: BooleanValidatedResponseDto })
