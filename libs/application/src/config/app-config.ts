@@ -79,7 +79,11 @@ const environment = z.object({
   TURNSTILE_SECRET: optionalText,
   TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(TURNSTILE_SITEVERIFY_URL),
   TURNSTILE_PRE_CLEARANCE: flag,
-  /** Legacy form captcha; without a secret the check passes. */
+  /**
+   * Legacy form captcha (reCAPTCHA v2) of events that ask for it: the widget's public key, published to the
+   * storefront, and the secret sent to siteverify; without both the check passes and no event shows a captcha.
+   */
+  RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(RECAPTCHA_SITEVERIFY_URL),
   /** Per-client limits on guessable calls: unset for the defaults, `off`, or `code=20:10,reserve=60`. */
@@ -212,7 +216,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       verifyUrl: e.TURNSTILE_VERIFY_URL,
       preClearance: e.TURNSTILE_PRE_CLEARANCE,
     },
-    recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
+    recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
     rateLimits: e.RATE_LIMITS,
     benchRoutes: e.BENCH_ROUTES,
     reservationSweepIntervalMs: e.RESERVATION_SWEEP_INTERVAL_MS,
