@@ -68,13 +68,22 @@ describe('reCAPTCHA on ticket selection and on free and bank-transfer confirmati
     return { app, call, reserve, validated, confirm };
   }
   const codes = (body: { validationErrors: { code: string }[] }) => body.validationErrors.map((v) => v.code);
+  /** A content security policy by directive: `script-src 'self' x` -> { 'script-src': ["'self'", 'x'] }. */
+  const directives = (csp: string): Record<string, string[]> =>
+    Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
 
   describe('configured: a site key and a secret', () => {
     let t: Awaited<ReturnType<typeof appWith>>;
     beforeAll(async () => {
-      t = await appWith({ RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET: SECRET });
+      t = await appWith({ RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET: SECRET, RECAPTCHA_SCRIPT_URL: 'http://127.0.0.1:4173/recaptcha/api.js' });
     });
     afterAll(() => t?.app.close());
+
+    it("lets the page load the widget from the configured address (the content security policy's script and frame sources)", async () => {
+      const csp = directives(String((await t.app.inject({ method: 'GET', url: '/api/v2/info' })).headers['content-security-policy']));
+      expect(csp['script-src']).toEqual(["'self'", 'http://127.0.0.1:4173']);
+      expect(csp['frame-src']).toEqual(['http://127.0.0.1:4173']);
+    });
 
     it('publishes the key with the captchas the events ask for, and none where no captcha is asked', async () => {
       expect((await t.call('GET', '/event/guarded')).body.captchaConfiguration).toEqual({
@@ -160,6 +169,12 @@ describe('reCAPTCHA on ticket selection and on free and bank-transfer confirmati
       t = await appWith({ RECAPTCHA_SECRET: SECRET });
     });
     afterAll(() => t?.app.close());
+
+    it("keeps the widget's address out of the content security policy", async () => {
+      const csp = directives(String((await t.app.inject({ method: 'GET', url: '/api/v2/info' })).headers['content-security-policy']));
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['frame-src']).toBeUndefined();
+    });
 
     it('publishes no captcha, and the events that ask for one sell without it', async () => {
       expect((await t.call('GET', '/event/guarded')).body.captchaConfiguration).toEqual({
