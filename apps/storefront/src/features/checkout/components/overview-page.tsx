@@ -17,9 +17,10 @@ import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { usePayOverview } from '../hooks/use-pay-overview';
 import type { ReservationSearch } from '../../../app/search-params';
 import type { OverviewFormValues } from '../model/overview-rules';
-import { canConfirm, paymentFormOf } from '../model/overview-rules';
+import { canConfirm, captchaKeyOf, paymentFormOf } from '../model/overview-rules';
 import { offeredPaymentMethods, paymentFlowOf } from '../model/payment-methods';
 import { isEmbedded } from '../../embedding';
+import { recaptchaWidget } from '../../challenge';
 import { BuyerSummary } from './buyer-summary';
 import { ConsentCheckbox } from './consent-checkbox';
 import { OrderSummaryTable } from '../../../components/order-summary-table';
@@ -68,6 +69,9 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
   const form = { ...values, method };
   const chosen = methods.find((m) => m.method === method);
   const flow = paymentFlowOf(chosen);
+  const captchaKey = captchaKeyOf(chosen, free, event.captchaConfiguration);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaResets, setCaptchaResets] = useState(0);
   const offersCard = methods.some((m) => paymentFlowOf(m) === 'card');
   // the card part loads as soon as a card is offered; the page waits for it only when it opens with the card chosen
   // Spec 2 and 6: a pass may pay for a ticket of an event linked to passes (not for a pass itself); once applied it
@@ -97,9 +101,11 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
     e.preventDefault();
     if (!ready || busy) return;
     setSubmitting(true);
-    const done = await confirmation.pay(flow, paymentFormOf(form, methods, free));
+    const done = await confirmation.pay(flow, paymentFormOf(form, methods, free, captchaKey ? captcha : null));
     if (!done) {
       setSubmitting(false);
+      // a token is verified once: after any refusal a new one is needed
+      if (captchaKey) setCaptchaResets((n) => n + 1);
       errorsRef.current?.scrollIntoView?.({ block: 'center' });
     }
   };
@@ -155,6 +161,7 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
             }
           />
         )}
+        {captchaKey ? <recaptchaWidget.Part siteKey={captchaKey} onToken={setCaptcha} resetSignal={captchaResets} /> : null}
         <ConsentCheckbox
           id="overview-terms"
           name="termAndConditionsAccepted"

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { useEffect, useId, useState } from 'react';
 import type { EventCode, EventWithAdditionalInfo, ItemsByCategory } from '../../../api/catalog-queries';
 import type { ReservationSearch } from '../../../app/search-params';
+import { recaptchaWidget } from '../../challenge';
 import { useTranslate } from '../../i18n';
 import { additionalServices, showsAdditionalServices } from '../event-page-parts';
 import { useRefreshCategories } from '../hooks/use-refresh-categories';
@@ -51,6 +52,10 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
   }, [chosen]); // prepare is a new function each render: only the change of 'chosen' matters
   // Only the latest reason not to go on: a new choice clears the 'select at least one' hint.
   const errors = nothingChosen && lines.length === 0 ? [SELECT_AT_LEAST_ONE] : reserve.errors;
+  // Spec 2: the captcha between the promo code box and the continue button, where the event asks for one.
+  const captchaKey = event.captchaConfiguration.captchaForTicketSelection ? event.captchaConfiguration.recaptchaApiKey : null;
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaResets, setCaptchaResets] = useState(0);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -61,7 +66,10 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
       return;
     }
     setNothingChosen(false);
-    void reserve.submit(reservationForm(selection, items, code?.code ?? null));
+    void reserve.submit(reservationForm(selection, items, code?.code ?? null, captchaKey ? captcha : null)).then((reserved) => {
+      // a token is verified once: after any refusal (the captcha's, or too few seats after it passed) a new one is needed
+      if (!reserved && captchaKey) setCaptchaResets((n) => n + 1);
+    });
   };
 
   return (
@@ -84,6 +92,7 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
       {canReserve ? (
         <div className="reserve">
           <DynamicDiscountMessage shortName={shortName} event={event} lines={lines} code={code} />
+          {captchaKey ? <recaptchaWidget.Part siteKey={captchaKey} onToken={setCaptcha} resetSignal={captchaResets} /> : null}
           <GlobalErrors errors={errors} />
           <ReserveButton form={formId} pending={reserve.pending} />
         </div>
