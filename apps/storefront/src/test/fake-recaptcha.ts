@@ -1,4 +1,4 @@
-import type { RecaptchaParameters } from '../features/challenge/recaptcha';
+import type { RecaptchaParameters } from '../components/recaptcha/recaptcha-script';
 
 /**
  * A stand-in for Google's reCAPTCHA script at its global boundary (`window.grecaptcha`): renders a focusable

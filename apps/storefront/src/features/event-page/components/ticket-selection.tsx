@@ -1,10 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { EventCode, EventWithAdditionalInfo, ItemsByCategory } from '../../../api/catalog-queries';
 import type { ReservationSearch } from '../../../app/search-params';
-import { recaptchaWidget } from '../../challenge';
+import type { RecaptchaHandle } from '../../../components/recaptcha/recaptcha-widget';
 import { useTranslate } from '../../i18n';
-import { additionalServices, showsAdditionalServices } from '../event-page-parts';
+import { additionalServices, captcha as captchaPart, showsAdditionalServices } from '../event-page-parts';
 import { useRefreshCategories } from '../hooks/use-refresh-categories';
 import { useReserve } from '../hooks/use-reserve';
 import { useSelection } from '../hooks/use-selection';
@@ -53,9 +53,8 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
   // Only the latest reason not to go on: a new choice clears the 'select at least one' hint.
   const errors = nothingChosen && lines.length === 0 ? [SELECT_AT_LEAST_ONE] : reserve.errors;
   // Spec 2: the captcha between the promo code box and the continue button, where the event asks for one.
-  const captchaKey = event.captchaConfiguration.captchaForTicketSelection ? event.captchaConfiguration.recaptchaApiKey : null;
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [captchaResets, setCaptchaResets] = useState(0);
+  const { captchaForTicketSelection, recaptchaApiKey } = event.captchaConfiguration;
+  const captcha = useRef<RecaptchaHandle>({ token: null });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -66,10 +65,10 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
       return;
     }
     setNothingChosen(false);
-    void reserve.submit(reservationForm(selection, items, code?.code ?? null, captchaKey ? captcha : null)).then((reserved) => {
-      // a token is verified once: after any refusal (the captcha's, or too few seats after it passed) a new one is needed
-      if (!reserved && captchaKey) setCaptchaResets((n) => n + 1);
-    });
+    // The token (null without a widget) is verified once: whatever the answer (the captcha refused, or too few seats
+    // after it passed), a next submit needs a new one, so the widget is reset as this one goes.
+    void reserve.submit(reservationForm(selection, items, code?.code ?? null, captcha.current.token));
+    captcha.current.reset?.();
   };
 
   return (
@@ -92,7 +91,7 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
       {canReserve ? (
         <div className="reserve">
           <DynamicDiscountMessage shortName={shortName} event={event} lines={lines} code={code} />
-          {captchaKey ? <recaptchaWidget.Part siteKey={captchaKey} onToken={setCaptcha} resetSignal={captchaResets} /> : null}
+          {captchaForTicketSelection && recaptchaApiKey ? <captchaPart.Part siteKey={recaptchaApiKey} handle={captcha} /> : null}
           <GlobalErrors errors={errors} />
           <ReserveButton form={formId} pending={reserve.pending} />
         </div>

@@ -47,18 +47,15 @@ export function useReserve(shortName: string, carry: ReservationSearch) {
     void router.loadRouteChunk(router.routesById[BOOKING_STEP])?.catch(() => undefined);
   };
 
-  /** Resolves true once on the booking step; false when refused or failed (or already running). */
-  const submit = async (form: ReservationForm): Promise<boolean> => {
-    if (running.current) return false;
+  const submit = async (form: ReservationForm): Promise<void> => {
+    if (running.current) return;
     running.current = true;
     setBusy(true);
     try {
       const reservationId = await mutation.mutateAsync(form);
       await navigate({ to: BOOKING_STEP, params: { eventShortName: shortName, reservationId }, search: carry });
-      return true;
     } catch {
       // the mutation holds the error; the page shows it
-      return false;
     } finally {
       running.current = false;
       setBusy(false);

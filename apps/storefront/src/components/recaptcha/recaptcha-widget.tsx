@@ -1,46 +1,62 @@
+import type { RefObject } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLanguage, useTranslate } from '../../i18n/hooks/use-translate.js';
-import { loadRecaptcha } from '../recaptcha.js';
+import { useLanguage, useTranslate } from '../../features/i18n';
+import { loadRecaptcha } from './recaptcha-script';
+
+/**
+ * What a form reads of its captcha when it submits: the solved widget's token (null until solved, and again once
+ * it expires or is reset), and `reset` (set while the widget shows) for when the token was spent: the server
+ * verifies a token once, so any refusal of the form needs a new answer. A ref's value, not state: the form reads
+ * it on submit, and nothing renders anew with it.
+ */
+export interface RecaptchaHandle {
+  token: string | null;
+  reset?: () => void;
+}
 
 export interface RecaptchaWidgetProps {
   /** The event's `recaptchaApiKey` (or the payment method's). */
   readonly siteKey: string;
-  /** The solved widget's token, null again when it expires, fails or is reset. */
-  readonly onToken: (token: string | null) => void;
-  /** A new value resets the widget: its token was spent (the server verifies a token once) or refused. */
-  readonly resetSignal: number;
+  /** Where the form reads the token and resets the widget (see RecaptchaHandle). */
+  readonly handle: RefObject<RecaptchaHandle>;
 }
 
 /**
+ * The legacy form captcha (public-api.md 1.4) that the event page and the overview show where an event asks for
+ * one; each page loads it as a part of its own (few events ask), so neither page's code carries it.
+ *
  * Spec 2 (event page and overview): the reCAPTCHA widget in a labelled group, with the instructions that tell a
  * screen reader what it is for. Google's frame is keyboard operable and names itself; while its script loads a
  * status says so, and a script that does not load says the check is unavailable (the server then refuses the
  * form with its captcha error, which the page shows).
  */
-export function RecaptchaWidget({ siteKey, onToken, resetSignal }: RecaptchaWidgetProps) {
+export function RecaptchaWidget({ siteKey, handle }: RecaptchaWidgetProps) {
   const t = useTranslate();
   const lang = useLanguage();
   const id = useId();
   const container = useRef<HTMLDivElement>(null);
-  const widgetId = useRef<number | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const tokenCallback = useRef(onToken);
-  tokenCallback.current = onToken;
 
   useEffect(() => {
     let cancelled = false;
+    const answer = handle.current;
     loadRecaptcha(lang).then(
       (grecaptcha) => {
         if (cancelled || !container.current) return;
         // the API renders into an empty element once: a new element for each render (React may mount twice)
         const target = document.createElement('div');
         container.current.replaceChildren(target);
-        widgetId.current = grecaptcha.render(target, {
+        const forget = () => (answer.token = null);
+        const widgetId = grecaptcha.render(target, {
           sitekey: siteKey,
-          callback: (token) => tokenCallback.current(token),
-          'expired-callback': () => tokenCallback.current(null),
-          'error-callback': () => tokenCallback.current(null),
+          callback: (token) => (answer.token = token),
+          'expired-callback': forget,
+          'error-callback': forget,
         });
+        answer.reset = () => {
+          forget();
+          grecaptcha.reset(widgetId);
+        };
         setState('ready');
       },
       () => {
@@ -49,17 +65,11 @@ export function RecaptchaWidget({ siteKey, onToken, resetSignal }: RecaptchaWidg
     );
     return () => {
       cancelled = true;
-      widgetId.current = null;
+      answer.token = null;
+      answer.reset = undefined;
       container.current?.replaceChildren();
     };
-  }, [siteKey, lang]);
-
-  const firstSignal = useRef(resetSignal);
-  useEffect(() => {
-    if (resetSignal === firstSignal.current) return;
-    if (widgetId.current !== null) window.grecaptcha?.reset?.(widgetId.current);
-    tokenCallback.current(null);
-  }, [resetSignal]);
+  }, [siteKey, lang, handle]);
 
   return (
     <div className="recaptcha" role="group" aria-labelledby={`${id}-label`} aria-describedby={`${id}-text`}>
