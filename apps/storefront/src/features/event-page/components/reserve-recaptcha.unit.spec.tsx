@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EventWithAdditionalInfo } from '../../../api/catalog-queries';
 import { makeCategory, makeEvent, makeItems } from '../../../test/catalog-fixtures';
 import type { FakeRequest } from '../../../test/catalog-fixtures';
 import { fakeRecaptcha, removeFakeRecaptcha } from '../../../test/fake-recaptcha';
@@ -7,15 +8,17 @@ import { makeReservation } from '../../checkout/checkout-fixtures';
 import { renderApp } from '../../../test/render-app';
 
 const API = '/api/v2/public/event/concert';
+type CaptchaConfiguration = EventWithAdditionalInfo['captchaConfiguration'];
+
 const RESERVATION_ID = '4b7e2f8a-1c3d-4e5f-9a0b-1c2d3e4f5a6b';
 const reserved = { success: true, errorCount: 0, validationErrors: [], value: RESERVATION_ID, warnings: [] };
 const captchaFailed = {
   status: 422,
   body: { success: false, value: null, errorCount: 1, warnings: [], validationErrors: [{ fieldName: 'reservationForm', code: 'error.STEP_2_CAPTCHA_VALIDATION_FAILED', arguments: null }] },
 };
-const asking = { captchaForTicketSelection: true, captchaForOfflinePaymentAndFree: false, recaptchaApiKey: 'site-key-r' };
+const asking: CaptchaConfiguration = { captchaForTicketSelection: true, captchaForOfflinePaymentAndFree: false, recaptchaApiKey: 'site-key-r' };
 
-function open(reserve: (url: URL, request: FakeRequest) => unknown, captchaConfiguration = asking) {
+function open(reserve: (url: URL, request: FakeRequest) => unknown, captchaConfiguration: CaptchaConfiguration = asking) {
   return renderApp('/event/concert', {
     [API]: makeEvent('concert', { captchaConfiguration }),
     [`${API}/ticket-categories`]: makeItems({ ticketCategories: [makeCategory(1, 'Festival pass')] }),
