@@ -163,6 +163,20 @@ describe('reCAPTCHA on ticket selection and on free and bank-transfer confirmati
     });
   });
 
+  describe("a site key with Google's widget (no script address configured)", () => {
+    let t: Awaited<ReturnType<typeof appWith>>;
+    beforeAll(async () => {
+      t = await appWith({ RECAPTCHA_SITE_KEY: SITE_KEY, RECAPTCHA_SECRET: SECRET });
+    });
+    afterAll(() => t?.app.close());
+
+    it("lets the page load Google's script and frames, as Google's CSP guide lists them", async () => {
+      const csp = directives(String((await t.app.inject({ method: 'GET', url: '/api/v2/info' })).headers['content-security-policy']));
+      expect(csp['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
+      expect(csp['frame-src']).toEqual(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
+    });
+  });
+
   describe('a secret without a site key (no widget can be shown)', () => {
     let t: Awaited<ReturnType<typeof appWith>>;
     beforeAll(async () => {
