@@ -17,7 +17,7 @@ import { HealthService } from './health/health.service.js';
 import { CspReportController } from './csp/csp-report.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
-import { CATALOG_DB, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog/server';
+import { CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog/server';
 import { SalesFigures } from '@ticketing/sales/contracts';
 import { Mailer, SmtpMailer } from '@ticketing/mail';
 import { HoldsSalesFigures, SalesModule } from '@ticketing/sales/server';
@@ -92,6 +92,7 @@ export class AppModule {
           useFactory: (store: EventStore, runner: ProjectionFollower, pool: Db, verifyCaptcha: CaptchaVerifier) => ({
             ...contextBasics(store, runner, pool),
             verifyCaptcha,
+            recaptchaSiteKey: config.recaptcha.siteKey,
             sweepIntervalMs: config.reservationSweepIntervalMs,
             publicBaseUrl,
             waitingListReservationMinutes: config.waitingListReservationMinutes,
@@ -139,6 +140,7 @@ export class AppModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: DB, useValue: db },
         { provide: CATALOG_DB, useExisting: DB },
+        { provide: CATALOG_RECAPTCHA_SITE_KEY, useValue: config.recaptcha.siteKey },
         // each context's ports, bound to the context that answers them
         { provide: SalesFigures, useExisting: HoldsSalesFigures },
         { provide: APP_PIPE, useClass: WireValidationPipe },
@@ -150,7 +152,7 @@ export class AppModule {
         AuditCheckpointScheduler,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
-      exports: [APP_CONFIG, DB, CATALOG_DB, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule, QueueModule],
+      exports: [APP_CONFIG, DB, CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule, QueueModule],
     };
   }
 }

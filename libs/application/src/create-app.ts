@@ -107,6 +107,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
       secret,
       secureCookies: config.mode === 'prod',
       openIdEnabled: config.openIdEnabled,
+      recaptchaScriptUrl: config.recaptcha.siteKey ? config.recaptcha.scriptUrl : null,
       info: () => app.get(AppInfoService).current(),
       // Same input rule as the event endpoint; a preload that fails only costs the page one request.
       event: async (shortName) => {

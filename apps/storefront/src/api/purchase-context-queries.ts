@@ -25,6 +25,7 @@ export type PurchaseContextInfo = Pick<
   | 'timeZone'
   | 'canApplySubscriptions'
   | 'embeddingConfiguration'
+  | 'captchaConfiguration'
 > & {
   /** The event's name when it has no title in any language; empty for a subscription (its title is mandatory). */
   readonly displayName: string;

@@ -3,7 +3,7 @@ import { readWalletSettings, type WalletSettings } from './wallet-config.js';
 import type { StandInUrls } from '@ticketing/payments/server';
 import { trustProxySetting, type TrustProxy } from '../abuse/client-address.js';
 import { rateLimitsSetting, type RateLimitSettings } from '../abuse/rate-limits/rate-limit-settings.js';
-import { RECAPTCHA_SITEVERIFY_URL, TURNSTILE_SITEVERIFY_URL } from '../abuse/verification/siteverify.js';
+import { RECAPTCHA_SCRIPT_URL, RECAPTCHA_SITEVERIFY_URL, TURNSTILE_SITEVERIFY_URL } from '../abuse/verification/siteverify.js';
 import type { TurnstileSettings } from '../abuse/verification/turnstile.hook.js';
 import type { CaptchaSettings } from '../abuse/verification/captcha-verifier.js';
 import { checkpointSettingsFromEnv, parseSigningKey, type CheckpointSettings } from '@ticketing/audit';
@@ -79,9 +79,15 @@ const environment = z.object({
   TURNSTILE_SECRET: optionalText,
   TURNSTILE_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(TURNSTILE_SITEVERIFY_URL),
   TURNSTILE_PRE_CLEARANCE: flag,
-  /** Legacy form captcha; without a secret the check passes. */
+  /**
+   * Legacy form captcha (reCAPTCHA v2) of events that ask for it: the widget's public key, published to the
+   * storefront, and the secret sent to siteverify; without both the check passes and no event shows a captcha.
+   */
+  RECAPTCHA_SITE_KEY: optionalText,
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(RECAPTCHA_SITEVERIFY_URL),
+  /** Where the storefront loads the widget from (a local stand-in in tests); its origin joins the CSP with a site key. */
+  RECAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).default(RECAPTCHA_SCRIPT_URL),
   /** Per-client limits on guessable calls: unset for the defaults, `off`, or `code=20:10,reserve=60`. */
   RATE_LIMITS: rateLimitsSetting,
   /** Benchmark-only routes under /api/bench (bench/rush); never set in production. */
@@ -136,7 +142,8 @@ export type AppConfig = Readonly<{
   logLevel: string;
   trustProxy: TrustProxy;
   turnstile: TurnstileSettings;
-  recaptcha: CaptchaSettings;
+  /** The legacy form captcha: its keys and siteverify, and where the storefront loads the widget from. */
+  recaptcha: CaptchaSettings & { readonly scriptUrl: string };
   /** Null: no rate limits. */
   rateLimits: RateLimitSettings | null;
   benchRoutes: boolean;
@@ -212,7 +219,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       verifyUrl: e.TURNSTILE_VERIFY_URL,
       preClearance: e.TURNSTILE_PRE_CLEARANCE,
     },
-    recaptcha: { secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL },
+    recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, scriptUrl: e.RECAPTCHA_SCRIPT_URL },
     rateLimits: e.RATE_LIMITS,
     benchRoutes: e.BENCH_ROUTES,
     reservationSweepIntervalMs: e.RESERVATION_SWEEP_INTERVAL_MS,

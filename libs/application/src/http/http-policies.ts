@@ -41,6 +41,18 @@ declare module 'fastify' {
 const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
 /**
+ * Where the reCAPTCHA widget comes from, as Google's CSP guide lists it: its script (which loads more from
+ * gstatic.com) and its frames. Another script address (a local stand-in) is allowed by its origin.
+ */
+function recaptchaSources(scriptUrl: string): { scripts: string; frames: string } {
+  if (new URL(scriptUrl).origin !== 'https://www.google.com') {
+    const { origin } = new URL(scriptUrl);
+    return { scripts: ` ${origin}`, frames: ` ${origin}` };
+  }
+  return { scripts: ' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/', frames: ' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/' };
+}
+
+/**
  * The card payment origins the storefront page talks to: Stripe.js, its frames (the card Element, 3-D Secure) and
  * its API when a real Stripe account may take cards; the Stripe stand-in (its confirm call, its 3-D Secure page)
  * in payment test mode. Nothing is added when neither is configured.
@@ -74,12 +86,14 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
   const challenge = config.turnstile.enabled ? ` ${TURNSTILE_ORIGIN}` : '';
   // Stripe.js from its own address (Stripe asks for it), its frames (the card Element; hooks.stripe.com runs 3-D Secure)
   const stripeJs = payments.stripe ? ' https://js.stripe.com' : '';
-  const frames = `${challenge}${payments.stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''}`;
+  // The reCAPTCHA widget of events that ask for one: allowed only when a site key lets any event show it.
+  const recaptcha = config.recaptcha.siteKey ? recaptchaSources(config.recaptcha.scriptUrl) : { scripts: '', frames: '' };
+  const frames = `${challenge}${recaptcha.frames}${payments.stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''}`;
   const standIn = payments.stripeStandIn ? ` ${new URL(payments.stripeStandIn).origin}` : '';
   const connect = `${payments.stripe ? ' https://api.stripe.com' : ''}${standIn}`;
   const cspFor = (embeddingOrigins: readonly string[]) => [
     "default-src 'self'",
-    `script-src 'self'${challenge}${stripeJs}`,
+    `script-src 'self'${challenge}${recaptcha.scripts}${stripeJs}`,
     ...(frames ? [`frame-src${frames}`] : []),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

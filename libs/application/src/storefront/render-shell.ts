@@ -28,12 +28,22 @@ const escapeScriptJson = (json: string) =>
  */
 export function renderShell(
   template: string,
-  page: { sessionId: string; xsrfToken: string; lang: string; answers: PreloadedAnswers; openIdEnabled: boolean; signedUp?: boolean },
+  page: {
+    sessionId: string;
+    xsrfToken: string;
+    lang: string;
+    answers: PreloadedAnswers;
+    openIdEnabled: boolean;
+    signedUp?: boolean;
+    /** Where the reCAPTCHA widget is loaded from, when a site key is configured (RECAPTCHA_SCRIPT_URL). */
+    recaptchaScriptUrl?: string | null;
+  },
 ): string {
   const head = [
     `<meta name="GID" content="${escapeAttribute(page.sessionId)}">`,
     `<meta name="XSRF_TOKEN" content="${escapeAttribute(page.xsrfToken)}">`,
     `<meta name="Alfio-OpenId-Enabled" content="${String(page.openIdEnabled)}">`,
+    ...(page.recaptchaScriptUrl ? [`<meta name="recaptcha-script" content="${escapeAttribute(page.recaptchaScriptUrl)}">`] : []),
     `<script type="application/json" id="preloaded-data">${escapeScriptJson(JSON.stringify(page.answers))}</script>`,
   ].join('\n    ');
   return template

@@ -20,6 +20,14 @@ describe('renderShell', () => {
     expect(JSON.parse(json)).toEqual({ '/api/v2/info': { devModeEnabled: true }, '/api/v2/public/i18n/bundle/de': { 'common.or': 'oder' } });
   });
 
+  it('names where the reCAPTCHA widget loads from only when one is configured', () => {
+    const page = { sessionId: 's', xsrfToken: 't', lang: 'en', answers: {}, openIdEnabled: false };
+    expect(renderShell(template, page)).not.toContain('recaptcha-script');
+    expect(renderShell(template, { ...page, recaptchaScriptUrl: 'http://127.0.0.1:4100/recaptcha/api.js?a=1&b="2"' })).toContain(
+      '<meta name="recaptcha-script" content="http://127.0.0.1:4100/recaptcha/api.js?a=1&amp;b=&quot;2&quot;">',
+    );
+  });
+
   it('cannot be broken out of by data that contains markup', () => {
     const html = renderShell(template, {
       sessionId: 's',

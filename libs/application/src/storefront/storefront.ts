@@ -18,6 +18,8 @@ export interface StorefrontOptions {
   readonly secureCookies: boolean;
   /** Whether visitors can sign in (OpenID), as the API's GETs say in `Alfio-OpenId-Enabled`. */
   readonly openIdEnabled: boolean;
+  /** Where the page loads the reCAPTCHA widget from (a `recaptcha-script` meta); null when no site key is configured. */
+  readonly recaptchaScriptUrl?: string | null;
   readonly info: () => AlfioInfo;
   /** The event shown by an event route, preloaded so its page renders without a request; null when unknown. */
   readonly event: (shortName: string) => Promise<unknown>;
@@ -85,6 +87,7 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
       },
       openIdEnabled: options.openIdEnabled,
       signedUp,
+      recaptchaScriptUrl: options.recaptchaScriptUrl ?? null,
     });
     const cookies = [serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies }), ...(signedUp ? [signedUpCookie(options.secureCookies, 0)] : [])];
     // Fastify adds a set-cookie to those already set (the session's, when the request made it): never set one twice.

@@ -5,3 +5,8 @@
 export const CATALOG_DB = Symbol('CATALOG_DB');
 /** The Clock the read side asks for "now" (sale windows, expired categories, subscriptions on sale). */
 export const CATALOG_CLOCK = Symbol('CATALOG_CLOCK');
+/**
+ * The reCAPTCHA site key (RECAPTCHA_SITE_KEY), or null: an event's captcha flags count only with a key, and the key
+ * is published beside them (optional: absent, no event asks for a captcha).
+ */
+export const CATALOG_RECAPTCHA_SITE_KEY = Symbol('CATALOG_RECAPTCHA_SITE_KEY');

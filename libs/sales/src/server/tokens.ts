@@ -1,7 +1,7 @@
 import type { GlobalPosition } from '@ticketing/event-store';
 import type { Clock, IdGenerator } from '@ticketing/kernel';
 
-/** Verifies a legacy body captcha answer (reCAPTCHA-style); passes when no secret is configured. */
+/** Verifies a legacy body captcha answer (reCAPTCHA-style); passes when no secret or no site key is configured. */
 export type CaptchaVerifier = (token: string | null, remoteIp: string) => Promise<boolean>;
 
 /** What the composition root hands the sales context (it never imports the app). */
@@ -11,6 +11,11 @@ export interface SalesOptions {
   /** The projection runner's `waitFor`: a command returns once the read models show it (read-your-writes). */
   readonly waitForProjections: (position: GlobalPosition) => Promise<void>;
   readonly verifyCaptcha: CaptchaVerifier;
+  /**
+   * The reCAPTCHA site key (RECAPTCHA_SITE_KEY), or null: an event's captcha is asked for only with a key (the
+   * widget cannot be shown without one), and the key goes to the payment methods that ask for it.
+   */
+  readonly recaptchaSiteKey: string | null;
   /** How often the expiry sweeper runs (RESERVATION_SWEEP_INTERVAL_MS, default 30 s); 0 = never (tests drive it). */
   readonly sweepIntervalMs: number;
   /** Base of the links in e-mails: PUBLIC_BASE_URL, else http://localhost:PORT. */

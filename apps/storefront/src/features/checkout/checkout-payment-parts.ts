@@ -10,5 +10,8 @@ export const cardPayment = lazyPart(() => import('./card-payment/card-payment').
 // provider has the payment, so in a chunk of its own too.
 export const heldPayment = lazyPart(() => import('./components/held-payment-notice').then((m) => m.HeldPaymentNotice));
 
+// The reCAPTCHA (spec 3, 185): only a bank transfer, an on-site payment or a free order of an event that asks for it.
+export const recaptcha = lazyPart(() => import('../../components/recaptcha/recaptcha-widget').then((m) => m.RecaptchaWidget), partPlaceholder);
+
 // The subscription code form (spec 2, Overview step): only orders of an event a pass can pay for show it.
 export const subscriptionCode = lazyPart(() => import('./components/subscription-code-section').then((m) => m.SubscriptionCodeSection), partPlaceholder);

@@ -28,6 +28,9 @@ export const showsPromoCodeBox = (event: EventWithAdditionalInfo, code: CodeStat
 export const openingParts = (event: EventWithAdditionalInfo, items: ItemsByCategory, code: CodeState) =>
   [showsWaitingList(items) && waitingList, showsAdditionalServices(items) && additionalServices, showsPromoCodeBox(event, code) && promoCode] as const;
 
+/** The reCAPTCHA (spec 2: before the continue button) of an event that asks for one on ticket selection. */
+export const captcha = lazyPart(() => import('../../components/recaptcha/recaptcha-widget').then((m) => m.RecaptchaWidget), partPlaceholder);
+
 /** The automatic-discount check (spec 4): once tickets are chosen (see DynamicDiscountMessage). */
 export const dynamicDiscount = lazyPart(() => import('./components/dynamic-discount').then((m) => m.DynamicDiscount));
 

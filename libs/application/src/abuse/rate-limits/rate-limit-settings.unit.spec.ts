@@ -30,7 +30,12 @@ describe('human verification configuration', () => {
       verifyUrl: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
       preClearance: false,
     });
-    expect(config.recaptcha).toEqual({ secret: null, verifyUrl: 'https://www.google.com/recaptcha/api/siteverify' });
+    expect(config.recaptcha).toEqual({
+      siteKey: null,
+      secret: null,
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      scriptUrl: 'https://www.google.com/recaptcha/api.js',
+    });
     expect(config.trustProxy).toBe(false);
     // nor in production: a client's X-Forwarded-For is its own choice unless a proxy is configured (issue 17 item 2)
     expect(readConfig({ ...base, APP_MODE: 'prod' }).trustProxy).toBe(false);

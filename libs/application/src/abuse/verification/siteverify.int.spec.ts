@@ -50,15 +50,20 @@ describe('captcha verifier (legacy reCAPTCHA in the reservation form)', () => {
     standIn.calls.length = 0;
   });
 
-  it('passes everything without asking when no secret is configured', async () => {
-    const verify = createCaptchaVerifier({ secret: null, verifyUrl: standIn.url });
-    expect(await verify(null, '203.0.113.5')).toBe(true);
-    expect(await verify('anything', '203.0.113.5')).toBe(true);
+  it('passes everything without asking when no secret or no site key is configured', async () => {
+    for (const settings of [
+      { siteKey: 'site-key', secret: null },
+      { siteKey: null, secret: 'recaptcha-secret' },
+    ]) {
+      const verify = createCaptchaVerifier({ ...settings, verifyUrl: standIn.url });
+      expect(await verify(null, '203.0.113.5')).toBe(true);
+      expect(await verify('anything', '203.0.113.5')).toBe(true);
+    }
     expect(standIn.calls).toEqual([]);
   });
 
   it('with a secret, passes a solved token and refuses a wrong or missing one', async () => {
-    const verify = createCaptchaVerifier({ secret: 'recaptcha-secret', verifyUrl: standIn.url });
+    const verify = createCaptchaVerifier({ siteKey: 'site-key', secret: 'recaptcha-secret', verifyUrl: standIn.url });
     expect(verify.name).toBe('verifyCaptchaResponse');
     expect(await verify('solved', '203.0.113.5')).toBe(true);
     expect(standIn.calls[0]).toMatchObject({ secret: 'recaptcha-secret', response: 'solved', remoteip: '203.0.113.5' });
@@ -71,7 +76,7 @@ describe('captcha verifier (legacy reCAPTCHA in the reservation form)', () => {
   it('refuses, and says so, when the service cannot be reached', async () => {
     const unavailable: string[] = [];
     const url = await unreachableUrl();
-    const verify = createCaptchaVerifier({ secret: 'recaptcha-secret', verifyUrl: url }, (at) => unavailable.push(at));
+    const verify = createCaptchaVerifier({ siteKey: 'site-key', secret: 'recaptcha-secret', verifyUrl: url }, (at) => unavailable.push(at));
     expect(await verify('solved', '203.0.113.5')).toBe(false);
     expect(unavailable).toEqual([url]);
   });

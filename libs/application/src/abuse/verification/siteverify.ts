@@ -1,5 +1,7 @@
 export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 export const RECAPTCHA_SITEVERIFY_URL = 'https://www.google.com/recaptcha/api/siteverify';
+/** Google's reCAPTCHA v2 widget script, the storefront's default (RECAPTCHA_SCRIPT_URL). */
+export const RECAPTCHA_SCRIPT_URL = 'https://www.google.com/recaptcha/api.js';
 
 export interface SiteverifyEndpoint {
   readonly url: string;

@@ -5,6 +5,7 @@ import { Availability } from '../shared/availability.js';
 import { contentTag } from '../shared/content-tag.js';
 import type { EventRecord, EventSnapshot } from '../shared/event-records.js';
 import type { EventSalesFigures } from '@ticketing/sales/contracts';
+import type { EventDetails } from '@ticketing/catalog/contracts';
 import {
   bankAccountOf,
   bankAccountOwnerOf,
@@ -26,17 +27,17 @@ export interface EventPage {
  * The event page (`EventWithAdditionalInfo`). Only the tickets-left count depends on sales: `figures` is
  * needed when the event shows it, and the page is otherwise a function of the catalog alone.
  */
-export function eventPage(snapshot: EventSnapshot, figures: EventSalesFigures | null): EventPage {
+export function eventPage(snapshot: EventSnapshot, figures: EventSalesFigures | null, recaptchaSiteKey: string | null = null): EventPage {
   const { record, offer } = snapshot;
   const ticketsLeft =
     record.details.displayTicketsLeft && figures
       ? new Availability(offer.categories.map((c) => c.category), offer.capacities, record.totalSeats, figures).forEvent()
       : null;
-  const view = eventView(record, ticketsLeft);
+  const view = eventView(record, ticketsLeft, recaptchaSiteKey);
   return { view, etag: contentTag(view) };
 }
 
-export function eventView(record: EventRecord, availableTicketsCount: number | null): EventWithAdditionalInfo {
+export function eventView(record: EventRecord, availableTicketsCount: number | null, recaptchaSiteKey: string | null = null): EventWithAdditionalInfo {
   const { details: e, organizer } = record;
   const free = !record.hasPaidCategories;
   return {
@@ -63,8 +64,7 @@ export function eventView(record: EventRecord, availableTicketsCount: number | n
     ...formattedEventDates(zonedInstant(e.start, e.timeZone), zonedInstant(e.end, e.timeZone), e.timeZone, e.contentLanguages),
     contentLanguages: languagesOf(e.contentLanguages),
     invoicingConfiguration: invoicingConfigurationOf(e.invoicing, organizer),
-    // No reCAPTCHA key is configured in this product (the challenge is Turnstile, in /info): the key stays null.
-    captchaConfiguration: { ...e.captcha, recaptchaApiKey: null },
+    captchaConfiguration: captchaConfigurationOf(e.captcha, recaptchaSiteKey),
     assignmentConfiguration: { ...e.assignment },
     promotionsConfiguration: {
       hasAccessPromotions: e.promotions.displayCodeBox && (record.hasRestrictedCategories || record.hasPromoCodes),
@@ -82,6 +82,18 @@ export function eventView(record: EventRecord, availableTicketsCount: number | n
       ? { opensAt: zonedInstant(e.waitingRoom.opensAt, e.timeZone).toISOString(), admissionsPerMinute: e.waitingRoom.admissionsPerMinute }
       : null,
   };
+}
+
+/**
+ * Reference 2 (CaptchaConfiguration): a captcha is on when the event asks for it and a site key is configured; the
+ * key goes with ticket selection's. It goes with the free and bank-transfer one too: a free order's overview has no
+ * payment method to carry the key in its parameters (reference 2, PaymentProxyWithParameters), and the captcha
+ * checked on its confirmation could not be answered without it.
+ */
+function captchaConfigurationOf(asked: EventDetails['captcha'], siteKey: string | null): EventWithAdditionalInfo['captchaConfiguration'] {
+  const captchaForTicketSelection = asked.captchaForTicketSelection && siteKey !== null;
+  const captchaForOfflinePaymentAndFree = asked.captchaForOfflinePaymentAndFree && siteKey !== null;
+  return { captchaForTicketSelection, captchaForOfflinePaymentAndFree, recaptchaApiKey: captchaForTicketSelection || captchaForOfflinePaymentAndFree ? siteKey : null };
 }
 
 /** Organizer overrides may be written Java-style (`{0}`); the wire format wants `{{0}}`. */

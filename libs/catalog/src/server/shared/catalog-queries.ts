@@ -5,7 +5,7 @@ import { CatalogOffers, type Organizer, type PurchaseOffer, type SubscriptionOff
 import { tables } from './catalog-tables.js';
 import { SalesFigures } from '@ticketing/sales/contracts';
 import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
-import { CATALOG_CLOCK, CATALOG_DB } from '../read-tokens.js';
+import { CATALOG_CLOCK, CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY } from '../read-tokens.js';
 import { checkDiscount, type SelectedTickets } from '../check-discount/check-discount.query.js';
 import { eventCalendar, type EventCalendar } from '../event-calendar/event-calendar.query.js';
 import { EventInputs } from './event-inputs.js';
@@ -50,6 +50,7 @@ export class CatalogQueries implements CatalogOffers {
     private readonly sales: SalesFigures,
     /** Absent where passes are not sold (the catalog alone): `?subscription=` then names descriptors only. */
     @Optional() @Inject(SubscriptionPasses) private readonly passes: SubscriptionPasses | null = null,
+    @Optional() @Inject(CATALOG_RECAPTCHA_SITE_KEY) private readonly recaptchaSiteKey: string | null = null,
   ) {
     this.inputs = new EventInputs(db, sales);
   }
@@ -70,7 +71,7 @@ export class CatalogQueries implements CatalogOffers {
     const inputs = await this.inputs.withFiguresIf(shortName, (s) => s.record.details.displayTicketsLeft);
     if (!inputs) return null;
     const { snapshot, figures } = inputs;
-    return this.pages.get(snapshot, figures ?? NO_FIGURES, '', () => eventPage(snapshot, figures));
+    return this.pages.get(snapshot, figures ?? NO_FIGURES, '', () => eventPage(snapshot, figures, this.recaptchaSiteKey));
   }
 
   /** The same object while the catalog, the holds, the code's meaning and the sale phase stand. */

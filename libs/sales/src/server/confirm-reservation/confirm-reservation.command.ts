@@ -4,7 +4,7 @@ import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
-import { decideConfirmReservation, paymentTerms } from '@ticketing/sales/domain';
+import { decideConfirmReservation, paymentTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { defaultMethodOf, isOnlineMethod, isOnlineProxy, type OnlineProxy } from '@ticketing/payments/contracts';
 import { OnlineCheckout, type PaymentStep } from '../pay-online/online-checkout.js';
 import { provenance } from '../shared/event-data.js';
@@ -62,7 +62,9 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
         const offer = await this.offers.forReservation(state, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
         const { event } = offer;
-        captchaPassed ??= event.captcha.captchaForOfflinePaymentAndFree ? await this.options.verifyCaptcha(input.captcha, input.remoteIp) : null;
+        captchaPassed ??= captchaAsked(state, event.captcha.captchaForOfflinePaymentAndFree, input.paymentProxy, this.options.recaptchaSiteKey)
+          ? await this.options.verifyCaptcha(input.captcha, input.remoteIp)
+          : null;
         const terms = paymentTerms(offer, now);
         const confirmation = decideConfirmReservation(state, {
           reservationId: input.reservationId,
@@ -96,6 +98,15 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
     await this.finalizer.afterPayment(input.reservationId, input.actor, confirmed === 'FINALIZING');
     return null;
   }
+}
+
+/**
+ * Reference 21: the captcha is checked on a free order, or one paid by bank transfer or on site, when the event asks
+ * for it and a key is configured; a card or redirect payment never (its widget is not shown with those methods).
+ */
+function captchaAsked(state: OpenedReservation, eventAsks: boolean, paymentProxy: string | null, siteKey: string | null): boolean {
+  if (!eventAsks || siteKey === null) return false;
+  return !state.price.requiresPayment || paymentProxy === 'OFFLINE' || paymentProxy === 'ON_SITE';
 }
 
 /** The provider proxies among the offered methods, once each. */

@@ -211,6 +211,7 @@ export function reservationInfo(
   onlineMethods: Readonly<Record<string, { readonly paymentProxy: OnlineProxy; readonly parameters: Readonly<Record<string, unknown>> }>> = {},
   issued: readonly IssuedTicket[] = [],
   subscription: SubscriptionPurchase | null = null,
+  recaptchaSiteKey: string | null = null,
 ): ReservationInfo {
   const lang = languageOf(state, offer);
   const { booking } = state;
@@ -241,7 +242,7 @@ export function reservationInfo(
     billingAddress: billingAddressText(booking),
     billingDetails: billingDetails(booking?.invoiceRequested ? booking.billing : null),
     containsCategoriesLinkedToGroups: false,
-    activePaymentMethods: state.price.requiresPayment ? { ...onlineMethods, ...activePaymentMethods(offer, now) } : {},
+    activePaymentMethods: state.price.requiresPayment ? { ...onlineMethods, ...activePaymentMethods(offer, now, recaptchaSiteKey) } : {},
     subscriptionInfos: subscription ? [subscriptionInfo(state, subscription)] : null,
     metadata: {
       // the catalog's embedding settings (tools/catalog/README.md); the storefront applies them only when framed

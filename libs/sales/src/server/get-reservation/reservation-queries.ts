@@ -51,7 +51,7 @@ export class ReservationQueries {
     const [offer, subscription] = await Promise.all([this.offers.forReservation(state, now), this.subscriptionOf(state, now)]);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
     const issued = await this.tickets.ofReservation(reservationId);
-    return reservationInfo(reservationId, state, offer, now, this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies), issued, subscription);
+    return reservationInfo(reservationId, state, offer, now, this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies), issued, subscription, this.options.recaptchaSiteKey);
   }
 
   /** A pass's order: its descriptor and, once issued, the pass. */

@@ -8,7 +8,7 @@ import { ErrorSummary, invoiceModeOf, StepIndicator, ValidityCountdown } from '.
 import { useLocalized, useTranslate } from '../../i18n';
 import { useLazyParts } from '../../../app/lazy-part';
 import { cancelReservationDialog, expiredDialog, preloadCheckoutDialogs } from '../checkout-dialog-parts';
-import { cardPayment, heldPayment, subscriptionCode } from '../checkout-payment-parts';
+import { cardPayment, heldPayment, recaptcha, subscriptionCode } from '../checkout-payment-parts';
 import { useBackToBooking } from '../hooks/use-back-to-booking';
 import { useBackToEvent } from '../hooks/use-back-to-event';
 import { useCancelReservation } from '../hooks/use-cancel-reservation';
@@ -17,9 +17,10 @@ import { useLeaveWarning } from '../hooks/use-leave-warning';
 import { usePayOverview } from '../hooks/use-pay-overview';
 import type { ReservationSearch } from '../../../app/search-params';
 import type { OverviewFormValues } from '../model/overview-rules';
-import { canConfirm, paymentFormOf } from '../model/overview-rules';
+import { canConfirm, captchaKeyOf, paymentFormOf } from '../model/overview-rules';
 import { offeredPaymentMethods, paymentFlowOf } from '../model/payment-methods';
 import { isEmbedded } from '../../embedding';
+import type { RecaptchaHandle } from '../../../components/recaptcha/recaptcha-widget';
 import { BuyerSummary } from './buyer-summary';
 import { ConsentCheckbox } from './consent-checkbox';
 import { OrderSummaryTable } from '../../../components/order-summary-table';
@@ -68,6 +69,8 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
   const form = { ...values, method };
   const chosen = methods.find((m) => m.method === method);
   const flow = paymentFlowOf(chosen);
+  const captchaKey = captchaKeyOf(chosen, free, event.captchaConfiguration);
+  const captcha = useRef<RecaptchaHandle>({ token: null });
   const offersCard = methods.some((m) => paymentFlowOf(m) === 'card');
   // the card part loads as soon as a card is offered; the page waits for it only when it opens with the card chosen
   // Spec 2 and 6: a pass may pay for a ticket of an event linked to passes (not for a pass itself); once applied it
@@ -97,9 +100,11 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
     e.preventDefault();
     if (!ready || busy) return;
     setSubmitting(true);
-    const done = await confirmation.pay(flow, paymentFormOf(form, methods, free));
+    const done = await confirmation.pay(flow, paymentFormOf(form, methods, free, captchaKey ? captcha.current.token : null));
     if (!done) {
       setSubmitting(false);
+      // a token is verified once: after any refusal a new one is needed
+      captcha.current.reset?.();
       errorsRef.current?.scrollIntoView?.({ block: 'center' });
     }
   };
@@ -155,6 +160,7 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
             }
           />
         )}
+        {captchaKey ? <recaptcha.Part siteKey={captchaKey} handle={captcha} /> : null}
         <ConsentCheckbox
           id="overview-terms"
           name="termAndConditionsAccepted"

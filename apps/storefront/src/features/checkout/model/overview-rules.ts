@@ -30,16 +30,34 @@ export function canConfirm(values: OverviewFormValues, context: ConfirmContext):
   return !context.privacyRequired || values.privacyAccepted;
 }
 
-/** The body of the confirm call (reference 3.3 item 21): a free order pays with NONE. */
-export function paymentFormOf(values: OverviewFormValues, methods: readonly OfferedPaymentMethod[], free: boolean): PaymentForm {
+/**
+ * The body of the confirm call (reference 3.3 item 21): a free order pays with NONE. `captcha`: the solved
+ * reCAPTCHA's token where the overview shows one (captchaKeyOf), else null.
+ */
+export function paymentFormOf(values: OverviewFormValues, methods: readonly OfferedPaymentMethod[], free: boolean, captcha: string | null = null): PaymentForm {
   const chosen = free ? undefined : methods.find((m) => m.method === values.method);
   return {
     paymentProxy: chosen ? (chosen.proxy as PaymentForm['paymentProxy']) : 'NONE',
     selectedPaymentMethod: chosen ? chosen.method : 'NONE',
     termAndConditionsAccepted: values.termsAccepted,
     privacyPolicyAccepted: values.privacyAccepted,
-    captcha: null,
+    captcha,
   };
+}
+
+/**
+ * Spec 3 (Overview, 185): the reCAPTCHA site key when the overview shows the captcha, else null. A paid order: when
+ * the chosen method's parameters ask for it (bank transfer, on site: `captchaRequestedForOffline`, with their
+ * `recaptchaApiKey`); a free one: when the purchase context's captcha configuration asks for it for free orders.
+ */
+export function captchaKeyOf(
+  chosen: Pick<OfferedPaymentMethod, 'parameters'> | undefined,
+  free: boolean,
+  captcha: { readonly captchaForOfflinePaymentAndFree: boolean; readonly recaptchaApiKey: string | null },
+): string | null {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+  if (free) return captcha.captchaForOfflinePaymentAndFree ? text(captcha.recaptchaApiKey) : null;
+  return chosen?.parameters['captchaRequestedForOffline'] === true ? text(chosen.parameters['recaptchaApiKey']) : null;
 }
 
 /** The reservation pages after the overview (spec 4, status to page). */

@@ -1,9 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { EventCode, EventWithAdditionalInfo, ItemsByCategory } from '../../../api/catalog-queries';
 import type { ReservationSearch } from '../../../app/search-params';
+import type { RecaptchaHandle } from '../../../components/recaptcha/recaptcha-widget';
 import { useTranslate } from '../../i18n';
-import { additionalServices, showsAdditionalServices } from '../event-page-parts';
+import { additionalServices, captcha as captchaPart, showsAdditionalServices } from '../event-page-parts';
 import { useRefreshCategories } from '../hooks/use-refresh-categories';
 import { useReserve } from '../hooks/use-reserve';
 import { useSelection } from '../hooks/use-selection';
@@ -51,6 +52,9 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
   }, [chosen]); // prepare is a new function each render: only the change of 'chosen' matters
   // Only the latest reason not to go on: a new choice clears the 'select at least one' hint.
   const errors = nothingChosen && lines.length === 0 ? [SELECT_AT_LEAST_ONE] : reserve.errors;
+  // Spec 2: the captcha between the promo code box and the continue button, where the event asks for one.
+  const { captchaForTicketSelection, recaptchaApiKey } = event.captchaConfiguration;
+  const captcha = useRef<RecaptchaHandle>({ token: null });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -61,7 +65,10 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
       return;
     }
     setNothingChosen(false);
-    void reserve.submit(reservationForm(selection, items, code?.code ?? null));
+    // The token (null without a widget) is verified once: whatever the answer (the captcha refused, or too few seats
+    // after it passed), a next submit needs a new one, so the widget is reset as this one goes.
+    void reserve.submit(reservationForm(selection, items, code?.code ?? null, captcha.current.token));
+    captcha.current.reset?.();
   };
 
   return (
@@ -84,6 +91,7 @@ export function TicketSelection({ shortName, event, items, code, addressErrors, 
       {canReserve ? (
         <div className="reserve">
           <DynamicDiscountMessage shortName={shortName} event={event} lines={lines} code={code} />
+          {captchaForTicketSelection && recaptchaApiKey ? <captchaPart.Part siteKey={recaptchaApiKey} handle={captcha} /> : null}
           <GlobalErrors errors={errors} />
           <ReserveButton form={formId} pending={reserve.pending} />
         </div>

@@ -121,6 +121,7 @@ describe('choosing tickets and supplements on the event page', () => {
         { additionalServiceId: 24, quantity: 1, amount: '12.50' },
       ],
       promoCode: null,
+      captcha: null,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact details' })).toBeTruthy();
   });

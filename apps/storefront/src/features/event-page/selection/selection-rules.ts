@@ -88,9 +88,15 @@ export function ticketLines(selection: Selection, categories: readonly TicketCat
 
 /**
  * The body of reserve-tickets (public-api.md 3.2 item 12). Spec 5: only additional-service rows with a
- * positive quantity or amount are sent; a custom amount goes as `amount` with quantity 1.
+ * positive quantity or amount are sent; a custom amount goes as `amount` with quantity 1. `captcha`: the solved
+ * reCAPTCHA's token where the event asks for one (reference 1.4), else null.
  */
-export function reservationForm(selection: Selection, items: Pick<ItemsByCategory, 'ticketCategories' | 'additionalServices'>, promoCode: string | null): ReservationForm {
+export function reservationForm(
+  selection: Selection,
+  items: Pick<ItemsByCategory, 'ticketCategories' | 'additionalServices'>,
+  promoCode: string | null,
+  captcha: string | null = null,
+): ReservationForm {
   const tickets = ticketCount(selection, items.ticketCategories);
   const additionalService = items.additionalServices.flatMap((s): ReservationFormAdditionalServiceAnyOfItem[] => {
     const mode = serviceMode(s);
@@ -105,5 +111,5 @@ export function reservationForm(selection: Selection, items: Pick<ItemsByCategor
     }
     return [];
   });
-  return { reservation: ticketLines(selection, items.ticketCategories), additionalService, promoCode };
+  return { reservation: ticketLines(selection, items.ticketCategories), additionalService, promoCode, captcha };
 }

@@ -82,7 +82,7 @@ describe('the reserve-tickets body', () => {
 
   it('sends the categories with tickets, and only services with a positive quantity or amount', () => {
     const selection = pick({ tickets: { 1: 2, 2: 0, 3: 4 }, quantities: { 20: 5, 21: 0, 22: 3 }, amounts: { 23: '12.50', 24: '0.00' } });
-    expect(reservationForm(selection, { ticketCategories: categories, additionalServices: services }, 'WINTER10')).toEqual({
+    expect(reservationForm(selection, { ticketCategories: categories, additionalServices: services }, 'WINTER10', 'captcha-token')).toEqual({
       reservation: [{ ticketCategoryId: 1, amount: 2 }],
       // the per-ticket T-shirt is capped at 2 tickets x 1; mandatory ones are booked by the server
       additionalService: [
@@ -90,6 +90,7 @@ describe('the reserve-tickets body', () => {
         { additionalServiceId: 23, quantity: 1, amount: '12.50' },
       ],
       promoCode: 'WINTER10',
+      captcha: 'captcha-token',
     });
   });
 
@@ -98,6 +99,7 @@ describe('the reserve-tickets body', () => {
       reservation: [],
       additionalService: [],
       promoCode: null,
+      captcha: null,
     });
   });
 });
