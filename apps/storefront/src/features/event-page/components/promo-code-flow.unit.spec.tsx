@@ -123,6 +123,7 @@ describe('promo code on the event page', () => {
       ],
       additionalService: [],
       promoCode: 'VIP',
+      captcha: null, // the event asks for no captcha
     });
   });
 
