@@ -152,7 +152,8 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
     // did or not (it shows the pass in the summary, or its code form).
     if (!ignoreWarnings && context.type === 'event' && search.subscription && isUuidV4(search.subscription)) {
       const passId = search.subscription;
-      await loadPassLink().then(({ applyPassLink }) => applyPassLink(reservationId, passId), () => undefined);
+      const { email } = submitted();
+      await loadPassLink().then(({ applyPassLink }) => applyPassLink(reservationId, passId, email), () => undefined);
     }
     const outcome = await validate({
       values: mode === 'always' ? { ...submitted(), invoiceRequested: true } : submitted(),
