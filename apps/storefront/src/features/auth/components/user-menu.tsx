@@ -18,12 +18,12 @@ function takeSignedUpMark(): boolean {
 }
 
 /**
- * Spec 2, Chrome: anonymous, a link to the login that comes back to this page; signed in, a disclosure button naming
+ * Spec 2, Chrome: anonymous, a link to the login that comes back to this page (where the page offers it); signed in, a disclosure button naming
  * the person that opens my orders, my profile and logout. Escape or a click elsewhere closes it (Escape gives the
  * focus back to the button). Once back home after a deletion, the flag the profile page left shows its toast; on the
  * first page after the login that registered the person, the mark the server put on the root shows the sign-up's.
  */
-export function UserMenu() {
+export function UserMenu({ offerLogin }: { readonly offerLogin: boolean }) {
   const t = useTranslate();
   const toast = useToast();
   const { data: user, isPending } = useQuery(meQueryOptions());
@@ -54,6 +54,7 @@ export function UserMenu() {
 
   if (isPending) return null;
   if (!user) {
+    if (!offerLogin) return null;
     return (
       <a className="button button--secondary button--small" href={getStartLoginUrl({ returnTo: here })}>
         {t('user.menu.login')}

@@ -1,5 +1,7 @@
+import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { optionalText, useInfo } from '../../../api/app-queries';
+import { chromeOffersAt } from '../reservation-chrome';
 import { SiteBanners } from './site-banners';
 import { SiteFooter } from './site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -13,23 +15,29 @@ interface Props {
   readonly children: ReactNode;
 }
 
-/** Page chrome around every route: skip link, banners, top bar, main landmark, footer. */
+/**
+ * Page chrome around every route: skip link, banners, top bar, main landmark, footer. A reservation's pages offer the
+ * top bar's login link and the footer's links on some of them only (chromeOffersAt).
+ */
 export function AppShell({ topBarControls, legalLinks, children }: Props) {
   const { data: info } = useInfo();
+  const { loginLink, footerLinks } = useRouterState({ select: (s) => chromeOffersAt(s.location.pathname) });
   return (
     <div className="app">
       <SkipLink />
       <header className="site-header">
         <SiteBanners info={info} />
-        <TopBar>{topBarControls}</TopBar>
+        <TopBar offerLogin={loginLink}>{topBarControls}</TopBar>
       </header>
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter
-        termsUrl={optionalText(legalLinks?.termsUrl) ?? optionalText(info?.globalTermsUrl)}
-        privacyUrl={optionalText(legalLinks?.privacyUrl) ?? optionalText(info?.globalPrivacyPolicyUrl)}
-      />
+      {footerLinks ? (
+        <SiteFooter
+          termsUrl={optionalText(legalLinks?.termsUrl) ?? optionalText(info?.globalTermsUrl)}
+          privacyUrl={optionalText(legalLinks?.privacyUrl) ?? optionalText(info?.globalPrivacyPolicyUrl)}
+        />
+      ) : null}
     </div>
   );
 }
