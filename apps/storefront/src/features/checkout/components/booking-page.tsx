@@ -223,7 +223,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
             errors={errors}
             globalErrors={globalErrors}
             onChange={onChange}
-            login={loginOn ? <account.Part setValues={setValues} /> : null}
+            login={loginOn ? <account.Part values={values} setValues={setValues} /> : null}
           />
         )}
         <InvoiceSection
