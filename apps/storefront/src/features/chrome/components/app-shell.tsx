@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { optionalText, useInfo } from '../../../api/app-queries';
-import { chromeOffersAt } from '../reservation-chrome';
+import { reservationPageOf } from '../../../app/reservation-page';
 import { SiteBanners } from './site-banners';
 import { SiteFooter } from './site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -17,22 +17,22 @@ interface Props {
 
 /**
  * Page chrome around every route: skip link, banners, top bar, main landmark, footer. A reservation's pages offer the
- * top bar's login link and the footer's links on some of them only (chromeOffersAt).
+ * top bar's login link (the user menu decides) and the footer's links on some of them only (reservationPageOf).
  */
 export function AppShell({ topBarControls, legalLinks, children }: Props) {
   const { data: info } = useInfo();
-  const { loginLink, footerLinks } = useRouterState({ select: (s) => chromeOffersAt(s.location.pathname) });
+  const page = useRouterState({ select: (s) => reservationPageOf(s.location.pathname) });
   return (
     <div className="app">
       <SkipLink />
       <header className="site-header">
         <SiteBanners info={info} />
-        <TopBar offerLogin={loginLink}>{topBarControls}</TopBar>
+        <TopBar>{topBarControls}</TopBar>
       </header>
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>
-      {footerLinks ? (
+      {!page || page === 'book' ? (
         <SiteFooter
           termsUrl={optionalText(legalLinks?.termsUrl) ?? optionalText(info?.globalTermsUrl)}
           privacyUrl={optionalText(legalLinks?.privacyUrl) ?? optionalText(info?.globalPrivacyPolicyUrl)}

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslate } from '../../i18n';
-import { reservationPageOf } from '../reservation-chrome';
+import { reservationPageOf } from '../../../app/reservation-page';
 
 /** Spec 8: a reservation that could not be loaded (a 5xx, no answer) shows the unexpected error. */
 const RESERVATION_LOAD_FAILED = 'error.STEP_2_PAYMENT_REQUEST_CREATION';

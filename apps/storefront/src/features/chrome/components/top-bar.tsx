@@ -5,11 +5,8 @@ import { openIdEnabledAtom } from '../../auth/atoms';
 import { userMenu } from '../../auth/user-menu-part';
 import { useTranslate } from '../../i18n';
 
-/**
- * Brand link home on the left, the page's controls (language) and the login link or user menu on the right; the
- * login link only where `offerLogin` (the user menu of a signed-in visitor always).
- */
-export function TopBar({ offerLogin, children }: { offerLogin: boolean; children?: ReactNode }) {
+/** Brand link home on the left, the page's controls (language) and the login link or user menu on the right. */
+export function TopBar({ children }: { children?: ReactNode }) {
   const t = useTranslate();
   return (
     <div className="top-bar">
@@ -19,7 +16,7 @@ export function TopBar({ offerLogin, children }: { offerLogin: boolean; children
         </Link>
         <div className="top-bar__controls">
           {children}
-          {useAtomValue(openIdEnabledAtom) ? <userMenu.Part offerLogin={offerLogin} /> : null}
+          {useAtomValue(openIdEnabledAtom) ? <userMenu.Part /> : null}
         </div>
       </div>
     </div>

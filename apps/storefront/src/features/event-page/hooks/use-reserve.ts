@@ -7,7 +7,6 @@ import { useRef, useState } from 'react';
 import { useInfo } from '../../../api/app-queries';
 import type { ReservationSearch } from '../../../app/search-params';
 import { useLanguage } from '../../i18n';
-import { useToast } from '../../toast';
 import type { ErrorMessage } from '../error-messages';
 import { UNEXPECTED_ERROR } from '../error-messages';
 
@@ -19,19 +18,15 @@ const BOOKING_STEP = '/event/$eventShortName/reservation/$reservationId/book';
  * verification when the server demands it; on success to the booking step of the new reservation, carrying the
  * page's subscription, organizer, tags and organizerSlug. Repeated submits while one is running are ignored.
  * Either way the categories are stale afterwards (tickets were held, or the server said there are too few).
- * A failure the server did not explain (a 5xx, no answer) is also shown as a toast (spec 8).
+ * A failure the server did not explain also shows as a toast (reserve-call.ts).
  * `prepare` (called once tickets are chosen) loads the call and the booking step's code ahead of the click (the
  * booking step's code then asks for the attendee forms it opens with, see checkout/booking-parts.ts).
  */
-/** A failed call comes mapped (ReserveFailed); anything else (the call's chunk did not load) is unexpected. */
-const messagesOf = (error: unknown): ErrorMessage[] => (error as { messages?: ErrorMessage[] }).messages ?? [{ code: UNEXPECTED_ERROR, args: [] }];
-
 export function useReserve(shortName: string, carry: ReservationSearch) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const navigate = useNavigate();
   const lang = useLanguage();
-  const toast = useToast();
   // What the human verification needs when the call is made (runWithChallenge, in the call's chunk).
   const store = useStore();
   const { data: info } = useInfo();
@@ -60,15 +55,16 @@ export function useReserve(shortName: string, carry: ReservationSearch) {
     try {
       const reservationId = await mutation.mutateAsync(form);
       await navigate({ to: BOOKING_STEP, params: { eventShortName: shortName, reservationId }, search: carry });
-    } catch (error) {
+    } catch {
       // the mutation holds the error; the page shows it
-      if (messagesOf(error).some((m) => m.code === UNEXPECTED_ERROR)) toast.error(UNEXPECTED_ERROR);
     } finally {
       running.current = false;
       setBusy(false);
     }
   };
 
-  const errors: ErrorMessage[] = mutation.error ? messagesOf(mutation.error) : [];
+  // A failed call comes mapped (ReserveFailed); anything else (the call's chunk did not load) is unexpected.
+  const failure = mutation.error as { messages?: ErrorMessage[] } | null;
+  const errors: ErrorMessage[] = failure ? (failure.messages ?? [{ code: UNEXPECTED_ERROR, args: [] }]) : [];
   return { submit, prepare, pending: busy || mutation.isPending, errors, reset: mutation.reset };
 }
