@@ -170,7 +170,7 @@ describe('using a pass in chromium', () => {
 
     const apply = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/apply-code'));
     await bookToOverview(page, CONCERT_A, 'Pia', 'Pass', 'pia.pass@example.org');
-    expect((await apply).postDataJSON()).toEqual({ code: pass.id, amount: 1, type: 'SUBSCRIPTION' });
+    expect((await apply).postDataJSON()).toEqual({ code: pass.id, email: 'pia.pass@example.org', amount: 1, type: 'SUBSCRIPTION' });
     expect(await appliedRow(page).textContent()).toContain('-40.00');
     expect(await total(page).textContent()).toContain(t('common.free'));
     expect(await page.getByRole('radiogroup', { name: t('reservation-page.payment') }).count()).toBe(0);

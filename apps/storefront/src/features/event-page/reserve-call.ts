@@ -2,7 +2,9 @@ import { isApiError, reserveTickets } from '@ticketing/api-client';
 import type { ReservationForm, SuccessResponse } from '@ticketing/api-client';
 import type { ChallengeContext } from '../challenge';
 import { runWithChallenge } from '../challenge';
+import { showToastAtom } from '../toast';
 import type { ErrorMessage } from './error-messages';
+import { UNEXPECTED_ERROR } from './error-messages';
 import { errorMessagesOf } from './reservation-errors';
 import { atom } from 'jotai';
 
@@ -42,7 +44,8 @@ export class ReserveFailed extends Error {
 /**
  * POST reserve-tickets in `lang` through the human verification, with the waiting room's admission token when this
  * visitor holds one; resolves the new reservation's id. Refused for want of a valid token: the admission is dropped
- * and the page shows the waiting room again.
+ * and the page shows the waiting room again. A failure the server did not explain (a 5xx, no answer) is also shown
+ * as a toast (spec 8), from here: the event page's own code is at its size budget.
  */
 export async function reserve(challenge: ChallengeContext, shortName: string, form: ReservationForm, lang: string): Promise<string> {
   const admission = challenge.store.get(admissionsAtom)[shortName];
@@ -54,6 +57,8 @@ export async function reserve(challenge: ChallengeContext, shortName: string, fo
     return reservationId;
   } catch (error) {
     if (isQueueRefusal(error)) challenge.store.set(admissionsAtom, ({ [shortName]: _refused, ...rest }) => rest);
-    throw new ReserveFailed(errorMessagesOf(error));
+    const messages = errorMessagesOf(error);
+    if (messages.some((m) => m.code === UNEXPECTED_ERROR)) challenge.store.set(showToastAtom, { type: 'ERROR', message: UNEXPECTED_ERROR });
+    throw new ReserveFailed(messages);
   }
 }

@@ -85,6 +85,16 @@ describe('my profile (spec 2, My profile)', () => {
     await waitFor(() => expect(requests.filter((r) => r.method === 'GET' && r.url === `${USER_API}/me`).length).toBeGreaterThanOrEqual(2));
   });
 
+  it('shows a server failure on save as the unexpected error on the page and as a toast (spec 8)', async () => {
+    renderApp('/my-profile', { ...accountApi(SIGNED_IN), '/api/v2/public/i18n/countries/en': COUNTRIES, [`POST ${USER_API}/me`]: { status: 502 } }, invoicingContext());
+    await screen.findByRole('textbox', { name: /First name/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const message = 'An unexpected error has occurred. Please try again.';
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    const toastAlert = screen.getAllByRole('alert').find((a) => within(a).queryByRole('button', { name: 'Close notification' }));
+    expect(toastAlert?.textContent).toContain(message);
+  });
+
   it('deletes the profile only once the acknowledgement is ticked; then signed out, home, and told so', async () => {
     const { requests, router } = renderApp('/my-profile', { ...accountApi(SIGNED_IN), [`DELETE ${USER_API}/me`]: { targetUrl: '/', empty: false } }, invoicingContext());
     const zone = await screen.findByRole('region', { name: 'Danger zone' });

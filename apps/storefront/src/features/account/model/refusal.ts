@@ -2,7 +2,7 @@ import { isApiError } from '@ticketing/api-client';
 import type { ServerValidationError } from '../../booking';
 
 /** Spec 8: any 5xx, or a call that got no answer, shows this. */
-const UNEXPECTED_ERROR = 'error.STEP_2_PAYMENT_REQUEST_CREATION';
+export const UNEXPECTED_ERROR = 'error.STEP_2_PAYMENT_REQUEST_CREATION';
 
 /** The `validationErrors` of a 422 body, or of a 200 `ValidatedResponse` that did not succeed. */
 export function validationErrorsOf(body: unknown): ServerValidationError[] {

@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { meQueryOptions } from '../../../api/user-queries';
 import { useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
+import { reservationPageOf } from '../../../app/reservation-page';
 import { useLogout } from '../hooks/use-logout';
 import { takeProfileDeletedFlag } from '../profile-deleted-flag';
 import '../auth.css';
@@ -18,7 +19,8 @@ function takeSignedUpMark(): boolean {
 }
 
 /**
- * Spec 2, Chrome: anonymous, a link to the login that comes back to this page; signed in, a disclosure button naming
+ * Spec 2, Chrome: anonymous, a link to the login that comes back to this page (of a reservation's pages, only the
+ * success page offers it: reservationPageOf); signed in, a disclosure button naming
  * the person that opens my orders, my profile and logout. Escape or a click elsewhere closes it (Escape gives the
  * focus back to the button). Once back home after a deletion, the flag the profile page left shows its toast; on the
  * first page after the login that registered the person, the mark the server put on the root shows the sign-up's.
@@ -28,6 +30,7 @@ export function UserMenu() {
   const toast = useToast();
   const { data: user, isPending } = useQuery(meQueryOptions());
   const here = useRouterState({ select: (s) => s.location.href });
+  const reservationPage = useRouterState({ select: (s) => reservationPageOf(s.location.pathname) });
   const logout = useLogout();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -54,6 +57,7 @@ export function UserMenu() {
 
   if (isPending) return null;
   if (!user) {
+    if (reservationPage && reservationPage !== 'success') return null;
     return (
       <a className="button button--secondary button--small" href={getStartLoginUrl({ returnTo: here })}>
         {t('user.menu.login')}

@@ -1,8 +1,9 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { createTestContext } from '../../../test/test-context';
 import { accountApi, loginOnContext, makeProfile, makeUser } from '../../account/account-fixtures';
+import { emptyBookingForm } from '../../booking';
 import { BOOK, checkoutApi, makeField, makeReservation, makeTicket, RESERVATION, SHORT_NAME, TICKET_1, TICKET_2 } from '../checkout-fixtures';
 
 const region = (name: string | RegExp) => screen.getByRole('region', { name });
@@ -22,6 +23,48 @@ describe('booking step: login suggestion and profile prefill', () => {
     const login = await within(contact).findByRole('link', { name: 'Log in' });
     expect(login.getAttribute('href')).toBe(`/openid/event/${SHORT_NAME}/reservation/${RESERVATION}`);
     expect(within(contact).getByText('You can continue as a guest or log in for a faster checkout.')).toBeTruthy();
+  });
+
+  it('keeps what the visitor typed before following the login link (the preparation)', async () => {
+    renderApp(BOOK, { ...checkoutApi(makeReservation()), ...accountApi(null) }, loginOnContext());
+    const contact = await screen.findByRole('region', { name: 'Your details' });
+    const login = await within(contact).findByRole('link', { name: 'Log in' });
+    fireEvent.change(within(contact).getByRole('textbox', { name: /First name/ }), { target: { value: 'Grace' } });
+    // the link is followed: the click is not prevented
+    expect(fireEvent.click(login)).toBe(true);
+    expect(JSON.parse(sessionStorage.getItem(`ticketing.login-draft.${RESERVATION}`)!)).toMatchObject({ firstName: 'Grace' });
+  });
+
+  it('stays and says it cannot log in when the browser refuses to keep the form (spec 8)', async () => {
+    renderApp(BOOK, { ...checkoutApi(makeReservation()), ...accountApi(null) }, loginOnContext());
+    const login = await within(await screen.findByRole('region', { name: 'Your details' })).findByRole('link', { name: 'Log in' });
+    // a private window's storage: nothing can be kept
+    const refusing = {
+      getItem: () => null,
+      removeItem: () => undefined,
+      setItem: () => {
+        throw new DOMException('quota', 'QuotaExceededError');
+      },
+    };
+    vi.stubGlobal('sessionStorage', refusing);
+    expect(fireEvent.click(login)).toBe(false);
+    const toast = await waitFor(() => {
+      const found = screen.getAllByRole('alert').find((a) => a.textContent?.includes('Cannot proceed with the login. Please try again.'));
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(within(toast).getByRole('button', { name: 'Close notification' })).toBeTruthy();
+  });
+
+  it('comes back from the login as the visitor left it, the profile filling what is still empty', async () => {
+    sessionStorage.setItem(`ticketing.login-draft.${RESERVATION}`, JSON.stringify({ ...emptyBookingForm, firstName: 'Grace', tickets: { [TICKET_1]: { firstName: 'Mia', lastName: '', email: '', userLanguage: 'en', additional: {} } } }));
+    renderApp(BOOK, { ...checkoutApi(makeReservation()), ...accountApi(makeUser()) }, loginOnContext());
+    const contact = await screen.findByRole('region', { name: 'Your details' });
+    await waitFor(() => expect(value(contact, /Email/)).toBe('ada@example.org'));
+    expect(value(contact, /First name/)).toBe('Grace');
+    expect(value(contact, /Last name/)).toBe('Lovelace');
+    expect(value(region('Regular, ticket 1'), /First name/)).toBe('Mia');
+    expect(sessionStorage.getItem(`ticketing.login-draft.${RESERVATION}`)).toBeNull();
   });
 
   it('suggests nothing and asks nothing with login off', async () => {

@@ -152,7 +152,8 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
     // did or not (it shows the pass in the summary, or its code form).
     if (!ignoreWarnings && context.type === 'event' && search.subscription && isUuidV4(search.subscription)) {
       const passId = search.subscription;
-      await loadPassLink().then(({ applyPassLink }) => applyPassLink(reservationId, passId), () => undefined);
+      const { email } = submitted();
+      await loadPassLink().then(({ applyPassLink }) => applyPassLink(reservationId, passId, email), () => undefined);
     }
     const outcome = await validate({
       values: mode === 'always' ? { ...submitted(), invoiceRequested: true } : submitted(),
@@ -222,7 +223,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
             errors={errors}
             globalErrors={globalErrors}
             onChange={onChange}
-            login={loginOn ? <account.Part setValues={setValues} /> : null}
+            login={loginOn ? <account.Part values={values} setValues={setValues} /> : null}
           />
         )}
         <InvoiceSection

@@ -141,6 +141,18 @@ describe('booking step (spec 2, step 2)', () => {
     expect(alertSaying("Please fill in the attendees' details.")).toBeTruthy();
   });
 
+  it('shows a server failure as the unexpected error, in the summary and as a toast (spec 8), and stays', async () => {
+    const { router } = renderApp(BOOK, checkoutApi(makeReservation(), { [VALIDATE]: { status: 503 } }));
+    await fillContact();
+    fillAttendee('Regular, ticket 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const message = 'An unexpected error has occurred. Please try again.';
+    await waitFor(() => expect(screen.getAllByRole('alert').filter((a) => a.textContent?.includes(message))).toHaveLength(2));
+    const toast = screen.getAllByRole('alert').find((a) => within(a).queryByRole('button', { name: 'Close notification' }));
+    expect(toast?.textContent).toContain(message);
+    expect(router.state.location.pathname).toBe(BOOK);
+  });
+
   it('sends the form in the current language and goes to the overview once validated', async () => {
     const state = { validated: false };
     const { requests, router } = renderApp(

@@ -130,7 +130,7 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
         onRequestInvoice={!expired && invoiceMode === 'on-request' && !info.invoiceRequested ? () => void booking.back({ requestInvoice: true }) : undefined}
       />
 
-      {passOffered ? <subscriptionCode.Part reservationId={reservationId} applied={passApplied} disabled={busy || expired} /> : null}
+      {passOffered ? <subscriptionCode.Part reservationId={reservationId} email={info.email} applied={passApplied} disabled={busy || expired} /> : null}
 
       <form className="booking-section checkout-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="overview-confirm-heading">
         <h2 id="overview-confirm-heading" className={free ? 'visually-hidden' : undefined}>

@@ -15,6 +15,8 @@ export const SUBSCRIPTION_FOCUS_DELAY_MS = 200;
 
 interface Props {
   readonly reservationId: string;
+  /** The buyer's contact e-mail, sent with the code: with a PIN, the server looks for that owner's pass only. */
+  readonly email: string | null;
   /** The order summary has an APPLIED_SUBSCRIPTION row: a pass pays for a ticket. */
   readonly applied: boolean;
   /** The overview is submitting or expired: the pass is neither applied nor taken off meanwhile. */
@@ -30,11 +32,11 @@ interface Props {
  * happened is said in a polite live region, and the focus goes where the visitor goes on: the field, or the button
  * that replaced the form.
  */
-export function SubscriptionCodeSection({ reservationId, applied, disabled }: Props) {
+export function SubscriptionCodeSection({ reservationId, email, applied, disabled }: Props) {
   const t = useTranslate();
   const toast = useToast();
   const id = useId();
-  const { apply, remove, pending } = useSubscriptionCode(reservationId);
+  const { apply, remove, pending } = useSubscriptionCode(reservationId, email);
   const [open, setOpen] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<FieldError | null>(null);

@@ -94,7 +94,7 @@ describe('overview: the subscription code form (spec 2, 5, 6, 8)', () => {
     expect(document.activeElement).toBe(field);
   });
 
-  it('applies a PIN: the summary gains the pass row and the order becomes free; the remove button takes the focus', async () => {
+  it("applies a PIN with the buyer's e-mail: the summary gains the pass row and the order becomes free; the remove button takes the focus", async () => {
     const state = { applied: false };
     const { requests } = renderApp(
       OVERVIEW,
@@ -108,7 +108,7 @@ describe('overview: the subscription code form (spec 2, 5, 6, 8)', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Apply code' }));
     await waitFor(() => expect(summaryRows()).toContain('Subscription: Seeklang concert pass1-100.00 CHF-100.00 CHF'));
     expect(summaryRows().at(-1)).toBe('TotalFree');
-    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ code: 'K7QX-M2PA', amount: 1, type: 'SUBSCRIPTION' });
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ code: 'K7QX-M2PA', email: 'grace@example.org', amount: 1, type: 'SUBSCRIPTION' });
     expect(within(section).getByRole('status').textContent).toBe('The subscription code has been applied.');
     const remove = within(section).getByRole('button', { name: 'Remove the applied subscription from the order' });
     await waitFor(() => expect(document.activeElement).toBe(remove));
@@ -216,13 +216,15 @@ describe('booking step: the subscription link (spec 4)', () => {
     );
   }
 
-  it("applies the link's pass (amount 1) before validating, then goes to the overview", async () => {
+  it("applies the link's pass (amount 1, with the contact e-mail being submitted) before validating, then goes to the overview", async () => {
     const { requests, router } = renderApp(`${BOOK}?subscription=${PASS_ID}`, bookingServer(applied));
+    const contact = await screen.findByRole('region', { name: 'Your details' });
+    fireEvent.change(within(contact).getByRole('textbox', { name: /Email/ }), { target: { value: 'grace.hopper@example.org' } });
     fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(OVERVIEW));
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.url.split('?')[0])).toEqual([`${API}/reservation/${RESERVATION}/apply-code`, `${API}/reservation/${RESERVATION}/validate-to-overview`]);
-    expect(posts[0]!.body).toEqual({ code: PASS_ID, amount: 1, type: 'SUBSCRIPTION' });
+    expect(posts[0]!.body).toEqual({ code: PASS_ID, email: 'grace.hopper@example.org', amount: 1, type: 'SUBSCRIPTION' });
     expect(router.state.location.search).toMatchObject({ subscription: PASS_ID });
   });
 

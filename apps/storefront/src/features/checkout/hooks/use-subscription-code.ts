@@ -24,16 +24,17 @@ const firstReason = (errors: Parameters<typeof mapServerErrors>[0]): FieldError 
  * Spec 4 and 7: a pass pays for one ticket of a pending event order (apply-code with amount 1, by the pass's id or
  * PIN), or is taken off again (remove-code). Either way the reservation's cached views are refetched (by their
  * generated keys) before the outcome is answered, so the summary shows the APPLIED_SUBSCRIPTION row and the new
- * total as soon as the caller goes on. Never throws.
+ * total as soon as the caller goes on. Never throws. The code goes with the buyer's contact e-mail (spec 7): with a
+ * PIN the server finds only a pass that e-mail owns; an id finds its pass whoever the buyer is.
  */
-export function useSubscriptionCode(reservationId: string) {
+export function useSubscriptionCode(reservationId: string, email: string | null) {
   const { refresh } = useReservationRefresh(reservationId);
   const applying = useMutation({
     mutationKey: getApplyCodeMutationOptions().mutationKey,
     mutationFn: async (code: string): Promise<SubscriptionCodeOutcome> => {
       let outcome: SubscriptionCodeOutcome;
       try {
-        const { data } = await applyCode(reservationId, { code, amount: 1, type: 'SUBSCRIPTION' });
+        const { data } = await applyCode(reservationId, { code, email: email || null, amount: 1, type: 'SUBSCRIPTION' });
         const errors = validationErrorsOf(data);
         if (errors.length > 0) outcome = { kind: 'refused', error: firstReason(errors) };
         else outcome = (data as { value?: unknown }).value === true ? { kind: 'applied' } : { kind: 'not-applicable' };

@@ -4,7 +4,8 @@ import type { ContactAndTicketsForm } from '@ticketing/api-client';
 import type { BookingFormValues, FieldError, ServerValidationError } from '../../booking';
 import { bookingFormForSubmit } from '../../booking';
 import { useLanguage } from '../../i18n';
-import { refusalOf, validationErrorsOf, warningsOf } from '../model/checkout-errors';
+import { useToast } from '../../toast';
+import { refusalOf, UNEXPECTED_ERROR, validationErrorsOf, warningsOf } from '../model/checkout-errors';
 
 /** What validate-to-overview answered (reference item 20). */
 export type ValidationOutcome =
@@ -16,10 +17,11 @@ export type ValidationOutcome =
 /**
  * Spec 4, booking submit: the form as sent (an invoice without company details sends no company or VAT number),
  * in the current language; `ignoreWarnings` resends after the buyer chose 'proceed'. Never throws: a refusal is
- * an outcome with the server's errors, a failure the unexpected error.
+ * an outcome with the server's errors, a failure the unexpected error (spec 8: also shown as a toast).
  */
 export function useValidateToOverview(reservationId: string) {
   const lang = useLanguage();
+  const toast = useToast();
   const mutation = useMutation({
     mutationKey: getValidateToOverviewMutationOptions().mutationKey,
     mutationFn: async ({ values, ignoreWarnings }: { values: BookingFormValues; ignoreWarnings: boolean }): Promise<ValidationOutcome> => {
@@ -32,7 +34,9 @@ export function useValidateToOverview(reservationId: string) {
         if ((data as { success?: unknown }).success === false) return { kind: 'refused', errors: validationErrorsOf(data) };
         return { kind: 'validated' };
       } catch (error) {
-        return { kind: 'refused', errors: refusalOf(error) };
+        const errors = refusalOf(error);
+        if (errors.some((e) => e.code === UNEXPECTED_ERROR)) toast.error(UNEXPECTED_ERROR);
+        return { kind: 'refused', errors };
       }
     },
   });

@@ -25,12 +25,13 @@ function remember(reservationId: string, passId: string): void {
  * pass in its summary or the code form to try again. Once per reservation and pass: the link stays in the address
  * (the way back to the events lists it), and a visitor who took the pass off in the overview and then edits the
  * booking must not find it applied again. Never throws. In a chunk of its own (the booking step loads it only when
- * its address carries a pass): the step is at its size budget.
+ * its address carries a pass): the step is at its size budget. The pass goes with the contact e-mail being submitted
+ * (spec 7's payload), which the reservation has not recorded yet.
  */
-export async function applyPassLink(reservationId: string, passId: string): Promise<void> {
+export async function applyPassLink(reservationId: string, passId: string, email: string): Promise<void> {
   if (alreadyApplied(reservationId, passId)) return;
   try {
-    await applyCode(reservationId, { code: passId, amount: 1, type: 'SUBSCRIPTION' });
+    await applyCode(reservationId, { code: passId, email: email || null, amount: 1, type: 'SUBSCRIPTION' });
   } catch {
     // refused (rate limit, a reservation gone) or no answer: the overview tells what it is; a later submit tries again
     return;

@@ -1,5 +1,7 @@
+import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { optionalText, useInfo } from '../../../api/app-queries';
+import { reservationPageOf } from '../../../app/reservation-page';
 import { SiteBanners } from './site-banners';
 import { SiteFooter } from './site-footer';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -13,9 +15,13 @@ interface Props {
   readonly children: ReactNode;
 }
 
-/** Page chrome around every route: skip link, banners, top bar, main landmark, footer. */
+/**
+ * Page chrome around every route: skip link, banners, top bar, main landmark, footer. A reservation's pages offer the
+ * top bar's login link (the user menu decides) and the footer's links on some of them only (reservationPageOf).
+ */
 export function AppShell({ topBarControls, legalLinks, children }: Props) {
   const { data: info } = useInfo();
+  const page = useRouterState({ select: (s) => reservationPageOf(s.location.pathname) });
   return (
     <div className="app">
       <SkipLink />
@@ -26,10 +32,12 @@ export function AppShell({ topBarControls, legalLinks, children }: Props) {
       <main id={MAIN_CONTENT_ID} className="site-main container" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter
-        termsUrl={optionalText(legalLinks?.termsUrl) ?? optionalText(info?.globalTermsUrl)}
-        privacyUrl={optionalText(legalLinks?.privacyUrl) ?? optionalText(info?.globalPrivacyPolicyUrl)}
-      />
+      {!page || page === 'book' ? (
+        <SiteFooter
+          termsUrl={optionalText(legalLinks?.termsUrl) ?? optionalText(info?.globalTermsUrl)}
+          privacyUrl={optionalText(legalLinks?.privacyUrl) ?? optionalText(info?.globalPrivacyPolicyUrl)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -198,12 +198,15 @@ describe('choosing tickets and supplements on the event page', () => {
     await waitFor(() => expect(calls.filter((c) => c === `${API}/ticket-categories`).length).toBe(before + 1));
   });
 
-  it('shows any server failure as the unexpected error', async () => {
+  it('shows any server failure as the unexpected error, on the page and as a toast (spec 8)', async () => {
     renderApp('/event/concert', api({ [RESERVE]: { status: 503 } }));
     await screen.findByRole('heading', { level: 1 });
     choose('Day ticket', 1);
     fireEvent.click(continueButton());
-    expect(await screen.findByText('An unexpected error has occurred. Please try again.')).toBeTruthy();
+    const message = 'An unexpected error has occurred. Please try again.';
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    const toast = screen.getAllByRole('alert').find((a) => within(a).queryByRole('button', { name: 'Close notification' }));
+    expect(toast?.textContent).toContain(message);
   });
 
   it('shows the automatic discount for the chosen quantities, checked once they settle', async () => {

@@ -18,6 +18,7 @@ const BOOKING_STEP = '/event/$eventShortName/reservation/$reservationId/book';
  * verification when the server demands it; on success to the booking step of the new reservation, carrying the
  * page's subscription, organizer, tags and organizerSlug. Repeated submits while one is running are ignored.
  * Either way the categories are stale afterwards (tickets were held, or the server said there are too few).
+ * A failure the server did not explain also shows as a toast (reserve-call.ts).
  * `prepare` (called once tickets are chosen) loads the call and the booking step's code ahead of the click (the
  * booking step's code then asks for the attendee forms it opens with, see checkout/booking-parts.ts).
  */

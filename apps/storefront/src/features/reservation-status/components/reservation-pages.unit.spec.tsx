@@ -91,12 +91,12 @@ describe('reservation pages', () => {
       expect(path(rendered)).toBe(`${PAGE}/not-found`);
     });
 
-    it('shows the error notice, not a redirect loop, when the reservation fails to load but its status exists', async () => {
+    it("shows the unexpected error (spec 8), not a redirect loop, when the reservation fails to load but its status exists", async () => {
       // The router logs the loader's failure; printing it trips over happy-dom's anchor elements.
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const rendered = renderApp(`${PAGE}/success`, api({ [STATUS]: status('COMPLETE'), [INFO]: { status: 500 } }));
-      expect(await screen.findByRole('heading', { level: 1, name: /An unexpected error has occurred/ })).toBeTruthy();
+      expect(await screen.findByRole('heading', { level: 1, name: 'An unexpected error has occurred. Please try again.' })).toBeTruthy();
       expect(path(rendered)).toBe(`${PAGE}/success`);
       warn.mockRestore();
       error.mockRestore();

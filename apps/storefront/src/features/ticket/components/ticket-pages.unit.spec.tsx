@@ -182,6 +182,18 @@ describe('ticket pages (spec 2)', () => {
       await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Update ticket' })));
     });
 
+    it('shows a server failure (5xx) as the unexpected error above the form and as a toast (spec 8)', async () => {
+      renderApp(`${PAGE}/update`, api({ ...full(), [`PUT ${TICKET}`]: { status: 500 } }));
+      await openOwnerForm();
+      fireEvent.click(await screen.findByRole('button', { name: 'Update' }));
+      const message = 'An unexpected error has occurred. Please try again.';
+      await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+      const summary = screen.getAllByRole('alert').find((a) => a.classList.contains('booking-error-summary'))!;
+      expect(within(summary).getByText(message)).toBeTruthy();
+      const toastAlert = screen.getAllByRole('alert').find((a) => within(a).queryByRole('button', { name: 'Close notification' }));
+      expect(toastAlert?.textContent).toContain(message);
+    });
+
     it("puts the server's field errors (422) under their fields, and what no field owns above the form", async () => {
       renderApp(
         `${PAGE}/update`,

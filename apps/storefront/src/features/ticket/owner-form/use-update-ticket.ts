@@ -13,7 +13,7 @@ const RESERVATION_VIEW = '/api/v2/public/reservation/';
 /**
  * Assigns the ticket or changes its holder (reference 34). Saved: the ticket is read again (spec 4), and so is any
  * order view in the cache (the success page lists holders), with the success toast. Never throws: a refusal is an
- * outcome with the server's errors, a failure the unexpected error.
+ * outcome with the server's errors, a failure the unexpected error (spec 8: also shown as a toast).
  */
 export function useUpdateTicket(eventShortName: string, ticketId: string) {
   const queryClient = useQueryClient();
@@ -26,7 +26,9 @@ export function useUpdateTicket(eventShortName: string, ticketId: string) {
         const { data } = (await updateTicket(eventShortName, ticketId, ownerFormBody(values))) as SuccessResponse<Awaited<ReturnType<typeof updateTicket>>>;
         if (!data.success) return { kind: 'refused', errors: data.validationErrors.length ? data.validationErrors : [{ fieldName: null, code: UNEXPECTED_ERROR }] };
       } catch (error) {
-        return { kind: 'refused', errors: refusalOf(error) };
+        const errors = refusalOf(error);
+        if (errors.some((e) => e.code === UNEXPECTED_ERROR)) toast.error(UNEXPECTED_ERROR);
+        return { kind: 'refused', errors };
       }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: getGetTicketFullQueryKey(eventShortName, ticketId) }),
