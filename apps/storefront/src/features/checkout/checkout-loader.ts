@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { isApiError } from '@ticketing/api-client';
 import { purchaseContextQueryOptions } from '../../api/purchase-context-queries';
 import { reservationInfoQueryOptions } from '../../api/reservation-queries';
 import type { PurchaseContextRef } from '../../app/purchase-context';
 import { reservationPageHref } from '../../app/purchase-context';
+import { refuseAsOwned } from '../reservation-status/reservation-guard';
 
 /**
  * The loader of steps 2 and 3: the reservation and its event (or subscription) in the cache before the page
@@ -16,9 +16,7 @@ export async function loadCheckoutStep(queryClient: QueryClient, context: Purcha
   try {
     await queryClient.ensureQueryData(reservationInfoQueryOptions(reservationId));
   } catch (error) {
-    if (isApiError(error) && error.status === 401) {
-      return (await import('../auth/owned-reservation')).logInForOwnedReservation(queryClient, context, reservationId, error);
-    }
+    await refuseAsOwned(error, queryClient, context, reservationId);
     throw redirect({ href: reservationPageHref(context, reservationId, 'not-found'), replace: true });
   }
   await settings;

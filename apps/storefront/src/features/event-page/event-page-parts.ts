@@ -29,7 +29,7 @@ export const openingParts = (event: EventWithAdditionalInfo, items: ItemsByCateg
   [showsWaitingList(items) && waitingList, showsAdditionalServices(items) && additionalServices, showsPromoCodeBox(event, code) && promoCode] as const;
 
 /** The reCAPTCHA (spec 2: before the continue button) of an event that asks for one on ticket selection. */
-export const captcha = lazyPart(() => import('../../components/recaptcha/recaptcha-widget').then((m) => m.RecaptchaWidget), partPlaceholder);
+export const captcha = lazyPart(() => import('../../components/recaptcha/recaptcha-widget').then((m) => m.RecaptchaWidget));
 
 /** The automatic-discount check (spec 4): once tickets are chosen (see DynamicDiscountMessage). */
 export const dynamicDiscount = lazyPart(() => import('./components/dynamic-discount').then((m) => m.DynamicDiscount));

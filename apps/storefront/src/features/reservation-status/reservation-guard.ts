@@ -7,8 +7,17 @@ import type { ReservationPage, StatusLookup } from './reservation-page';
 import { availablePage, pageForStatus, pageOfPath } from './reservation-page';
 import type { PurchaseContextRef } from '../../app/purchase-context';
 import { reservationPageHref } from '../../app/purchase-context';
+import type { PageNotice } from '../../app/page-notice';
 
 export { reservationPageHref };
+
+/**
+ * Another person's reservation (401, reference 3.3): the visitor goes through the login, or the refusal comes back for
+ * the error notice to say so (auth/owned-reservation.ts, loaded only then). Any other failure: returns.
+ */
+export async function refuseAsOwned(error: unknown, queryClient: QueryClient, context: PurchaseContextRef, reservationId: string): Promise<void> {
+  if (isApiError(error) && error.status === 401) await (await import('../auth/owned-reservation')).logInForOwnedReservation(queryClient, context, reservationId, error);
+}
 
 /** The status, or null when the lookup fails (404 once cancelled or expired, or any other failure: spec 8). */
 export async function lookUpStatus(queryClient: QueryClient, reservationId: string): Promise<StatusLookup | null> {
@@ -50,10 +59,11 @@ export async function loadReservation(queryClient: QueryClient, context: Purchas
   try {
     return (await queryClient.ensureQueryData(reservationInfoQueryOptions(reservationId))).data;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) return (await import('../auth/owned-reservation')).logInForOwnedReservation(queryClient, context, reservationId, error);
+    await refuseAsOwned(error, queryClient, context, reservationId);
     if (isApiError(error) && error.status === 404 && (await lookUpStatus(queryClient, reservationId)) === null) {
       throw redirect({ href: reservationPageHref(context, reservationId, 'not-found'), replace: true });
     }
-    throw error;
+    // spec 8: a reservation that could not be loaded (a 5xx, no answer) shows the unexpected error
+    throw Object.assign(error as Error, { notice: { title: 'error.STEP_2_PAYMENT_REQUEST_CREATION' } satisfies PageNotice });
   }
 }
