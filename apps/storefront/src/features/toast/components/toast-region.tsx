@@ -1,8 +1,15 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { useTranslate } from '../../i18n';
-import type { Toast } from '../atoms';
+import { lazyPart } from '../../../app/lazy-part';
 import { hideToastAtom, TOAST_HIDE_MS, toastAtom } from '../atoms';
+
+/**
+ * A toast's card, in a chunk of its own loaded with the first toast: a toast follows something the visitor did, and
+ * the entry every page loads (the event page's 120 KB, issue 19) need not carry it. The ui specs load it first
+ * (test/setup-ui.ts) and test the card; the browser specs see it come.
+ */
+export const toastCard = lazyPart(() => import('./toast-card').then((m) => m.ToastCard));
+const ToastCard = toastCard.Part;
 
 /**
  * Two live regions stay in the page from the start (screen readers announce changes, not new regions): errors
@@ -27,21 +34,6 @@ export function ToastRegion() {
       <div role="status" aria-live="polite" aria-atomic="true">
         {toast && !isError ? <ToastCard toast={toast} onClose={() => hide(toast.id)} /> : null}
       </div>
-    </div>
-  );
-}
-
-function ToastCard({ toast, onClose }: { toast: Toast; onClose: () => void }) {
-  const t = useTranslate();
-  return (
-    <div className={`toast toast--${toast.type.toLowerCase()}`} data-toast-type={toast.type}>
-      <span className="toast__icon" aria-hidden="true">
-        {toast.type === 'SUCCESS' ? '✓' : toast.type === 'ERROR' ? '!' : 'i'}
-      </span>
-      <p className="toast__message">{t(toast.message, ...toast.args)}</p>
-      <button type="button" className="icon-button" onClick={onClose} aria-label={t('storefront.notification.close')}>
-        <span aria-hidden="true">×</span>
-      </button>
     </div>
   );
 }
