@@ -66,6 +66,23 @@ describe('InventoryDesk', () => {
     expect(last.outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
   });
 
+  it('settles a hold another process made, which this desk had not seen: the refusal is decided on the stream as it is', async () => {
+    const [one, other] = [new InventoryDesk(store), new InventoryDesk(store)];
+    const on = (id: string): HoldSeats => ({ ...request(id), eventShortName: 'handover' });
+    const metadata = provenance('h', 'test', new Date());
+    // the other desk has read the stream (its first hold), then one desk holds a seat it does not hear of
+    expect((await other.hold(on(crypto.randomUUID()), metadata, () => [])).outcome.held).toBe(true);
+    const id = crypto.randomUUID();
+    expect((await one.hold(on(id), metadata, () => [])).outcome.held).toBe(true);
+    // the buyer's confirmation reaches the other process: sold, not 'the hold is gone'
+    await other.settle({ eventShortName: 'handover', reservationId: id, settlement: { kind: 'sell' } }, metadata);
+    expect((await store.readStream('inventory-handover')).map((e) => e.type)).toEqual(['SeatsHeld', 'SeatsHeld', 'SeatsSold']);
+    // a hold that is really gone is still refused, after the same look at the stream
+    await expect(other.settle({ eventShortName: 'handover', reservationId: crypto.randomUUID(), settlement: { kind: 'sell' } }, metadata)).rejects.toMatchObject({
+      code: 'error.STEP2_UNABLE_TO_TRANSITION',
+    });
+  });
+
   it('puts two releases that write the same reservation (a cancel and an expiry) in separate appends: one wins, the other learns it lost', async () => {
     const desk = new InventoryDesk(store);
     const id = crypto.randomUUID();

@@ -229,9 +229,18 @@ class EventDesk {
     let pending = batch;
     try {
       if (!this.loaded) await this.catchUp();
+      let refusalsChecked = false;
       for (let attempt = 1; pending.length > 0; attempt++) {
         const { appends, inventoryEvents, outcomes, counts, refused } = this.decide(pending);
         if (refused.size > 0) {
+          // a refusal rests on the stream as it is, not on a state another process has moved past (a hold it made for a
+          // buyer whose confirmation reached this process): read what this process missed once, and decide again
+          if (!refusalsChecked) {
+            refusalsChecked = true;
+            const before = this.revision;
+            await this.catchUp();
+            if (this.revision !== before) continue;
+          }
           // a settlement whose hold is gone fails alone; the others are decided again without it
           refused.forEach((error, job) => job.reject(error));
           pending = pending.filter((job) => !refused.has(job));
