@@ -7,6 +7,7 @@ import {
   confirmCardAsStripeJs,
   eventually,
   givenCatalog,
+  mailboxOf,
   intentOf,
   pause,
   pressOnPage,
@@ -24,7 +25,7 @@ import {
 describe('card payments (Stripe stand-in)', () => {
   let shop: PaymentShop;
   let catcher: Awaited<ReturnType<typeof startMailCatcher>>;
-  const mailsTo = (email: string) => catcher.mails.filter((m) => m.to.includes(email));
+  const { mailsTo } = mailboxOf(() => catcher);
   const stripeUrl = () => shop.standIns.urls.stripe;
   const returnUrl = (shortName: string, id: string) => `${shop.base}/event/${shortName}/reservation/${id}/processing-payment`;
   const buyer = (email: string) => buyerOf(shop.app, email);

@@ -11,6 +11,7 @@ import {
   eventually,
   freePort,
   givenCatalog,
+  mailboxOf,
   intentOf,
   pause,
   PRICE,
@@ -30,7 +31,7 @@ describe('payment recovery', () => {
   let standIns: RunningStandIns;
   let port: number;
   let shop: PaymentShop;
-  const mailsTo = (email: string) => catcher.mails.filter((m) => m.to.includes(email));
+  const { mailsTo } = mailboxOf(() => catcher);
   const pay = (secret: string) => confirmCardAsStripeJs(standIns.stripe.url, secret, '4242424242424242', `${shop.base}/back`);
 
   async function cardInFlight(b: Buyer, shortName: string) {
