@@ -261,7 +261,7 @@ export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export const pageOf = (shortName: string, id: string, page: string) => `/event/${shortName}/reservation/${id}/${page}`;
 
 /** What the mail catcher got, per address; `catcher` is read at each call (the specs start it in beforeAll). */
-export function mailboxOf(catcher: () => { readonly mails: readonly { readonly to: readonly string[] }[] }) {
+export function mailboxOf<Mail extends { readonly to: readonly string[] }>(catcher: () => { readonly mails: readonly Mail[] }) {
   const mailsTo = (email: string) => catcher().mails.filter((m) => m.to.includes(email));
   /** The confirmation is sent after the completion (its ticket PDFs rendered first): wait for it, then make sure no second one follows. */
   const exactlyOneMailTo = async (email: string) => {
