@@ -26,9 +26,9 @@ store.set(openIdEnabledAtom, preloadedOpenIdEnabled());
 setAuthStatusListener((enabled) => store.set(openIdEnabledAtom, enabled));
 
 const router = createAppRouter({ queryClient, store });
-// The focus on each next page's heading (route-focus.ts): needed from the first navigation on, so loaded once the
+// The focus on each next page's heading (route-focus.ts) and analytics where configured: needed from the first navigation on, so loaded once the
 // first page has loaded, not in the entry every page waits for.
-addEventListener('load', () => void import('./features/chrome/route-focus').then((m) => m.installRouteFocus(router)));
+addEventListener('load', () => void import('./app/after-load').then((m) => m.afterFirstLoad(router)));
 
 // index.html has #root (without it createRoot throws 'Target container is not a DOM element').
 createRoot(document.getElementById('root')!).render(

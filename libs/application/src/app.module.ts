@@ -3,7 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { Db } from '@ticketing/postgres';
-import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { analyticsConfigurationOf, APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { ApiExceptionFilter } from './http/api-exception.filter.js';
 import { WireValidationPipe } from './http/wire-validation.pipe.js';
 import { newSessionId } from './http/anti-forgery.js';
@@ -17,7 +17,7 @@ import { HealthService } from './health/health.service.js';
 import { CspReportController } from './csp/csp-report.controller.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
-import { CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog/server';
+import { CATALOG_ANALYTICS, CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY, CatalogReadModule, OrganizerApiModule } from '@ticketing/catalog/server';
 import { SalesFigures } from '@ticketing/sales/contracts';
 import { Mailer, SmtpMailer } from '@ticketing/mail';
 import { HoldsSalesFigures, SalesModule } from '@ticketing/sales/server';
@@ -141,6 +141,7 @@ export class AppModule {
         { provide: DB, useValue: db },
         { provide: CATALOG_DB, useExisting: DB },
         { provide: CATALOG_RECAPTCHA_SITE_KEY, useValue: config.recaptcha.siteKey },
+        { provide: CATALOG_ANALYTICS, useValue: analyticsConfigurationOf(config.analytics) },
         // each context's ports, bound to the context that answers them
         { provide: SalesFigures, useExisting: HoldsSalesFigures },
         { provide: APP_PIPE, useClass: WireValidationPipe },
@@ -152,7 +153,7 @@ export class AppModule {
         AuditCheckpointScheduler,
       ],
       // the catalog's query surface (CatalogOffers) for the other contexts, through the module that provides it
-      exports: [APP_CONFIG, DB, CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule, QueueModule],
+      exports: [APP_CONFIG, DB, CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY, CATALOG_ANALYTICS, SalesFigures, CatalogReadModule, Mailer, PaymentsModule, SalesModule, TicketingModule, SubscriptionsModule, AccountsModule, QueueModule],
     };
   }
 }

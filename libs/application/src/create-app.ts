@@ -108,6 +108,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
       secureCookies: config.mode === 'prod',
       openIdEnabled: config.openIdEnabled,
       recaptchaScriptUrl: config.recaptcha.siteKey ? config.recaptcha.scriptUrl : null,
+      analyticsScriptUrl: config.analytics.key ? config.analytics.scriptUrl : null,
       info: () => app.get(AppInfoService).current(),
       // Same input rule as the event endpoint; a preload that fails only costs the page one request.
       event: async (shortName) => {

@@ -16,6 +16,22 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
+/** Google's tag script (gtag.js); the storefront adds `?id=<measurement id>`. */
+export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
+
+export interface AnalyticsSettings {
+  readonly key: string | null;
+  readonly anonymous: boolean;
+  readonly scriptUrl: string;
+}
+
+/** The wire's `AnalyticsConfiguration` of these settings (info, events, passes); `clientId`: see catalog noAnalytics. */
+export const analyticsConfigurationOf = ({ key, anonymous }: AnalyticsSettings) => ({
+  googleAnalyticsKey: key,
+  googleAnalyticsScrambledInfo: key !== null && anonymous,
+  clientId: null,
+});
+
 const standInUrl = z.url({ protocol: /^https?$/ });
 const standInUrls = z.strictObject({ stripe: standInUrl, mollie: standInUrl, paypal: standInUrl, saferpay: standInUrl });
 /** A JSON object of the four stand-ins' base URLs, or null when unset. */
@@ -88,6 +104,18 @@ const environment = z.object({
   RECAPTCHA_VERIFY_URL: z.url({ protocol: /^https?$/ }).default(RECAPTCHA_SITEVERIFY_URL),
   /** Where the storefront loads the widget from (a local stand-in in tests); its origin joins the CSP with a site key. */
   RECAPTCHA_SCRIPT_URL: z.url({ protocol: /^https?$/ }).default(RECAPTCHA_SCRIPT_URL),
+  /**
+   * Google Analytics (reference AnalyticsConfiguration): the measurement id (`G-...`) published to the storefront,
+   * which then counts page views with every consent denied by default (spec 9). Anonymous mode (the default; `false`
+   * to turn it off) sets no cookie and hands Google no lasting id: a random one per browser tab.
+   */
+  GOOGLE_ANALYTICS_KEY: optionalText.refine((key) => key === null || /^[A-Za-z0-9-]{2,40}$/.test(key), 'a measurement id such as G-ABC123XYZ'),
+  GOOGLE_ANALYTICS_ANONYMOUS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => v !== 'false' && v !== '0'),
+  /** Where the storefront loads gtag.js from (a local stand-in in tests); its origin joins the CSP with a key. */
+  GOOGLE_ANALYTICS_SCRIPT_URL: z.url({ protocol: /^https?$/ }).default(GTAG_SCRIPT_URL),
   /** Per-client limits on guessable calls: unset for the defaults, `off`, or `code=20:10,reserve=60`. */
   RATE_LIMITS: rateLimitsSetting,
   /** Benchmark-only routes under /api/bench (bench/rush); never set in production. */
@@ -144,6 +172,8 @@ export type AppConfig = Readonly<{
   turnstile: TurnstileSettings;
   /** The legacy form captcha: its keys and siteverify, and where the storefront loads the widget from. */
   recaptcha: CaptchaSettings & { readonly scriptUrl: string };
+  /** Google Analytics: the measurement id (null: none), anonymous mode, and where gtag.js is loaded from. */
+  analytics: AnalyticsSettings;
   /** Null: no rate limits. */
   rateLimits: RateLimitSettings | null;
   benchRoutes: boolean;
@@ -220,6 +250,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       preClearance: e.TURNSTILE_PRE_CLEARANCE,
     },
     recaptcha: { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL, scriptUrl: e.RECAPTCHA_SCRIPT_URL },
+    analytics: { key: e.GOOGLE_ANALYTICS_KEY, anonymous: e.GOOGLE_ANALYTICS_ANONYMOUS, scriptUrl: e.GOOGLE_ANALYTICS_SCRIPT_URL },
     rateLimits: e.RATE_LIMITS,
     benchRoutes: e.BENCH_ROUTES,
     reservationSweepIntervalMs: e.RESERVATION_SWEEP_INTERVAL_MS,

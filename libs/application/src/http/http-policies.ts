@@ -53,6 +53,17 @@ function recaptchaSources(scriptUrl: string): { scripts: string; frames: string 
 }
 
 /**
+ * Where Google Analytics 4 loads from and sends to, as Google's CSP guide lists it (gtag.js from
+ * googletagmanager.com, hits to google-analytics.com and analytics.google.com); another script address (a local
+ * stand-in) is allowed by its origin for all three.
+ */
+function analyticsSources(scriptUrl: string): { scripts: string; sends: string } {
+  const { origin } = new URL(scriptUrl);
+  if (origin !== 'https://www.googletagmanager.com') return { scripts: ` ${origin}`, sends: ` ${origin}` };
+  return { scripts: ' https://*.googletagmanager.com', sends: ' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com' };
+}
+
+/**
  * The card payment origins the storefront page talks to: Stripe.js, its frames (the card Element, 3-D Secure) and
  * its API when a real Stripe account may take cards; the Stripe stand-in (its confirm call, its 3-D Secure page)
  * in payment test mode. Nothing is added when neither is configured.
@@ -88,15 +99,17 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
   const stripeJs = payments.stripe ? ' https://js.stripe.com' : '';
   // The reCAPTCHA widget of events that ask for one: allowed only when a site key lets any event show it.
   const recaptcha = config.recaptcha.siteKey ? recaptchaSources(config.recaptcha.scriptUrl) : { scripts: '', frames: '' };
+  // Google Analytics: allowed only when a measurement id is configured.
+  const analytics = config.analytics.key ? analyticsSources(config.analytics.scriptUrl) : { scripts: '', sends: '' };
   const frames = `${challenge}${recaptcha.frames}${payments.stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''}`;
   const standIn = payments.stripeStandIn ? ` ${new URL(payments.stripeStandIn).origin}` : '';
-  const connect = `${payments.stripe ? ' https://api.stripe.com' : ''}${standIn}`;
+  const connect = `${payments.stripe ? ' https://api.stripe.com' : ''}${standIn}${analytics.sends}`;
   const cspFor = (embeddingOrigins: readonly string[]) => [
     "default-src 'self'",
-    `script-src 'self'${challenge}${recaptcha.scripts}${stripeJs}`,
+    `script-src 'self'${challenge}${recaptcha.scripts}${stripeJs}${analytics.scripts}`,
     ...(frames ? [`frame-src${frames}`] : []),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${analytics.sends}`,
     "font-src 'self' data:",
     `connect-src 'self'${connect}`,
     "object-src 'none'",

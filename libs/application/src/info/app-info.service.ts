@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { analyticsConfigurationOf, APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { AlfioInfo } from './info.schemas.js';
 
 /** Builds `AlfioInfo` from configuration; also preloaded into the storefront page. */
@@ -12,7 +12,7 @@ export class AppInfoService {
       demoModeEnabled: config.mode === 'demo',
       devModeEnabled: config.mode === 'dev',
       prodModeEnabled: config.mode === 'prod',
-      analyticsConfiguration: { googleAnalyticsKey: null, googleAnalyticsScrambledInfo: false, clientId: null },
+      analyticsConfiguration: analyticsConfigurationOf(config.analytics),
       globalPrivacyPolicyUrl: config.globalPrivacyPolicyUrl,
       globalTermsUrl: config.globalTermsUrl,
       invoicingConfiguration: {

@@ -37,6 +37,8 @@ export function renderShell(
     signedUp?: boolean;
     /** Where the reCAPTCHA widget is loaded from, when a site key is configured (RECAPTCHA_SCRIPT_URL). */
     recaptchaScriptUrl?: string | null;
+    /** Where gtag.js is loaded from, when a measurement id is configured (GOOGLE_ANALYTICS_SCRIPT_URL). */
+    analyticsScriptUrl?: string | null;
   },
 ): string {
   const head = [
@@ -44,6 +46,7 @@ export function renderShell(
     `<meta name="XSRF_TOKEN" content="${escapeAttribute(page.xsrfToken)}">`,
     `<meta name="Alfio-OpenId-Enabled" content="${String(page.openIdEnabled)}">`,
     ...(page.recaptchaScriptUrl ? [`<meta name="recaptcha-script" content="${escapeAttribute(page.recaptchaScriptUrl)}">`] : []),
+    ...(page.analyticsScriptUrl ? [`<meta name="analytics-script" content="${escapeAttribute(page.analyticsScriptUrl)}">`] : []),
     `<script type="application/json" id="preloaded-data">${escapeScriptJson(JSON.stringify(page.answers))}</script>`,
   ].join('\n    ');
   return template

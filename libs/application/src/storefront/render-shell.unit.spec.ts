@@ -28,6 +28,14 @@ describe('renderShell', () => {
     );
   });
 
+  it('names where gtag.js loads from only when a measurement id is configured', () => {
+    const page = { sessionId: 's', xsrfToken: 't', lang: 'en', answers: {}, openIdEnabled: false };
+    expect(renderShell(template, page)).not.toContain('analytics-script');
+    expect(renderShell(template, { ...page, analyticsScriptUrl: 'http://127.0.0.1:4174/gtag/js?x="1"' })).toContain(
+      '<meta name="analytics-script" content="http://127.0.0.1:4174/gtag/js?x=&quot;1&quot;">',
+    );
+  });
+
   it('cannot be broken out of by data that contains markup', () => {
     const html = renderShell(template, {
       sessionId: 's',

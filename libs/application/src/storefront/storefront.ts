@@ -20,6 +20,8 @@ export interface StorefrontOptions {
   readonly openIdEnabled: boolean;
   /** Where the page loads the reCAPTCHA widget from (a `recaptcha-script` meta); null when no site key is configured. */
   readonly recaptchaScriptUrl?: string | null;
+  /** Where the page loads gtag.js from (an `analytics-script` meta); null when no measurement id is configured. */
+  readonly analyticsScriptUrl?: string | null;
   readonly info: () => AlfioInfo;
   /** The event shown by an event route, preloaded so its page renders without a request; null when unknown. */
   readonly event: (shortName: string) => Promise<unknown>;
@@ -88,6 +90,7 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
       openIdEnabled: options.openIdEnabled,
       signedUp,
       recaptchaScriptUrl: options.recaptchaScriptUrl ?? null,
+      analyticsScriptUrl: options.analyticsScriptUrl ?? null,
     });
     const cookies = [serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies }), ...(signedUp ? [signedUpCookie(options.secureCookies, 0)] : [])];
     // Fastify adds a set-cookie to those already set (the session's, when the request made it): never set one twice.

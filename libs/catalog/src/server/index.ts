@@ -9,4 +9,4 @@ export { OrganizerApiModule } from './import-catalog/organizer-api.module.js';
 export { CatalogQueries } from './shared/catalog-queries.js';
 export { ticketCategoriesBody } from './get-ticket-categories/ticket-categories-body.js';
 export { catalogProjections } from './read-models/catalog-projections.js';
-export { CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY } from './read-tokens.js';
+export { CATALOG_ANALYTICS, CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY } from './read-tokens.js';

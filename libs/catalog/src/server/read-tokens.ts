@@ -10,3 +10,5 @@ export const CATALOG_CLOCK = Symbol('CATALOG_CLOCK');
  * is published beside them (optional: absent, no event asks for a captcha).
  */
 export const CATALOG_RECAPTCHA_SITE_KEY = Symbol('CATALOG_RECAPTCHA_SITE_KEY');
+/** The analytics configuration published with events and passes (`AnalyticsConfiguration`); absent: none. */
+export const CATALOG_ANALYTICS = Symbol('CATALOG_ANALYTICS');

@@ -16,6 +16,7 @@ import {
   trimToNull,
 } from '../shared/view-helpers.js';
 import type { EventWithAdditionalInfo } from '../shared/views/event.views.js';
+import type { AnalyticsConfiguration } from '../shared/views/common.views.js';
 
 /** The event page's data and its ETag. */
 export interface EventPage {
@@ -27,17 +28,25 @@ export interface EventPage {
  * The event page (`EventWithAdditionalInfo`). Only the tickets-left count depends on sales: `figures` is
  * needed when the event shows it, and the page is otherwise a function of the catalog alone.
  */
-export function eventPage(snapshot: EventSnapshot, figures: EventSalesFigures | null, recaptchaSiteKey: string | null = null): EventPage {
+export function eventPage(snapshot: EventSnapshot, figures: EventSalesFigures | null, settings: PublicSettings = NO_SETTINGS): EventPage {
   const { record, offer } = snapshot;
   const ticketsLeft =
     record.details.displayTicketsLeft && figures
       ? new Availability(offer.categories.map((c) => c.category), offer.capacities, record.totalSeats, figures).forEvent()
       : null;
-  const view = eventView(record, ticketsLeft, recaptchaSiteKey);
+  const view = eventView(record, ticketsLeft, settings);
   return { view, etag: contentTag(view) };
 }
 
-export function eventView(record: EventRecord, availableTicketsCount: number | null, recaptchaSiteKey: string | null = null): EventWithAdditionalInfo {
+/** What the platform's configuration adds to every event's page: the captcha key and the analytics settings. */
+export interface PublicSettings {
+  readonly recaptchaSiteKey: string | null;
+  readonly analytics: AnalyticsConfiguration;
+}
+
+const NO_SETTINGS: PublicSettings = { recaptchaSiteKey: null, analytics: noAnalytics };
+
+export function eventView(record: EventRecord, availableTicketsCount: number | null, { recaptchaSiteKey, analytics }: PublicSettings = NO_SETTINGS): EventWithAdditionalInfo {
   const { details: e, organizer } = record;
   const free = !record.hasPaidCategories;
   return {
@@ -70,7 +79,7 @@ export function eventView(record: EventRecord, availableTicketsCount: number | n
       hasAccessPromotions: e.promotions.displayCodeBox && (record.hasRestrictedCategories || record.hasPromoCodes),
       usePartnerCode: e.promotions.usePartnerCode,
     },
-    analyticsConfiguration: noAnalytics,
+    analyticsConfiguration: analytics,
     // the wire keeps alf.io's shape (reference 3.1): whether a transfer is deferred shows in the reservation's status
     offlinePaymentConfiguration: { showOnlyBasicInstructions: e.offlinePayment.showOnlyBasicInstructions },
     embeddingConfiguration: { notificationOrigin: e.embedding.notificationOrigin, enabled: e.embedding.enabled },

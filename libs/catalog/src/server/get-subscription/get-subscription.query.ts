@@ -6,6 +6,7 @@ import type { SalesFigures } from '@ticketing/sales/contracts';
 import { findDescriptor } from '../shared/subscription-records.js';
 import { bankAccountOf, bankAccountOwnerOf, invoicingConfigurationOf, languagesOf, noAnalytics, percentText, trimToNull } from '../shared/view-helpers.js';
 import type { SubscriptionDescriptorWithAdditionalInfo } from '../shared/views/subscription.views.js';
+import type { AnalyticsConfiguration } from '../shared/views/common.views.js';
 
 /** Descriptors carry no invoicing choices of their own: invoices when the organizer can issue them. */
 export const subscriptionInvoicing = (organizer: Organizer | null) =>
@@ -18,7 +19,7 @@ export const subscriptionInvoicing = (organizer: Organizer | null) =>
 const UNLIMITED = 2_147_483_647;
 
 /** The subscription page's data, or null when there is no such descriptor (reference 3.5). */
-export async function getSubscription(db: Queryable, sales: SalesFigures, id: string, now: Date): Promise<SubscriptionDescriptorWithAdditionalInfo | null> {
+export async function getSubscription(db: Queryable, sales: SalesFigures, id: string, now: Date, analytics: AnalyticsConfiguration = noAnalytics): Promise<SubscriptionDescriptorWithAdditionalInfo | null> {
   const record = await findDescriptor(db, id);
   if (!record) return null;
   const { descriptor: d, organizer } = record;
@@ -55,7 +56,7 @@ export async function getSubscription(db: Queryable, sales: SalesFigures, id: st
     numAvailable,
     // descriptors carry no invoicing choices of their own: invoices when the organizer can issue them
     invoicingConfiguration: subscriptionInvoicing(organizer),
-    analyticsConfiguration: noAnalytics,
+    analyticsConfiguration: analytics,
     captchaConfiguration: { captchaForTicketSelection: false, captchaForOfflinePaymentAndFree: false, recaptchaApiKey: null },
     embeddingConfiguration: { notificationOrigin: '', enabled: false },
     assignmentConfiguration: { forceAssignment: false, enableAttendeeAutocomplete: false, enableTicketTransfer: false },

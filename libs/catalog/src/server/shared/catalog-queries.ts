@@ -5,12 +5,12 @@ import { CatalogOffers, type Organizer, type PurchaseOffer, type SubscriptionOff
 import { tables } from './catalog-tables.js';
 import { SalesFigures } from '@ticketing/sales/contracts';
 import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
-import { CATALOG_CLOCK, CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY } from '../read-tokens.js';
+import { CATALOG_ANALYTICS, CATALOG_CLOCK, CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY } from '../read-tokens.js';
 import { checkDiscount, type SelectedTickets } from '../check-discount/check-discount.query.js';
 import { eventCalendar, type EventCalendar } from '../event-calendar/event-calendar.query.js';
 import { EventInputs } from './event-inputs.js';
 import type { EventSnapshot } from './event-records.js';
-import { eventPage, type EventPage } from '../get-event/get-event.query.js';
+import { eventPage, type EventPage, type PublicSettings } from '../get-event/get-event.query.js';
 import { getFile } from '../get-file/get-file.query.js';
 import { getSubscription, subscriptionInvoicing } from '../get-subscription/get-subscription.query.js';
 import { onSale } from './subscription-dates.js';
@@ -23,6 +23,8 @@ import { validateCode } from '../validate-code/validate-code.query.js';
 import { purchaseOffer } from '../purchase-offer/purchase-offer.query.js';
 import { ViewMemo } from './view-memo.js';
 import type { ItemsByCategory } from './views/items-by-category.views.js';
+import type { AnalyticsConfiguration } from './views/common.views.js';
+import { noAnalytics } from './view-helpers.js';
 
 /** Stands for the sales figures of a page that does not read them. */
 const NO_FIGURES = {};
@@ -43,6 +45,7 @@ export class CatalogQueries implements CatalogOffers {
   private readonly pages = new ViewMemo<EventPage>();
   private readonly offers = new ViewMemo<ItemsByCategory>();
   private readonly phases = new SalePhases();
+  private readonly settings: PublicSettings;
 
   constructor(
     @Inject(CATALOG_DB) private readonly db: Db,
@@ -50,9 +53,11 @@ export class CatalogQueries implements CatalogOffers {
     private readonly sales: SalesFigures,
     /** Absent where passes are not sold (the catalog alone): `?subscription=` then names descriptors only. */
     @Optional() @Inject(SubscriptionPasses) private readonly passes: SubscriptionPasses | null = null,
-    @Optional() @Inject(CATALOG_RECAPTCHA_SITE_KEY) private readonly recaptchaSiteKey: string | null = null,
+    @Optional() @Inject(CATALOG_RECAPTCHA_SITE_KEY) recaptchaSiteKey: string | null = null,
+    @Optional() @Inject(CATALOG_ANALYTICS) analytics: AnalyticsConfiguration | null = null,
   ) {
     this.inputs = new EventInputs(db, sales);
+    this.settings = { recaptchaSiteKey, analytics: analytics ?? noAnalytics };
   }
 
   /**
@@ -71,7 +76,7 @@ export class CatalogQueries implements CatalogOffers {
     const inputs = await this.inputs.withFiguresIf(shortName, (s) => s.record.details.displayTicketsLeft);
     if (!inputs) return null;
     const { snapshot, figures } = inputs;
-    return this.pages.get(snapshot, figures ?? NO_FIGURES, '', () => eventPage(snapshot, figures, this.recaptchaSiteKey));
+    return this.pages.get(snapshot, figures ?? NO_FIGURES, '', () => eventPage(snapshot, figures, this.settings));
   }
 
   /** The same object while the catalog, the holds, the code's meaning and the sale phase stand. */
@@ -104,7 +109,7 @@ export class CatalogQueries implements CatalogOffers {
   }
 
   getSubscription(id: string) {
-    return getSubscription(this.db, this.sales, id, this.clock.now());
+    return getSubscription(this.db, this.sales, id, this.clock.now(), this.settings.analytics);
   }
 
   getFile(id: string) {

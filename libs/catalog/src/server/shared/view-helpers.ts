@@ -62,5 +62,9 @@ export function invoicingConfigurationOf(config: InvoicingConfiguration | null, 
   };
 }
 
-/** Analytics is system configuration, not catalog data: none is configured for the catalog views yet. */
+/**
+ * Analytics is system configuration (GOOGLE_ANALYTICS_KEY), not catalog data: the app provides it to the catalog's
+ * views (CATALOG_ANALYTICS); this is the answer without one. `clientId` stays null: the views are shared between
+ * visitors (kept per catalog version), and no identifier of ours is handed to Google.
+ */
 export const noAnalytics: AnalyticsConfiguration = { googleAnalyticsKey: null, googleAnalyticsScrambledInfo: false, clientId: null };
