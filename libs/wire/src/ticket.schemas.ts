@@ -45,6 +45,18 @@ export function answersOf(sent: z.infer<typeof extraFieldAnswersSchema>): Readon
   return Object.fromEntries(Object.entries(sent).map(([name, values]) => [name, values.map((v) => (v === null ? '' : String(v)))]));
 }
 
+type SentLinks = z.infer<typeof ticketOwnerFormSchema>['additionalServices'];
+
+/** The supplement items' links as the booking rules read them: ticket -> items, absent values null, answers as text. */
+export function additionalServiceLinksOf(sent: SentLinks): Record<string, { additionalServiceItemId: number | null; ticketUUID: string | null; additional: Readonly<Record<string, readonly string[]>> | null }[]> {
+  return Object.fromEntries(
+    Object.entries(sent ?? {}).map(([id, links]) => [
+      id,
+      links.map((l) => ({ additionalServiceItemId: l.additionalServiceItemId ?? null, ticketUUID: l.ticketUUID ?? null, additional: answersOf(l.additional) })),
+    ]),
+  );
+}
+
 const langMap = z.record(z.string(), z.string()).describe('Text per language code.');
 
 export const additionalFieldTypeSchema = z.enum(['input:text', 'input:tel', 'vat:eu', 'textarea', 'country', 'select', 'checkbox', 'radio', 'input:dateOfBirth']);

@@ -6,7 +6,7 @@
 export interface CatalogSearch {
   /** A subscription id: only events usable with it (spec 5: a UUID v4, anything else is ignored). */
   subscription?: string;
-  /** The organizer (its slug; alf.io took a numeric id). */
+  /** The organizer's integer id, in digits (anything else is dropped: the lists would answer 422). */
   organizer?: string;
   tags?: string[];
 }
@@ -40,7 +40,9 @@ export function parseCatalogSearch(search: Record<string, unknown>): CatalogSear
   const subscription = text(search['subscription']);
   if (subscription && isUuidV4(subscription)) result.subscription = subscription;
   const organizer = text(search['organizer']);
-  if (organizer) result.organizer = organizer;
+  // the lists take an integer id (reference 7) and answer anything else with 422; no id is negative. (Not
+  // bounded to the API's 15 digits here: the event page has no bytes to spare, and no organizer has such an id.)
+  if (organizer && /^\d+$/.test(organizer)) result.organizer = organizer;
   const rawTags = search['tags'];
   const tags = (Array.isArray(rawTags) ? rawTags : [rawTags]).map(text).filter((t): t is string => t !== undefined);
   if (tags.length) result.tags = tags;
@@ -71,7 +73,7 @@ export const catalogFilters = ({ subscription, organizer, tags }: CatalogSearch)
 });
 
 /** The part of an event page's query that the booking step carries on. */
-export const reservationSearch = ({ subscription, organizer, tags, organizerSlug }: ReservationSearch): ReservationSearch => ({
-  ...catalogFilters({ subscription, organizer, tags }),
+export const reservationSearch = ({ organizerSlug, ...search }: ReservationSearch): ReservationSearch => ({
+  ...catalogFilters(search),
   ...(organizerSlug ? { organizerSlug } : {}),
 });

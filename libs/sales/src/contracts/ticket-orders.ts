@@ -28,6 +28,16 @@ export interface TicketOwnerInput {
   readonly fullName?: string | null;
   readonly userLanguage?: string | null;
   readonly additional: Readonly<Record<string, readonly string[]>> | null;
+  /** Answers about the supplement items linked to the ticket: ticket -> item links, as the booking form sends them. */
+  readonly additionalServices?: Readonly<
+    Record<string, readonly { readonly additionalServiceItemId: number | null; readonly ticketUUID: string | null; readonly additional: Readonly<Record<string, readonly string[]>> | null }[]>
+  > | null;
+}
+
+/** New answers about one supplement item of the order, checked by checkHolder. */
+export interface ItemAnswersChange {
+  readonly itemId: number;
+  readonly answers: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A stream append of the ticket's own events, appended with what the inventory decides (structurally the event store's). */
@@ -50,8 +60,23 @@ export abstract class TicketOrders {
   /** null when no such reservation exists. */
   abstract orderOf(reservationId: string): Promise<TicketOrder | null>;
 
-  /** The update form checked by the booking step's attendee rules, for this ticket's category questions. */
-  abstract checkHolder(order: TicketOrder, ticketId: string, form: TicketOwnerInput, now: Date): Promise<{ readonly errors: readonly RuleViolation[]; readonly holder: TicketHolder }>;
+  /**
+   * The update form checked by the booking step's rules: the attendee's for this ticket's category questions, and
+   * the supplement items' for the answers about the items linked to the ticket (`items`, to record with the holder).
+   */
+  abstract checkHolder(
+    order: TicketOrder,
+    ticketId: string,
+    form: TicketOwnerInput,
+    now: Date,
+  ): Promise<{ readonly errors: readonly RuleViolation[]; readonly holder: TicketHolder; readonly items: readonly ItemAnswersChange[] }>;
+
+  /**
+   * The answers about the ticket's items recorded on the order, with the ticket's own events (`companion`, if any)
+   * in the same append; the append's position, null when nothing changed. WrongExpectedRevisionError when either
+   * stream moved since it was read: decide again.
+   */
+  abstract recordItemAnswers(order: TicketOrder, ticketId: string, items: readonly ItemAnswersChange[], companion: CompanionAppend | null, metadata: EventMetadata): Promise<bigint | null>;
 
   /**
    * The supplements booked with the ticket, in the wire's `AdditionalServiceWithData` shape (with the holder's

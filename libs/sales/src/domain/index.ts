@@ -11,7 +11,7 @@ export { paymentDescription, summaryRowText } from './pricing/summary-row-text.j
 export { type Attendee, type BillingAddress, type BookingDetails } from './reservation/booking-details.js';
 export { decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymentMethodOf } from './reservation/confirm-reservation.js';
 export * from './reservation/pay-online.js';
-export { decideBackToBooking, decideRecordBooking } from './reservation/record-booking.js';
+export { decideBackToBooking, decideChangeItemAnswers, decideRecordBooking, type ChangeItemAnswers } from './reservation/record-booking.js';
 export { decideApplySubscription, decideRemoveSubscription, ticketsToCover, type ApplySubscription } from './reservation/apply-subscription.js';
 export {
   purchaseContextTypeOf,

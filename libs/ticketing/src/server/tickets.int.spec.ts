@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { attendeeField, catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { additionalService, attendeeField, catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
 import { startMailCatcher, startTestApp, type TestApp } from '@ticketing/testing/app';
 import { checkInCodeOf } from './index.js';
 
@@ -113,6 +113,15 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
     await app.given('event-expo', [
       catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'expo', format: 'HYBRID', start, end, allowedPaymentProxies: [] }) } }),
       catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('expo', { category: ticketCategory({ id: 1, key: 'stream', price: 0, accessType: 'ONLINE' }) }) }),
+    ]);
+    await app.given('event-fair', [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'fair', start, end, allowedPaymentProxies: ['ON_SITE'] }) } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('fair', { category: ticketCategory({ id: 1, key: 'regular', price: 2000 }) }) }),
+      catalogEvent({ type: 'AdditionalServiceAdded', data: inEvent('fair', { service: additionalService({ id: 1, key: 'tshirt', price: 1500, maxQtyPerOrder: 2 }) }) }),
+      catalogEvent({
+        type: 'AttendeeFieldAdded',
+        data: inEvent('fair', { field: attendeeField({ name: 'size', type: 'select', required: true, restrictedValues: ['S', 'M', 'L'], additionalServiceId: 1 }) }),
+      }),
     ]);
     await app.given('event-summit', [
       catalogEvent({
@@ -280,6 +289,62 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect(await call('DELETE', `/event/meetup/ticket/${first}`)).toMatchObject({ status: 200, body: true });
       const inventory = await app.store.readStream('inventory-meetup');
       expect(inventory.at(-1)).toMatchObject({ type: 'TicketReturned', data: { ticketId: first, categoryId: 1 } });
+    });
+  });
+
+  describe('a ticket with a supplement item that asks a question (reference 34, additionalServices)', () => {
+    let id: string;
+    let ticket: string;
+    let itemId: number;
+    const holder = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' };
+    const items = (size: string) => ({ [ticket]: [{ additionalServiceItemId: itemId, ticketUUID: ticket, additional: { size: [size] } }] });
+    /** The answer about the item as the ticket (TicketInfo) and its order (ReservationInfo) show it. */
+    const shownSize = async () => {
+      const sizeOf = (services: { itemId: number; ticketFieldConfiguration: { name: string; value: string | null }[] }[]) =>
+        services.find((s) => s.itemId === itemId)?.ticketFieldConfiguration.find((f) => f.name === 'size')?.value;
+      return [sizeOf((await call('GET', `/event/fair/ticket/${ticket}`)).body.additionalServiceWithData), sizeOf((await call('GET', `/reservation/${id}`)).body.additionalServiceWithData)];
+    };
+
+    beforeAll(async () => {
+      const reserved = await call('POST', '/event/fair/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [{ additionalServiceId: 1, quantity: 1 }] });
+      expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+      id = reserved.body.value;
+      [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      itemId = (await call('GET', `/reservation/${id}`)).body.additionalServiceWithData[0].itemId;
+      const booked = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...ada, tickets: { [ticket]: { ...holder, additional: {} } }, additionalServices: items('M') });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      expect((await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, paymentProxy: 'ON_SITE' })).status).toBe(200);
+      expect(await shownSize()).toEqual(['M', 'M']);
+    });
+
+    it('refuses an answer the booking step would refuse, under its field name, and changes nothing', async () => {
+      const bad = await call('PUT', `/event/fair/ticket/${ticket}`, { ...holder, additional: {}, additionalServices: items('XXL') });
+      expect(bad.status).toBe(422);
+      expect(bad.body.validationErrors).toEqual([{ fieldName: `additionalServices[${ticket}][0].additional[size][0]`, code: 'error.restrictedValue', arguments: null }]);
+      const empty = await call('PUT', `/event/fair/ticket/${ticket}`, { ...holder, additional: {}, additionalServices: { [ticket]: [{ additionalServiceItemId: itemId, ticketUUID: ticket, additional: {} }] } });
+      expect(empty.status).toBe(422);
+      expect(empty.body.validationErrors).toEqual([{ fieldName: `additionalServices[${ticket}][0].additional[size][0]`, code: 'error.emptyField', arguments: null }]);
+      expect(await shownSize()).toEqual(['M', 'M']);
+    });
+
+    it('records a new answer on the order, the holder unchanged', async () => {
+      const stream = `reservation-${id}`;
+      const before = (await app.store.readStream(stream)).length;
+      const updated = await call('PUT', `/event/fair/ticket/${ticket}`, { ...holder, additional: {}, additionalServices: items('L') });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(updated.body).toMatchObject({ success: true, value: true });
+      expect(await shownSize()).toEqual(['L', 'L']);
+      expect((await app.store.readStream(stream)).slice(before).map((e) => e.type)).toEqual(['BookingDetailsRecorded']);
+      // the same answer again records nothing
+      expect((await call('PUT', `/event/fair/ticket/${ticket}`, { ...holder, additional: {}, additionalServices: items('L') })).status).toBe(200);
+      expect((await app.store.readStream(stream)).length).toBe(before + 1);
+    });
+
+    it('records a new holder and a new answer together', async () => {
+      const updated = await call('PUT', `/event/fair/ticket/${ticket}`, { ...holder, firstName: 'Anita', additional: {}, additionalServices: items('S') });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(await shownSize()).toEqual(['S', 'S']);
+      expect((await call('GET', `/event/fair/ticket/${ticket}`)).body.fullName).toBe('Anita Hopper');
     });
   });
 

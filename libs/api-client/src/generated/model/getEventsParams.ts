@@ -25,10 +25,8 @@ export type GetEventsParams = {
  */
 subscription?: string;
 /**
- * Organizer identifier (the organizer slug; alf.io used a numeric id).
- * @minLength 1
- * @maxLength 255
- * @pattern ^[^\u0000-\u001f\u007f]*$
+ * Organizer id (an integer; another value answers 422): that organizer's events.
+ * @pattern ^\s*-?\d{1,15}\s*$
  */
 organizer?: string;
 /**

@@ -18,10 +18,15 @@ Conventions:
 
 export type GetSubscriptionsParams = {
 /**
- * Organizer identifier (the organizer slug; alf.io used a numeric id).
+ * Accepted for the event list's sake and ignored: it selects events, not subscriptions.
  * @minLength 1
- * @maxLength 255
+ * @maxLength 64
  * @pattern ^[^\u0000-\u001f\u007f]*$
+ */
+subscription?: string;
+/**
+ * Organizer id (an integer; another value answers 422): that organizer's subscriptions.
+ * @pattern ^\s*-?\d{1,15}\s*$
  */
 organizer?: string;
 /**
@@ -31,4 +36,9 @@ organizer?: string;
  * @pattern ^[^\u0000-\u001f\u007f]*$
  */
 organizerSlug?: string;
+/**
+ * Accepted for the event list's sake and ignored: subscriptions have no tags.
+ * @maxItems 20
+ */
+tags?: string[];
 };

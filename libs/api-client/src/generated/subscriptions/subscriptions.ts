@@ -340,7 +340,7 @@ export const useReserveSubscription = <TError = ErrorType<void | void | void | V
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Public subscriptions (passes) on sale now.
+ * @summary Public subscriptions (passes) on sale now, of one organizer when asked.
  */
 export type getSubscriptionsResponse200 = {
   data: BasicSubscriptionDescriptorInfo[]
@@ -365,7 +365,15 @@ export const getGetSubscriptionsUrl = (params?: GetSubscriptionsParams,) => {
   const normalizedParams = new URLSearchParams();
 
   Object.entries(params || {}).forEach(([key, value]) => {
-    
+    const explodeParameters = ["tags"];
+
+    if (Array.isArray(value) && explodeParameters.includes(key)) {
+      value.forEach((v) => {
+        normalizedParams.append(key, v === null ? 'null' : v.toString());
+      });
+      return;
+    }
+      
     if (value !== undefined) {
       normalizedParams.append(key, value === null ? 'null' : value.toString())
     }
@@ -445,7 +453,7 @@ export function useGetSubscriptions<TData = Awaited<ReturnType<typeof getSubscri
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Public subscriptions (passes) on sale now.
+ * @summary Public subscriptions (passes) on sale now, of one organizer when asked.
  */
 
 export function useGetSubscriptions<TData = Awaited<ReturnType<typeof getSubscriptions>>, TError = ErrorType<ValidationFailure>>(
@@ -499,7 +507,7 @@ export function useGetSubscriptionsSuspense<TData = Awaited<ReturnType<typeof ge
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Public subscriptions (passes) on sale now.
+ * @summary Public subscriptions (passes) on sale now, of one organizer when asked.
  */
 
 export function useGetSubscriptionsSuspense<TData = Awaited<ReturnType<typeof getSubscriptions>>, TError = ErrorType<ValidationFailure>>(

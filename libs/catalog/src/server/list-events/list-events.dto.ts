@@ -1,14 +1,14 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { basicEventInfoSchema } from '../shared/views/event.views.js';
-import { identifier, optionalQuery, repeatableQuery } from '@ticketing/wire';
+import { searchOptionsQuery } from '../shared/search-options.schema.js';
 
 export class EventSearchQueryDto extends createZodDto(
   z.object({
-    subscription: optionalQuery(identifier(64).describe('Subscription id: events it can be used for (a value that is not a UUID is ignored).')),
-    organizer: optionalQuery(identifier(255).describe('Organizer identifier (the organizer slug; alf.io used a numeric id).')),
-    organizerSlug: optionalQuery(identifier(255).describe('Organizer slug.')),
-    tags: repeatableQuery(identifier(100), 20).describe('Events with any of these tags; repeat the parameter for several.'),
+    subscription: searchOptionsQuery.subscription.describe('Subscription id: events it can be used for (a value that is not a UUID is ignored).'),
+    organizer: searchOptionsQuery.organizer.describe("Organizer id (an integer; another value answers 422): that organizer's events."),
+    organizerSlug: searchOptionsQuery.organizerSlug,
+    tags: searchOptionsQuery.tags.describe('Events with any of these tags; repeat the parameter for several.'),
   }),
 ) {}
 

@@ -11,6 +11,9 @@ async function publish(app: TestApp, shortName: string, overrides: Parameters<ty
 
 const names = (response: { json(): unknown }) => (response.json() as { shortName: string }[]).map((e) => e.shortName);
 
+/** An organizer's integer id: the global position of its registration. */
+const organizerId = async (app: TestApp, slug: string) => String((await app.store.readStream(`organizer-${slug}`))[0]?.position);
+
 describe('GET /api/v2/public/events', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -48,8 +51,17 @@ describe('GET /api/v2/public/events', () => {
 
   it('filters by organizer, organizer slug, tags and subscription', async () => {
     const list = async (query: string) => names(await app.inject({ method: 'GET', url: `/api/v2/public/events?${query}` }));
+    const [acme, zeta] = [await organizerId(app, 'acme'), await organizerId(app, 'zeta')];
+    expect(acme).not.toBe(zeta);
     expect(await list('organizerSlug=zeta')).toEqual(['sooner']);
-    expect(await list('organizer=acme')).toEqual(['running', 'later']);
+    expect(await list(`organizer=${acme}`)).toEqual(['running', 'later']);
+    expect(await list(`organizer=${zeta}`)).toEqual(['sooner']);
+    expect(await list(`organizer=${zeta}&organizerSlug=zeta`)).toEqual(['sooner']);
+    expect(await list(`organizer=${acme}&organizerSlug=zeta`)).toEqual([]);
+    expect(await list(`organizer=${acme}&tags=festival`)).toEqual(['running']);
+    // an integer no organizer has, as alf.io: nothing
+    expect(await list('organizer=987654321')).toEqual([]);
+    expect(await list('organizer=-1')).toEqual([]);
     expect(await list('tags=music')).toEqual(['running', 'later']);
     expect(await list('tags=talk&tags=festival')).toEqual(['running', 'sooner']);
     expect(await list('tags=music&organizerSlug=zeta')).toEqual([]);
@@ -65,5 +77,13 @@ describe('GET /api/v2/public/events', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json().validationErrors).toEqual([{ fieldName: 'organizerSlug', code: 'error.tooLong', arguments: { '0': 255 } }]);
     expect((await app.inject({ method: 'GET', url: '/api/v2/public/events?tags=%00' })).statusCode).toBe(422);
+  });
+
+  it('answers 422 to an organizer that is not an integer (alf.io: a 500 from its binder)', async () => {
+    for (const organizer of ['acme', '1.5', '1e3', '9999999999999999', '%00']) {
+      const response = await app.inject({ method: 'GET', url: `/api/v2/public/events?organizer=${organizer}` });
+      expect(response.statusCode, organizer).toBe(422);
+      expect(response.json().validationErrors, organizer).toEqual([{ fieldName: 'organizer', code: 'error.invalidFormat', arguments: null }]);
+    }
   });
 });

@@ -4,17 +4,15 @@ import type { EventDetails } from '@ticketing/catalog/contracts';
 import { formattedEventDates } from '@ticketing/formatting';
 import { zonedInstant } from '@ticketing/kernel';
 import { tables } from '../shared/catalog-tables.js';
+import type { OrganizerFilter } from '../shared/search-options.schema.js';
 import { languagesOf } from '../shared/view-helpers.js';
 import type { BasicEventInfo } from '../shared/views/event.views.js';
 
-export interface EventSearch {
+export interface EventSearch extends OrganizerFilter {
   /** Events a subscription descriptor can be used for. */
   readonly subscription?: string | null;
   /** When `subscription` is an issued pass: the events it can be used for (then no descriptor has that id). */
   readonly passEvents?: readonly string[] | null;
-  /** Organizer identifier (its slug here; alf.io used a numeric id). */
-  readonly organizer?: string | null;
-  readonly organizerSlug?: string | null;
   /** Events with at least one of these tags. */
   readonly tags?: readonly string[];
 }
@@ -24,7 +22,7 @@ export async function listEvents(db: Queryable, search: EventSearch, now: Date):
   const { rows } = await db.query<{ details: EventDetails }>(
     `select e.details from ${tables.events} e
       where e.status = 'PUBLIC' and e.end_at > $1
-        and ($2::text is null or e.organizer_slug = $2)
+        and ($2::bigint is null or exists (select 1 from ${tables.organizers} o where o.id = $2 and o.slug = e.organizer_slug))
         and ($3::text is null or e.organizer_slug = $3)
         and (cardinality($4::text[]) = 0 or e.tags && $4::text[])
         and ($5::uuid is null

@@ -10,10 +10,10 @@ export class ListSubscriptionsController {
   constructor(private readonly queries: CatalogQueries) {}
 
   @Get('subscriptions')
-  @ApiOperation({ operationId: 'getSubscriptions', summary: 'Public subscriptions (passes) on sale now.' })
+  @ApiOperation({ operationId: 'getSubscriptions', summary: 'Public subscriptions (passes) on sale now, of one organizer when asked.' })
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: [BasicSubscriptionDescriptorInfoDto] })
-  getSubscriptions(@Query() query: SubscriptionSearchQueryDto): Promise<BasicSubscriptionDescriptorInfoDto[]> {
-    return this.queries.listSubscriptions(query);
+  getSubscriptions(@Query() { organizer, organizerSlug }: SubscriptionSearchQueryDto): Promise<BasicSubscriptionDescriptorInfoDto[]> {
+    return this.queries.listSubscriptions({ organizer, organizerSlug });
   }
 }

@@ -20,6 +20,7 @@ describe('subscriptions', () => {
   beforeAll(async () => {
     app = await startTestApp();
     await app.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
+    await app.given('organizer-zeta', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer({ slug: 'zeta', name: 'Zeta' }) } })]);
     await publish(
       subscriptionDescriptor({
         id: ids.season,
@@ -45,10 +46,36 @@ describe('subscriptions', () => {
 
   it('lists the public subscriptions on sale now, by organizer when asked', async () => {
     const list = async (query = '') => (await app.inject({ method: 'GET', url: `/api/v2/public/subscriptions${query}` })).json().map((s: { id: string }) => s.id);
+    // an organizer's integer id is the global position of its registration
+    const idOf = async (slug: string) => String((await app.store.readStream(`organizer-${slug}`))[0]?.position);
+    const [acme, zeta] = [await idOf('acme'), await idOf('zeta')];
     expect(await list()).toEqual([ids.season, ids.zeta]);
     expect(await list('?organizerSlug=zeta')).toEqual([ids.zeta]);
-    expect(await list('?organizer=acme')).toEqual([ids.season]);
-    expect(await list('?organizer=acme&organizerSlug=zeta')).toEqual([]);
+    expect(await list(`?organizer=${acme}`)).toEqual([ids.season]);
+    expect(await list(`?organizer=${zeta}`)).toEqual([ids.zeta]);
+    expect(await list(`?organizer=${zeta}&organizerSlug=zeta`)).toEqual([ids.zeta]);
+    expect(await list(`?organizer=${acme}&organizerSlug=zeta`)).toEqual([]);
+    expect(await list('?organizer=987654321')).toEqual([]);
+    expect(await list('?organizerSlug=nobody')).toEqual([]);
+  });
+
+  it('takes the event list\'s subscription and tags but ignores them: the reference defines them for events only', async () => {
+    const list = async (query: string) => (await app.inject({ method: 'GET', url: `/api/v2/public/subscriptions${query}` })).json().map((s: { id: string }) => s.id);
+    expect(await list(`?subscription=${ids.zeta}`)).toEqual([ids.season, ids.zeta]);
+    expect(await list('?subscription=not-a-uuid&tags=music&tags=talk')).toEqual([ids.season, ids.zeta]);
+    expect(await list('?tags=music&organizerSlug=zeta')).toEqual([ids.zeta]);
+  });
+
+  it('answers 422, never a 500, to malformed filters', async () => {
+    const answer = (query: string) => app.inject({ method: 'GET', url: `/api/v2/public/subscriptions${query}` });
+    for (const organizer of ['acme', '2.5', '%00']) {
+      const response = await answer(`?organizer=${organizer}`);
+      expect(response.statusCode, organizer).toBe(422);
+      expect(response.json().validationErrors).toEqual([{ fieldName: 'organizer', code: 'error.invalidFormat', arguments: null }]);
+    }
+    expect((await answer(`?organizerSlug=${'x'.repeat(300)}`)).statusCode).toBe(422);
+    expect((await answer('?tags=%00')).statusCode).toBe(422);
+    expect((await answer(`?subscription=${'x'.repeat(65)}`)).statusCode).toBe(422);
   });
 
   it('gives each in the BasicSubscriptionDescriptorInfo shape', async () => {

@@ -1,22 +1,20 @@
 import type { Queryable } from '@ticketing/postgres';
 import { currencyDescriptor, formatUnit } from '@ticketing/kernel';
+import type { OrganizerFilter } from '../shared/search-options.schema.js';
 import { listDescriptorsOnSale, type DescriptorRecord } from '../shared/subscription-records.js';
 import { languagesOf, percentText } from '../shared/view-helpers.js';
 import type { BasicSubscriptionDescriptorInfo } from '../shared/views/subscription.views.js';
 import { subscriptionDates } from '../shared/subscription-dates.js';
 
-export interface SubscriptionSearch {
-  /** Organizer identifier (its slug here; alf.io used a numeric id). */
-  readonly organizer?: string | null;
-  readonly organizerSlug?: string | null;
-}
+/**
+ * Of SearchOptions only the organizer filters apply to subscriptions: the reference defines `subscription` and
+ * `tags` for events alone (descriptors have no tags), and alf.io's list reads neither.
+ */
+export type SubscriptionSearch = OrganizerFilter;
 
 /** Public subscriptions on sale now (reference 3.5, GET /subscriptions). */
 export async function listSubscriptions(db: Queryable, search: SubscriptionSearch, now: Date): Promise<BasicSubscriptionDescriptorInfo[]> {
-  const organizer = search.organizerSlug ?? search.organizer ?? null;
-  // both filters name the organizer: when both are given and differ, nothing matches
-  if (search.organizer && search.organizerSlug && search.organizer !== search.organizerSlug) return [];
-  return (await listDescriptorsOnSale(db, now, organizer)).map(basicSubscriptionInfo);
+  return (await listDescriptorsOnSale(db, now, search)).map(basicSubscriptionInfo);
 }
 
 export function basicSubscriptionInfo({ descriptor: d, descriptionHtml }: DescriptorRecord): BasicSubscriptionDescriptorInfo {

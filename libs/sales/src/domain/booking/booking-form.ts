@@ -24,7 +24,10 @@ export interface TicketOwnerForm {
   readonly fullName?: string | null;
   readonly userLanguage?: string | null;
   readonly additional: AdditionalAnswers | null;
-  /** Sent by some clients, never read: items are linked through the form's own `additionalServices`. */
+  /**
+   * The ticket update (reference 34): answers about the supplement items linked to the ticket. Inside the booking
+   * form's `tickets` it is never read: items are linked through that form's own `additionalServices`.
+   */
   readonly additionalServices?: Readonly<Record<string, readonly AdditionalServiceLinkForm[]>> | null;
 }
 

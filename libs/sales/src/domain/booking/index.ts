@@ -6,6 +6,7 @@
  */
 export { validateBooking, type BookingValidation } from './validate-booking.js';
 export { validateTicketOwner, type TicketOwnerContext, type TicketOwnerValidation } from './ticket-owner-rules.js';
+export type { ItemAnswers } from './supplement-item-rules.js';
 export type { BookingForm, TicketOwnerForm, AdditionalServiceLinkForm, SubscriptionOwnerForm, AdditionalAnswers, ItalyEInvoicingReferenceType } from './booking-form.js';
 export type { BookingContext, BookedTicket, BookedItem, InvoicingSettings, VatCheckStatus } from './booking-context.js';
 export type { BookingQuestion, BookingQuestionType } from './booking-question.js';

@@ -1,6 +1,6 @@
 import type { ItemAssignment } from '../reservation/booking-details.js';
 import { answersTo, checkAdditionalAnswers, type FieldRulesContext } from './attendee-field-rules.js';
-import type { BookingContext } from './booking-context.js';
+import type { BookedItem, BookingContext } from './booking-context.js';
 import { bookingErrors } from './booking-errors.js';
 import type { AdditionalServiceLinkForm } from './booking-form.js';
 import type { BookingReport } from './booking-report.js';
@@ -40,13 +40,40 @@ export function checkItems(additionalServices: LinksByTicket, context: BookingCo
   const links = linksOf(additionalServices);
   if (!allAssigned(links, context)) report.rejectForm(bookingErrors.itemsNotAssigned);
   const mark = report.mark();
+  checkLinkedAnswers(links, context.items, fieldContext, report);
+  const failed = report.errorsSince(mark);
+  if (failed.length > 0) report.rejectForm(failed.some((e) => e.code === bookingErrors.invalidVat) ? bookingErrors.invalidVat : bookingErrors.missingAttendeeData);
+}
+
+/** Each linked item's answers, by its supplement's questions, under `additionalServices[<ticket>][<i>].additional[<name>][<j>]`. */
+function checkLinkedAnswers(links: readonly Link[], items: readonly BookedItem[], fieldContext: FieldRulesContext, report: BookingReport): void {
   for (const link of links) {
-    const item = context.items.find((i) => i.itemId === link.form.additionalServiceItemId);
+    const item = items.find((i) => i.itemId === link.form.additionalServiceItemId);
     if (item === undefined) continue;
     checkAdditionalAnswers(link.form.additional, item.questions, `additionalServices[${link.listedUnder}][${link.index}].`, fieldContext, report);
   }
-  const failed = report.errorsSince(mark);
-  if (failed.length > 0) report.rejectForm(failed.some((e) => e.code === bookingErrors.invalidVat) ? bookingErrors.invalidVat : bookingErrors.missingAttendeeData);
+}
+
+/** New answers about one booked item. */
+export type ItemAnswers = Pick<ItemAssignment, 'itemId' | 'answers'>;
+
+/**
+ * The ticket update (reference 34): the answers about the items linked to that ticket (`items`), checked by the
+ * booking step's field rules and named as there. Links are not changed after booking: a link naming another
+ * item is not this ticket's to answer and is left out; an item linked twice keeps its first answers.
+ */
+export function checkTicketItems(additionalServices: LinksByTicket, items: readonly BookedItem[], fieldContext: FieldRulesContext, report: BookingReport): ItemAnswers[] {
+  const seen = new Set<number>();
+  const links = linksOf(additionalServices).filter(({ form: { additionalServiceItemId: id } }) => {
+    if (id === null || seen.has(id) || !items.some((i) => i.itemId === id)) return false;
+    seen.add(id);
+    return true;
+  });
+  checkLinkedAnswers(links, items, fieldContext, report);
+  return links.map(({ form }) => {
+    const item = items.find((i) => i.itemId === form.additionalServiceItemId)!;
+    return { itemId: item.itemId, answers: answersTo(form.additional, item.questions) };
+  });
 }
 
 /** Every booked item with the ticket it was linked to (null when it was not) and the answers about it. */

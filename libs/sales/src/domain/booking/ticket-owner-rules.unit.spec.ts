@@ -27,4 +27,34 @@ describe('the ticket update form (reference 34)', () => {
       ['additional[company][0]', bookingErrors.emptyField],
     ]);
   });
+
+  describe('with answers about the supplement items linked to the ticket', () => {
+    const size = question({ name: 'size', type: 'select', required: true, restrictedValues: ['S', 'M', 'L'] });
+    const withItems = { ...context([]), items: [{ itemId: 2, questions: [size] }] };
+    const holder = attendee({ firstName: 'Grace', email: 'grace@example.org', additional: {} });
+    const link = (additionalServiceItemId: number, sent: string[]) => ({ additionalServiceItemId, ticketUUID: T1, additional: { size: sent } });
+
+    it('when the answers pass the booking step\'s field rules, then they are given back to record', () => {
+      const result = validateTicketOwner({ ...holder, additionalServices: { [T1]: [link(2, ['M'])] } }, withItems);
+      expect(result.errors).toEqual([]);
+      expect(result.items).toEqual([{ itemId: 2, answers: { size: ['M'] } }]);
+    });
+
+    it('when an answer breaks them, then the error is named as on the booking step, and nothing global', () => {
+      const result = validateTicketOwner({ ...holder, additionalServices: { [T1]: [link(2, ['XXL'])] } }, withItems);
+      expect(result.errors.map((e) => [e.field, e.code])).toEqual([[`additionalServices[${T1}][0].additional[size][0]`, bookingErrors.restrictedValue]]);
+      const empty = validateTicketOwner({ ...holder, additionalServices: { [T1]: [link(2, [])] } }, withItems);
+      expect(empty.errors.map((e) => [e.field, e.code])).toEqual([[`additionalServices[${T1}][0].additional[size][0]`, bookingErrors.emptyField]]);
+    });
+
+    it('when a link names an item not linked to the ticket, then it is left out; a second link of an item too', () => {
+      const result = validateTicketOwner({ ...holder, additionalServices: { [T1]: [link(7, ['XXL']), link(2, ['L']), link(2, ['XXL'])] } }, withItems);
+      expect(result.errors).toEqual([]);
+      expect(result.items).toEqual([{ itemId: 2, answers: { size: ['L'] } }]);
+    });
+
+    it('when the form has no additionalServices, then no item changes', () => {
+      expect(validateTicketOwner(holder, withItems).items).toEqual([]);
+    });
+  });
 });

@@ -37,3 +37,29 @@ export function decideBackToBooking(state: ReservationState, reservationId: stri
   if (state.status !== 'PENDING' || !state.validated) return [];
   return [{ type: 'BookingReopened', data: { reservationId } }];
 }
+
+export interface ChangeItemAnswers {
+  readonly reservationId: string;
+  /** The ticket whose holder changed them: only items linked to it change. */
+  readonly ticketId: string;
+  readonly items: readonly { readonly itemId: number; readonly answers: Readonly<Record<string, readonly string[]>> }[];
+}
+
+/**
+ * The ticket update (reference 34) with answers about the supplement items linked to the ticket: a complete order
+ * only (else 404, as the update itself). The details are recorded again with those answers; items linked to
+ * another ticket, and answers equal to the recorded ones, change nothing. Nothing is recorded once the buyer's
+ * details were erased.
+ */
+export function decideChangeItemAnswers(state: ReservationState, command: ChangeItemAnswers): BookingDetailsRecorded[] {
+  if (state.status !== 'COMPLETE') throw new NotFoundError('reservation', command.reservationId);
+  const { reservationId, ticketId } = command;
+  if (state.booking === null) return [];
+  const items = state.booking.items.map((item) => {
+    const change = item.ticketId === ticketId ? command.items.find((i) => i.itemId === item.itemId) : undefined;
+    return change ? { ...item, answers: change.answers } : item;
+  });
+  const booking = { ...state.booking, items };
+  if (sameBooking(state.booking, booking)) return [];
+  return [{ type: 'BookingDetailsRecorded', data: { reservationId, subjectId: reservationSubjectId(reservationId), booking } }];
+}

@@ -5,7 +5,7 @@ import { evolveInventory, initialInventoryState } from '../inventory/inventory.j
 import { issueTickets } from '../ticket/issue-tickets.js';
 import type { BookingDetails } from './booking-details.js';
 import { decideConfirmOfflinePayment, decideConfirmReservation, type ConfirmReservation } from './confirm-reservation.js';
-import { decideBackToBooking, decideRecordBooking } from './record-booking.js';
+import { decideBackToBooking, decideChangeItemAnswers, decideRecordBooking } from './record-booking.js';
 import type { ReservationEvent, ReservationOpened } from './reservation.events.js';
 import {
   decideCancelReservation,
@@ -113,6 +113,44 @@ describe('recording the booking details', () => {
   it('goes back to booking only from a validated pending reservation', () => {
     expect(decideBackToBooking(validated(true), 'r-1').map((e) => e.type)).toEqual(['BookingReopened']);
     expect(decideBackToBooking(given(opened(true)), 'r-1')).toEqual([]);
+  });
+});
+
+describe('changing the answers about a ticket\'s items (ticket update)', () => {
+  const withItems: BookingDetails = {
+    ...booking,
+    items: [
+      { itemId: 1, ticketId: 't-1', answers: { size: ['M'] } },
+      { itemId: 2, ticketId: 't-2', answers: { size: ['L'] } },
+    ],
+  };
+  const complete = () => {
+    const recorded = given(opened(false), { type: 'BookingDetailsRecorded', data: { reservationId: 'r-1', subjectId: 'reservation-r-1', booking: withItems } }, { type: 'BookingValidated', data: { reservationId: 'r-1' } });
+    return evolveReservation(recorded, decideConfirmReservation(recorded, confirm()).events[0]!, now.toISOString());
+  };
+
+  it('records the details again with the new answers of the items linked to that ticket only', () => {
+    const events = decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['XL'] } }, { itemId: 2, answers: { size: ['S'] } }] });
+    expect(events).toEqual([
+      {
+        type: 'BookingDetailsRecorded',
+        data: {
+          reservationId: 'r-1',
+          subjectId: 'reservation-r-1',
+          booking: { ...withItems, items: [{ itemId: 1, ticketId: 't-1', answers: { size: ['XL'] } }, withItems.items[1]] },
+        },
+      },
+    ]);
+  });
+
+  it('records nothing when the answers are the ones recorded, or name no item of the ticket', () => {
+    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['M'] } }] })).toEqual([]);
+    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 2, answers: { size: ['S'] } }] })).toEqual([]);
+  });
+
+  it('is refused with 404 unless the order is complete', () => {
+    const pending = given(opened(false), { type: 'BookingDetailsRecorded', data: { reservationId: 'r-1', subjectId: 'reservation-r-1', booking: withItems } });
+    expect(() => decideChangeItemAnswers(pending, { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['XL'] } }] })).toThrow(NotFoundError);
   });
 });
 

@@ -80,6 +80,7 @@ export type ReservationExpired = DomainEvent<'ReservationExpired', { readonly re
 /**
  * The buyer's contact, invoice and attendee details, as last submitted on the booking step: stored even when
  * they did not pass validation (the buyer finds them again), but only `BookingValidated` lets the order go on.
+ * On a complete order, recorded again when a ticket's update changes the answers about its supplement items.
  * `booking` is personal data: in the log it lives encrypted under `subjectId` and reads as null once erased.
  */
 export type BookingDetailsRecorded = DomainEvent<

@@ -1,18 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock, type EventMetadata, type RuleViolation } from '@ticketing/kernel';
-import { validateTicketOwner } from '@ticketing/sales/booking-rules';
-import type { OpenedReservation } from '@ticketing/sales/domain';
-import { TicketOrders, type CompanionAppend, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
+import { validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-rules';
+import { decideChangeItemAnswers, reservationStreamId, type OpenedReservation } from '@ticketing/sales/domain';
+import { TicketOrders, type CompanionAppend, type ItemAnswersChange, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
 import { additionalServiceWithData, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
-import { loadReservation } from '../reservation/reservation-stream.js';
-import { bookedTickets } from '../validate-to-overview/booked-questions.js';
+import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { bookedItems, bookedTickets } from '../validate-to-overview/booked-questions.js';
 import { SALES_EVENT_STORE } from '../tokens.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -47,7 +47,7 @@ export class SalesTicketOrders extends TicketOrders {
     };
   }
 
-  async checkHolder(order: TicketOrder, ticketId: string, form: TicketOwnerInput, now: Date): Promise<{ errors: readonly RuleViolation[]; holder: TicketHolder }> {
+  async checkHolder(order: TicketOrder, ticketId: string, form: TicketOwnerInput, now: Date): Promise<{ errors: readonly RuleViolation[]; holder: TicketHolder; items: readonly ItemAnswersChange[] }> {
     const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
     if (!offer) throw new NotFoundError('event', order.eventShortName);
     const ticket = bookedTickets(order.tickets.filter((t) => t.ticketId === ticketId), offer.attendeeFields)[0];
@@ -55,11 +55,33 @@ export class SalesTicketOrders extends TicketOrders {
     const today = wallClock(now, offer.event.timeZone);
     return validateTicketOwner(form, {
       ticket,
+      items: form.additionalServices ? await this.itemsOf(order.reservationId, ticketId, offer) : [],
       contentLanguages: offer.event.contentLanguages,
       today: `${today.year}-${pad(today.month)}-${pad(today.day)}`,
       euCountryCodes,
       countryCodes: isoCountryCodes,
     });
+  }
+
+  /** The supplement items linked to the ticket when the order was booked, with the questions asked about each. */
+  private async itemsOf(reservationId: string, ticketId: string, offer: PurchaseOffer): Promise<BookedItem[]> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state)) return [];
+    const opened = state as OpenedReservation;
+    const linked = new Set((opened.booking?.items ?? []).filter((i) => i.ticketId === ticketId).map((i) => i.itemId));
+    return bookedItems(opened.price.items, offer.services, offer.attendeeFields).filter((i) => linked.has(i.itemId));
+  }
+
+  async recordItemAnswers(order: TicketOrder, ticketId: string, items: readonly ItemAnswersChange[], companion: CompanionAppend | null, metadata: EventMetadata): Promise<bigint | null> {
+    const { state, revision } = await loadReservation(this.store, order.reservationId);
+    if (revision === 'no_stream') throw new NotFoundError('reservation', order.reservationId);
+    const events = decideChangeItemAnswers(state, { reservationId: order.reservationId, ticketId, items });
+    const appends = [
+      ...(events.length > 0 ? [{ streamId: reservationStreamId(order.reservationId), expectedRevision: revision, events: events.map((e) => reservationToLog(e, metadata)) }] : []),
+      ...(companion ? [companion] : []),
+    ];
+    if (appends.length === 0) return null;
+    return (await this.store.appendToStreams(appends)).position;
   }
 
   async servicesOf(order: TicketOrder, ticketId: string, _language: string, now: Date): Promise<readonly Record<string, unknown>[]> {

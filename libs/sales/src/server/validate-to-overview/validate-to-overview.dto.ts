@@ -1,6 +1,6 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
-import { additionalServiceLinkFormSchema, answersOf, extraFieldAnswersSchema, langParam, ticketOwnerFormSchema, validatedResponseSchema } from '@ticketing/wire';
+import { additionalServiceLinkFormSchema, additionalServiceLinksOf, answersOf, extraFieldAnswersSchema, langParam, ticketOwnerFormSchema, validatedResponseSchema } from '@ticketing/wire';
 import type { BookingForm } from '@ticketing/sales/booking-rules';
 
 export class BooleanValidatedResponseDto extends createZodDto(validatedResponseSchema(z.boolean()).describe('ValidatedResponse<boolean>')) {}
@@ -54,9 +54,6 @@ const booleanQuery = z
 
 export class ValidateToOverviewQueryDto extends createZodDto(z.object({ lang: langParam, ignoreWarnings: booleanQuery.describe('Accept the warnings of an earlier answer.') })) {}
 
-type LinkDto = NonNullable<ContactAndTicketsFormDto['additionalServices']>[string][number];
-const linkOf = (l: LinkDto) => ({ additionalServiceItemId: l.additionalServiceItemId ?? null, ticketUUID: l.ticketUUID ?? null, additional: answersOf(l.additional) });
-
 /** The parsed body as the booking rules read it: absent flags are false, absent maps empty. */
 export function bookingFormOf(form: ContactAndTicketsFormDto): BookingForm {
   return {
@@ -74,7 +71,7 @@ export function bookingFormOf(form: ContactAndTicketsFormDto): BookingForm {
         { email: t.email ?? null, firstName: t.firstName, lastName: t.lastName, fullName: t.fullName, userLanguage: t.userLanguage, additional: answersOf(t.additional) },
       ]),
     ),
-    additionalServices: Object.fromEntries(Object.entries(form.additionalServices ?? {}).map(([id, links]) => [id, links.map(linkOf)])),
+    additionalServices: additionalServiceLinksOf(form.additionalServices),
     subscriptionOwner: form.subscriptionOwner
       ? {
           email: form.subscriptionOwner.email ?? null,

@@ -25,8 +25,8 @@ export class UpdateTicketCommand extends Command<boolean> {
 }
 
 /**
- * `PUT /event/{e}/ticket/{uuid}` (reference 34): a new holder or new answers, checked by the booking step's
- * rules. Only on a complete order. A locked ticket keeps its holder's names and e-mail. A ticket that names a new
+ * `PUT /event/{e}/ticket/{uuid}` (reference 34): a new holder or new answers (also about the supplement items
+ * linked to the ticket, recorded on the order), checked by the booking step's rules. Only on a complete order. A locked ticket keeps its holder's names and e-mail. A ticket that names a new
  * e-mail (its first holder, or someone it was handed to) is e-mailed to it (best effort: the change stands when
  * mail fails).
  */
@@ -47,16 +47,20 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
       decide: async (found) => {
         if (!found || !found.order.complete) throw new NotFoundError('ticket', ticketId);
         const now = this.options.clock.now();
-        const { errors, holder } = await this.orders.checkHolder(found.order, ticketId, form, now);
+        const { errors, holder, items } = await this.orders.checkHolder(found.order, ticketId, form, now);
         if (errors.length > 0) throw new RuleViolations(errors);
         const locked = !found.offer.event.assignment.enableTicketTransfer;
         const events = decideAssign(found.ticket, { ticketId, holder, locked, emailLocked: found.order.lockEmailEdit });
         // the ticket goes to whoever it names now: its first holder, or a new one it was handed to
         const previous = found.ticket.holder?.email.trim().toLowerCase() ?? '';
         const result = events.some((e) => (e.data.holder?.email.trim().toLowerCase() ?? '') !== previous);
-        if (events.length === 0) return { result };
+        if (events.length === 0 && items.length === 0) return { result };
         const metadata = provenance(this.options.ids.uuid(), actor, now);
-        return { result, append: () => this.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), found.revision) };
+        const ticketAppend = { streamId: ticketStreamId(ticketId), expectedRevision: found.revision, events: events.map((e) => ticketToLog(e, metadata)) };
+        if (items.length === 0) return { result, append: () => this.store.append(ticketAppend.streamId, ticketAppend.events, ticketAppend.expectedRevision) };
+        // the answers about the ticket's supplement items live on the order: both streams in one append
+        const companion = events.length > 0 ? ticketAppend : null;
+        return { result, append: async () => ({ position: await this.orders.recordItemAnswers(found.order, ticketId, items, companion, metadata) }) };
       },
       written: (position) => this.options.waitForProjections(position),
       // a holder's double click, or several people editing one ticket: decide again on what the others wrote

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError } from '@ticketing/kernel';
-import { actorOf, answersOf, ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse, type SessionRequest } from '@ticketing/wire';
+import { actorOf, additionalServiceLinksOf, answersOf, ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse, type SessionRequest } from '@ticketing/wire';
 import { SendTicketQueryDto, TicketPathDto, TicketUpdateResponseDto, UpdateTicketOwnerFormDto } from '../get-ticket/ticket.dto.js';
 import { ReleaseTicketCommand } from '../release-ticket/release-ticket.command.js';
 import { SendTicketCommand } from '../send-ticket/send-ticket.command.js';
@@ -19,7 +19,7 @@ export class TicketActionsController {
   @ApiOperation({
     operationId: 'updateTicket',
     summary:
-      'Assigns the ticket or changes its holder and answers, with the booking step\'s rules (field errors under the form\'s own names). A locked ticket keeps its names and e-mail. ' +
+      'Assigns the ticket or changes its holder and answers (also those about the supplement items linked to it), with the booking step\'s rules (field errors under the form\'s own names). A locked ticket keeps its names and e-mail. ' +
       'A ticket handed to someone else is e-mailed to its new holder. 404 unless the order is complete.',
   })
   @ApiNotFound('Ticket')
@@ -38,6 +38,7 @@ export class TicketActionsController {
           fullName: form.fullName ?? null,
           userLanguage: form.userLanguage ?? null,
           additional: answersOf(form.additional),
+          additionalServices: additionalServiceLinksOf(form.additionalServices),
         },
         actor: actorOf(request),
       }),

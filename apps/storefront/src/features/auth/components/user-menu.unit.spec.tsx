@@ -14,7 +14,7 @@ describe('top bar: login link and user menu', () => {
   });
 
   it('shows nothing and asks nothing while login is off or not known to be on', async () => {
-    const { calls } = renderApp('/events-all?organizer=acme', accountApi(makeUser()), createTestContext({ lang: 'en' }));
+    const { calls } = renderApp('/events-all?organizer=3', accountApi(makeUser()), createTestContext({ lang: 'en' }));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Signed in as/ })).toBeNull();
@@ -22,9 +22,9 @@ describe('top bar: login link and user menu', () => {
   });
 
   it('offers an anonymous visitor the login, coming back to the page they are on', async () => {
-    renderApp('/events-all?organizer=acme', accountApi(null), loginOnContext());
+    renderApp('/events-all?organizer=3', accountApi(null), loginOnContext());
     const login = await screen.findByRole('link', { name: 'Log in' });
-    expect(login.getAttribute('href')).toBe(`/openid/authentication?returnTo=${encodeURIComponent('/events-all?organizer=acme')}`);
+    expect(login.getAttribute('href')).toBe(`/openid/authentication?returnTo=${encodeURIComponent('/events-all?organizer=3')}`);
   });
 
   it('opens the signed-in user\'s menu by keyboard: my orders, my profile, log out; Escape closes it on the button', async () => {

@@ -101,7 +101,7 @@ describe('choosing tickets and supplements on the event page', () => {
   });
 
   it('reserves the selection in the current language and goes to the booking step, carrying the query', async () => {
-    const { router, requests } = renderApp('/event/concert?tags=music&organizerSlug=seeklang&organizer=seeklang', api());
+    const { router, requests } = renderApp('/event/concert?tags=music&organizerSlug=seeklang&organizer=12', api());
     await screen.findByRole('heading', { level: 1 });
     choose('Festival pass', 2);
     choose('T-shirt', 1);
@@ -110,7 +110,7 @@ describe('choosing tickets and supplements on the event page', () => {
     fireEvent.click(continueButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/event/concert/reservation/${RESERVATION_ID}/book`));
-    expect(Object.fromEntries(new URLSearchParams(router.state.location.searchStr))).toEqual({ tags: 'music', organizer: 'seeklang', organizerSlug: 'seeklang' });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.searchStr))).toEqual({ tags: 'music', organizer: '12', organizerSlug: 'seeklang' });
     const [request] = reserveRequests(requests);
     expect(request!.url).toBe(`${API}/reserve-tickets?lang=en`);
     expect(request!.body).toEqual({

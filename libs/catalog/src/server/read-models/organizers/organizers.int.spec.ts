@@ -24,6 +24,17 @@ describe('catalog-organizers projection', () => {
     ]);
   });
 
+  it('gives each organizer the global position of its registration as integer id, kept by updates', async () => {
+    await h.given('organizer-acme', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } })]);
+    await h.given('organizer-zeta', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer({ slug: 'zeta' }) } })]);
+    await h.given('organizer-acme', [catalogEvent({ type: 'OrganizerUpdated', data: { organizer: organizer({ name: 'Acme Live' }) } })]);
+    const registration = async (slug: string) => (await h.store.readStream(`organizer-${slug}`))[0]?.position.toString();
+    expect(await h.rows('select slug, id::text, name from catalog_organizers order by slug')).toEqual([
+      { slug: 'acme', id: await registration('acme'), name: 'Acme Live' },
+      { slug: 'zeta', id: await registration('zeta'), name: organizer().name },
+    ]);
+  });
+
   it('changes nothing when the events are delivered again', async () => {
     await h.given('organizer-acme', [
       catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer() } }),
