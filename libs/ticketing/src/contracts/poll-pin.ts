@@ -33,6 +33,5 @@ export function ticketUuidRangeOfPin(typed: string): { readonly from: string; re
 
 /** Whether the ticket's uuid is one the PIN (as typed: any case, spaces and dashes) stands for. */
 export function matchesPollPin(ticketUuid: string, typed: string): boolean {
-  const range = ticketUuidRangeOfPin(typed);
-  return range !== null && pollPinOf(ticketUuid) === encodeCrockford(parseInt(range.from.slice(0, 8), 16) / 4, POLL_PIN_LENGTH);
+  return decodeCrockford(normalizeCrockford(typed), POLL_PIN_LENGTH) === prefixOf(ticketUuid);
 }
