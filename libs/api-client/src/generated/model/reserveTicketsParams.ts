@@ -22,4 +22,9 @@ export type ReserveTicketsParams = {
  * @pattern ^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$
  */
 lang: string;
+/**
+ * the reCAPTCHA answer, when the body has no `captcha` (reference 1.4)
+ * @maxLength 4096
+ */
+'g-recaptcha-response'?: string;
 };

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
-import { LangQueryDto, ReservationIdPathDto } from '../shared/reservation-params.dto.js';
+import { CaptchaLangQueryDto, ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { ConfirmReservationCommand } from './confirm-reservation.command.js';
 import { PaymentFormDto, ReservationPaymentResultResponseDto } from './confirm-reservation.dto.js';
 import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
@@ -30,7 +30,7 @@ export class ConfirmReservationController {
   @ZodResponse({ status: 200, type: ReservationPaymentResultResponseDto })
   async confirm(
     @Param() { reservationId }: ReservationIdPathDto,
-    @Query() _query: LangQueryDto,
+    @Query() { 'g-recaptcha-response': recaptchaResponse }: CaptchaLangQueryDto,
     @Body() form: PaymentFormDto,
     @Req() request: SessionRequest,
   ): Promise<ReservationPaymentResultResponseDto> {
@@ -43,7 +43,7 @@ export class ConfirmReservationController {
         gatewayToken: form.gatewayToken ?? null,
         termsAccepted: form.termAndConditionsAccepted === true,
         privacyAccepted: form.privacyPolicyAccepted === true,
-        captcha: form.captcha ?? null,
+        captcha: form.captcha ?? recaptchaResponse ?? null,
         remoteIp: request.ip,
         actor: actorOf(request),
       }),

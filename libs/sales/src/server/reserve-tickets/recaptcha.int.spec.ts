@@ -115,6 +115,19 @@ describe('reCAPTCHA on ticket selection and on free and bank-transfer confirmati
       expect(standIn.calls.map((c) => c.response)).toEqual(['guessed', SOLVED]);
     });
 
+    it("takes the answer from reCAPTCHA's own request parameter when the body has none (reference 1.4)", async () => {
+      const selection = { reservation: [{ ticketCategoryId: 1, amount: 1 }] };
+      const refused = await t.call('POST', '/event/guarded/reserve-tickets?lang=en&g-recaptcha-response=guessed', selection);
+      expect([refused.status, codes(refused.body)]).toEqual([422, [CAPTCHA_FAILED]]);
+      expect((await t.call('POST', `/event/guarded/reserve-tickets?lang=en&g-recaptcha-response=${SOLVED}`, selection)).status).toBe(200);
+      // the body's captcha comes first
+      const both = await t.call('POST', `/event/guarded/reserve-tickets?lang=en&g-recaptcha-response=${SOLVED}`, { ...selection, captcha: 'guessed' });
+      expect(both.status).toBe(422);
+      const id = await t.validated('free-guarded');
+      expect((await t.call('POST', `/reservation/${id}?lang=en&g-recaptcha-response=${SOLVED}`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true })).status).toBe(200);
+      expect((await t.call('GET', `/reservation/${id}`)).body.status).toBe('COMPLETE');
+    });
+
     it('asks nothing of an event that wants no captcha', async () => {
       expect((await t.reserve('open')).status).toBe(200);
       expect((await t.reserve('free-guarded')).status).toBe(200);

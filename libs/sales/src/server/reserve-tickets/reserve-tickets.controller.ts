@@ -6,7 +6,8 @@ import { SignedInUsers } from '@ticketing/accounts/contracts';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
 import { ReserveTicketsCommand } from './reserve-tickets.command.js';
-import { ReservationFormDto, ReservationIdResponseDto, ReserveTicketsPathDto, ReserveTicketsQueryDto } from './reserve-tickets.dto.js';
+import { ReservationFormDto, ReservationIdResponseDto, ReserveTicketsPathDto } from './reserve-tickets.dto.js';
+import { CaptchaLangQueryDto } from '../shared/reservation-params.dto.js';
 
 @ApiTags('reservations')
 @Controller('api/v2/public')
@@ -31,7 +32,7 @@ export class ReserveTicketsController {
   @ZodResponse({ status: 200, type: ReservationIdResponseDto })
   async reserveTickets(
     @Param() { shortName }: ReserveTicketsPathDto,
-    @Query() { lang }: ReserveTicketsQueryDto,
+    @Query() { lang, 'g-recaptcha-response': recaptchaResponse }: CaptchaLangQueryDto,
     @Body() form: ReservationFormDto,
     @Req() request: SessionRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -53,7 +54,7 @@ export class ReserveTicketsController {
           amount: s.amount === null || s.amount === undefined ? null : String(s.amount),
         })),
         promoCode: form.promoCode?.trim() ? form.promoCode.trim() : null,
-        captcha: form.captcha ?? null,
+        captcha: form.captcha ?? recaptchaResponse ?? null,
         remoteIp: request.ip,
         actor: actorOf(request),
         // made while signed in: the reservation is the user's (reference 3.3, access rule); looked up only when the

@@ -1,7 +1,7 @@
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { AMOUNT_TEXT } from '@ticketing/kernel';
-import { validatedResponseSchema, langParam, shortNameParam, wireInteger } from '@ticketing/wire';
+import { validatedResponseSchema, shortNameParam, wireInteger } from '@ticketing/wire';
 
 // Quantities and ids take a JSON integer or a string of digits, as alf.io's server does (see wireInteger): alf.io's
 // Angular client sends the quantity it reads off a <select> as text.
@@ -42,6 +42,5 @@ export class ReservationFormDto extends createZodDto(reservationFormSchema) {}
 
 export class ReserveTicketsPathDto extends createZodDto(z.object({ shortName: shortNameParam })) {}
 
-export class ReserveTicketsQueryDto extends createZodDto(z.object({ lang: langParam })) {}
 
 export class ReservationIdResponseDto extends createZodDto(validatedResponseSchema(z.string().describe('The new reservation id (UUID v4).'))) {}
