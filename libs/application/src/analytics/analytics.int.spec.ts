@@ -76,7 +76,7 @@ describe("analytics with Google's script, anonymous mode turned off", () => {
 
   it("opens the page to Google's tag and collection origins as Google's CSP guide lists them", async () => {
     const { csp } = await publishedBy(app);
-    expect(csp['script-src']).toEqual(["'self'", 'https://*.googletagmanager.com']);
+    expect(csp['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com/gtag/']);
     expect(csp['connect-src']).toEqual(["'self'", 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);
     expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com']);
   });

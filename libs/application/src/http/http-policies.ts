@@ -60,7 +60,8 @@ function recaptchaSources(scriptUrl: string): { scripts: string; frames: string 
 function analyticsSources(scriptUrl: string): { scripts: string; sends: string } {
   const { origin } = new URL(scriptUrl);
   if (origin !== 'https://www.googletagmanager.com') return { scripts: ` ${origin}`, sends: ` ${origin}` };
-  return { scripts: ' https://*.googletagmanager.com', sends: ' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com' };
+  // gtag.js and what it loads for GA4 (gtag/destination) only: not every tag container of googletagmanager.com
+  return { scripts: ' https://www.googletagmanager.com/gtag/', sends: ' https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com' };
 }
 
 /**

@@ -104,7 +104,7 @@ export type CatalogDocumentEventsItem = {
   /**
    * Default of the categories' maxPerReservation.
    * @minimum 1
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   maxTicketsPerReservation?: number;
   offlinePayment?: CatalogDocumentEventsItemOfflinePayment;
@@ -124,7 +124,7 @@ export type CatalogDocumentEventsItem = {
   /**
    * Minutes a reservation holds seats.
    * @minimum 1
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   reservationValidityMinutes?: number;
   /**

@@ -29,7 +29,7 @@ import type { CatalogDocumentEventsItemAdditionalServicesItemVatType } from './c
 export type CatalogDocumentEventsItemAdditionalServicesItem = {
   /**
    * @minimum 0
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   availableQuantity?: number;
   /** Markdown per content language; rendered to sanitized HTML for the storefront. */
@@ -44,13 +44,13 @@ export type CatalogDocumentEventsItemAdditionalServicesItem = {
   maxPrice?: CatalogDocumentEventsItemAdditionalServicesItemMaxPrice;
   /**
    * @minimum 1
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   maxQtyPerOrder?: number;
   minPrice?: CatalogDocumentEventsItemAdditionalServicesItemMinPrice;
   /**
-   * @minimum -9007199254740991
-   * @maximum 9007199254740991
+   * @minimum -2147483648
+   * @maximum 2147483647
    */
   ordinal?: number;
   /** MANDATORY_PERCENTAGE_* only: percent of the ticket / reservation total. */
@@ -58,7 +58,7 @@ export type CatalogDocumentEventsItemAdditionalServicesItem = {
   /**
    * Fixed price, or suggested amount when fixPrice is false.
    * @minimum 0
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   price?: number;
   /** When it can be bought. */

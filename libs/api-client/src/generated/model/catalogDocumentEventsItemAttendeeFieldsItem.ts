@@ -47,8 +47,8 @@ export type CatalogDocumentEventsItemAttendeeFieldsItem = {
   name: string;
   /**
    * Display order; defaults to the position in the list.
-   * @minimum -9007199254740991
-   * @maximum 9007199254740991
+   * @minimum -2147483648
+   * @maximum 2147483647
    */
   ordinal?: number;
   /** Hint shown in the empty input, per language. */

@@ -27,7 +27,7 @@ export type CatalogDocumentEventsItemCapacitiesItem = {
   /**
    * Seats in the pool.
    * @minimum 0
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   size: number;
 };

@@ -45,14 +45,14 @@ export type CatalogDocumentEventsItemCategoriesItem = {
   name: CatalogDocumentEventsItemCategoriesItemName;
   /**
    * Display order; defaults to the position in the list.
-   * @minimum -9007199254740991
-   * @maximum 9007199254740991
+   * @minimum -2147483648
+   * @maximum 2147483647
    */
   ordinal?: number;
   /**
    * Price in minor units; VAT included or not per the event. 0 = free.
    * @minimum 0
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   price: number;
   /** When it can be bought. */

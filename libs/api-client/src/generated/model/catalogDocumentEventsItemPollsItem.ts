@@ -28,15 +28,15 @@ export type CatalogDocumentEventsItemPollsItem = {
   /**
    * Your number of the poll, unique within the event: attendees' answers are kept by it, so keep it across imports.
    * @minimum 1
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   id: number;
   /** What attendees choose from (at least one unless DRAFT). */
   options?: CatalogDocumentEventsItemPollsItemOptionsItem[];
   /**
    * Display order; defaults to the position in the list.
-   * @minimum -9007199254740991
-   * @maximum 9007199254740991
+   * @minimum -2147483648
+   * @maximum 2147483647
    */
   order?: number;
   /** DRAFT: shown to nobody; OPEN: checked-in attendees answer it; CLOSED: answers refused. Import again with another status to open or close it. */

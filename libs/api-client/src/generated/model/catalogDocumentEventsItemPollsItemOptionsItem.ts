@@ -24,7 +24,7 @@ export type CatalogDocumentEventsItemPollsItemOptionsItem = {
   /**
    * Your number of the option, unique within the poll: answers name it.
    * @minimum 1
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   id: number;
   /** Text per content language (required in each). */

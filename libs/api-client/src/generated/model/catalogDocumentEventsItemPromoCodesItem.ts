@@ -37,7 +37,7 @@ export type CatalogDocumentEventsItemPromoCodesItem = {
   /**
    * Minor units for FIXED_*, whole percent for PERCENTAGE.
    * @minimum 0
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   discountAmount?: number;
   discountType?: CatalogDocumentEventsItemPromoCodesItemDiscountType;

@@ -26,7 +26,7 @@ export type CatalogDocumentOrganizersItemPayment = {
   /**
    * Days a bank transfer may take.
    * @minimum 1
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   offlinePaymentDelayDays?: number;
   /** Card and redirect provider accounts; every credential by the name of an environment variable. */

@@ -70,13 +70,13 @@ export type CatalogDocumentSubscriptionsItem = {
   /**
    * Money in integer minor units of the currency (CHF 25.00 = 2500).
    * @minimum 0
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   price: number;
   privacyPolicyUrl?: CatalogDocumentSubscriptionsItemPrivacyPolicyUrl;
   /**
    * @minimum 1
-   * @maximum 9007199254740991
+   * @maximum 2147483647
    */
   reservationValidityMinutes?: number;
   /** When it can be bought. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RateLimit } from './token-buckets.js';
 
 /** The kinds of guessable call; each has its own bucket per client. */
-export const RATE_LIMITED_CALLS = ['code', 'reserve', 'discount', 'waiting-list', 'mail', 'login', 'audit'] as const;
+export const RATE_LIMITED_CALLS = ['code', 'poll', 'reserve', 'discount', 'waiting-list', 'mail', 'login', 'audit'] as const;
 export type RateLimitedCall = (typeof RATE_LIMITED_CALLS)[number];
 export type RateLimitSettings = Readonly<Record<RateLimitedCall, RateLimit>>;
 
@@ -12,6 +12,10 @@ export type RateLimitSettings = Readonly<Record<RateLimitedCall, RateLimit>>;
  */
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   code: { perMinute: 10, burst: 10 },
+  // attendee polls: answered at the venue, many attendees behind one address (its Wi-Fi), so a budget of its own
+  // and wide; a PIN stands for 30 bits of a ticket's uuid: with 1,000 attendees checked in, one guess in about
+  // a million names one, some 0.17 a day at this rate from one address (and a guessed PIN only votes)
+  poll: { perMinute: 120, burst: 60 },
   reserve: { perMinute: 30, burst: 10 },
   discount: { perMinute: 60, burst: 20 },
   'waiting-list': { perMinute: 10, burst: 5 },

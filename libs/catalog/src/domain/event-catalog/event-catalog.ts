@@ -19,6 +19,8 @@ export interface PublishedEventCatalog {
   readonly attendeeFields: Readonly<Record<string, AttendeeField>>;
   /** By id (as a string key). Absent from states folded before polls existed: read it as none. */
   readonly polls?: Readonly<Record<string, Poll>>;
+  /** Numbers of removed polls: their answers stay on `poll-{event}-{id}`, so a number is never given to another poll. */
+  readonly retiredPolls?: Readonly<Record<string, true>>;
   readonly knownIds: KnownIds;
 }
 
@@ -92,7 +94,7 @@ export function evolveEventCatalog(state: EventCatalogState, event: EventCatalog
     case 'PollChanged':
       return { ...state, polls: { ...state.polls, [String(event.data.poll.id)]: event.data.poll } };
     case 'PollRemoved':
-      return { ...state, polls: without(state.polls ?? {}, String(event.data.pollId)) };
+      return { ...state, polls: without(state.polls ?? {}, String(event.data.pollId)), retiredPolls: { ...state.retiredPolls, [String(event.data.pollId)]: true } };
     default:
       return state;
   }

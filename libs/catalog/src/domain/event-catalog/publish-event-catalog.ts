@@ -53,6 +53,10 @@ export function decidePublishEventCatalog(command: PublishEventCatalog, state: E
     throw new CatalogRejected([{ code: catalogErrors.ownedByAnotherOrganizer, field: 'event.organizerSlug', args: [state.details.organizerSlug] }]);
   }
   const current = state.status === 'published' ? state : undefined;
+  const reused = (command.data.polls ?? []).flatMap((poll, i) =>
+    current?.retiredPolls?.[String(poll.id)] ? [{ code: catalogErrors.pollNumberRetired, field: `polls[${i}].id`, args: [poll.id] }] : [],
+  );
+  if (reused.length > 0) throw new CatalogRejected(reused);
   const desired = withIds(command, current?.knownIds ?? NONE);
   const events: EventCatalogEvent[] = [];
 

@@ -46,6 +46,12 @@ describe('PublishEventCatalog with polls', () => {
     spec.given(published).when(withPolls(talk)).then([{ type: 'PollRemoved', data: { eventShortName, pollId: 2 } }]);
   });
 
+  it("never gives a removed poll's number to another: its answers stay on that number's stream", () => {
+    const removed = [...published, { type: 'PollRemoved', data: { eventShortName, pollId: 2 } } as EventCatalogEvent];
+    spec.given(removed).when(withPolls(talk, { ...lunch, title: { en: 'Dinner?', it: 'Cena?' } })).thenThrows(e.pollNumberRetired, 'polls[1].id');
+    spec.given(removed).when(withPolls(talk, { ...lunch, id: 3 })).then([{ type: 'PollAdded', data: { eventShortName, poll: { ...lunch, id: 3 } } }]);
+  });
+
   it('reads a stream from before polls as one without any', () => {
     const before = spec.given([]).when(publishCatalog()).events().slice();
     expect(before.some((x) => x.type.startsWith('Poll'))).toBe(false);

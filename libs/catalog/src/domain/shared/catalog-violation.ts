@@ -59,6 +59,7 @@ export const catalogErrors = {
   validityDatesRequired: 'error.catalog.validityDatesRequired',
   locationRequired: 'error.catalog.locationRequired',
   ownedByAnotherOrganizer: 'error.catalog.ownedByAnotherOrganizer',
+  pollNumberRetired: 'error.catalog.pollNumberRetired',
   unsupportedContentType: 'error.catalog.unsupportedContentType',
   fileTooLarge: 'error.catalog.fileTooLarge',
   unknownOrganizer: 'error.catalog.unknownOrganizer',

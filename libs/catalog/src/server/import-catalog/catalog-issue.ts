@@ -50,6 +50,7 @@ const messages: Record<string, (args: readonly unknown[]) => string> = {
   [catalogErrors.validityDatesRequired]: () => 'CUSTOM validity needs validFrom and validTo',
   [catalogErrors.locationRequired]: ([format]) => `is required for a ${String(format)} event`,
   [catalogErrors.ownedByAnotherOrganizer]: ([owner]) => `already belongs to organizer ${String(owner)}`,
+  [catalogErrors.pollNumberRetired]: ([id]) => `poll ${String(id)} was removed and keeps its answers: give a new poll a new number`,
   [catalogErrors.unsupportedContentType]: ([types]) => `must be one of ${String(types)}`,
   [catalogErrors.fileTooLarge]: ([max]) => `must be at most ${String(max)} bytes`,
   [catalogErrors.unknownOrganizer]: ([slug]) => `names an organizer "${String(slug)}" that is neither in the file nor imported`,

@@ -39,6 +39,8 @@ export class AttendeePolls {
     const { polls, attendee } = await this.attendeeOf(eventShortName, pin);
     const poll = polls.polls.find((p) => p.id === pollId) ?? null;
     const events = decideAnswerPoll({ type: 'AnswerPoll', data: { eventShortName, poll, pollId, optionId, ticketId: attendee.ticketId, ticketTags: attendee.tags } });
+    // the same choice again (a double click, a retry) changes nothing and appends nothing
+    if ((await this.attendees.answerOf(eventShortName, pollId, attendee.ticketId)) === optionId) return true;
     const metadata = provenance(this.options.ids.uuid(), actor, this.options.clock.now());
     // Answers of different tickets never conflict, and one ticket's later answer wins: no expected revision.
     const { position } = await this.store.append(pollStreamId(eventShortName, pollId), events.map((e) => ({ type: e.type, data: { ...e.data }, metadata })), 'any');

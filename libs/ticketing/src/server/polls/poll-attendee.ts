@@ -5,6 +5,7 @@ import { LIVE_SCHEMA, quoteIdent } from '@ticketing/projections';
 import { ticketUuidRangeOfPin } from '@ticketing/ticketing/contracts';
 import { pollErrors } from '@ticketing/ticketing/domain';
 import { TICKETS_TABLE } from '../read-models/tickets.projection.js';
+import { POLL_ANSWERS_TABLE } from './poll-answers.projection.js';
 import { TICKETING_DB } from '../tokens.js';
 
 /** The attendee a poll PIN names: a ticket of the event, checked in, with its tags (none carry any yet). */
@@ -21,6 +22,7 @@ export interface PollAttendee {
 @Injectable()
 export class PollAttendees {
   private readonly table = `${quoteIdent(LIVE_SCHEMA)}.${quoteIdent(TICKETS_TABLE)}`;
+  private readonly answers = `${quoteIdent(LIVE_SCHEMA)}.${quoteIdent(POLL_ANSWERS_TABLE)}`;
 
   constructor(@Inject(TICKETING_DB) private readonly db: Db) {}
 
@@ -37,5 +39,14 @@ export class PollAttendees {
     if (!only) throw new DomainError(pollErrors.pinInvalid, 'pin');
     if (another) throw new DomainError(pollErrors.pinDuplicate, 'pin');
     return { ticketId: only.ticket_id, tags: [] };
+  }
+
+  /** The option the ticket's latest answer to the poll chose, as the read model has it; null before any. */
+  async answerOf(eventShortName: string, pollId: number, ticketId: string): Promise<number | null> {
+    const { rows } = await this.db.query<{ option_id: number }>(
+      `select option_id from ${this.answers} where short_name = $1 and poll_id = $2 and ticket_id = $3`,
+      [eventShortName, pollId, ticketId],
+    );
+    return rows[0]?.option_id ?? null;
   }
 }

@@ -138,8 +138,11 @@ describe('attendee polls (reference 49-51)', () => {
     expect(await results(1)).toEqual({ 1: 2 });
     expect((await call('POST', '/event/meetup/poll/1/answer', { pin: pollPinOf(ada), optionId: 2 })).status).toBe(200);
     expect(await results(1)).toEqual({ 1: 1, 2: 1 });
+    const appended = (await app.store.readStream('poll-meetup-1')).length;
     expect((await call('POST', '/event/meetup/poll/1/answer', { pin: pollPinOf(ada), optionId: 2 })).status).toBe(200);
     expect(await results(1)).toEqual({ 1: 1, 2: 1 });
+    // the same choice again changes nothing and appends nothing
+    expect((await app.store.readStream('poll-meetup-1')).length).toBe(appended);
     expect(await results(4)).toEqual({});
   });
 

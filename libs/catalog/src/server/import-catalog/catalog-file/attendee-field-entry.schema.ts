@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { localizedText } from './catalog-file.primitives.js';
+import { int32, localizedText } from './catalog-file.primitives.js';
 
-const length = z.number().int().min(0).nullable().default(null);
+const length = int32().min(0).nullable().default(null);
 
 /**
  * One question of the booking form (alf.io's "additional field"). Categories and the supplement are named by
@@ -14,7 +14,7 @@ export const attendeeFieldEntrySchema = z.strictObject({
     .describe('How it is asked; select and radio need restrictedValues.'),
   label: localizedText.describe('Question per content language (required in each).'),
   placeholder: localizedText.default({}).describe('Hint shown in the empty input, per language.'),
-  ordinal: z.number().int().optional().describe('Display order; defaults to the position in the list.'),
+  ordinal: int32().optional().describe('Display order; defaults to the position in the list.'),
   beforeStandardFields: z.boolean().default(false).describe('Asked before the name and e-mail fields instead of after.'),
   required: z.boolean().default(false),
   editable: z.boolean().default(true).describe('The answer may be changed after the ticket is acquired.'),

@@ -29,7 +29,13 @@ export const saleWindow = z
   .prefault({})
   .describe('When it can be bought.');
 
-export const minorUnits = z.number().int().min(0).describe('Money in integer minor units of the currency (CHF 25.00 = 2500).');
+/**
+ * Every whole number of the file: a 32-bit integer, as the read models store it (a larger one would be accepted here
+ * and stop a projection for every event later).
+ */
+export const int32 = () => z.int32();
+
+export const minorUnits = int32().min(0).describe('Money in integer minor units of the currency (CHF 25.00 = 2500).');
 
 export const percentage = z.number().min(0).max(100).describe('Percent, at most two decimals (7.7 = 7.70 %).');
 

@@ -1,20 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_NUMBER_PATTERN } from '@ticketing/catalog/contracts';
-import {
-  contentLanguages,
-  currency,
-  imageReference,
-  localDateTime,
-  localizedText,
-  markdownText,
-  minorUnits,
-  optionalUrl,
-  paymentProxies,
-  percentage,
-  saleWindow,
-  slug,
-  timeZone,
-} from './catalog-file.primitives.js';
+import { contentLanguages, currency, imageReference, int32, localDateTime, localizedText, markdownText, minorUnits, optionalUrl, paymentProxies, percentage, saleWindow, slug, timeZone } from './catalog-file.primitives.js';
 import { eventEntrySchema } from './event-entry.schema.js';
 
 /** The name of an environment variable: a catalog names where a secret is, never the secret itself. */
@@ -77,7 +63,7 @@ export const organizerEntrySchema = z.strictObject({
     .strictObject({
       bankAccount: z.string().nullable().default(null).describe('IBAN or account shown for bank transfers.'),
       bankAccountOwner: z.array(z.string()).default([]).describe('Account owner, one line per element.'),
-      offlinePaymentDelayDays: z.number().int().min(1).default(5).describe('Days a bank transfer may take.'),
+      offlinePaymentDelayDays: int32().min(1).default(5).describe('Days a bank transfer may take.'),
       providers: providerAccountsSchema,
     })
     .prefault({}),
@@ -109,20 +95,20 @@ export const subscriptionEntrySchema = z.strictObject({
   timeZone,
   sale: saleWindow,
   validityType: z.enum(['STANDARD', 'CUSTOM', 'NOT_SET']).describe('STANDARD: units from purchase; CUSTOM: validFrom..validTo; NOT_SET: unlimited.'),
-  validityUnits: z.number().int().min(1).nullable().default(null).describe('STANDARD only.'),
+  validityUnits: int32().min(1).nullable().default(null).describe('STANDARD only.'),
   validityTimeUnit: z.enum(['DAYS', 'MONTHS', 'YEARS']).nullable().default(null).describe('STANDARD only.'),
   validFrom: localDateTime.nullable().default(null).describe('CUSTOM only.'),
   validTo: localDateTime.nullable().default(null).describe('CUSTOM only.'),
   usageType: z.enum(['ONCE_PER_EVENT', 'UNLIMITED']).default('ONCE_PER_EVENT'),
-  maxEntries: z.number().int().min(1).nullable().default(null).describe('Entries it grants; null = unlimited.'),
-  maxAvailable: z.number().int().min(0).nullable().default(null).describe('How many can be sold; null = unlimited.'),
+  maxEntries: int32().min(1).nullable().default(null).describe('Entries it grants; null = unlimited.'),
+  maxAvailable: int32().min(0).nullable().default(null).describe('How many can be sold; null = unlimited.'),
   compatibleEvents: z.array(compatibleEventSchema).default([]).describe('The events it can be used for, each with the categories it pays for.'),
   privacyPolicyUrl: optionalUrl,
   termsAndConditionsUrl: optionalUrl,
   websiteUrl: optionalUrl,
   allowedPaymentProxies: paymentProxies,
   displayPin: z.boolean().default(true).describe('Show the PIN to the owner.'),
-  reservationValidityMinutes: z.number().int().min(1).default(25),
+  reservationValidityMinutes: int32().min(1).default(25),
 });
 
 /**

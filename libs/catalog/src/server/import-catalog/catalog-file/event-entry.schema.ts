@@ -1,19 +1,5 @@
 import { z } from 'zod';
-import {
-  contentLanguages,
-  currency,
-  imageReference,
-  localDateTime,
-  localizedText,
-  markdownText,
-  minorUnits,
-  optionalUrl,
-  paymentProxies,
-  percentage,
-  saleWindow,
-  slug,
-  timeZone,
-} from './catalog-file.primitives.js';
+import { contentLanguages, currency, imageReference, int32, localDateTime, localizedText, markdownText, minorUnits, optionalUrl, paymentProxies, percentage, saleWindow, slug, timeZone } from './catalog-file.primitives.js';
 import { attendeeFieldEntrySchema } from './attendee-field-entry.schema.js';
 
 const flag = (value: boolean, description: string) => z.boolean().default(value).describe(description);
@@ -21,7 +7,7 @@ const flag = (value: boolean, description: string) => z.boolean().default(value)
 export const capacityEntrySchema = z.strictObject({
   key: z.string().min(1).describe('Your identifier of this seat pool, referenced by categories.'),
   name: z.string().nullable().default(null),
-  size: z.number().int().min(0).describe('Seats in the pool.'),
+  size: int32().min(0).describe('Seats in the pool.'),
 });
 
 export const categoryEntrySchema = z.strictObject({
@@ -32,9 +18,9 @@ export const categoryEntrySchema = z.strictObject({
   capacity: z.string().nullable().default(null).describe('Key of the capacity it sells from; null = unbounded (only the event total limits it).'),
   sale: saleWindow,
   accessRestricted: flag(false, 'Hidden unless the buyer enters an ACCESS code listing it.'),
-  maxPerReservation: z.number().int().min(1).nullable().default(null).describe("Tickets per reservation; null = the event's maxTicketsPerReservation."),
+  maxPerReservation: int32().min(1).nullable().default(null).describe("Tickets per reservation; null = the event's maxTicketsPerReservation."),
   accessType: z.enum(['INHERIT', 'IN_PERSON', 'ONLINE']).default('INHERIT').describe('How attendees of a hybrid event take part; INHERIT = the event format.'),
-  ordinal: z.number().int().optional().describe('Display order; defaults to the position in the list.'),
+  ordinal: int32().optional().describe('Display order; defaults to the position in the list.'),
   code: z.string().min(1).nullable().default(null).describe('A code that, as /event/{shortName}/code/{code}, reserves one ticket of it directly.'),
 });
 
@@ -60,29 +46,29 @@ export const additionalServiceEntrySchema = z.strictObject({
   percentage: percentage.nullable().default(null).describe('MANDATORY_PERCENTAGE_* only: percent of the ticket / reservation total.'),
   minPrice: minorUnits.nullable().default(null),
   maxPrice: minorUnits.nullable().default(null),
-  availableQuantity: z.number().int().min(0).default(999),
-  maxQtyPerOrder: z.number().int().min(1).default(1),
+  availableQuantity: int32().min(0).default(999),
+  maxQtyPerOrder: int32().min(1).default(1),
   sale: saleWindow,
   vatType: z.enum(['INHERITED', 'NONE', 'CUSTOM_INCLUDED', 'CUSTOM_EXCLUDED']).default('INHERITED').describe("INHERITED: the event's VAT."),
   vatPercentage: percentage.nullable().default(null).describe('CUSTOM_* only.'),
-  ordinal: z.number().int().optional(),
+  ordinal: int32().optional(),
 });
 
 export const promoCodeEntrySchema = z.strictObject({
   code: z.string().min(1).describe('What buyers type (case-sensitive).'),
   type: z.enum(['DISCOUNT', 'ACCESS']).default('DISCOUNT').describe('ACCESS codes reveal access-restricted categories.'),
   discountType: z.enum(['FIXED_AMOUNT', 'FIXED_AMOUNT_RESERVATION', 'PERCENTAGE', 'NONE']).default('NONE'),
-  discountAmount: z.number().int().min(0).default(0).describe('Minor units for FIXED_*, whole percent for PERCENTAGE.'),
+  discountAmount: int32().min(0).default(0).describe('Minor units for FIXED_*, whole percent for PERCENTAGE.'),
   validFrom: localDateTime.nullable().default(null),
   validTo: localDateTime.nullable().default(null),
-  maxUsage: z.number().int().min(1).nullable().default(null).describe('Confirmed uses; null = unlimited.'),
+  maxUsage: int32().min(1).nullable().default(null).describe('Confirmed uses; null = unlimited.'),
   categories: z.array(z.string()).default([]).describe('Category keys it applies to or reveals; empty = all (DISCOUNT only).'),
   currency: currency.nullable().default(null).describe("Only valid for this currency (must be the event's)."),
   description: z.string().nullable().default(null),
 });
 
 export const pollEntrySchema = z.strictObject({
-  id: z.number().int().min(1).describe('Your number of the poll, unique within the event: attendees\' answers are kept by it, so keep it across imports.'),
+  id: int32().min(1).describe('Your number of the poll, unique within the event: attendees\' answers are kept by it, so keep it across imports.'),
   status: z.enum(['DRAFT', 'OPEN', 'CLOSED']).default('DRAFT').describe('DRAFT: shown to nobody; OPEN: checked-in attendees answer it; CLOSED: answers refused. Import again with another status to open or close it.'),
   title: localizedText.describe('Question per content language (required in each).'),
   description: localizedText.default({}).describe('Plain text per language.'),
@@ -90,11 +76,11 @@ export const pollEntrySchema = z.strictObject({
     .array(z.string().min(1))
     .default([])
     .describe('Only tickets carrying one of these tags may see and answer it; empty = every checked-in ticket. No ticket carries tags yet: a poll with tags is shown to nobody.'),
-  order: z.number().int().optional().describe('Display order; defaults to the position in the list.'),
+  order: int32().optional().describe('Display order; defaults to the position in the list.'),
   options: z
     .array(
       z.strictObject({
-        id: z.number().int().min(1).describe('Your number of the option, unique within the poll: answers name it.'),
+        id: int32().min(1).describe('Your number of the option, unique within the poll: answers name it.'),
         title: localizedText.describe('Text per content language (required in each).'),
         description: localizedText.default({}).describe('Plain text per language.'),
       }),
@@ -184,22 +170,22 @@ export const eventEntrySchema = z.strictObject({
     )
     .default([])
     .describe('Online and hybrid events: the links attendees check in through (the first one open now wins). Without any, the event dates apply and there is nowhere to go.'),
-  reservationValidityMinutes: z.number().int().min(1).default(25).describe('Minutes a reservation holds seats.'),
+  reservationValidityMinutes: int32().min(1).default(25).describe('Minutes a reservation holds seats.'),
   waitingRoom: z
     .strictObject({
       opensAt: localDateTime.describe("When admissions begin, in the event's time zone: who arrives before is drawn in random order then, later arrivals queue behind."),
-      admissionsPerMinute: z.number().int().min(1).max(1_000_000).describe('Buyers let through to ticket selection per minute.'),
-      tokenValidityMinutes: z.number().int().min(1).max(1_440).default(10).describe('Minutes an admitted buyer may take to reserve; the slot is lost after.'),
+      admissionsPerMinute: int32().min(1).max(1_000_000).describe('Buyers let through to ticket selection per minute.'),
+      tokenValidityMinutes: int32().min(1).max(1_440).default(10).describe('Minutes an admitted buyer may take to reserve; the slot is lost after.'),
     })
     .nullable()
     .optional()
     .describe('A fair waiting room in front of the sale; absent or null: none. Reserve-tickets then needs the token the queue hands out.'),
-  maxTicketsPerReservation: z.number().int().min(1).default(5).describe("Default of the categories' maxPerReservation."),
+  maxTicketsPerReservation: int32().min(1).default(5).describe("Default of the categories' maxPerReservation."),
   displayTicketsLeft: flag(false, 'Show how many tickets are left.'),
   displayExpiredCategories: flag(true, 'List expired categories (collapsed).'),
   waitingListEnabled: flag(false, 'Take waiting-list subscriptions when sold out.'),
   preRegistrationEnabled: flag(false, 'Take pre-sale registrations before the sale opens.'),
-  totalSeats: z.number().int().min(0).nullable().default(null).describe('Cap over all categories; null = only capacities limit.'),
+  totalSeats: int32().min(0).nullable().default(null).describe('Cap over all categories; null = only capacities limit.'),
   capacities: z.array(capacityEntrySchema).default([]).describe('Seat pools (pretix quotas) that categories sell from.'),
   categories: z.array(categoryEntrySchema).default([]).describe('Ticket categories; one missing from a later import is removed.'),
   additionalServices: z.array(additionalServiceEntrySchema).default([]).describe('Supplements and donations.'),

@@ -57,6 +57,25 @@ describe('parsing a catalog file', () => {
     expect(lines).toContain('events[1].prcie: unknown field(s) prcie (error.catalog.invalidValue)');
   });
 
+  it('refuses whole numbers beyond 32 bits, which the read models could not store (a projection would stop for every event)', () => {
+    const big = 2 ** 31;
+    const text = JSON.stringify({
+      events: [
+        {
+          ...minimalEvent,
+          capacities: [{ key: 'hall', size: big }],
+          categories: [{ key: 'a', name: { en: 'A' }, price: big }],
+          polls: [{ id: big, status: 'DRAFT', title: { en: 'Q' }, order: -big - 1, options: [{ id: big, title: { en: 'O' } }] }],
+        },
+      ],
+    });
+    const result = parseCatalogText(text, 'json');
+    const paths = result.ok ? [] : result.issues.map((i) => i.path).sort();
+    expect(paths).toEqual(['events[0].capacities[0].size', 'events[0].categories[0].price', 'events[0].polls[0].id', 'events[0].polls[0].options[0].id', 'events[0].polls[0].order'].sort());
+    // the largest 32-bit number is a number like any other
+    expect(parseCatalogText(JSON.stringify({ events: [{ ...minimalEvent, categories: [{ key: 'a', name: { en: 'A' }, price: big - 1 }] }] }), 'json').ok).toBe(true);
+  });
+
   it('reports a missing required field and a wrong enum value', () => {
     const { title: _title, ...untitled } = minimalEvent;
     const result = parseCatalogText(JSON.stringify({ events: [{ ...untitled, format: 'VIRTUAL' }] }), 'json');
