@@ -33,6 +33,7 @@ export const recordEventPageModules: Plugin = {
   },
 };
 
+const RX = /[\\/]features[\\/]poll[\\/]/;
 export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   // Every library the app uses, in one chunk that changes only with the lock file. The entry needs all of it but
   // react-query's useMutation (1 KB, for the event page and checkout): not worth a chunk of its own.
@@ -89,6 +90,13 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     name: 'ticket',
     includeDependenciesRecursively: false,
     test: /[\\/]features[\\/]ticket[\\/](components|hooks|model)[\\/]|[\\/]features[\\/]ticket[\\/]ticket-loaders\.ts$|[\\/]api[\\/]ticket-queries\.ts$|[\\/]generated[\\/]tickets[\\/]|\$ticketId\.[\w.$-]+\.tsx\?tsr-split/,
+  },
+  // The poll area (one route for the list and a poll), its queries and the generated poll calls: one chunk with a short
+  // name (it and its style sheet are names in the entry's table of chunks, which every visitor loads).
+  {
+    name: 'poll',
+    includeDependenciesRecursively: false,
+    test: /[\\/]features[\\/]poll[\\/]|[\\/]api[\\/]poll-queries\.ts$|[\\/]generated[\\/]polls?[\\/]|[\\/]routes[\\/]event\.\$eventShortName\.poll\.[^\\/]*\.tsx\?tsr-split/,
   },
   // A signed-in visitor's side (issue 16): the top bar's login link or user menu, my orders, my profile, the user
   // queries and the generated user calls. One chunk, loaded only on a site with login on: apart they were eight, each

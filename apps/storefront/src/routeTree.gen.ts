@@ -19,6 +19,7 @@ import { Route as OOrganizerSlugIndexRouteImport } from './routes/o.$organizerSl
 import { Route as OOrganizerSlugEventsAllRouteImport } from './routes/o.$organizerSlug.events-all'
 import { Route as OOrganizerSlugSubscriptionsAllRouteImport } from './routes/o.$organizerSlug.subscriptions-all'
 import { Route as SubscriptionIdIndexRouteImport } from './routes/subscription.$id.index'
+import { Route as EventEventShortNamePollChar123PollIdChar125RouteImport } from './routes/event.$eventShortName.poll.{-$pollId}'
 import { Route as EventEventShortNameReservationReservationIdRouteImport } from './routes/event.$eventShortName.reservation.$reservationId'
 import { Route as TypePublicIdReservationReservationIdPageRouteImport } from './routes/$type.$publicId.reservation.$reservationId.$page'
 import { Route as EventEventShortNameReservationReservationIdBookRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.book'
@@ -85,6 +86,12 @@ const SubscriptionIdIndexRoute = SubscriptionIdIndexRouteImport.update({
   path: '/subscription/$id/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventEventShortNamePollChar123PollIdChar125Route =
+  EventEventShortNamePollChar123PollIdChar125RouteImport.update({
+    id: '/poll/{-$pollId}',
+    path: '/poll/{-$pollId}',
+    getParentRoute: () => EventEventShortNameRoute,
+  } as any)
 const EventEventShortNameReservationReservationIdRoute =
   EventEventShortNameReservationReservationIdRouteImport.update({
     id: '/reservation/$reservationId',
@@ -179,6 +186,7 @@ export interface FileRoutesByFullPath {
   '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/poll/{-$pollId}': typeof EventEventShortNamePollChar123PollIdChar125Route
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
   '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
@@ -203,6 +211,7 @@ export interface FileRoutesByTo {
   '/event/$eventShortName': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug': typeof OOrganizerSlugIndexRoute
   '/subscription/$id': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/poll/{-$pollId}': typeof EventEventShortNamePollChar123PollIdChar125Route
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
   '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
@@ -229,6 +238,7 @@ export interface FileRoutesById {
   '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/poll/{-$pollId}': typeof EventEventShortNamePollChar123PollIdChar125Route
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
   '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
@@ -256,6 +266,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/'
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
+    | '/event/$eventShortName/poll/{-$pollId}'
     | '/event/$eventShortName/reservation/$reservationId'
     | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
@@ -280,6 +291,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName'
     | '/o/$organizerSlug'
     | '/subscription/$id'
+    | '/event/$eventShortName/poll/{-$pollId}'
     | '/event/$eventShortName/reservation/$reservationId'
     | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
@@ -305,6 +317,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/'
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
+    | '/event/$eventShortName/poll/{-$pollId}'
     | '/event/$eventShortName/reservation/$reservationId'
     | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
@@ -404,6 +417,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/subscription/$id/'
       preLoaderRoute: typeof SubscriptionIdIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/event/$eventShortName/poll/{-$pollId}': {
+      id: '/event/$eventShortName/poll/{-$pollId}'
+      path: '/poll/{-$pollId}'
+      fullPath: '/event/$eventShortName/poll/{-$pollId}'
+      preLoaderRoute: typeof EventEventShortNamePollChar123PollIdChar125RouteImport
+      parentRoute: typeof EventEventShortNameRoute
     }
     '/event/$eventShortName/reservation/$reservationId': {
       id: '/event/$eventShortName/reservation/$reservationId'
@@ -537,6 +557,7 @@ const EventEventShortNameReservationReservationIdRouteWithChildren =
 
 interface EventEventShortNameRouteChildren {
   EventEventShortNameIndexRoute: typeof EventEventShortNameIndexRoute
+  EventEventShortNamePollChar123PollIdChar125Route: typeof EventEventShortNamePollChar123PollIdChar125Route
   EventEventShortNameReservationReservationIdRoute: typeof EventEventShortNameReservationReservationIdRouteWithChildren
   EventEventShortNameTicketTicketIdUpdateRoute: typeof EventEventShortNameTicketTicketIdUpdateRoute
   EventEventShortNameTicketTicketIdViewRoute: typeof EventEventShortNameTicketTicketIdViewRoute
@@ -545,6 +566,8 @@ interface EventEventShortNameRouteChildren {
 
 const EventEventShortNameRouteChildren: EventEventShortNameRouteChildren = {
   EventEventShortNameIndexRoute: EventEventShortNameIndexRoute,
+  EventEventShortNamePollChar123PollIdChar125Route:
+    EventEventShortNamePollChar123PollIdChar125Route,
   EventEventShortNameReservationReservationIdRoute:
     EventEventShortNameReservationReservationIdRouteWithChildren,
   EventEventShortNameTicketTicketIdUpdateRoute:
