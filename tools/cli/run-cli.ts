@@ -1,4 +1,5 @@
 import { auditCommand } from './commands/audit.command.js';
+import { pollsCommand } from './commands/polls.command.js';
 import { projectionsCommand } from './commands/projections.command.js';
 import { reservationsCommand } from './commands/reservations.command.js';
 import { UsageError, type CliContext, type ExitCode } from './cli-context.js';
@@ -21,6 +22,7 @@ ${AUDIT_STORY_USAGE.trimEnd()}
   audit export [--from <time|position>] [--to <time|position>] [--out F] [--checkpoint-file F] [--progress]
                                           events, hashes and checkpoints as JSON lines for tools/verify-export
   reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets or pass
+  polls results <event> <pollId>          the answers of an attendee poll per option (one vote per ticket, its latest)
 `;
 
 /** Runs one command line (without `node main.ts`) and returns the exit code; never exits the process itself. */
@@ -34,6 +36,8 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         return await auditCommand(args, context);
       case 'reservations':
         return await reservationsCommand(args, context);
+      case 'polls':
+        return await pollsCommand(args, context);
       case undefined:
       case 'help':
       case '--help':

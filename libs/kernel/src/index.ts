@@ -4,3 +4,4 @@ export * from './clock.js';
 export * from './ids.js';
 export * from './money.js';
 export * from './time-zone.js';
+export * from './crockford-base32.js';

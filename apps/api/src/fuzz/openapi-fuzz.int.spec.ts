@@ -341,7 +341,7 @@ describe('fuzzing the public API from its OpenAPI document', () => {
     const limited = await startTestApp({ RATE_LIMITS: 'on', RESERVATION_SWEEP_INTERVAL_MS: '0' });
     try {
       const aimed: Pools = { ...pools, sessions: [await limited.session()] };
-      const guessable = /validate-code|\/code\/\{code\}|check-discount|reserve-tickets|waiting-list|send-ticket-by-email|re-send-email|apply-code|^POST \/api\/v2\/public\/subscription\/|\/openid\/authentication/;
+      const guessable = /validate-code|\/code\/\{code\}|\/poll(\/\{pollId\}(\/answer)?)?$|check-discount|reserve-tickets|waiting-list|send-ticket-by-email|re-send-email|apply-code|^POST \/api\/v2\/public\/subscription\/|\/openid\/authentication/;
       const rateLimited = operations.filter((o) => guessable.test(o.key));
       expect(rateLimited.length).toBeGreaterThanOrEqual(10);
       for (const [index, operation] of rateLimited.entries()) {

@@ -405,6 +405,42 @@ export type AttendeeFieldAdded = DomainEvent<'AttendeeFieldAdded', { readonly ev
 export type AttendeeFieldChanged = DomainEvent<'AttendeeFieldChanged', { readonly eventShortName: string; readonly field: AttendeeField }>;
 export type AttendeeFieldRemoved = DomainEvent<'AttendeeFieldRemoved', { readonly eventShortName: string; readonly name: string }>;
 
+// ---------------------------------------------------------------- attendee polls
+
+/** DRAFT: prepared, shown to nobody; OPEN: checked-in attendees see it and answer; CLOSED: over, answers refused. */
+export type PollStatus = 'DRAFT' | 'OPEN' | 'CLOSED';
+
+export interface PollOption {
+  /** Unique within the poll: answers name the option by it. */
+  readonly id: number;
+  readonly title: LocalizedText;
+  /** Plain text per language. */
+  readonly description: LocalizedText;
+}
+
+/**
+ * A question put to the attendees of an event who checked in (alf.io's attendee polls): each answers it with
+ * the PIN their ticket shows, once, and may change their answer while it is OPEN. The organizer opens and
+ * closes it by importing the catalog again with another status.
+ */
+export interface Poll {
+  /** Unique within the event: the public API and the answers' stream name the poll by it. */
+  readonly id: number;
+  readonly status: PollStatus;
+  readonly title: LocalizedText;
+  /** Plain text per language. */
+  readonly description: LocalizedText;
+  /** Only tickets carrying one of these tags may see and answer it; empty = every checked-in ticket. */
+  readonly allowedTags: readonly string[];
+  /** Display order (ascending). */
+  readonly order: number;
+  readonly options: readonly PollOption[];
+}
+
+export type PollAdded = DomainEvent<'PollAdded', { readonly eventShortName: string; readonly poll: Poll }>;
+export type PollChanged = DomainEvent<'PollChanged', { readonly eventShortName: string; readonly poll: Poll }>;
+export type PollRemoved = DomainEvent<'PollRemoved', { readonly eventShortName: string; readonly pollId: number }>;
+
 // ---------------------------------------------------------------- promo and access codes
 
 export type PromoCodeType = 'DISCOUNT' | 'ACCESS';
@@ -453,7 +489,10 @@ export type EventCatalogEvent =
   | AttendeeFieldRemoved
   | PromoCodeAdded
   | PromoCodeChanged
-  | PromoCodeRemoved;
+  | PromoCodeRemoved
+  | PollAdded
+  | PollChanged
+  | PollRemoved;
 
 // ---------------------------------------------------------------- subscription descriptor
 
@@ -548,6 +587,9 @@ export const catalogEventTypes = [
   'PromoCodeAdded',
   'PromoCodeChanged',
   'PromoCodeRemoved',
+  'PollAdded',
+  'PollChanged',
+  'PollRemoved',
   'SubscriptionDescriptorPublished',
   'SubscriptionDescriptorChanged',
   'FileStored',

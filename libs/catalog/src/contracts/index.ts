@@ -17,6 +17,9 @@ export {
   type LocalDateTime,
   type LocalizedText,
   type Organizer,
+  type Poll,
+  type PollOption,
+  type PollStatus,
   type OrganizerProviderAccounts,
   type OrganizerEvent,
   type PromoCode,
@@ -28,3 +31,4 @@ export {
 } from './catalog.events.js';
 export type { InvoicingTerms, OfferedCategory, OfferedService, PurchaseOffer, SubscriptionOffer } from './purchase-offer.js';
 export { CatalogOffers, type WaitingListAvailability } from './catalog-offers.js';
+export { CatalogPolls, type EventPolls } from './catalog-polls.js';

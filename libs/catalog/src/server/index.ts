@@ -10,3 +10,4 @@ export { CatalogQueries } from './shared/catalog-queries.js';
 export { ticketCategoriesBody } from './get-ticket-categories/ticket-categories-body.js';
 export { catalogProjections } from './read-models/catalog-projections.js';
 export { CATALOG_DB, CATALOG_RECAPTCHA_SITE_KEY } from './read-tokens.js';
+export { PollsReadModel } from './polls/polls.query.js';

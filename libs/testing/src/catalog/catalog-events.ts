@@ -6,6 +6,7 @@ import type {
   EventDetails,
   InvoicingTerms,
   Organizer,
+  Poll,
   PromoCode,
   SubscriptionDescriptor,
   TicketCategory,
@@ -160,6 +161,23 @@ export function attendeeField(overrides: Partial<AttendeeField> = {}): AttendeeF
     label: { en: 'Company', it: 'Azienda' },
     placeholder: {},
     restrictedValuesDescription: {},
+    ...overrides,
+  };
+}
+
+/** An OPEN poll with two options. */
+export function poll(overrides: Partial<Poll> = {}): Poll {
+  return {
+    id: 1,
+    status: 'OPEN',
+    title: { en: 'Next talk?', it: 'Prossimo talk?' },
+    description: { en: 'Choose one.' },
+    allowedTags: [],
+    order: 0,
+    options: [
+      { id: 1, title: { en: 'Rust', it: 'Rust' }, description: {} },
+      { id: 2, title: { en: 'Go', it: 'Go' }, description: { en: 'The gopher.' } },
+    ],
     ...overrides,
   };
 }

@@ -3,3 +3,4 @@
 export { ticketStreamId, type TicketHolder, type TicketIssued } from './ticket-issued.js';
 export { IssuedTickets, type IssuedTicket } from './issued-tickets.js';
 export { TicketDocuments, type TicketAttachment } from './ticket-documents.js';
+export { matchesPollPin, pollPinOf, POLL_PIN_LENGTH, ticketUuidRangeOfPin } from './poll-pin.js';

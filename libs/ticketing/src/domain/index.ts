@@ -1,1 +1,2 @@
 export * from './ticket/index.js';
+export * from './poll/index.js';

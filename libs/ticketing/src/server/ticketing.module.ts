@@ -7,6 +7,9 @@ import { CheckInHandler } from './check-in/check-in.command.js';
 import { DownloadTicketController } from './download-ticket/download-ticket.controller.js';
 import { GetTicketController } from './get-ticket/get-ticket.controller.js';
 import { TicketQueries } from './get-ticket/ticket-queries.js';
+import { AttendeePolls } from './polls/attendee-polls.js';
+import { PollAttendees } from './polls/poll-attendee.js';
+import { PollsController } from './polls/polls.controller.js';
 import { TicketsReadModel } from './read-models/issued-tickets.query.js';
 import { ReleaseTicketHandler } from './release-ticket/release-ticket.command.js';
 import { SendTicketHandler } from './send-ticket/send-ticket.command.js';
@@ -31,9 +34,10 @@ export interface TicketingModuleAsyncOptions {
 const MODULE_OPTIONS = Symbol('TICKETING_MODULE_OPTIONS');
 
 /**
- * Tickets after purchase: their pages, owner changes, release, e-mail, PDF and QR code, online check-in. Other
+ * Tickets after purchase: their pages, owner changes, release, e-mail, PDF and QR code, online check-in, and the
+ * attendee polls answered with a checked-in ticket's PIN. Other
  * contexts read an order's tickets through `IssuedTickets` (exported); the order itself comes from sales'
- * `TicketOrders`, the event from the catalog's `CatalogOffers`, mail from the platform's `Mailer`.
+ * `TicketOrders`, the event (and its polls) from the catalog's `CatalogOffers` (`CatalogPolls`), mail from the platform's `Mailer`.
  */
 @Module({})
 export class TicketingModule {
@@ -41,7 +45,7 @@ export class TicketingModule {
     return {
       module: TicketingModule,
       imports: options.imports ?? [],
-      controllers: [GetTicketController, TicketActionsController, DownloadTicketController, CheckInController, WalletPassesController],
+      controllers: [GetTicketController, TicketActionsController, DownloadTicketController, CheckInController, WalletPassesController, PollsController],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => TicketingModuleOptions },
         { provide: TICKETING_OPTIONS, inject: [MODULE_OPTIONS], useFactory: (o: TicketingModuleOptions) => o },
@@ -57,6 +61,8 @@ export class TicketingModule {
         ReleaseTicketHandler,
         SendTicketHandler,
         CheckInHandler,
+        PollAttendees,
+        AttendeePolls,
       ],
       exports: [IssuedTickets, TicketDocuments],
     };

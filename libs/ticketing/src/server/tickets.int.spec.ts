@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { attendeeField, catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { attendeeField, catalogEvent, eventDetails, localDaysFrom, organizer, poll, ticketCategory } from '@ticketing/testing/catalog-events';
+import { pollPinOf } from '@ticketing/ticketing/contracts';
 import { startMailCatcher, startTestApp, type TestApp } from '@ticketing/testing/app';
 import { checkInCodeOf } from './index.js';
 
@@ -357,6 +358,27 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect(mail.text).toContain(`Join the event: http://localhost`);
       expect(mail.text).toContain(`/event/webinar/ticket/${ticket}/check-in/${hash}`);
       expect(mail.text).toContain('an online event');
+    });
+
+    it('shows the poll PIN on the ticket once it is checked in and its event has a poll that is not DRAFT', async () => {
+      await app.given('event-webinar', [catalogEvent({ type: 'PollAdded', data: inEvent('webinar', { poll: poll({ id: 1, status: 'DRAFT' }) }) })]);
+      const id = await buy('webinar', 1);
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const hash = checkInCodeOf(qrOf((await call('GET', `/event/webinar/ticket/${ticket}/code.png`)).raw)!);
+      expect((await call('GET', `/event/webinar/ticket/${ticket}`)).body.pollPin).toBeNull();
+      expect((await call('GET', `!/event/webinar/ticket/${ticket}/check-in/${hash}`)).status).toBe(302);
+      // checked in, but the only poll is a DRAFT
+      expect((await call('GET', `/event/webinar/ticket/${ticket}`)).body.pollPin).toBeNull();
+      await app.given('event-webinar', [catalogEvent({ type: 'PollChanged', data: inEvent('webinar', { poll: poll({ id: 1, status: 'OPEN' }) }) })]);
+      const pin = (await call('GET', `/event/webinar/ticket/${ticket}`)).body.pollPin;
+      expect(pin).toBe(pollPinOf(ticket!));
+      // the PIN it shows is the one the poll calls take
+      const polls = await call('GET', `/event/webinar/poll?pin=${pin}`);
+      expect(polls.status).toBe(200);
+      expect(polls.body.value.map((p: { id: number }) => p.id)).toEqual([1]);
+      expect((await call('POST', '/event/webinar/poll/1/answer', { pin, optionId: 2 })).body.value).toBe(true);
+      await app.given('event-webinar', [catalogEvent({ type: 'PollChanged', data: inEvent('webinar', { poll: poll({ id: 1, status: 'CLOSED' }) }) })]);
+      expect((await call('GET', `/event/webinar/ticket/${ticket}`)).body.pollPin).toBe(pin);
     });
 
     it("a hybrid event's ONLINE category counts as online: no PDF, a check-in date", async () => {

@@ -34,6 +34,7 @@ import type { CatalogDocumentEventsItemJoinLinksItem } from './catalogDocumentEv
 import type { CatalogDocumentEventsItemLocation } from './catalogDocumentEventsItemLocation';
 import type { CatalogDocumentEventsItemMapUrl } from './catalogDocumentEventsItemMapUrl';
 import type { CatalogDocumentEventsItemOfflinePayment } from './catalogDocumentEventsItemOfflinePayment';
+import type { CatalogDocumentEventsItemPollsItem } from './catalogDocumentEventsItemPollsItem';
 import type { CatalogDocumentEventsItemPrivacyPolicyUrl } from './catalogDocumentEventsItemPrivacyPolicyUrl';
 import type { CatalogDocumentEventsItemPromoCodesItem } from './catalogDocumentEventsItemPromoCodesItem';
 import type { CatalogDocumentEventsItemPromotions } from './catalogDocumentEventsItemPromotions';
@@ -112,6 +113,8 @@ export type CatalogDocumentEventsItem = {
    * @pattern ^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$
    */
   organizer: string;
+  /** Questions put to checked-in attendees, answered with the PIN on their ticket (alf.io's attendee polls). */
+  polls?: CatalogDocumentEventsItemPollsItem[];
   /** Take pre-sale registrations before the sale opens. */
   preRegistrationEnabled?: boolean;
   privacyPolicyUrl?: CatalogDocumentEventsItemPrivacyPolicyUrl;

@@ -21,6 +21,7 @@ import type { TicketInfoFormattedBeginDate } from './ticketInfoFormattedBeginDat
 import type { TicketInfoFormattedBeginTime } from './ticketInfoFormattedBeginTime';
 import type { TicketInfoFormattedEndDate } from './ticketInfoFormattedEndDate';
 import type { TicketInfoFormattedEndTime } from './ticketInfoFormattedEndTime';
+import type { TicketInfoPollPin } from './ticketInfoPollPin';
 
 /**
  * TicketInfo
@@ -40,6 +41,8 @@ export interface TicketInfo {
   /** Text per language code. */
   formattedEndTime: TicketInfoFormattedEndTime;
   fullName: string;
+  /** Not in alf.io: the PIN with which the holder answers the event's polls; set once the ticket is checked in and the event has a poll that is not DRAFT, else null. */
+  pollPin?: TicketInfoPollPin;
   reservationFullName: string;
   /** The short id of the order: its first 8 characters, upper case. */
   reservationId: string;

@@ -21,6 +21,9 @@ const RATE_LIMITED_ROUTES: readonly RateLimitedRoute[] = [
   { call: 'code', methods: ['GET', 'POST'], path: new RegExp(`${EVENT}/code/[^/]+$`) },
   // a subscription PIN is a code too
   { call: 'code', methods: ['POST'], path: /^\/api\/v2\/public\/reservation\/[^/]+\/apply-code$/ },
+  // a poll PIN too: every poll call tells whether a PIN names a checked-in ticket
+  { call: 'code', methods: ['GET'], path: new RegExp(`${EVENT}/poll(/[^/]+)?$`) },
+  { call: 'code', methods: ['POST'], path: new RegExp(`${EVENT}/poll/[^/]+/answer$`) },
   { call: 'discount', methods: ['POST'], path: new RegExp(`${EVENT}/check-discount$`) },
   { call: 'reserve', methods: ['POST'], path: new RegExp(`${EVENT}/reserve-tickets$`) },
   { call: 'reserve', methods: ['POST'], path: /^\/api\/v2\/public\/subscription\/[^/]+$/ },

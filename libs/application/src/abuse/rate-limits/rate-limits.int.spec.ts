@@ -89,6 +89,28 @@ describe('rate limits with the defaults', () => {
     expect((await validate(app, '203.0.113.8')).statusCode).toBe(429);
   });
 
+  it('limits poll PIN guesses (list, one poll, answer) from the budget of code validation', async () => {
+    const { sessionId, xsrf } = await openSession(app);
+    const remoteAddress = '203.0.113.9';
+    const calls = [
+      () => app.inject({ method: 'GET', url: '/api/v2/public/event/no-such-event/poll?pin=ABC123', remoteAddress }),
+      () => app.inject({ method: 'GET', url: '/api/v2/public/event/no-such-event/poll/1?pin=ABC123', remoteAddress }),
+      () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v2/public/event/no-such-event/poll/1/answer',
+          remoteAddress,
+          headers: { 'x-auth-token': sessionId, 'x-csrf-token': xsrf },
+          payload: { pin: 'ABC123', optionId: 1 },
+        }),
+    ];
+    let i = 0;
+    const seen = await statuses(12, () => calls[i++ % calls.length]!());
+    expect(seen.slice(0, 10)).toEqual(Array(10).fill(422));
+    expect(seen.slice(10)).toEqual([429, 429]);
+    expect((await validate(app, remoteAddress)).statusCode).toBe(429);
+  });
+
   it('limits the e-mails sent on request (a ticket, the reservation e-mail again), both from one budget', async () => {
     const { sessionId, xsrf } = await openSession(app);
     const headers = { 'x-auth-token': sessionId, 'x-csrf-token': xsrf };

@@ -1,4 +1,4 @@
-import type { AdditionalService, AttendeeField, Capacity, EventCatalogEvent, EventDetails, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
+import type { AdditionalService, AttendeeField, Capacity, EventCatalogEvent, EventDetails, Poll, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 
 /** Ids ever given per key, removed items included, so a key keeps its id and an id is never reused. */
 export interface KnownIds {
@@ -17,6 +17,8 @@ export interface PublishedEventCatalog {
   readonly services: Readonly<Record<string, AdditionalService>>;
   readonly promoCodes: Readonly<Record<string, PromoCode>>;
   readonly attendeeFields: Readonly<Record<string, AttendeeField>>;
+  /** By id (as a string key). Absent from states folded before polls existed: read it as none. */
+  readonly polls?: Readonly<Record<string, Poll>>;
   readonly knownIds: KnownIds;
 }
 
@@ -41,6 +43,7 @@ export function evolveEventCatalog(state: EventCatalogState, event: EventCatalog
       services: {},
       promoCodes: {},
       attendeeFields: {},
+      polls: {},
       knownIds: { capacity: {}, category: {}, service: {} },
     };
   }
@@ -85,6 +88,11 @@ export function evolveEventCatalog(state: EventCatalogState, event: EventCatalog
       return { ...state, attendeeFields: { ...state.attendeeFields, [event.data.field.name]: event.data.field } };
     case 'AttendeeFieldRemoved':
       return { ...state, attendeeFields: without(state.attendeeFields, event.data.name) };
+    case 'PollAdded':
+    case 'PollChanged':
+      return { ...state, polls: { ...state.polls, [String(event.data.poll.id)]: event.data.poll } };
+    case 'PollRemoved':
+      return { ...state, polls: without(state.polls ?? {}, String(event.data.pollId)) };
     default:
       return state;
   }

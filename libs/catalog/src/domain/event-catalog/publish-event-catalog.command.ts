@@ -1,4 +1,4 @@
-import type { AdditionalService, AttendeeField, EventDetails, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
+import type { AdditionalService, AttendeeField, EventDetails, Poll, PromoCode, TicketCategory } from '@ticketing/catalog/contracts';
 
 /** A capacity as the organizer writes it; the id is the decider's to give. */
 export interface CapacityDraft {
@@ -42,5 +42,7 @@ export interface PublishEventCatalog {
     readonly additionalServices: readonly AdditionalServiceDraft[];
     readonly promoCodes: readonly PromoCodeDraft[];
     readonly attendeeFields: readonly AttendeeFieldDraft[];
+    /** The organizer numbers polls and their options (unique within the event, within the poll). Absent: none. */
+    readonly polls?: readonly Poll[];
   };
 }

@@ -42,8 +42,8 @@ const NONE: KnownIds = { capacity: {}, category: {}, service: {} };
 
 /**
  * Compares the desired catalog of one event with the stream's state and emits only the differences:
- * additions before the things that point at them (capacities, categories, then services, codes and attendee
- * fields), removals after, so every event in the log leaves a consistent catalog behind.
+ * additions before the things that point at them (capacities, categories, then services, codes, attendee
+ * fields and polls), removals after, so every event in the log leaves a consistent catalog behind.
  */
 export function decidePublishEventCatalog(command: PublishEventCatalog, state: EventCatalogState): EventCatalogEvent[] {
   rejectIfAny(validateEventCatalog(command));
@@ -78,6 +78,10 @@ export function decidePublishEventCatalog(command: PublishEventCatalog, state: E
   for (const promoCode of codes.changed) events.push({ type: 'PromoCodeChanged', data: { eventShortName, promoCode } });
   for (const field of fields.added) events.push({ type: 'AttendeeFieldAdded', data: { eventShortName, field } });
   for (const field of fields.changed) events.push({ type: 'AttendeeFieldChanged', data: { eventShortName, field } });
+  const polls = diffByKey(current?.polls ?? {}, command.data.polls ?? [], (p) => String(p.id));
+  for (const poll of polls.added) events.push({ type: 'PollAdded', data: { eventShortName, poll } });
+  for (const poll of polls.changed) events.push({ type: 'PollChanged', data: { eventShortName, poll } });
+  for (const { id } of polls.removed) events.push({ type: 'PollRemoved', data: { eventShortName, pollId: id } });
   for (const { name } of fields.removed) events.push({ type: 'AttendeeFieldRemoved', data: { eventShortName, name } });
   for (const { code } of codes.removed) events.push({ type: 'PromoCodeRemoved', data: { eventShortName, code } });
   for (const { id, key } of services.removed) events.push({ type: 'AdditionalServiceRemoved', data: { eventShortName, serviceId: id, key } });

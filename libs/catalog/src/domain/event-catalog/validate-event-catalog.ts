@@ -4,6 +4,7 @@ import type { PublishEventCatalog } from './publish-event-catalog.command.js';
 import { validateAdditionalServices } from './validate-additional-services.js';
 import { validateAttendeeFields } from './validate-attendee-fields.js';
 import { validateCapacities, validateEventDetails } from './validate-event-details.js';
+import { validatePolls } from './validate-polls.js';
 import { validatePromoCodes } from './validate-promo-codes.js';
 import { validateTicketCategories } from './validate-ticket-categories.js';
 
@@ -17,6 +18,7 @@ export function validateEventCatalog(command: PublishEventCatalog): readonly Cat
   validateAdditionalServices(rules, event, additionalServices);
   validatePromoCodes(rules, event, promoCodes, categories);
   validateAttendeeFields(rules, event, attendeeFields, categories, additionalServices);
+  validatePolls(rules, event, command.data.polls ?? []);
   // A paid item (or a donation of any amount) needs a way to pay; free events need none.
   const paid = categories.some((c) => c.price > 0) || additionalServices.some((s) => !s.fixPrice || s.price > 0);
   if (paid) rules.check(event.allowedPaymentProxies.length > 0, catalogErrors.noPaymentMethod, 'event.allowedPaymentProxies');

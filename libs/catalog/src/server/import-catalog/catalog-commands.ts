@@ -15,7 +15,7 @@ export function publishOrganizer(entry: OrganizerEntry): PublishOrganizer {
 }
 
 export function publishEventCatalog(entry: EventEntry, images: ImageIds): PublishEventCatalog {
-  const { organizer, image, displayName, totalSeats, capacities, categories, additionalServices, promoCodes, attendeeFields, ...rest } = entry;
+  const { organizer, image, displayName, totalSeats, capacities, categories, additionalServices, promoCodes, attendeeFields, polls, ...rest } = entry;
   const event: EventDetails = {
     ...rest,
     organizerSlug: organizer,
@@ -32,6 +32,7 @@ export function publishEventCatalog(entry: EventEntry, images: ImageIds): Publis
       additionalServices: additionalServices.map(({ ordinal, ...s }, i) => ({ ...s, ordinal: ordinal ?? i })),
       promoCodes,
       attendeeFields: attendeeFields.map(({ ordinal, ...f }, i) => ({ ...f, ordinal: ordinal ?? i })),
+      polls: polls.map(({ order, ...p }, i) => ({ ...p, order: order ?? i })),
     },
   };
 }

@@ -4,6 +4,7 @@ import { attendeeFieldsProjection } from './attendee-fields/attendee-fields.proj
 import { eventsProjection } from './events/events.projection.js';
 import { filesProjection } from './files/files.projection.js';
 import { organizersProjection } from './organizers/organizers.projection.js';
+import { pollsProjection } from './polls/polls.projection.js';
 import { promoCodesProjection } from './promo-codes/promo-codes.projection.js';
 import { subscriptionDescriptorsProjection } from './subscription-descriptors/subscription-descriptors.projection.js';
 import { ticketCategoriesProjection } from './ticket-categories/ticket-categories.projection.js';
@@ -16,6 +17,7 @@ export const catalogProjections: readonly Projection[] = [
   additionalServicesProjection,
   promoCodesProjection,
   attendeeFieldsProjection,
+  pollsProjection,
   subscriptionDescriptorsProjection,
   filesProjection,
 ];

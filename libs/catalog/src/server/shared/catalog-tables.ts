@@ -4,6 +4,7 @@ import { ATTENDEE_FIELDS_TABLE } from '../read-models/attendee-fields/attendee-f
 import { EVENTS_TABLE } from '../read-models/events/events.projection.js';
 import { FILES_TABLE } from '../read-models/files/files.projection.js';
 import { ORGANIZERS_TABLE } from '../read-models/organizers/organizers.projection.js';
+import { POLLS_TABLE } from '../read-models/polls/polls.projection.js';
 import { PROMO_CODES_TABLE } from '../read-models/promo-codes/promo-codes.projection.js';
 import { SUBSCRIPTION_DESCRIPTORS_TABLE, SUBSCRIPTION_EVENTS_TABLE } from '../read-models/subscription-descriptors/subscription-descriptors.projection.js';
 import { CAPACITIES_TABLE, TICKET_CATEGORIES_TABLE } from '../read-models/ticket-categories/ticket-categories.projection.js';
@@ -19,6 +20,7 @@ export const tables = {
   services: live(ADDITIONAL_SERVICES_TABLE),
   promoCodes: live(PROMO_CODES_TABLE),
   attendeeFields: live(ATTENDEE_FIELDS_TABLE),
+  polls: live(POLLS_TABLE),
   descriptors: live(SUBSCRIPTION_DESCRIPTORS_TABLE),
   descriptorEvents: live(SUBSCRIPTION_EVENTS_TABLE),
   files: live(FILES_TABLE),

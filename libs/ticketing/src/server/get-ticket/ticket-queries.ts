@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { datesWithOffset, formatPerLanguage, formattedEventDates } from '@ticketing/formatting';
 import { isTimeZone, zonedInstant } from '@ticketing/kernel';
 import { TicketOrders } from '@ticketing/sales/contracts';
+import { CatalogPolls } from '@ticketing/catalog/contracts';
+import { pollPinOf } from '@ticketing/ticketing/contracts';
 import type { TicketsByTicketCategory } from '@ticketing/wire';
 import { TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
 import { checkInCodeOf } from '../tickets/ticket-code.js';
@@ -22,6 +24,7 @@ export class TicketQueries {
     @Inject(TICKETING_OPTIONS) private readonly options: TicketingOptions,
     private readonly lookup: TicketLookup,
     private readonly orders: TicketOrders,
+    private readonly polls: CatalogPolls,
   ) {}
 
   /** `TicketInfo`; null unless the order is complete and the ticket assigned. */
@@ -32,7 +35,7 @@ export class TicketQueries {
     const { event } = offer;
     const now = this.options.clock.now();
     const dates = formattedEventDates(zonedInstant(event.start, event.timeZone), zonedInstant(event.end, event.timeZone), event.timeZone, event.contentLanguages);
-    const services = await this.orders.servicesOf(order, ticketId, order.language, now);
+    const [services, pollPin] = await Promise.all([this.orders.servicesOf(order, ticketId, order.language, now), this.pollPinOf(ticket.ticketId, ticket.status, eventShortName)]);
     return {
       fullName: `${ticket.holder.firstName} ${ticket.holder.lastName}`.trim(),
       email: ticket.holder.email,
@@ -43,7 +46,15 @@ export class TicketQueries {
       deskPaymentRequired: ticket.paymentStatus === 'TO_BE_PAID',
       ...dates,
       additionalServiceWithData: services as TicketInfo['additionalServiceWithData'],
+      pollPin,
     };
+  }
+
+  /** The poll PIN is shown once it is of use: the ticket checked in, and a poll of its event not DRAFT. */
+  private async pollPinOf(ticketId: string, status: string, eventShortName: string): Promise<string | null> {
+    if (status !== 'CHECKED_IN') return null;
+    const polls = await this.polls.pollsOf(eventShortName);
+    return polls?.polls.some((p) => p.status !== 'DRAFT') ? pollPinOf(ticketId) : null;
   }
 
   /** The ticket as the order's page lists it (`TicketsByTicketCategory` with this ticket alone); null unless complete. */

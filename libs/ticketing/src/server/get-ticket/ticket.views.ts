@@ -28,6 +28,11 @@ export const ticketInfoSchema = z
     formattedEndDate: langMap,
     formattedEndTime: langMap,
     additionalServiceWithData: z.array(additionalServiceWithDataSchema),
+    pollPin: z
+      .string()
+      .nullable()
+      .optional()
+      .describe("Not in alf.io: the PIN with which the holder answers the event's polls; set once the ticket is checked in and the event has a poll that is not DRAFT, else null."),
   })
   .describe('TicketInfo');
 

@@ -3,6 +3,7 @@ import { USER_DELETED, type UserDeletedData } from '@ticketing/accounts/contract
 import { RowFold, type Projection, type ProjectionTx } from '@ticketing/projections';
 import { ticketEventTypes } from '@ticketing/ticketing/domain';
 import { ticketFromLog } from '../tickets/ticket-stream.js';
+import { pollAnswersProjection } from '../polls/poll-answers.projection.js';
 
 export const TICKETS_TABLE = 'ticketing_tickets';
 
@@ -155,4 +156,4 @@ export const ticketsProjection: Projection = {
   applyBatch,
 };
 
-export const ticketingProjections: readonly Projection[] = [ticketsProjection];
+export const ticketingProjections: readonly Projection[] = [ticketsProjection, pollAnswersProjection];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { attendeeFieldEntrySchema } from './attendee-field-entry.schema.js';
 import { catalogFileSchema, organizerEntrySchema, subscriptionEntrySchema } from './catalog-file.schema.js';
-import { additionalServiceEntrySchema, capacityEntrySchema, categoryEntrySchema, eventEntrySchema, promoCodeEntrySchema } from './event-entry.schema.js';
+import { additionalServiceEntrySchema, capacityEntrySchema, categoryEntrySchema, eventEntrySchema, pollEntrySchema, promoCodeEntrySchema } from './event-entry.schema.js';
 
 const readme = readFileSync(fileURLToPath(new URL('../../../../../../tools/catalog/README.md', import.meta.url)), 'utf8');
 
@@ -26,6 +26,7 @@ describe('tools/catalog/README.md documents every field of the catalog file', ()
     ['#### additionalServices[]', additionalServiceEntrySchema],
     ['#### promoCodes[]', promoCodeEntrySchema],
     ['#### attendeeFields[]', attendeeFieldEntrySchema],
+    ['#### polls[]', pollEntrySchema],
     ['### subscriptions[] (passes)', subscriptionEntrySchema],
   ] as [string, z.ZodObject][])('%s', (heading, schema) => {
     const text = section(heading);

@@ -81,6 +81,28 @@ export const promoCodeEntrySchema = z.strictObject({
   description: z.string().nullable().default(null),
 });
 
+export const pollEntrySchema = z.strictObject({
+  id: z.number().int().min(1).describe('Your number of the poll, unique within the event: attendees\' answers are kept by it, so keep it across imports.'),
+  status: z.enum(['DRAFT', 'OPEN', 'CLOSED']).default('DRAFT').describe('DRAFT: shown to nobody; OPEN: checked-in attendees answer it; CLOSED: answers refused. Import again with another status to open or close it.'),
+  title: localizedText.describe('Question per content language (required in each).'),
+  description: localizedText.default({}).describe('Plain text per language.'),
+  allowedTags: z
+    .array(z.string().min(1))
+    .default([])
+    .describe('Only tickets carrying one of these tags may see and answer it; empty = every checked-in ticket. No ticket carries tags yet: a poll with tags is shown to nobody.'),
+  order: z.number().int().optional().describe('Display order; defaults to the position in the list.'),
+  options: z
+    .array(
+      z.strictObject({
+        id: z.number().int().min(1).describe('Your number of the option, unique within the poll: answers name it.'),
+        title: localizedText.describe('Text per content language (required in each).'),
+        description: localizedText.default({}).describe('Plain text per language.'),
+      }),
+    )
+    .default([])
+    .describe('What attendees choose from (at least one unless DRAFT).'),
+});
+
 export const eventEntrySchema = z.strictObject({
   shortName: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/).describe('Public identifier in every URL; cannot be renamed (a new shortName is a new event).'),
   organizer: slug.describe('Slug of the organizer (in this file or imported before).'),
@@ -183,6 +205,7 @@ export const eventEntrySchema = z.strictObject({
   additionalServices: z.array(additionalServiceEntrySchema).default([]).describe('Supplements and donations.'),
   promoCodes: z.array(promoCodeEntrySchema).default([]).describe('Promo (DISCOUNT) and ACCESS codes of this event.'),
   attendeeFields: z.array(attendeeFieldEntrySchema).default([]).describe('Questions asked of each attendee (or per booked supplement) at booking.'),
+  polls: z.array(pollEntrySchema).default([]).describe('Questions put to checked-in attendees, answered with the PIN on their ticket (alf.io\'s attendee polls).'),
 });
 
 export type EventEntry = z.output<typeof eventEntrySchema>;

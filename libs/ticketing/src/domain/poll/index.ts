@@ -1,0 +1,2 @@
+export * from './poll.events.js';
+export * from './answer-poll.js';
