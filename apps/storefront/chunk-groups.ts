@@ -91,12 +91,12 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     test: /[\\/]features[\\/]ticket[\\/](components|hooks|model)[\\/]|[\\/]features[\\/]ticket[\\/]ticket-loaders\.ts$|[\\/]api[\\/]ticket-queries\.ts$|[\\/]generated[\\/]tickets[\\/]|\$ticketId\.[\w.$-]+\.tsx\?tsr-split/,
   },
-  // The poll area (one route for the list and a poll), its queries and the generated poll calls: one chunk with a short
+  // The poll area (one route for the list and a poll) and the generated poll calls: one chunk with a short
   // name (it and its style sheet are names in the entry's table of chunks, which every visitor loads).
   {
     name: 'poll',
     includeDependenciesRecursively: false,
-    test: /[\\/]features[\\/]poll[\\/]|[\\/]api[\\/]poll-queries\.ts$|[\\/]generated[\\/]polls?[\\/]|[\\/]routes[\\/]event\.\$eventShortName\.poll\.[^\\/]*\.tsx\?tsr-split/,
+    test: /[\\/]features[\\/]poll[\\/]|[\\/]generated[\\/]polls[\\/]|[\\/]routes[\\/]event\.\$eventShortName\.poll\.[^\\/]*\.tsx\?tsr-split/,
   },
   // A signed-in visitor's side (issue 16): the top bar's login link or user menu, my orders, my profile, the user
   // queries and the generated user calls. One chunk, loaded only on a site with login on: apart they were eight, each

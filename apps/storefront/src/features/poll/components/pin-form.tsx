@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { pollsQueryOptions } from '../../../api/poll-queries';
+import { getGetEventPollsQueryOptions } from '@ticketing/api-client';
 import { useTranslate } from '../../i18n';
 import { pollRefusalOf } from '../poll-errors';
 import { normalizePin } from '../poll-pin';
+import { pollQueryOptions } from '../poll-queries';
 
 interface Props {
   readonly eventShortName: string;
@@ -37,7 +38,7 @@ export function PinForm({ eventShortName, error, onAccepted }: Props) {
     if (!pin) return setMessage('poll.pin.required');
     setPending(true);
     try {
-      await queryClient.fetchQuery(pollsQueryOptions(eventShortName, pin));
+      await queryClient.fetchQuery(getGetEventPollsQueryOptions(eventShortName, { pin }, pollQueryOptions));
       onAccepted(pin);
     } catch (refused) {
       const refusal = pollRefusalOf(refused);

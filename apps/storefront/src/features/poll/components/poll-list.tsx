@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useGetEventPolls } from '@ticketing/api-client';
 import { useEffect } from 'react';
-import { pollsQueryOptions } from '../../../api/poll-queries';
 import { useLocalized, useTranslate } from '../../i18n';
 import { pollRefusalOf } from '../poll-errors';
+import { pollQueryOptions } from '../poll-queries';
 import { PollFailure, PollLoading } from './poll-status';
 
 interface Props {
@@ -18,7 +18,7 @@ interface Props {
 export function PollList({ eventShortName, pin, contentLanguages, onPinRefused, onOtherPin }: Props) {
   const t = useTranslate();
   const localize = useLocalized();
-  const polls = useQuery(pollsQueryOptions(eventShortName, pin));
+  const polls = useGetEventPolls(eventShortName, { pin }, pollQueryOptions);
   const refusal = polls.isError ? pollRefusalOf(polls.error) : null;
   const refusedPin = refusal?.kind === 'pin' ? refusal.message : null;
 
@@ -27,7 +27,7 @@ export function PollList({ eventShortName, pin, contentLanguages, onPinRefused, 
   }, [refusedPin, onPinRefused]);
 
   if (polls.isPending) return <PollLoading />;
-  if (refusal) return refusal.kind === 'pin' ? null : <PollFailure message={refusal.kind === 'not-found' ? 'poll.not-found' : 'poll.failed'} onRetry={() => void polls.refetch()} />;
+  if (refusal) return refusal.kind === 'pin' ? null : <PollFailure message={refusal.kind === 'not-found' ? 'poll.not-found' : 'poll.failed'} onRetry={refusal.kind === 'failed' ? () => void polls.refetch() : undefined} />;
 
   const open = [...(polls.data?.data.value ?? [])].sort((a, b) => a.order - b.order);
   return (

@@ -4,10 +4,12 @@ import { useEventSuspense } from '../../../api/catalog-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
 import { forgetPollPin, rememberPollPin, storedPollPin } from '../poll-pin';
+import { pollNumber } from '../poll-queries';
 import '../poll.css';
 import { PinForm } from './pin-form';
 import { PollList } from './poll-list';
-import { PollVote } from './poll-vote';
+import { PollFailure } from './poll-status';
+import { BackToList, PollVote } from './poll-vote';
 
 interface Props {
   readonly eventShortName: string;
@@ -33,6 +35,7 @@ export function PollPage({ eventShortName, pollId }: Props) {
   });
   const [pinError, setPinError] = useState<string | null>(null);
   useDocumentTitle(t('poll.page.title', eventTitle));
+  const number = pollId === undefined ? null : pollNumber(pollId);
 
   const refusePin = (message: string) => {
     forgetPollPin(eventShortName);
@@ -58,8 +61,13 @@ export function PollPage({ eventShortName, pollId }: Props) {
         <PinForm eventShortName={eventShortName} error={pinError} onAccepted={usePin} />
       ) : pollId === undefined ? (
         <PollList eventShortName={eventShortName} pin={pin} contentLanguages={event.contentLanguages} onPinRefused={refusePin} onOtherPin={otherPin} />
+      ) : number === null ? (
+        <>
+          <PollFailure message="poll.not-found" />
+          <BackToList eventShortName={eventShortName} />
+        </>
       ) : (
-        <PollVote eventShortName={eventShortName} pollId={pollId} pin={pin} contentLanguages={event.contentLanguages} onPinRefused={refusePin} />
+        <PollVote eventShortName={eventShortName} pollId={number} pin={pin} contentLanguages={event.contentLanguages} onPinRefused={refusePin} />
       )}
     </article>
   );

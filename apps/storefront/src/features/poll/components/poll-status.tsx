@@ -10,15 +10,17 @@ export function PollLoading() {
   );
 }
 
-/** A poll or the list that could not be shown, in words (a message key), with a way to ask again. */
-export function PollFailure({ message, onRetry }: { readonly message: string; readonly onRetry: () => void }) {
+/** A poll or the list that could not be shown, in words (a message key), with a way to ask again where it may help. */
+export function PollFailure({ message, onRetry }: { readonly message: string; readonly onRetry?: () => void }) {
   const t = useTranslate();
   return (
     <div className="notice notice--warning" role="alert">
       <p>{t(message)}</p>
-      <button type="button" className="button button--secondary" onClick={onRetry}>
-        {t('common.retry')}
-      </button>
+      {onRetry ? (
+        <button type="button" className="button button--secondary" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      ) : null}
     </div>
   );
 }

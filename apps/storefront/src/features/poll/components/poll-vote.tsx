@@ -1,14 +1,14 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useAnswerEventPoll, useGetEventPoll } from '@ticketing/api-client';
 import { useEffect, useId, useRef, useState } from 'react';
-import { answerPollMutationOptions, pollQueryOptions } from '../../../api/poll-queries';
 import { useLocalized, useTranslate } from '../../i18n';
 import { pollRefusalOf } from '../poll-errors';
+import { pollQueryOptions } from '../poll-queries';
 import { PollFailure, PollLoading } from './poll-status';
 
 interface Props {
   readonly eventShortName: string;
-  readonly pollId: string;
+  readonly pollId: number;
   readonly pin: string;
   readonly contentLanguages: readonly { locale: string }[];
   readonly onPinRefused: (message: string) => void;
@@ -22,8 +22,8 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
   const t = useTranslate();
   const localize = useLocalized();
   const id = useId();
-  const poll = useQuery(pollQueryOptions(eventShortName, pollId, pin));
-  const answer = useMutation(answerPollMutationOptions(eventShortName, pollId));
+  const poll = useGetEventPoll(eventShortName, pollId, { pin }, pollQueryOptions);
+  const answer = useAnswerEventPoll();
   const [chosen, setChosen] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const [voted, setVoted] = useState<number | null>(null);
@@ -46,13 +46,15 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
     if (loadRefusal.kind === 'pin') return null;
     return (
       <>
-        <PollFailure message={loadRefusal.kind === 'not-found' ? 'poll.not-found' : 'poll.failed'} onRetry={() => void poll.refetch()} />
+        <PollFailure message={loadRefusal.kind === 'not-found' ? 'poll.not-found' : 'poll.failed'} onRetry={loadRefusal.kind === 'failed' ? () => void poll.refetch() : undefined} />
         <BackToList eventShortName={eventShortName} />
       </>
     );
   }
 
-  const { poll: question, options } = poll.data.data.value!;
+  const found = poll.data?.data.value;
+  if (!found) return <PollFailure message="poll.failed" onRetry={() => void poll.refetch()} />;
+  const { poll: question, options } = found;
   const title = localize(question.title, contentLanguages);
   const description = localize(question.description, contentLanguages);
   const optionTitle = (optionId: number | null) => localize(options.find((o) => o.id === optionId)?.title ?? {}, contentLanguages);
@@ -92,7 +94,7 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
             firstOption.current?.focus();
             return;
           }
-          answer.mutate({ pin, optionId: chosen }, { onSuccess: () => setVoted(chosen) });
+          answer.mutate({ eventName: eventShortName, pollId, data: { pin, optionId: chosen } }, { onSuccess: () => setVoted(chosen) });
         }}
       >
         <fieldset className="poll-vote__options" aria-invalid={message ? true : undefined} aria-describedby={message ? errorId : undefined}>
@@ -140,7 +142,7 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
   );
 }
 
-function BackToList({ eventShortName }: { readonly eventShortName: string }) {
+export function BackToList({ eventShortName }: { readonly eventShortName: string }) {
   const t = useTranslate();
   return (
     <Link to="/event/$eventShortName/poll/{-$pollId}" params={{ eventShortName, pollId: undefined }} className="poll-vote__back">
