@@ -33,7 +33,6 @@ export const recordEventPageModules: Plugin = {
   },
 };
 
-const RX = /[\\/]features[\\/]poll[\\/]/;
 export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
   // Every library the app uses, in one chunk that changes only with the lock file. The entry needs all of it but
   // react-query's useMutation (1 KB, for the event page and checkout): not worth a chunk of its own.
@@ -91,8 +90,8 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     test: /[\\/]features[\\/]ticket[\\/](components|hooks|model)[\\/]|[\\/]features[\\/]ticket[\\/]ticket-loaders\.ts$|[\\/]api[\\/]ticket-queries\.ts$|[\\/]generated[\\/]tickets[\\/]|\$ticketId\.[\w.$-]+\.tsx\?tsr-split/,
   },
-  // The poll area (one route for the list and a poll) and the generated poll calls: one chunk with a short
-  // name (it and its style sheet are names in the entry's table of chunks, which every visitor loads).
+  // The poll area (one route for the list and a poll) and the generated poll calls: one chunk with a short name (a
+  // name in the entry's table of chunks, which every visitor loads; its style sheet is inside it: see poll-page.tsx).
   {
     name: 'poll',
     includeDependenciesRecursively: false,

@@ -30,8 +30,7 @@ import { Route as EventEventShortNameReservationReservationIdOverviewRouteImport
 import { Route as EventEventShortNameReservationReservationIdProcessingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.processing-payment'
 import { Route as EventEventShortNameReservationReservationIdSuccessRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.success'
 import { Route as EventEventShortNameReservationReservationIdWaitingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.waiting-payment'
-import { Route as EventEventShortNameTicketTicketIdUpdateRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.update'
-import { Route as EventEventShortNameTicketTicketIdViewRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.view'
+import { Route as EventEventShortNameTicketTicketIdPageRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.$page'
 import { Route as EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.check-in.$checkInCode.waiting-room'
 
 const IndexRoute = IndexRouteImport.update({
@@ -154,16 +153,10 @@ const EventEventShortNameReservationReservationIdWaitingPaymentRoute =
     path: '/waiting-payment',
     getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
   } as any)
-const EventEventShortNameTicketTicketIdUpdateRoute =
-  EventEventShortNameTicketTicketIdUpdateRouteImport.update({
-    id: '/ticket/$ticketId/update',
-    path: '/ticket/$ticketId/update',
-    getParentRoute: () => EventEventShortNameRoute,
-  } as any)
-const EventEventShortNameTicketTicketIdViewRoute =
-  EventEventShortNameTicketTicketIdViewRouteImport.update({
-    id: '/ticket/$ticketId/view',
-    path: '/ticket/$ticketId/view',
+const EventEventShortNameTicketTicketIdPageRoute =
+  EventEventShortNameTicketTicketIdPageRouteImport.update({
+    id: '/ticket/$ticketId/$page',
+    path: '/ticket/$ticketId/$page',
     getParentRoute: () => EventEventShortNameRoute,
   } as any)
 const EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute =
@@ -197,8 +190,7 @@ export interface FileRoutesByFullPath {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
-  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
-  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/$page': typeof EventEventShortNameTicketTicketIdPageRoute
   '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRoutesByTo {
@@ -222,8 +214,7 @@ export interface FileRoutesByTo {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
-  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
-  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/$page': typeof EventEventShortNameTicketTicketIdPageRoute
   '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRoutesById {
@@ -249,8 +240,7 @@ export interface FileRoutesById {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
-  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
-  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/$page': typeof EventEventShortNameTicketTicketIdPageRoute
   '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRouteTypes {
@@ -277,8 +267,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
-    | '/event/$eventShortName/ticket/$ticketId/update'
-    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/$page'
     | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -302,8 +291,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
-    | '/event/$eventShortName/ticket/$ticketId/update'
-    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/$page'
     | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   id:
     | '__root__'
@@ -328,8 +316,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
-    | '/event/$eventShortName/ticket/$ticketId/update'
-    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/$page'
     | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   fileRoutesById: FileRoutesById
 }
@@ -495,18 +482,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventShortNameReservationReservationIdWaitingPaymentRouteImport
       parentRoute: typeof EventEventShortNameReservationReservationIdRoute
     }
-    '/event/$eventShortName/ticket/$ticketId/update': {
-      id: '/event/$eventShortName/ticket/$ticketId/update'
-      path: '/ticket/$ticketId/update'
-      fullPath: '/event/$eventShortName/ticket/$ticketId/update'
-      preLoaderRoute: typeof EventEventShortNameTicketTicketIdUpdateRouteImport
-      parentRoute: typeof EventEventShortNameRoute
-    }
-    '/event/$eventShortName/ticket/$ticketId/view': {
-      id: '/event/$eventShortName/ticket/$ticketId/view'
-      path: '/ticket/$ticketId/view'
-      fullPath: '/event/$eventShortName/ticket/$ticketId/view'
-      preLoaderRoute: typeof EventEventShortNameTicketTicketIdViewRouteImport
+    '/event/$eventShortName/ticket/$ticketId/$page': {
+      id: '/event/$eventShortName/ticket/$ticketId/$page'
+      path: '/ticket/$ticketId/$page'
+      fullPath: '/event/$eventShortName/ticket/$ticketId/$page'
+      preLoaderRoute: typeof EventEventShortNameTicketTicketIdPageRouteImport
       parentRoute: typeof EventEventShortNameRoute
     }
     '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': {
@@ -559,8 +539,7 @@ interface EventEventShortNameRouteChildren {
   EventEventShortNameIndexRoute: typeof EventEventShortNameIndexRoute
   EventEventShortNamePollChar123PollIdChar125Route: typeof EventEventShortNamePollChar123PollIdChar125Route
   EventEventShortNameReservationReservationIdRoute: typeof EventEventShortNameReservationReservationIdRouteWithChildren
-  EventEventShortNameTicketTicketIdUpdateRoute: typeof EventEventShortNameTicketTicketIdUpdateRoute
-  EventEventShortNameTicketTicketIdViewRoute: typeof EventEventShortNameTicketTicketIdViewRoute
+  EventEventShortNameTicketTicketIdPageRoute: typeof EventEventShortNameTicketTicketIdPageRoute
   EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute: typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 
@@ -570,10 +549,8 @@ const EventEventShortNameRouteChildren: EventEventShortNameRouteChildren = {
     EventEventShortNamePollChar123PollIdChar125Route,
   EventEventShortNameReservationReservationIdRoute:
     EventEventShortNameReservationReservationIdRouteWithChildren,
-  EventEventShortNameTicketTicketIdUpdateRoute:
-    EventEventShortNameTicketTicketIdUpdateRoute,
-  EventEventShortNameTicketTicketIdViewRoute:
-    EventEventShortNameTicketTicketIdViewRoute,
+  EventEventShortNameTicketTicketIdPageRoute:
+    EventEventShortNameTicketTicketIdPageRoute,
   EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute:
     EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute,
 }

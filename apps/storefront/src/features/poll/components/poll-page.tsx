@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
 import { forgetPollPin, rememberPollPin, storedPollPin } from '../poll-pin';
 import { pollNumber } from '../poll-queries';
-import '../poll.css';
+import pollStyles from '../poll.css?inline';
 import { PinForm } from './pin-form';
 import { PollList } from './poll-list';
 import { PollFailure } from './poll-status';
@@ -54,6 +54,11 @@ export function PollPage({ eventShortName, pollId }: Props) {
 
   return (
     <article className="poll-page">
+      {/* The area's style sheet goes with its chunk, as text that React puts in the head once: a file of its own would be
+          one more name in the entry's table of chunks, which every visitor loads (19 B of gzip, 2026-11-27). */}
+      <style href="storefront-poll" precedence="default">
+        {pollStyles}
+      </style>
       <header>
         <h1>{t('poll.page.title', eventTitle)}</h1>
       </header>

@@ -143,6 +143,12 @@ describe('ticket pages (spec 2)', () => {
       const rendered = renderApp(`${PAGE}/view`, api({ [TICKET]: { status: 404 } }));
       await waitFor(() => expect(path(rendered)).toBe('/'));
     });
+
+    it('sends an address of a ticket that is none of its pages to the root, without asking for the ticket', async () => {
+      const rendered = renderApp(`${PAGE}/download`, api({ [TICKET]: makeTicketInfo() }));
+      await waitFor(() => expect(path(rendered)).toBe('/'));
+      expect(rendered.calls.filter((c) => c.startsWith(TICKET))).toEqual([]);
+    });
   });
 
   describe('the update page', () => {

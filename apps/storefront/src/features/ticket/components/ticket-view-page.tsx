@@ -83,7 +83,7 @@ export function TicketViewPage({ eventShortName, ticketId }: { eventShortName: s
       </div>
       {ticket.pollPin ? <PollPin eventShortName={eventShortName} pin={ticket.pollPin} /> : null}
       <p>
-        <Link to="/event/$eventShortName/ticket/$ticketId/update" params={{ eventShortName, ticketId }}>
+        <Link to="/event/$eventShortName/ticket/$ticketId/$page" params={{ eventShortName, ticketId, page: 'update' }}>
           {t('ticket-update.header.title')}
         </Link>
       </p>
