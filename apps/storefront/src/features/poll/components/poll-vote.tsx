@@ -61,7 +61,7 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
 
   if (voted !== null) {
     return (
-      <section className="poll-vote poll-vote--done" aria-labelledby={`${id}-thanks`}>
+      <section className="poll-vote poll-vote--done notice notice--success" aria-labelledby={`${id}-thanks`}>
         <h2 id={`${id}-thanks`} ref={thanks} tabIndex={-1}>
           {t('poll.vote-recorded')}
         </h2>
