@@ -90,6 +90,13 @@ export const chunkGroups: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     test: /[\\/]features[\\/]ticket[\\/](components|hooks|model)[\\/]|[\\/]features[\\/]ticket[\\/]ticket-loaders\.ts$|[\\/]api[\\/]ticket-queries\.ts$|[\\/]generated[\\/]tickets[\\/]|\$ticketId\.[\w.$-]+\.tsx\?tsr-split/,
   },
+  // The poll area (one route for the list and a poll) and the generated poll calls: one chunk with a short name (a
+  // name in the entry's table of chunks, which every visitor loads; its style sheet is inside it: see poll-page.tsx).
+  {
+    name: 'poll',
+    includeDependenciesRecursively: false,
+    test: /[\\/]features[\\/]poll[\\/]|[\\/]generated[\\/]polls[\\/]|[\\/]routes[\\/]event\.\$eventShortName\.poll\.[^\\/]*\.tsx\?tsr-split/,
+  },
   // A signed-in visitor's side (issue 16): the top bar's login link or user menu, my orders, my profile, the user
   // queries and the generated user calls. One chunk, loaded only on a site with login on: apart they were eight, each
   // a name in the entry's preload table. Not the booking step's login part (it shows the booking form's suggestion).

@@ -23,6 +23,15 @@ const layoutsKeptWhole = new Set(['/event/$eventShortName', '/event/$eventShortN
 const loadedWithComponent = (routeId: string) =>
   /^\/(event\/\$eventShortName\/(reservation|ticket)|\$type\/\$publicId\/reservation)\/|^\/\$accountPage$|^\/event\/\$eventShortName\/$/.test(routeId);
 
+// A split route's chunk is named after its route file (event._eventShortName.reservation._reservationId.overview), and
+// that name is in the entry every visitor loads twice (its import and the preload table): the route's last segment
+// tells it as well. Not 'index' (the entry's own name: see entryImports), the event page's chunk is 'event'.
+const shortChunkName = (name: string) => {
+  if (!name.startsWith('event._eventShortName.')) return name;
+  const last = name.slice(name.lastIndexOf('.') + 1).replace(/[^\w-]/g, '');
+  return last === 'index' ? 'event' : last;
+};
+
 export default defineConfig({
   root: appRoot,
   base: '/',
@@ -86,7 +95,7 @@ export default defineConfig({
         // Each chunk's and style sheet's name is in the entry's preload table (a split route's chunk twice more), every
         // hash character incompressible: 7 (the fewest rolldown takes for this many chunks) instead of 8 saves every
         // route about 30 B of gzip (scripts/route-js-size.mjs, 2026-11-27).
-        chunkFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: (chunk) => `assets/${shortChunkName(chunk.name)}-[hash:7].js`,
         assetFileNames: 'assets/[name]-[hash:7][extname]',
       },
     },

@@ -19,6 +19,7 @@ import { Route as OOrganizerSlugIndexRouteImport } from './routes/o.$organizerSl
 import { Route as OOrganizerSlugEventsAllRouteImport } from './routes/o.$organizerSlug.events-all'
 import { Route as OOrganizerSlugSubscriptionsAllRouteImport } from './routes/o.$organizerSlug.subscriptions-all'
 import { Route as SubscriptionIdIndexRouteImport } from './routes/subscription.$id.index'
+import { Route as EventEventShortNamePollChar123PollIdChar125RouteImport } from './routes/event.$eventShortName.poll.{-$pollId}'
 import { Route as EventEventShortNameReservationReservationIdRouteImport } from './routes/event.$eventShortName.reservation.$reservationId'
 import { Route as TypePublicIdReservationReservationIdPageRouteImport } from './routes/$type.$publicId.reservation.$reservationId.$page'
 import { Route as EventEventShortNameReservationReservationIdBookRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.book'
@@ -29,8 +30,7 @@ import { Route as EventEventShortNameReservationReservationIdOverviewRouteImport
 import { Route as EventEventShortNameReservationReservationIdProcessingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.processing-payment'
 import { Route as EventEventShortNameReservationReservationIdSuccessRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.success'
 import { Route as EventEventShortNameReservationReservationIdWaitingPaymentRouteImport } from './routes/event.$eventShortName.reservation.$reservationId.waiting-payment'
-import { Route as EventEventShortNameTicketTicketIdUpdateRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.update'
-import { Route as EventEventShortNameTicketTicketIdViewRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.view'
+import { Route as EventEventShortNameTicketTicketIdPageRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.$page'
 import { Route as EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRouteImport } from './routes/event.$eventShortName.ticket.$ticketId.check-in.$checkInCode.waiting-room'
 
 const IndexRoute = IndexRouteImport.update({
@@ -85,6 +85,12 @@ const SubscriptionIdIndexRoute = SubscriptionIdIndexRouteImport.update({
   path: '/subscription/$id/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EventEventShortNamePollChar123PollIdChar125Route =
+  EventEventShortNamePollChar123PollIdChar125RouteImport.update({
+    id: '/poll/{-$pollId}',
+    path: '/poll/{-$pollId}',
+    getParentRoute: () => EventEventShortNameRoute,
+  } as any)
 const EventEventShortNameReservationReservationIdRoute =
   EventEventShortNameReservationReservationIdRouteImport.update({
     id: '/reservation/$reservationId',
@@ -147,16 +153,10 @@ const EventEventShortNameReservationReservationIdWaitingPaymentRoute =
     path: '/waiting-payment',
     getParentRoute: () => EventEventShortNameReservationReservationIdRoute,
   } as any)
-const EventEventShortNameTicketTicketIdUpdateRoute =
-  EventEventShortNameTicketTicketIdUpdateRouteImport.update({
-    id: '/ticket/$ticketId/update',
-    path: '/ticket/$ticketId/update',
-    getParentRoute: () => EventEventShortNameRoute,
-  } as any)
-const EventEventShortNameTicketTicketIdViewRoute =
-  EventEventShortNameTicketTicketIdViewRouteImport.update({
-    id: '/ticket/$ticketId/view',
-    path: '/ticket/$ticketId/view',
+const EventEventShortNameTicketTicketIdPageRoute =
+  EventEventShortNameTicketTicketIdPageRouteImport.update({
+    id: '/ticket/$ticketId/$page',
+    path: '/ticket/$ticketId/$page',
     getParentRoute: () => EventEventShortNameRoute,
   } as any)
 const EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute =
@@ -179,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/poll/{-$pollId}': typeof EventEventShortNamePollChar123PollIdChar125Route
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
   '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
@@ -189,8 +190,7 @@ export interface FileRoutesByFullPath {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
-  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
-  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/$page': typeof EventEventShortNameTicketTicketIdPageRoute
   '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRoutesByTo {
@@ -203,6 +203,7 @@ export interface FileRoutesByTo {
   '/event/$eventShortName': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug': typeof OOrganizerSlugIndexRoute
   '/subscription/$id': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/poll/{-$pollId}': typeof EventEventShortNamePollChar123PollIdChar125Route
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
   '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
@@ -213,8 +214,7 @@ export interface FileRoutesByTo {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
-  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
-  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/$page': typeof EventEventShortNameTicketTicketIdPageRoute
   '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRoutesById {
@@ -229,6 +229,7 @@ export interface FileRoutesById {
   '/event/$eventShortName/': typeof EventEventShortNameIndexRoute
   '/o/$organizerSlug/': typeof OOrganizerSlugIndexRoute
   '/subscription/$id/': typeof SubscriptionIdIndexRoute
+  '/event/$eventShortName/poll/{-$pollId}': typeof EventEventShortNamePollChar123PollIdChar125Route
   '/event/$eventShortName/reservation/$reservationId': typeof EventEventShortNameReservationReservationIdRouteWithChildren
   '/$type/$publicId/reservation/$reservationId/$page': typeof TypePublicIdReservationReservationIdPageRoute
   '/event/$eventShortName/reservation/$reservationId/book': typeof EventEventShortNameReservationReservationIdBookRoute
@@ -239,8 +240,7 @@ export interface FileRoutesById {
   '/event/$eventShortName/reservation/$reservationId/processing-payment': typeof EventEventShortNameReservationReservationIdProcessingPaymentRoute
   '/event/$eventShortName/reservation/$reservationId/success': typeof EventEventShortNameReservationReservationIdSuccessRoute
   '/event/$eventShortName/reservation/$reservationId/waiting-payment': typeof EventEventShortNameReservationReservationIdWaitingPaymentRoute
-  '/event/$eventShortName/ticket/$ticketId/update': typeof EventEventShortNameTicketTicketIdUpdateRoute
-  '/event/$eventShortName/ticket/$ticketId/view': typeof EventEventShortNameTicketTicketIdViewRoute
+  '/event/$eventShortName/ticket/$ticketId/$page': typeof EventEventShortNameTicketTicketIdPageRoute
   '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 export interface FileRouteTypes {
@@ -256,6 +256,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/'
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
+    | '/event/$eventShortName/poll/{-$pollId}'
     | '/event/$eventShortName/reservation/$reservationId'
     | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
@@ -266,8 +267,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
-    | '/event/$eventShortName/ticket/$ticketId/update'
-    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/$page'
     | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -280,6 +280,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName'
     | '/o/$organizerSlug'
     | '/subscription/$id'
+    | '/event/$eventShortName/poll/{-$pollId}'
     | '/event/$eventShortName/reservation/$reservationId'
     | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
@@ -290,8 +291,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
-    | '/event/$eventShortName/ticket/$ticketId/update'
-    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/$page'
     | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   id:
     | '__root__'
@@ -305,6 +305,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/'
     | '/o/$organizerSlug/'
     | '/subscription/$id/'
+    | '/event/$eventShortName/poll/{-$pollId}'
     | '/event/$eventShortName/reservation/$reservationId'
     | '/$type/$publicId/reservation/$reservationId/$page'
     | '/event/$eventShortName/reservation/$reservationId/book'
@@ -315,8 +316,7 @@ export interface FileRouteTypes {
     | '/event/$eventShortName/reservation/$reservationId/processing-payment'
     | '/event/$eventShortName/reservation/$reservationId/success'
     | '/event/$eventShortName/reservation/$reservationId/waiting-payment'
-    | '/event/$eventShortName/ticket/$ticketId/update'
-    | '/event/$eventShortName/ticket/$ticketId/view'
+    | '/event/$eventShortName/ticket/$ticketId/$page'
     | '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room'
   fileRoutesById: FileRoutesById
 }
@@ -405,6 +405,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SubscriptionIdIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/event/$eventShortName/poll/{-$pollId}': {
+      id: '/event/$eventShortName/poll/{-$pollId}'
+      path: '/poll/{-$pollId}'
+      fullPath: '/event/$eventShortName/poll/{-$pollId}'
+      preLoaderRoute: typeof EventEventShortNamePollChar123PollIdChar125RouteImport
+      parentRoute: typeof EventEventShortNameRoute
+    }
     '/event/$eventShortName/reservation/$reservationId': {
       id: '/event/$eventShortName/reservation/$reservationId'
       path: '/reservation/$reservationId'
@@ -475,18 +482,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EventEventShortNameReservationReservationIdWaitingPaymentRouteImport
       parentRoute: typeof EventEventShortNameReservationReservationIdRoute
     }
-    '/event/$eventShortName/ticket/$ticketId/update': {
-      id: '/event/$eventShortName/ticket/$ticketId/update'
-      path: '/ticket/$ticketId/update'
-      fullPath: '/event/$eventShortName/ticket/$ticketId/update'
-      preLoaderRoute: typeof EventEventShortNameTicketTicketIdUpdateRouteImport
-      parentRoute: typeof EventEventShortNameRoute
-    }
-    '/event/$eventShortName/ticket/$ticketId/view': {
-      id: '/event/$eventShortName/ticket/$ticketId/view'
-      path: '/ticket/$ticketId/view'
-      fullPath: '/event/$eventShortName/ticket/$ticketId/view'
-      preLoaderRoute: typeof EventEventShortNameTicketTicketIdViewRouteImport
+    '/event/$eventShortName/ticket/$ticketId/$page': {
+      id: '/event/$eventShortName/ticket/$ticketId/$page'
+      path: '/ticket/$ticketId/$page'
+      fullPath: '/event/$eventShortName/ticket/$ticketId/$page'
+      preLoaderRoute: typeof EventEventShortNameTicketTicketIdPageRouteImport
       parentRoute: typeof EventEventShortNameRoute
     }
     '/event/$eventShortName/ticket/$ticketId/check-in/$checkInCode/waiting-room': {
@@ -537,20 +537,20 @@ const EventEventShortNameReservationReservationIdRouteWithChildren =
 
 interface EventEventShortNameRouteChildren {
   EventEventShortNameIndexRoute: typeof EventEventShortNameIndexRoute
+  EventEventShortNamePollChar123PollIdChar125Route: typeof EventEventShortNamePollChar123PollIdChar125Route
   EventEventShortNameReservationReservationIdRoute: typeof EventEventShortNameReservationReservationIdRouteWithChildren
-  EventEventShortNameTicketTicketIdUpdateRoute: typeof EventEventShortNameTicketTicketIdUpdateRoute
-  EventEventShortNameTicketTicketIdViewRoute: typeof EventEventShortNameTicketTicketIdViewRoute
+  EventEventShortNameTicketTicketIdPageRoute: typeof EventEventShortNameTicketTicketIdPageRoute
   EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute: typeof EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute
 }
 
 const EventEventShortNameRouteChildren: EventEventShortNameRouteChildren = {
   EventEventShortNameIndexRoute: EventEventShortNameIndexRoute,
+  EventEventShortNamePollChar123PollIdChar125Route:
+    EventEventShortNamePollChar123PollIdChar125Route,
   EventEventShortNameReservationReservationIdRoute:
     EventEventShortNameReservationReservationIdRouteWithChildren,
-  EventEventShortNameTicketTicketIdUpdateRoute:
-    EventEventShortNameTicketTicketIdUpdateRoute,
-  EventEventShortNameTicketTicketIdViewRoute:
-    EventEventShortNameTicketTicketIdViewRoute,
+  EventEventShortNameTicketTicketIdPageRoute:
+    EventEventShortNameTicketTicketIdPageRoute,
   EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute:
     EventEventShortNameTicketTicketIdCheckInCheckInCodeWaitingRoomRoute,
 }

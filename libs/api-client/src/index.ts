@@ -12,5 +12,6 @@ export * from './generated/files/files.js';
 export * from './generated/organizer/organizer.js';
 export * from './generated/operations/operations.js';
 export * from './generated/waiting-room/waiting-room.js';
+export * from './generated/polls/polls.js';
 export * from './generated/model/index.js';
 export * from './http.js';

@@ -31,4 +31,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface HistoryState {
+    /** A ticket's poll PIN, handed by its page to the poll area's (never in the address: it lets one vote). */
+    pollPin?: string;
+  }
 }

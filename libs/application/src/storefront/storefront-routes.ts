@@ -13,6 +13,7 @@ export const STOREFRONT_ROUTES: readonly string[] = [
   '/subscription/:id/reservation/:reservationId/*',
   '/event/:eventShortName',
   '/event/:eventShortName/poll',
+  '/event/:eventShortName/poll/:pollId',
   '/event/:eventShortName/reservation/:reservationId/*',
   '/event/:eventShortName/ticket/:ticketId/*',
   '/my-orders',

@@ -22,7 +22,7 @@ describe.skipIf(!built)('the storefront on the API port', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['/', '/o/acme', '/events-all', '/o/acme/subscriptions-all', '/subscription/42', '/event/summer-fest', '/event/summer-fest/reservation/abc/book', '/event/x/ticket/t/view', '/event/x/ticket/t/update', '/event/x/ticket/t/check-in/c0de/waiting-room', '/my-orders', '/my-profile'])(
+  it.each(['/', '/o/acme', '/events-all', '/o/acme/subscriptions-all', '/subscription/42', '/event/summer-fest', '/event/summer-fest/reservation/abc/book', '/event/x/ticket/t/view', '/event/x/ticket/t/update', '/event/x/ticket/t/check-in/c0de/waiting-room', '/event/x/poll', '/event/x/poll/3', '/my-orders', '/my-profile'])(
     'answers %s with the shell, its data preloaded',
     async (url) => {
       const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'it-IT,it;q=0.9' } });

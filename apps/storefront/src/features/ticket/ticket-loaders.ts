@@ -17,13 +17,15 @@ async function orHome<T>(load: Promise<T>): Promise<void> {
   }
 }
 
-/** The view page: the ticket as TicketInfo (404 unless its order is complete and it names a holder). */
-export const loadTicketView = (queryClient: QueryClient, eventShortName: string, ticketId: string) =>
-  orHome(queryClient.ensureQueryData(ticketInfoQueryOptions(eventShortName, ticketId)));
-
-/** The update page: the ticket with its flags and questions. */
-export const loadTicketUpdate = (queryClient: QueryClient, eventShortName: string, ticketId: string) =>
-  orHome(queryClient.ensureQueryData(ticketFullQueryOptions(eventShortName, ticketId)));
+/**
+ * A ticket's page: 'view', the ticket as TicketInfo (404 unless its order is complete and it names a holder), or
+ * 'update', the ticket with its flags and questions; there is no other (home, as for an address no route has).
+ */
+export function loadTicketPage(queryClient: QueryClient, eventShortName: string, ticketId: string, page: string): Promise<void> {
+  if (page === 'view') return orHome(queryClient.ensureQueryData(ticketInfoQueryOptions(eventShortName, ticketId)));
+  if (page === 'update') return orHome(queryClient.ensureQueryData(ticketFullQueryOptions(eventShortName, ticketId)));
+  throw redirect({ to: '/', replace: true });
+}
 
 /** The browser's time zone, which the check-in info is worded in. */
 export const browserTimeZone = (): string | undefined => {

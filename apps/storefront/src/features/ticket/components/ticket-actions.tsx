@@ -52,12 +52,12 @@ export function TicketActions({ eventShortName, ticket, eventFormat, accessType,
   return (
     <div className="ticket-actions" role="group" aria-labelledby={labelledBy} onFocus={preloadDialogs} onPointerDown={preloadDialogs}>
       {ownerLink ? (
-        <Link to="/event/$eventShortName/ticket/$ticketId/update" params={params} className="button button--small">
+        <Link to="/event/$eventShortName/ticket/$ticketId/$page" params={{ ...params, page: 'update' }} className="button button--small">
           {t(ticket.assigned ? 'reservation-page-complete.update' : 'reservation-page-complete.assign')}
         </Link>
       ) : null}
       {actions.show ? (
-        <Link to="/event/$eventShortName/ticket/$ticketId/view" params={params} className="button button--small button--secondary">
+        <Link to="/event/$eventShortName/ticket/$ticketId/$page" params={{ ...params, page: 'view' }} className="button button--small button--secondary">
           {t('reservation-page-complete.show-ticket')}
         </Link>
       ) : null}

@@ -113,9 +113,41 @@ describe('ticket pages (spec 2)', () => {
       expect(screen.getByRole('link', { name: 'Add to Google Wallet' }).getAttribute('href')).toBe(`/api/wallet/event/${EVENT}/v1/version/passes/${TICKET_ID}`);
     });
 
+    it("gives a checked-in ticket's poll PIN and takes it to the poll area in the tab, never in the address", async () => {
+      const polls = `${API}/poll`;
+      const rendered = renderApp(
+        `${PAGE}/view`,
+        api({
+          [TICKET]: makeTicketInfo({ pollPin: 'AB3K9Z' }),
+          [polls]: (url: URL) => (url.searchParams.get('pin') === 'AB3K9Z' ? { success: true, errorCount: 0, validationErrors: [], value: [], warnings: [] } : { status: 422 }),
+        }),
+      );
+      expect(await screen.findByText('Live polls: your PIN is AB3K9Z')).toBeTruthy();
+      const link = screen.getByRole('link', { name: 'Go to the live polls' });
+      expect(link.getAttribute('href')).toBe(`/event/${EVENT}/poll`);
+      fireEvent.click(link);
+      expect(await screen.findByText('There are no open polls right now.')).toBeTruthy();
+      expect(path(rendered)).toBe(`/event/${EVENT}/poll`);
+      expect(screen.queryByRole('textbox', { name: 'Enter your PIN' })).toBeNull();
+      expect(rendered.calls).toContain(`${polls}?pin=AB3K9Z`);
+    });
+
+    it('shows no poll PIN while the ticket has none (not checked in, or no poll)', async () => {
+      renderApp(`${PAGE}/view`, api({ [TICKET]: makeTicketInfo({ pollPin: null }) }));
+      await screen.findByRole('heading', { level: 1, name: `Your ticket for ${EVENT} (en)` });
+      expect(screen.queryByText(/Live polls/)).toBeNull();
+      expect(screen.queryByRole('link', { name: 'Go to the live polls' })).toBeNull();
+    });
+
     it('sends a ticket the server does not show (404) to the root', async () => {
       const rendered = renderApp(`${PAGE}/view`, api({ [TICKET]: { status: 404 } }));
       await waitFor(() => expect(path(rendered)).toBe('/'));
+    });
+
+    it('sends an address of a ticket that is none of its pages to the root, without asking for the ticket', async () => {
+      const rendered = renderApp(`${PAGE}/download`, api({ [TICKET]: makeTicketInfo() }));
+      await waitFor(() => expect(path(rendered)).toBe('/'));
+      expect(rendered.calls.filter((c) => c.startsWith(TICKET))).toEqual([]);
     });
   });
 

@@ -81,12 +81,29 @@ export function TicketViewPage({ eventShortName, ticketId }: { eventShortName: s
         </section>
         {ticket.additionalServiceWithData.length > 0 ? <AdditionalServices services={ticket.additionalServiceWithData} contentLanguages={event.contentLanguages} /> : null}
       </div>
+      {ticket.pollPin ? <PollPin eventShortName={eventShortName} pin={ticket.pollPin} /> : null}
       <p>
-        <Link to="/event/$eventShortName/ticket/$ticketId/update" params={{ eventShortName, ticketId }}>
+        <Link to="/event/$eventShortName/ticket/$ticketId/$page" params={{ eventShortName, ticketId, page: 'update' }}>
           {t('ticket-update.header.title')}
         </Link>
       </p>
     </article>
+  );
+}
+
+/**
+ * A checked-in ticket of an event with polls: its PIN, and the way to the poll area, which the PIN goes to in the
+ * history state (never in the address), so the attendee need not type it there.
+ */
+function PollPin({ eventShortName, pin }: { eventShortName: string; pin: string }) {
+  const t = useTranslate();
+  return (
+    <section className="notice notice--info ticket-view__poll" aria-labelledby="ticket-poll-pin">
+      <p id="ticket-poll-pin">{t('ticket.poll-pin', pin)}</p>
+      <Link to="/event/$eventShortName/poll/{-$pollId}" params={{ eventShortName, pollId: undefined }} state={{ pollPin: pin }}>
+        {t('ticket.poll-link')}
+      </Link>
+    </section>
   );
 }
 
