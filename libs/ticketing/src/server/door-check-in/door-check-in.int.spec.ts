@@ -67,7 +67,7 @@ describe('check-in at the door (organizer API)', () => {
     await app.given('organizer-harbour', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer({ slug: 'harbour', name: 'Harbour Events' }) } })]);
     const start = localDaysFrom(now, 0, '00:00:00');
     const end = localDaysFrom(now, 1, '23:00:00');
-    const event = (shortName: string, organizerSlug: string, price: number, proxies: string[]) => [
+    const event = (shortName: string, organizerSlug: string, price: number, proxies: NonNullable<Parameters<typeof eventDetails>[0]>['allowedPaymentProxies']) => [
       catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName, organizerSlug, start, end, allowedPaymentProxies: proxies, allowFreeTicketsCancellation: true }) } }),
       catalogEvent({ type: 'TicketCategoryAdded', data: inEvent(shortName, { category: ticketCategory({ id: 1, key: 'regular', price, name: { en: 'Community', it: 'Comunità' } }) }) }),
     ];
