@@ -65,8 +65,10 @@ export async function checkInAtDoor(deps: DoorCheckInDeps, scan: ScanAtDoor): Pr
   const offer = await deps.catalog.purchaseOffer(scan.eventShortName, null, deps.clock.now());
   if (!offer || (scan.organizerSlug !== null && offer.event.organizerSlug !== scan.organizerSlug)) throw new NotFoundError('event', scan.eventShortName);
   const code = scan.code.trim();
-  const ticketId = code.slice(0, code.indexOf('/')).toLowerCase();
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(ticketId)) refuse(doorCheckInErrors.invalidCode);
+  const slash = code.indexOf('/');
+  const ticketId = code.slice(0, Math.max(slash, 0)).toLowerCase();
+  if (slash < 0 || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(ticketId)) refuse(doorCheckInErrors.invalidCode);
+  const signature = code.slice(slash + 1);
   const secret = await deps.ticketCodeSecret();
   return handleCommand({
     load: () => loadTicket(deps.store, ticketId),
@@ -74,7 +76,7 @@ export async function checkInAtDoor(deps: DoorCheckInDeps, scan: ScanAtDoor): Pr
       if (!isIssued(state) || state.status === 'RELEASED' || state.eventShortName !== scan.eventShortName || revision === 'no_stream') return refuse(doorCheckInErrors.notFound);
       // compared as digests in constant time: the scanner must not learn a signature byte by byte
       const current = state.holder && ticketCode(secret, state.eventShortName, state.reservationId, state.ticketId, state.holder);
-      if (!current || !timingSafeEqual(digest(current), digest(`${ticketId}${code.slice(code.indexOf('/'))}`))) return refuse(doorCheckInErrors.invalidCode);
+      if (!current || !timingSafeEqual(digest(current), digest(`${ticketId}/${signature}`))) return refuse(doorCheckInErrors.invalidCode);
       const events = decideCheckIn(state, ticketId, 'DOOR');
       if (events.length === 0) return { result: answer('ALREADY_CHECKED_IN', state, offer, state.checkedInAt ?? '') };
       const now = deps.clock.now();
