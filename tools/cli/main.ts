@@ -8,7 +8,8 @@ import { runCli, USAGE } from './run-cli.js';
 async function main(): Promise<number> {
   return withEventLog(USAGE, ({ db, store }) => {
     const logger = pinoProjectionLogger(pino({ name: 'tools' }, pino.destination({ fd: 2, sync: true })));
-    return runCli(process.argv.slice(2), { db, store, projections: allProjections, out: process.stdout, logger });
+    const ticketCodeSecret = process.env['TICKET_CODE_SECRET'] || null;
+    return runCli(process.argv.slice(2), { db, store, projections: allProjections, out: process.stdout, logger, ticketCodeSecret });
   });
 }
 

@@ -2,6 +2,7 @@ import { auditCommand } from './commands/audit.command.js';
 import { pollsCommand } from './commands/polls.command.js';
 import { projectionsCommand } from './commands/projections.command.js';
 import { reservationsCommand } from './commands/reservations.command.js';
+import { ticketsCommand } from './commands/tickets.command.js';
 import { UsageError, type CliContext, type ExitCode } from './cli-context.js';
 import { AUDIT_STORY_USAGE } from './commands/audit-story.command.js';
 
@@ -23,6 +24,8 @@ ${AUDIT_STORY_USAGE.trimEnd()}
                                           events, hashes and checkpoints as JSON lines for tools/verify-export
   reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets or pass
   polls results <event> <pollId>          the answers of an attendee poll per option (one vote per ticket, its latest)
+  tickets check-in <event> <code>         the door: check in the ticket of a scanned QR code and print its poll PIN
+                                          (exit 1 when refused: wrong or old code, another event's ticket, price owed)
 `;
 
 /** Runs one command line (without `node main.ts`) and returns the exit code; never exits the process itself. */
@@ -38,6 +41,8 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         return await reservationsCommand(args, context);
       case 'polls':
         return await pollsCommand(args, context);
+      case 'tickets':
+        return await ticketsCommand(args, context);
       case undefined:
       case 'help':
       case '--help':

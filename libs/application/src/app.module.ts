@@ -107,6 +107,7 @@ export class AppModule {
             publicBaseUrl,
             ticketCodeSecret: once(() => loadSecret(pool, 'ticket-codes', config.ticketCodeSecret)),
             wallet: config.wallet,
+            organizerApiKeys: config.organizerApiKeys ?? undefined,
           }),
         }),
         SubscriptionsModule.registerAsync({

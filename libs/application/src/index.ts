@@ -10,3 +10,4 @@ export { DB, EVENT_STORE, PROJECTION_RUNNER } from './platform/tokens.js';
 export { PAYMENT_STAND_INS } from './payments/payment-stand-ins.module.js';
 export { startPaymentStandIns, type RunningStandIns } from './payments/payment-stand-ins.js';
 export { orderStatusFold } from './audit/order-status-fold.js';
+export { loadSecret } from './platform/session-secret.js';

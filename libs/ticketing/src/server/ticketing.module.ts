@@ -2,8 +2,11 @@ import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } 
 import type { EventStore } from '@ticketing/event-store';
 import type { Db } from '@ticketing/postgres';
 import { IssuedTickets, TicketDocuments } from '@ticketing/ticketing/contracts';
+import { OrganizerApiKeyGuard, OrganizerApiKeys } from '@ticketing/wire';
 import { CheckInController } from './check-in/check-in.controller.js';
 import { CheckInHandler } from './check-in/check-in.command.js';
+import { DoorCheckInController } from './door-check-in/door-check-in.controller.js';
+import { DoorCheckInHandler } from './door-check-in/door-check-in.command.js';
 import { DownloadTicketController } from './download-ticket/download-ticket.controller.js';
 import { GetTicketController } from './get-ticket/get-ticket.controller.js';
 import { TicketQueries } from './get-ticket/ticket-queries.js';
@@ -34,7 +37,8 @@ export interface TicketingModuleAsyncOptions {
 const MODULE_OPTIONS = Symbol('TICKETING_MODULE_OPTIONS');
 
 /**
- * Tickets after purchase: their pages, owner changes, release, e-mail, PDF and QR code, online check-in, and the
+ * Tickets after purchase: their pages, owner changes, release, e-mail, PDF and QR code, check-in (online, and at the
+ * door with the organizer's key), and the
  * attendee polls answered with a checked-in ticket's PIN. Other
  * contexts read an order's tickets through `IssuedTickets` (exported); the order itself comes from sales'
  * `TicketOrders`, the event (and its polls) from the catalog's `CatalogOffers` (`CatalogPolls`), mail from the platform's `Mailer`.
@@ -45,7 +49,7 @@ export class TicketingModule {
     return {
       module: TicketingModule,
       imports: options.imports ?? [],
-      controllers: [GetTicketController, TicketActionsController, DownloadTicketController, CheckInController, WalletPassesController, PollsController],
+      controllers: [GetTicketController, TicketActionsController, DownloadTicketController, CheckInController, DoorCheckInController, WalletPassesController, PollsController],
       providers: [
         { provide: MODULE_OPTIONS, inject: options.inject ?? [], useFactory: options.useFactory as (...args: unknown[]) => TicketingModuleOptions },
         { provide: TICKETING_OPTIONS, inject: [MODULE_OPTIONS], useFactory: (o: TicketingModuleOptions) => o },
@@ -61,6 +65,9 @@ export class TicketingModule {
         ReleaseTicketHandler,
         SendTicketHandler,
         CheckInHandler,
+        DoorCheckInHandler,
+        { provide: OrganizerApiKeys, inject: [TICKETING_OPTIONS], useFactory: (o: TicketingOptions) => OrganizerApiKeys.parse(o.organizerApiKeys) },
+        OrganizerApiKeyGuard,
         PollAttendees,
         AttendeePolls,
       ],

@@ -15,6 +15,8 @@ export interface TicketingOptions {
    * event's key is derived from it, and a ticket's code is signed with its event's key. Read when first needed.
    */
   readonly ticketCodeSecret: () => Promise<Buffer>;
+  /** ORGANIZER_API_KEYS (`slug:key,...`): the keys of the organizers' door staff (check-in at the door). */
+  readonly organizerApiKeys: string | undefined;
   /** The wallet passes offered: Apple's signing material, Google's issuer and service account (null: not offered). */
   readonly wallet: {
     readonly apple: PassSigning | null;

@@ -28,6 +28,8 @@ import type {
 import type {
   CatalogDocument,
   CatalogImportResponse,
+  DoorCheckInForm,
+  DoorCheckInResponse,
   OfflinePaymentConfirmed,
   ValidationFailure
 } from '.././model';
@@ -252,6 +254,117 @@ export const useValidateCatalog = <TError = ErrorType<void | void | CatalogImpor
       > => {
 
       const mutationOptions = getValidateCatalogMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A ticket's QR code scanned at the door: the ticket is checked in (once) and answered with its holder, category and poll PIN. 404 for an unknown event or another organizer's; 422 on `code` with `invalid_code` (not the code of the ticket's current holder: forged, or the old code of a ticket handed on), `not_found` (no live ticket of this event with that uuid); 422 error.ticket.to-be-paid (its price is owed at the desk) or error.ticket.not-assigned (no holder named).
+ */
+export type checkInTicketAtDoorResponse200 = {
+  data: DoorCheckInResponse
+  status: 200
+}
+
+export type checkInTicketAtDoorResponse400 = {
+  data: void
+  status: 400
+}
+
+export type checkInTicketAtDoorResponse401 = {
+  data: void
+  status: 401
+}
+
+export type checkInTicketAtDoorResponse403 = {
+  data: void
+  status: 403
+}
+
+export type checkInTicketAtDoorResponse404 = {
+  data: void
+  status: 404
+}
+
+export type checkInTicketAtDoorResponse422 = {
+  data: ValidationFailure
+  status: 422
+}
+    
+export type checkInTicketAtDoorResponseSuccess = (checkInTicketAtDoorResponse200) & {
+  headers: Headers;
+};
+export type checkInTicketAtDoorResponseError = (checkInTicketAtDoorResponse400 | checkInTicketAtDoorResponse401 | checkInTicketAtDoorResponse403 | checkInTicketAtDoorResponse404 | checkInTicketAtDoorResponse422) & {
+  headers: Headers;
+};
+
+export type checkInTicketAtDoorResponse = (checkInTicketAtDoorResponseSuccess | checkInTicketAtDoorResponseError)
+
+export const getCheckInTicketAtDoorUrl = (shortName: string,) => {
+
+
+  
+
+  return `/api/v2/organizer/events/${shortName}/check-in`
+}
+
+export const checkInTicketAtDoor = async (shortName: string,
+    doorCheckInForm: DoorCheckInForm, options?: RequestInit): Promise<checkInTicketAtDoorResponse> => {
+  
+  return customFetch<checkInTicketAtDoorResponse>(getCheckInTicketAtDoorUrl(shortName),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      doorCheckInForm,)
+  }
+);}
+
+
+
+
+export const getCheckInTicketAtDoorMutationOptions = <TError = ErrorType<void | void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>}, TContext> => {
+
+const mutationKey = ['checkInTicketAtDoor'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkInTicketAtDoor>>, {shortName: string;data: BodyType<DoorCheckInForm>}> = (props) => {
+          const {shortName,data} = props ?? {};
+
+          return  checkInTicketAtDoor(shortName,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckInTicketAtDoorMutationResult = NonNullable<Awaited<ReturnType<typeof checkInTicketAtDoor>>>
+    export type CheckInTicketAtDoorMutationBody = BodyType<DoorCheckInForm>
+    export type CheckInTicketAtDoorMutationError = ErrorType<void | void | void | void | ValidationFailure>
+
+    /**
+ * @summary A ticket's QR code scanned at the door: the ticket is checked in (once) and answered with its holder, category and poll PIN. 404 for an unknown event or another organizer's; 422 on `code` with `invalid_code` (not the code of the ticket's current holder: forged, or the old code of a ticket handed on), `not_found` (no live ticket of this event with that uuid); 422 error.ticket.to-be-paid (its price is owed at the desk) or error.ticket.not-assigned (no holder named).
+ */
+export const useCheckInTicketAtDoor = <TError = ErrorType<void | void | void | void | ValidationFailure>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkInTicketAtDoor>>,
+        TError,
+        {shortName: string;data: BodyType<DoorCheckInForm>},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckInTicketAtDoorMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -1,6 +1,6 @@
 import { DomainError, NotFoundError } from '@ticketing/kernel';
 import type { TicketHolder } from '@ticketing/ticketing/contracts';
-import type { TicketAssigned, TicketCheckedIn, TicketReleased, TicketSent } from './ticket.events.js';
+import type { CheckInChannel, TicketAssigned, TicketCheckedIn, TicketReleased, TicketSent } from './ticket.events.js';
 import { isAssigned, type Ticket, type TicketState } from './ticket.js';
 
 export const ticketErrors = {
@@ -72,11 +72,14 @@ export function decideSend(state: TicketState, ticketId: string, language: strin
   return [{ type: 'TicketSent', data: { ticketId, language } }];
 }
 
-/** Online check-in: once (a second entry is the same ticket coming back in), never while the price is owed. */
-export function decideCheckIn(state: TicketState, ticketId: string): TicketCheckedIn[] {
+/**
+ * Check-in, online or at the door: once (a second entry is the same ticket coming back in), never while the price is
+ * owed, never without a holder.
+ */
+export function decideCheckIn(state: TicketState, ticketId: string, channel: CheckInChannel): TicketCheckedIn[] {
   const ticket = live(state, ticketId);
   if (ticket.status === 'CHECKED_IN') return [];
   if (ticket.status === 'TO_BE_PAID') throw new DomainError(ticketErrors.toBePaid);
   if (!isAssigned(ticket.holder)) throw new DomainError(ticketErrors.notAssigned);
-  return [{ type: 'TicketCheckedIn', data: { ticketId, eventShortName: ticket.eventShortName, channel: 'ONLINE' } }];
+  return [{ type: 'TicketCheckedIn', data: { ticketId, eventShortName: ticket.eventShortName, channel } }];
 }

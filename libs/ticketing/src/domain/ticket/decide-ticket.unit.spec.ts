@@ -10,7 +10,7 @@ type TicketCommand =
   | { readonly type: 'Assign'; readonly holder: TicketHolder; readonly locked?: boolean; readonly emailLocked?: boolean }
   | { readonly type: 'Release'; readonly allowed: boolean }
   | { readonly type: 'Send'; readonly language: string }
-  | { readonly type: 'CheckIn' };
+  | { readonly type: 'CheckIn'; readonly channel?: 'ONLINE' | 'DOOR' };
 
 const ticketId = 't-1';
 const ticketDecider: Decider<TicketState, TicketCommand, TicketEvent> = {
@@ -25,7 +25,7 @@ const ticketDecider: Decider<TicketState, TicketCommand, TicketEvent> = {
       case 'Send':
         return decideSend(state, ticketId, command.language);
       case 'CheckIn':
-        return decideCheckIn(state, ticketId);
+        return decideCheckIn(state, ticketId, command.channel ?? 'ONLINE');
     }
   },
 };
@@ -104,14 +104,25 @@ describe('sending by e-mail', () => {
   });
 });
 
-describe('online check-in', () => {
+describe('check-in', () => {
   const checkedIn: TicketEvent = { type: 'TicketCheckedIn', data: { ticketId, eventShortName: 'meetup', channel: 'ONLINE' } };
+  const atTheDoor: TicketEvent = { type: 'TicketCheckedIn', data: { ticketId, eventShortName: 'meetup', channel: 'DOOR' } };
   it('checks an assigned, paid ticket in once', () => {
     spec.given([issued(ada)]).when({ type: 'CheckIn' }).then([checkedIn]);
     spec.given([issued(ada), checkedIn]).when({ type: 'CheckIn' }).then([]);
   });
-  it('refuses a ticket whose price is owed at the desk, and one without a holder', () => {
-    spec.given([issued(ada, 'TO_BE_PAID')]).when({ type: 'CheckIn' }).thenThrows(ticketErrors.toBePaid);
-    spec.given([issued(null)]).when({ type: 'CheckIn' }).thenThrows(ticketErrors.notAssigned);
+  it('records the channel: a ticket scanned at the door, then its link opened online, enters once', () => {
+    spec.given([issued(ada)]).when({ type: 'CheckIn', channel: 'DOOR' }).then([atTheDoor]);
+    spec.given([issued(ada), atTheDoor]).when({ type: 'CheckIn', channel: 'DOOR' }).then([]);
+    spec.given([issued(ada), atTheDoor]).when({ type: 'CheckIn', channel: 'ONLINE' }).then([]);
+  });
+  it('refuses a ticket whose price is owed at the desk, and one without a holder, on either channel', () => {
+    for (const channel of ['ONLINE', 'DOOR'] as const) {
+      spec.given([issued(ada, 'TO_BE_PAID')]).when({ type: 'CheckIn', channel }).thenThrows(ticketErrors.toBePaid);
+      spec.given([issued(null)]).when({ type: 'CheckIn', channel }).thenThrows(ticketErrors.notAssigned);
+    }
+  });
+  it('knows no released ticket', () => {
+    expect(() => decideCheckIn(evolveTicket(evolveTicket(initialTicketState(), issued(ada)), released), ticketId, 'DOOR')).toThrow(NotFoundError);
   });
 });

@@ -26,8 +26,11 @@ export type TicketReleased = DomainEvent<
 /** The ticket was e-mailed to its holder, in this language (the address is the holder's of that moment). */
 export type TicketSent = DomainEvent<'TicketSent', { readonly ticketId: string; readonly language: string }>;
 
-/** The holder entered the online event through the ticket's check-in link. */
-export type TicketCheckedIn = DomainEvent<'TicketCheckedIn', { readonly ticketId: string; readonly eventShortName: string; readonly channel: 'ONLINE' }>;
+/** How a ticket was checked in: through the online event's check-in link, or its QR code scanned at the door. */
+export type CheckInChannel = 'ONLINE' | 'DOOR';
+
+/** The holder entered the event: online through the ticket's check-in link, or in person past the door staff's scanner. */
+export type TicketCheckedIn = DomainEvent<'TicketCheckedIn', { readonly ticketId: string; readonly eventShortName: string; readonly channel: CheckInChannel }>;
 
 export type TicketEvent = TicketIssued | TicketAssigned | TicketReleased | TicketSent | TicketCheckedIn;
 

@@ -48,7 +48,7 @@ export class CheckInHandler implements ICommandHandler<CheckInCommand, string> {
         if (!open) return { result: `${ticketPage}/check-in/${checkInCode}/waiting-room` };
         let events;
         try {
-          events = decideCheckIn(showable.ticket, ticketId);
+          events = decideCheckIn(showable.ticket, ticketId, 'ONLINE');
         } catch (error) {
           if (error instanceof DomainError) return { result: `${ticketPage}/update` };
           throw error;
