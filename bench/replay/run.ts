@@ -139,14 +139,25 @@ try {
   await sql.connect();
   const head = Number((await sql.query<{ head: string }>('select coalesce(max(position), 0) as head from events')).rows[0]!.head);
   const checkpoints = new Map(
-    (await sql.query<{ name: string; position: string }>('select name, position from projection_checkpoints')).rows.map((r) => [r.name, Number(r.position)]),
+    (await sql.query<{ name: string; position: string; version: number }>('select name, position, version from projection_checkpoints')).rows.map((r) => [
+      r.name,
+      { position: Number(r.position), version: r.version },
+    ]),
   );
   console.log(`bench/replay: ${head.toLocaleString('en')} events (${generatedIn > 0 ? `generated in ${generatedIn.toFixed(0)} s` : `cached in ${dir}`}), page ${PAGE.toLocaleString('en')}`);
   console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   // What the API's runner wrote while the log was made, kept aside to compare the rebuild with.
-  const compared = allProjections.filter((p) => checkpoints.get(p.name) === head);
-  const lagging = allProjections.filter((p) => checkpoints.get(p.name) !== head).map((p) => `${p.name} at ${checkpoints.get(p.name) ?? 'none'}`);
+  // Only what the live runner wrote to the end of the log, with the read model's version of this code: a log cached
+  // by an older build keeps that build's tables of a read model changed since (another version, other columns).
+  const compared = allProjections.filter((p) => checkpoints.get(p.name)?.position === head && checkpoints.get(p.name)?.version === p.version);
+  const lagging = allProjections
+    .filter((p) => !compared.includes(p))
+    .map((p) => {
+      const live = checkpoints.get(p.name);
+      if (!live) return `${p.name} (not in the cached log: made by an older build)`;
+      return live.version !== p.version ? `${p.name} (version ${live.version} in the cached log, ${p.version} now)` : `${p.name} at ${live.position}`;
+    });
   await sql.query('create schema live_before');
   for (const projection of compared) for (const table of projection.tables) await sql.query(`create table live_before."${table.name}" as select * from public."${table.name}"`);
 
@@ -209,7 +220,7 @@ try {
   if (TOOLS_TREE !== process.cwd()) console.log(`rebuild measured in ${TOOLS_TREE}`);
 
   const differences = await differencesFromLive();
-  const lag = lagging.length ? `; not compared, their live checkpoint was behind the head: ${lagging.join(', ')}` : '';
+  const lag = lagging.length ? `; not compared (the live runner's tables are behind the head or of another version): ${lagging.join(', ')}` : '';
   if (before) {
     console.log(`before: rebuilt tables equal the live runner's: ${beforeDifferences.length === 0 ? 'yes' : 'NO'} (${compared.length} read models compared${lag})`);
     for (const difference of beforeDifferences) console.log(`  ${difference}`);
