@@ -1,3 +1,4 @@
+import { CROCKFORD_ALPHABET, normalizeCrockford } from '@ticketing/kernel';
 /**
  * PINs of passes: 8 symbols of Crockford's base 32, the digits and the capitals without I, L, O and U.
  *
@@ -10,13 +11,10 @@
  * 1.1e8; the API rate-limits guesses on top of that. Uniqueness within an organizer is the PIN stream's
  * (SubscriptionPinTaken), not chance's.
  */
-export const PIN_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const PIN_ALPHABET = CROCKFORD_ALPHABET;
 export const PIN_LENGTH = 8;
 
 const PIN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
-const LOOK_ALIKES: Readonly<Record<string, string>> = { O: '0', I: '1', L: '1' };
-// Spaces (also non-breaking) and every dash a copy and paste may bring: hyphen, the Unicode dashes, minus.
-const SEPARATORS = /[\s\-\u2010-\u2015\u2212]/g;
 
 /** A PIN from random bytes the caller draws (the domain makes no randomness): the first PIN_LENGTH are used. */
 export function pinOf(randomBytes: Uint8Array): string {
@@ -27,12 +25,7 @@ export function pinOf(randomBytes: Uint8Array): string {
 }
 
 /** The PIN as stored and looked up: upper case, without spaces and dashes, look-alikes read as the symbol they stand for. */
-export function normalizePin(typed: string): string {
-  return typed
-    .toUpperCase()
-    .replace(SEPARATORS, '')
-    .replace(/[OIL]/g, (c) => LOOK_ALIKES[c] ?? c);
-}
+export const normalizePin = normalizeCrockford;
 
 /** True when `normalized` (normalizePin's result) can be a PIN; anything else is a malformed code. */
 export function isPin(normalized: string): boolean {
