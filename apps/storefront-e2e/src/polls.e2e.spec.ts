@@ -90,6 +90,8 @@ describe('attendee polls, from the door to the vote', () => {
     await page.getByRole('link', { name: t('ticket.poll-link') }).click();
     await page.waitForURL((url) => url.pathname === `/event/${EVENT}/poll`);
     expect(page.url()).not.toContain(scanned.ticket.pollPin);
+    // taken once from the history entry: Back or a reload cannot bring it over a PIN typed since
+    await expect.poll(() => page.evaluate(() => (history.state as { pollPin?: string } | null)?.pollPin ?? null)).toBeNull();
     const question = page.getByRole('link', { name: 'Which talk would you like at the next meetup?' });
     await question.waitFor();
     await expect(page.getByRole('link', { name: 'How was the pizza?' }).count()).resolves.toBe(0); // a DRAFT

@@ -13,6 +13,17 @@ export interface AnalyticsSettings {
 
 type Gtag = (...command: unknown[]) => void;
 
+/**
+ * A page's path as analytics sees it: the segments that are someone's (a reservation's, ticket's or pass's uuid, a
+ * check-in hash) as `:id`, since whoever has such an address opens that order or ticket (and a ticket's page shows
+ * its poll PIN). Event and organizer names (slugs, however long) and page names stay.
+ */
+export const anonymousPath = (pathname: string): string =>
+  pathname
+    .split('/')
+    .map((segment) => (/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment) || /^[0-9a-f]{16,}$/i.test(segment) ? ':id' : segment))
+    .join('/');
+
 declare global {
   interface Window {
     dataLayer?: unknown[];
@@ -55,8 +66,9 @@ export function startAnalytics(router: AnyRouter, settings: AnalyticsSettings, d
   gtag('js', new Date());
   const anonymous = settings.googleAnalyticsScrambledInfo ? { anonymize_ip: true, client_storage: 'none', client_id: settings.clientId ?? tabClientId(storage) } : {};
   gtag('config', key, { send_page_view: false, ...anonymous });
-  // the page's address without query and fragment (codes, tokens and searches stay out), as the router has it
-  const pageView = () => gtag('event', 'page_view', { page_location: `${view.location.origin}${router.state.location.pathname}`, page_title: doc.title });
+  // the page's address without query and fragment (codes, tokens and searches stay out) and without ids, as the
+  // router has it
+  const pageView = () => gtag('event', 'page_view', { page_location: `${view.location.origin}${anonymousPath(router.state.location.pathname)}`, page_title: doc.title });
   pageView();
   // after the new page rendered and set its title (useDocumentTitle runs in an effect); the first page's own render
   // (no location before it: it may come after this starts) was counted above

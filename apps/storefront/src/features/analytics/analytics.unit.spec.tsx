@@ -6,7 +6,7 @@ import { eventsQueryOptions, subscriptionsQueryOptions } from '../../api/catalog
 import { afterFirstLoad } from '../../app/after-load';
 import { createAppRouter } from '../../app/router';
 import { createTestContext, forbidFetch, makeInfo, renderWithProviders } from '../../test/test-context';
-import { TAB_CLIENT_ID_KEY } from './analytics';
+import { anonymousPath, TAB_CLIENT_ID_KEY } from './analytics';
 
 /** The real app's router on the home page, with the info the server would publish, and what loads after the first page. */
 async function startApp(analyticsConfiguration: { googleAnalyticsKey: string | null; googleAnalyticsScrambledInfo: boolean; clientId: string | null }) {
@@ -84,6 +84,15 @@ describe('analytics', () => {
     document.head.append(meta);
     await startApp({ googleAnalyticsKey: 'G-TEST12345', googleAnalyticsScrambledInfo: false, clientId: null });
     await waitFor(() => expect(gtagScripts().map((s) => s.src)).toEqual(['http://127.0.0.1:4174/gtag/js?id=G-TEST12345']));
+  });
+
+  it("counts a page by its path without anyone's ids: whoever had the address would open the order or the ticket", () => {
+    const uuid = '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(anonymousPath(`/event/meetup-typescript-event-sourcing/reservation/${uuid}/book`)).toBe('/event/meetup-typescript-event-sourcing/reservation/:id/book');
+    expect(anonymousPath(`/event/e/ticket/${uuid.toUpperCase()}/view`)).toBe('/event/e/ticket/:id/view');
+    expect(anonymousPath(`/event/e/ticket/${uuid}/check-in/${'ab12'.repeat(16)}/waiting-room`)).toBe('/event/e/ticket/:id/check-in/:id/waiting-room');
+    expect(anonymousPath(`/subscription/${uuid}/reservation/${uuid}/success`)).toBe('/subscription/:id/reservation/:id/success');
+    expect(anonymousPath('/o/milano-dev/events-all')).toBe('/o/milano-dev/events-all');
   });
 
   it('loads nothing without a measurement id', async () => {

@@ -12,13 +12,15 @@ interface Props {
   readonly error: string | null;
   /** The PIN the server accepted (the open polls it shows are in the cache). */
   readonly onAccepted: (pin: string) => void;
+  /** The field takes the focus when the form comes (the attendee asked to give another PIN). */
+  readonly autoFocus?: boolean;
 }
 
 /**
  * The PIN of a checked-in ticket (its page shows it). The server checks it by listing the event's open polls; a
  * refusal is shown under the field in words, announced, and the field takes the focus again.
  */
-export function PinForm({ eventShortName, error, onAccepted }: Props) {
+export function PinForm({ eventShortName, error, onAccepted, autoFocus = false }: Props) {
   const t = useTranslate();
   const queryClient = useQueryClient();
   const id = useId();
@@ -32,9 +34,15 @@ export function PinForm({ eventShortName, error, onAccepted }: Props) {
   useEffect(() => {
     if (message) input.current?.focus();
   }, [message]);
+  useEffect(() => {
+    if (autoFocus) input.current?.focus();
+    // only when the form comes
+  }, []);
 
   const submit = async () => {
     const pin = normalizePin(value);
+    // cleared first: the same refusal again is said again and takes the focus again
+    setMessage(null);
     if (!pin) return setMessage('poll.pin.required');
     setPending(true);
     try {

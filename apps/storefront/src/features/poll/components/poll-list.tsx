@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useGetEventPolls } from '@ticketing/api-client';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocalized, useTranslate } from '../../i18n';
 import { pollRefusalOf } from '../poll-errors';
 import { pollQueryOptions } from '../poll-queries';
@@ -12,10 +12,12 @@ interface Props {
   readonly contentLanguages: readonly { locale: string }[];
   readonly onPinRefused: (message: string) => void;
   readonly onOtherPin: () => void;
+  /** The heading takes the focus once the list shows (a PIN was just accepted: the form the focus was in is gone). */
+  readonly focusHeading?: boolean;
 }
 
 /** The event's open polls for this PIN, in the organizer's order, each a link to answer it. */
-export function PollList({ eventShortName, pin, contentLanguages, onPinRefused, onOtherPin }: Props) {
+export function PollList({ eventShortName, pin, contentLanguages, onPinRefused, onOtherPin, focusHeading = false }: Props) {
   const t = useTranslate();
   const localize = useLocalized();
   const polls = useGetEventPolls(eventShortName, { pin }, pollQueryOptions);
@@ -25,6 +27,11 @@ export function PollList({ eventShortName, pin, contentLanguages, onPinRefused, 
   useEffect(() => {
     if (refusedPin) onPinRefused(refusedPin);
   }, [refusedPin, onPinRefused]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = polls.isSuccess;
+  useEffect(() => {
+    if (focusHeading && shown) heading.current?.focus();
+  }, [focusHeading, shown]);
 
   if (polls.isPending) return <PollLoading />;
   if (refusal) return refusal.kind === 'pin' ? null : <PollFailure message={refusal.kind === 'not-found' ? 'poll.not-found' : 'poll.failed'} onRetry={refusal.kind === 'failed' ? () => void polls.refetch() : undefined} />;
@@ -32,7 +39,9 @@ export function PollList({ eventShortName, pin, contentLanguages, onPinRefused, 
   const open = [...(polls.data?.data.value ?? [])].sort((a, b) => a.order - b.order);
   return (
     <section className="poll-list" aria-labelledby="poll-list-heading">
-      <h2 id="poll-list-heading">{t('poll.select')}</h2>
+      <h2 id="poll-list-heading" ref={heading} tabIndex={-1}>
+        {t('poll.select')}
+      </h2>
       {open.length === 0 ? (
         <p className="notice">{t('poll.none-open')}</p>
       ) : (

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useEventSuspense } from '../../../api/catalog-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalized, useTranslate } from '../../i18n';
@@ -34,6 +34,15 @@ export function PollPage({ eventShortName, pollId }: Props) {
     return storedPollPin(eventShortName);
   });
   const [pinError, setPinError] = useState<string | null>(null);
+  // where the focus goes when the area's content changes without a new page: the list's or the poll's heading once
+  // a PIN is accepted, the PIN field once the attendee asks to give another
+  const [focus, setFocus] = useState<'content' | 'pin' | null>(null);
+  // taken once: Back or a reload must not bring it again over a PIN typed since (or one the server refused)
+  useEffect(() => {
+    if (!handed) return;
+    const { pollPin: _taken, ...rest } = (window.history.state ?? {}) as Record<string, unknown>;
+    window.history.replaceState(rest, '');
+  }, [handed]);
   useDocumentTitle(t('poll.page.title', eventTitle));
   const number = pollId === undefined ? null : pollNumber(pollId);
 
@@ -46,10 +55,12 @@ export function PollPage({ eventShortName, pollId }: Props) {
     rememberPollPin(eventShortName, accepted);
     setPin(accepted);
     setPinError(null);
+    setFocus('content');
   };
   const otherPin = () => {
     forgetPollPin(eventShortName);
     setPin(null);
+    setFocus('pin');
   };
 
   return (
@@ -63,16 +74,16 @@ export function PollPage({ eventShortName, pollId }: Props) {
         <h1>{t('poll.page.title', eventTitle)}</h1>
       </header>
       {pin === null ? (
-        <PinForm eventShortName={eventShortName} error={pinError} onAccepted={usePin} />
+        <PinForm eventShortName={eventShortName} error={pinError} onAccepted={usePin} autoFocus={focus === 'pin'} />
       ) : pollId === undefined ? (
-        <PollList eventShortName={eventShortName} pin={pin} contentLanguages={event.contentLanguages} onPinRefused={refusePin} onOtherPin={otherPin} />
+        <PollList eventShortName={eventShortName} pin={pin} contentLanguages={event.contentLanguages} onPinRefused={refusePin} onOtherPin={otherPin} focusHeading={focus === 'content'} />
       ) : number === null ? (
         <>
           <PollFailure message="poll.not-found" />
           <BackToList eventShortName={eventShortName} />
         </>
       ) : (
-        <PollVote eventShortName={eventShortName} pollId={number} pin={pin} contentLanguages={event.contentLanguages} onPinRefused={refusePin} />
+        <PollVote eventShortName={eventShortName} pollId={number} pin={pin} contentLanguages={event.contentLanguages} onPinRefused={refusePin} focusHeading={focus === 'content'} />
       )}
     </article>
   );

@@ -92,6 +92,25 @@ describe('the poll area (reference 49-51)', () => {
       expect(screen.queryByText(words)).toBeNull();
     });
 
+    it('moves the focus to the open polls once the PIN is accepted (the form the focus was in is gone)', async () => {
+      renderApp(PAGE, api());
+      await givePin(PIN);
+      const heading = await screen.findByRole('heading', { level: 2, name: 'Select a poll' });
+      await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    });
+
+    it('says the same refusal again, with the focus back on the field, when the same PIN is sent again', async () => {
+      renderApp(PAGE, api());
+      await givePin('zzzzzz');
+      await screen.findByText('Invalid PIN');
+      const button = screen.getByRole('button', { name: 'Continue' });
+      button.focus();
+      fireEvent.click(button);
+      await vi.waitFor(() => expect(screen.queryByText('Invalid PIN')).toBeNull());
+      expect(await screen.findByText('Invalid PIN')).toBeTruthy();
+      await vi.waitFor(async () => expect(document.activeElement).toBe(await pinField()));
+    });
+
     it('asks for a PIN before asking the server', async () => {
       const rendered = renderApp(PAGE, api());
       await givePin('  ');
@@ -134,8 +153,10 @@ describe('the poll area (reference 49-51)', () => {
       expect(sessionStorage.getItem(STORED)).toBeNull();
       await givePin(PIN);
       fireEvent.click(await screen.findByRole('button', { name: 'Use another PIN' }));
-      expect(await pinField()).toBeTruthy();
+      const field = await pinField();
       expect(sessionStorage.getItem(STORED)).toBeNull();
+      // the button pressed is gone: the focus goes to the field that replaced it
+      expect(document.activeElement).toBe(field);
     });
   });
 
@@ -177,6 +198,8 @@ describe('the poll area (reference 49-51)', () => {
       expect(posted.map((r) => [r.url, r.body])).toEqual([[`${POLLS}/5/answer`, { pin: PIN, optionId: 52 }]]);
 
       fireEvent.click(screen.getByRole('button', { name: 'Change your vote' }));
+      // the thanks and its button are gone: the focus goes to the answer given
+      await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: 'Salad' })));
       fireEvent.click(within(await screen.findByRole('group', { name: 'Choose your answer' })).getByRole('radio', { name: 'Curry' }));
       fireEvent.click(screen.getByRole('button', { name: 'Vote' }));
       expect(await screen.findByText('Your answer: Curry')).toBeTruthy();
@@ -223,6 +246,24 @@ describe('the poll area (reference 49-51)', () => {
       expect((await screen.findByText(words)).getAttribute('role')).toBe('alert');
       expect(screen.queryByText(/not_found/)).toBeNull();
       expect(screen.queryByRole('heading', { name: 'Thank you, your vote has been recorded' })).toBeNull();
+    });
+
+    it('reads the poll again when an answer was taken away meanwhile, and offers what is left', async () => {
+      sessionStorage.setItem(STORED, PIN);
+      let reads = 0;
+      const withoutPizza = { ...lunchWithOptions, options: lunchWithOptions.options.slice(1) };
+      renderApp(
+        `${PAGE}/5`,
+        api({
+          [`${POLLS}/5`]: () => ok(reads++ === 0 ? lunchWithOptions : withoutPizza),
+          [`POST ${POLLS}/5/answer`]: refused('not_found', 'optionId'),
+        }),
+      );
+      fireEvent.click(within(await screen.findByRole('group', { name: 'Choose your answer' })).getByRole('radio', { name: 'Pizza' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Vote' }));
+      expect(await screen.findByText('This answer is no longer available. Please choose another one.')).toBeTruthy();
+      await vi.waitFor(() => expect(screen.queryByRole('radio', { name: 'Pizza' })).toBeNull());
+      expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['52', '53']);
     });
 
     it('asks for the PIN again when the answer is refused for it', async () => {

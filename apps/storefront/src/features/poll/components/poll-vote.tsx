@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useAnswerEventPoll, useGetEventPoll } from '@ticketing/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { getGetEventPollQueryKey, useAnswerEventPoll, useGetEventPoll } from '@ticketing/api-client';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocalized, useTranslate } from '../../i18n';
 import { pollRefusalOf } from '../poll-errors';
@@ -12,22 +13,27 @@ interface Props {
   readonly pin: string;
   readonly contentLanguages: readonly { locale: string }[];
   readonly onPinRefused: (message: string) => void;
+  /** The poll's heading takes the focus once it shows (a PIN was just accepted). */
+  readonly focusHeading?: boolean;
 }
 
 /**
  * One poll: its question and its options as a radio group; the answer is sent with the PIN. The server keeps the
  * latest answer of a ticket, so after the thanks the attendee may answer again.
  */
-export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinRefused }: Props) {
+export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinRefused, focusHeading = false }: Props) {
   const t = useTranslate();
   const localize = useLocalized();
   const id = useId();
   const poll = useGetEventPoll(eventShortName, pollId, { pin }, pollQueryOptions);
+  const queryClient = useQueryClient();
   const answer = useAnswerEventPoll();
   const [chosen, setChosen] = useState<number | null>(null);
   const [missing, setMissing] = useState(false);
   const [voted, setVoted] = useState<number | null>(null);
+  const [revoting, setRevoting] = useState(false);
   const thanks = useRef<HTMLHeadingElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const firstOption = useRef<HTMLInputElement>(null);
 
   const loadRefusal = poll.isError ? pollRefusalOf(poll.error) : null;
@@ -40,6 +46,16 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
   useEffect(() => {
     if (voted !== null) thanks.current?.focus();
   }, [voted]);
+  const shown = poll.isSuccess;
+  useEffect(() => {
+    if (focusHeading && shown) heading.current?.focus();
+  }, [focusHeading, shown]);
+  // "change your vote": the thanks (and the button pressed) are gone; the focus goes to the answer given
+  useEffect(() => {
+    if (!revoting) return;
+    setRevoting(false);
+    (document.getElementById(`${id}-option-${chosen}`) ?? firstOption.current)?.focus();
+  }, [revoting, id, chosen]);
 
   if (poll.isPending) return <PollLoading />;
   if (loadRefusal) {
@@ -68,7 +84,14 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
         <p>{t('poll.your-answer', optionTitle(voted))}</p>
         <p className="poll-vote__actions">
           <BackToList eventShortName={eventShortName} />
-          <button type="button" className="button button--secondary" onClick={() => setVoted(null)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setVoted(null);
+              setRevoting(true);
+            }}
+          >
             {t('poll.vote-again')}
           </button>
         </p>
@@ -82,7 +105,9 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
 
   return (
     <section className="poll-vote" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {title}
+      </h2>
       {description ? <p className="poll-vote__description">{description}</p> : null}
       <form
         noValidate
@@ -94,10 +119,20 @@ export function PollVote({ eventShortName, pollId, pin, contentLanguages, onPinR
             firstOption.current?.focus();
             return;
           }
-          answer.mutate({ eventName: eventShortName, pollId, data: { pin, optionId: chosen } }, { onSuccess: () => setVoted(chosen) });
+          answer.mutate(
+            { eventName: eventShortName, pollId, data: { pin, optionId: chosen } },
+            {
+              onSuccess: () => setVoted(chosen),
+              // an option taken away or a poll closed meanwhile: the poll is read again, not offered as it was
+              onError: (error) => {
+                const kind = pollRefusalOf(error).kind;
+                if (kind === 'option' || kind === 'not-found') void queryClient.invalidateQueries({ queryKey: getGetEventPollQueryKey(eventShortName, pollId, { pin }) });
+              },
+            },
+          );
         }}
       >
-        <fieldset className="poll-vote__options" aria-invalid={message ? true : undefined} aria-describedby={message ? errorId : undefined}>
+        <fieldset className="poll-vote__options" aria-describedby={message ? errorId : undefined}>
           <legend>{t('poll.your-choice')}</legend>
           {options.map((option, index) => {
             const optionDescription = localize(option.description, contentLanguages);
