@@ -17,7 +17,7 @@ Conventions:
  */
 
 export type DoorCheckInResponseValueAnyOfTicket = {
-  /** The ticket's category, in the event's first content language. */
+  /** The ticket's category, in the language asked for (`lang`) when it has that name, else in the event's first content language. */
   categoryName: string;
   /** When the ticket entered first (ISO 8601). */
   checkedInAt: string;

@@ -207,6 +207,7 @@ export * from './checkDiscountFormReservationItem';
 export * from './checkDiscountFormReservationItemAmount';
 export * from './checkDiscountFormReservationItemQuantity';
 export * from './checkDiscountFormReservationItemTicketCategoryId';
+export * from './checkInTicketAtDoorParams';
 export * from './clientRedirect';
 export * from './completeLoginParams';
 export * from './confirmOverviewParams';

@@ -28,6 +28,7 @@ import type {
 import type {
   CatalogDocument,
   CatalogImportResponse,
+  CheckInTicketAtDoorParams,
   DoorCheckInForm,
   DoorCheckInResponse,
   OfflinePaymentConfirmed,
@@ -299,18 +300,27 @@ export type checkInTicketAtDoorResponseError = (checkInTicketAtDoorResponse400 |
 
 export type checkInTicketAtDoorResponse = (checkInTicketAtDoorResponseSuccess | checkInTicketAtDoorResponseError)
 
-export const getCheckInTicketAtDoorUrl = (shortName: string,) => {
+export const getCheckInTicketAtDoorUrl = (shortName: string,
+    params?: CheckInTicketAtDoorParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/api/v2/organizer/events/${shortName}/check-in`
+  return stringifiedParams.length > 0 ? `/api/v2/organizer/events/${shortName}/check-in?${stringifiedParams}` : `/api/v2/organizer/events/${shortName}/check-in`
 }
 
 export const checkInTicketAtDoor = async (shortName: string,
-    doorCheckInForm: DoorCheckInForm, options?: RequestInit): Promise<checkInTicketAtDoorResponse> => {
+    doorCheckInForm: DoorCheckInForm,
+    params?: CheckInTicketAtDoorParams, options?: RequestInit): Promise<checkInTicketAtDoorResponse> => {
   
-  return customFetch<checkInTicketAtDoorResponse>(getCheckInTicketAtDoorUrl(shortName),
+  return customFetch<checkInTicketAtDoorResponse>(getCheckInTicketAtDoorUrl(shortName,params),
   {      
     ...options,
     method: 'POST',
@@ -324,8 +334,8 @@ export const checkInTicketAtDoor = async (shortName: string,
 
 
 export const getCheckInTicketAtDoorMutationOptions = <TError = ErrorType<void | void | void | void | ValidationFailure>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>;params?: CheckInTicketAtDoorParams}, TContext>, request?: SecondParameter<typeof customFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>;params?: CheckInTicketAtDoorParams}, TContext> => {
 
 const mutationKey = ['checkInTicketAtDoor'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -337,10 +347,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkInTicketAtDoor>>, {shortName: string;data: BodyType<DoorCheckInForm>}> = (props) => {
-          const {shortName,data} = props ?? {};
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkInTicketAtDoor>>, {shortName: string;data: BodyType<DoorCheckInForm>;params?: CheckInTicketAtDoorParams}> = (props) => {
+          const {shortName,data,params} = props ?? {};
 
-          return  checkInTicketAtDoor(shortName,data,requestOptions)
+          return  checkInTicketAtDoor(shortName,data,params,requestOptions)
         }
 
         
@@ -356,11 +366,11 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary A ticket's QR code scanned at the door: the ticket is checked in (once) and answered with its holder, category and poll PIN. 404 for an unknown event or another organizer's; 422 on `code` with `invalid_code` (not the code of the ticket's current holder: forged, or the old code of a ticket handed on), `not_found` (no live ticket of this event with that uuid); 422 error.ticket.to-be-paid (its price is owed at the desk) or error.ticket.not-assigned (no holder named).
  */
 export const useCheckInTicketAtDoor = <TError = ErrorType<void | void | void | void | ValidationFailure>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkInTicketAtDoor>>, TError,{shortName: string;data: BodyType<DoorCheckInForm>;params?: CheckInTicketAtDoorParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkInTicketAtDoor>>,
         TError,
-        {shortName: string;data: BodyType<DoorCheckInForm>},
+        {shortName: string;data: BodyType<DoorCheckInForm>;params?: CheckInTicketAtDoorParams},
         TContext
       > => {
 

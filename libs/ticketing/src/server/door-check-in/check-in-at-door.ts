@@ -48,6 +48,8 @@ export interface ScanAtDoor {
   /** The organizer whose key scans: another organizer's event is answered as if it did not exist. null: the operator. */
   readonly organizerSlug: string | null;
   readonly actor: string;
+  /** The language the door staff read (`it`, `it-CH`): the category's name in it when it has one. */
+  readonly lang?: string | null;
 }
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
@@ -78,11 +80,11 @@ export async function checkInAtDoor(deps: DoorCheckInDeps, scan: ScanAtDoor): Pr
       const current = state.holder && ticketCode(secret, state.eventShortName, state.reservationId, state.ticketId, state.holder);
       if (!current || !timingSafeEqual(digest(current), digest(`${ticketId}/${signature}`))) return refuse(doorCheckInErrors.invalidCode);
       const events = decideCheckIn(state, ticketId, 'DOOR');
-      if (events.length === 0) return { result: answer('ALREADY_CHECKED_IN', state, offer, state.checkedInAt ?? '') };
+      if (events.length === 0) return { result: answer('ALREADY_CHECKED_IN', state, offer, state.checkedInAt ?? '', scan.lang) };
       const now = deps.clock.now();
       const metadata = provenance(deps.ids.uuid(), scan.actor, now);
       return {
-        result: answer('CHECKED_IN', state, offer, now.toISOString()),
+        result: answer('CHECKED_IN', state, offer, now.toISOString(), scan.lang),
         append: () => deps.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), revision),
       };
     },
@@ -92,9 +94,10 @@ export async function checkInAtDoor(deps: DoorCheckInDeps, scan: ScanAtDoor): Pr
   });
 }
 
-function answer(result: DoorCheckInResult, ticket: Ticket, offer: PurchaseOffer, checkedInAt: string): DoorCheckIn {
+function answer(result: DoorCheckInResult, ticket: Ticket, offer: PurchaseOffer, checkedInAt: string, lang: string | null = null): DoorCheckIn {
   const category = offer.categories.find((c) => c.category.id === ticket.categoryId)?.category;
-  const language = offer.event.contentLanguages.find((l) => category?.name[l] !== undefined);
+  const asked = lang?.split(/[-_]/)[0]?.toLowerCase();
+  const language = [...(asked ? [asked] : []), ...offer.event.contentLanguages].find((l) => category?.name[l] !== undefined);
   const categoryName = (category && (language ? category.name[language] : Object.values(category.name)[0])) ?? '';
   const fullName = ticket.holder ? `${ticket.holder.firstName} ${ticket.holder.lastName}`.trim() : '';
   return { result, ticket: { uuid: ticket.ticketId, categoryName, fullName, checkedInAt, pollPin: pollPinOf(ticket.ticketId) } };

@@ -11,6 +11,8 @@ export class DoorCheckInCommand extends Command<DoorCheckIn> {
     readonly eventShortName: string,
     readonly code: string,
     readonly organizerSlug: string,
+    /** The door staff's language (`?lang=`), for the category's name; null: the event's first. */
+    readonly lang: string | null = null,
   ) {
     super();
   }
@@ -24,12 +26,12 @@ export class DoorCheckInHandler implements ICommandHandler<DoorCheckInCommand, D
     private readonly catalog: CatalogOffers,
   ) {}
 
-  execute({ eventShortName, code, organizerSlug }: DoorCheckInCommand): Promise<DoorCheckIn> {
+  execute({ eventShortName, code, organizerSlug, lang }: DoorCheckInCommand): Promise<DoorCheckIn> {
     const { clock, ids, ticketCodeSecret, waitForProjections } = this.options;
     // the poll PIN it answers works at once: the read models show the check-in before the scanner gets it
     return checkInAtDoor(
       { store: this.store, catalog: this.catalog, clock, ids, ticketCodeSecret, written: waitForProjections },
-      { eventShortName, code, organizerSlug, actor: `organizer:${organizerSlug}` },
+      { eventShortName, code, organizerSlug, actor: `organizer:${organizerSlug}`, lang },
     );
   }
 }

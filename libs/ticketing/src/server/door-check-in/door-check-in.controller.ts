@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { AuthenticatedOrganizer, OrganizerApiKeyGuard, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
 import { DoorCheckInCommand } from './door-check-in.command.js';
-import { DoorCheckInFormDto, DoorCheckInPathDto, DoorCheckInResponseDto } from './door-check-in.dto.js';
+import { DoorCheckInFormDto, DoorCheckInPathDto, DoorCheckInQueryDto, DoorCheckInResponseDto } from './door-check-in.dto.js';
 
 /** The door of an in-person event: the organizer's staff scan tickets with the organizer's key. */
 @ApiTags('organizer')
@@ -27,7 +27,12 @@ export class DoorCheckInController {
   @ApiNotFound('Event')
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: DoorCheckInResponseDto })
-  async checkIn(@Param() { shortName }: DoorCheckInPathDto, @Body() { code }: DoorCheckInFormDto, @AuthenticatedOrganizer() organizerSlug: string): Promise<DoorCheckInResponseDto> {
-    return success(await this.commands.execute(new DoorCheckInCommand(shortName, code, organizerSlug)));
+  async checkIn(
+    @Param() { shortName }: DoorCheckInPathDto,
+    @Query() { lang }: DoorCheckInQueryDto,
+    @Body() { code }: DoorCheckInFormDto,
+    @AuthenticatedOrganizer() organizerSlug: string,
+  ): Promise<DoorCheckInResponseDto> {
+    return success(await this.commands.execute(new DoorCheckInCommand(shortName, code, organizerSlug, lang ?? null)));
   }
 }

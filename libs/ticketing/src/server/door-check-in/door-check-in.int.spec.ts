@@ -33,10 +33,10 @@ describe('check-in at the door (organizer API)', () => {
     return { status: response.statusCode, body: type.includes('json') && response.body ? response.json() : response.body, raw: response.rawPayload };
   };
   /** A scan at the door of `event` with an organizer's key (or the raw Authorization header given). */
-  const scan = async (event: string, payload: unknown, authorization: string | null = `ApiKey ${ACME_KEY}`): Promise<Omit<Answer, 'raw'>> => {
+  const scan = async (event: string, payload: unknown, authorization: string | null = `ApiKey ${ACME_KEY}`, query = ''): Promise<Omit<Answer, 'raw'>> => {
     const response = await app.inject({
       method: 'POST',
-      url: `/api/v2/organizer/events/${event}/check-in`,
+      url: `/api/v2/organizer/events/${event}/check-in${query}`,
       headers: authorization === null ? {} : { authorization },
       payload: payload as object,
     });
@@ -112,6 +112,10 @@ describe('check-in at the door (organizer API)', () => {
     expect(again.status).toBe(200);
     expect(again.body.value).toEqual({ result: 'ALREADY_CHECKED_IN', ticket: answer.body.value.ticket });
     expect(await checkIns(ticket)).toHaveLength(1);
+    // the category in the door staff's language when it has that name, else the event's first
+    expect((await scan('meetup', { code }, `ApiKey ${ACME_KEY}`, '?lang=it-CH')).body.value.ticket.categoryName).toBe('Comunità');
+    expect((await scan('meetup', { code }, `ApiKey ${ACME_KEY}`, '?lang=fr')).body.value.ticket.categoryName).toBe('Community');
+    expect((await scan('meetup', { code }, `ApiKey ${ACME_KEY}`, '?lang=no%20such')).status).toBe(422);
   });
 
   it('lets one of three concurrent scans of a ticket check it in; the others answer ALREADY_CHECKED_IN (one event appended)', async () => {
