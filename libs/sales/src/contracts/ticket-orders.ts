@@ -7,7 +7,7 @@ export interface TicketOrder {
   /** First 8 characters of the id, upper case: the reference printed on tickets and invoices. */
   readonly shortId: string;
   readonly status: string;
-  /** The reference's "complete": its tickets can be shown, changed and sent. */
+  /** The reference's "complete" (or a deferred transfer's, whose tickets are issued before the money arrives): its tickets can be shown, changed and sent. */
   readonly complete: boolean;
   readonly eventShortName: string;
   /** The buyer's language. */

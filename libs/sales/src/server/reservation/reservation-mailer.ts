@@ -75,9 +75,10 @@ export class ReservationMailer {
           : null,
       payAtDesk: state.payment?.proxy === 'ON_SITE',
     });
-    // the confirmation of a complete order carries its tickets (those named so far; the others follow from their page)
+    // the confirmation of a complete order carries its tickets (those named so far; the others follow from their page),
+    // and so does a deferred transfer's, whose tickets are issued at once
     const attachments =
-      state.status === 'COMPLETE' && state.opened.tickets.length > 0 ? await this.tickets.pdfsOf(event.shortName, state.opened.tickets.map((t) => t.ticketId), lang).catch(() => []) : [];
+      (state.status === 'COMPLETE' || state.status === 'DEFERRED_OFFLINE_PAYMENT') && state.opened.tickets.length > 0 ? await this.tickets.pdfsOf(event.shortName, state.opened.tickets.map((t) => t.ticketId), lang).catch(() => []) : [];
     await this.smtp.send({ to: state.booking.contact.email, language: lang, ...mail, ...(attachments.length > 0 ? { attachments } : {}) });
     return true;
   }

@@ -37,7 +37,9 @@ export class SalesTicketOrders extends TicketOrders {
       reservationId,
       shortId: reservationId.slice(0, 8).toUpperCase(),
       status: state.status,
-      complete: state.status === 'COMPLETE',
+      // a deferred transfer's tickets are issued at the buyer's confirmation (the money is due by the event's begin):
+      // they are shown, sent and checked in like a paid order's
+      complete: state.status === 'COMPLETE' || state.status === 'DEFERRED_OFFLINE_PAYMENT',
       eventShortName: state.eventShortName,
       language: opened.language,
       buyer: state.booking ? { ...state.booking.contact } : null,
