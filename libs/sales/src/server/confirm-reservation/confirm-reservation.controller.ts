@@ -4,6 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { CaptchaLangQueryDto, ReservationIdPathDto } from '../shared/reservation-params.dto.js';
+import { localizedPaymentReason } from '../pay-online/payment-reason.js';
 import { ConfirmReservationCommand } from './confirm-reservation.command.js';
 import { PaymentFormDto, ReservationPaymentResultResponseDto } from './confirm-reservation.dto.js';
 import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
@@ -30,24 +31,28 @@ export class ConfirmReservationController {
   @ZodResponse({ status: 200, type: ReservationPaymentResultResponseDto })
   async confirm(
     @Param() { reservationId }: ReservationIdPathDto,
-    @Query() { 'g-recaptcha-response': recaptchaResponse }: CaptchaLangQueryDto,
+    @Query() { lang, 'g-recaptcha-response': recaptchaResponse }: CaptchaLangQueryDto,
     @Body() form: PaymentFormDto,
     @Req() request: SessionRequest,
   ): Promise<ReservationPaymentResultResponseDto> {
     const method = form.selectedPaymentMethod;
-    const next = await this.commands.execute(
-      new ConfirmReservationCommand({
-        reservationId,
-        paymentProxy: form.paymentProxy ?? null,
-        paymentMethod: typeof method === 'string' ? method : (method?.paymentMethodId ?? null),
-        gatewayToken: form.gatewayToken ?? null,
-        termsAccepted: form.termAndConditionsAccepted === true,
-        privacyAccepted: form.privacyPolicyAccepted === true,
-        captcha: form.captcha ?? recaptchaResponse ?? null,
-        remoteIp: request.ip,
-        actor: actorOf(request),
-      }),
-    );
+    const next = await this.commands
+      .execute(
+        new ConfirmReservationCommand({
+          reservationId,
+          paymentProxy: form.paymentProxy ?? null,
+          paymentMethod: typeof method === 'string' ? method : (method?.paymentMethodId ?? null),
+          gatewayToken: form.gatewayToken ?? null,
+          termsAccepted: form.termAndConditionsAccepted === true,
+          privacyAccepted: form.privacyPolicyAccepted === true,
+          captcha: form.captcha ?? recaptchaResponse ?? null,
+          remoteIp: request.ip,
+          actor: actorOf(request),
+        }),
+      )
+      .catch((error: unknown) => {
+        throw localizedPaymentReason(error, lang);
+      });
     if (next?.kind === 'redirect') return success({ success: true, redirect: true, redirectUrl: next.url, failure: false, gatewayIdOrNull: next.attemptId });
     // `failure: true` on success is alf.io's quirk on this path (reference 3.3 item 21); clients read `success` and `redirect`
     return success({ success: true, redirect: false, redirectUrl: null, failure: true, gatewayIdOrNull: null });

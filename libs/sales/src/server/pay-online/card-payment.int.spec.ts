@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFor } from '@ticketing/i18n';
 import { startMailCatcher } from '@ticketing/testing/app';
 import {
   attemptLogs,
@@ -156,10 +157,11 @@ describe('card payments (Stripe stand-in)', () => {
       expect(body).toMatchObject({ status: 'PENDING', tokenAcquired: false, lastPaymentFailure: { code: 'card_declined', message: 'Your card was declined.' } });
       expect(body.validity).toBeGreaterThanOrEqual(Date.now() + 10 * 60_000 - 5_000);
       expect(await b.paymentStatus(id, 'CREDIT_CARD')).toMatchObject({ status: 200, body: { success: false, failure: true } });
-      // confirming the overview with no card in flight says why the last one failed
+      // confirming the overview with no card in flight says why the last one failed, in the buyer's language
       const confirm = await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD' });
       expect(confirm.status).toBe(422);
-      expect(confirm.body.validationErrors).toEqual([{ fieldName: 'paymentForm', code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', arguments: { 0: 'Your card was declined.' } }]);
+      expect(confirm.body.validationErrors).toEqual([{ fieldName: 'paymentForm', code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', arguments: { 0: 'The card was declined.' } }]);
+      expect((await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD' }, 'de')).body.validationErrors[0].arguments).toEqual({ 0: 'Die Karte wurde abgelehnt.' });
       expect(await confirmationsOf(shop.app, id)).toBe(0);
     });
 
@@ -210,14 +212,14 @@ describe('card payments (Stripe stand-in)', () => {
       expect(mailsTo(email)).toHaveLength(1);
     });
 
-    it('answers a declined token with 422 STEP_2_PAYMENT_PROCESSING_ERROR and the provider\'s words; the order is pending', async () => {
+    it('answers a declined token with 422 STEP_2_PAYMENT_PROCESSING_ERROR and the provider\'s reason in the buyer\'s language; the order is pending', async () => {
       const b = await buyer('token-declined@example.org');
       const id = await b.toOverview('token-gig');
-      const confirmed = await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD', gatewayToken: 'tok_chargeDeclined' });
+      const confirmed = await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD', gatewayToken: 'tok_chargeDeclined' }, 'it');
       expect(confirmed.status).toBe(422);
       expect(confirmed.body).toMatchObject({
         success: false,
-        validationErrors: [{ fieldName: 'paymentForm', code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', arguments: { 0: 'Your card was declined.' } }],
+        validationErrors: [{ fieldName: 'paymentForm', code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', arguments: { 0: bundleFor('it')['error.STEP2_STRIPE_card_declined'] } }],
       });
       expect((await b.info(id)).body).toMatchObject({ status: 'PENDING', lastPaymentFailure: { message: 'Your card was declined.' } });
       // and a good token afterwards pays

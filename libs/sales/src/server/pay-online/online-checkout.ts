@@ -19,6 +19,7 @@ import { recordSettlement } from '../reservation/record-settlement.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
 import { provenance } from '../shared/event-data.js';
+import { failureReason, PAYMENT_PROCESSING_ERROR } from './payment-reason.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
 /** What the buyer's browser does next. */
@@ -45,7 +46,7 @@ export interface PayRequest {
   readonly actor: string;
 }
 
-const processingError = (message: string) => new RuleViolations([{ code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', field: 'paymentForm', args: [message] }]);
+const processingError = (reason: string) => new RuleViolations([{ code: PAYMENT_PROCESSING_ERROR, field: 'paymentForm', args: [reason] }]);
 
 /**
  * Paying an order through a card or redirect provider, and the order following its attempts. The order records
@@ -98,7 +99,7 @@ export class OnlineCheckout {
       }
       if (request.origin === 'confirm' && request.proxy === 'STRIPE' && request.gatewayToken === null) {
         // a card is confirmed in the browser first (init, then the card form): nothing was paid, say why
-        throw processingError(state.lastPaymentFailure?.message ?? 'error.STEP2_STRIPE_unexpected');
+        throw processingError(failureReason(state.lastPaymentFailure));
       }
       return this.start(state, request);
     }
@@ -202,7 +203,7 @@ export class OnlineCheckout {
     await this.follow(attempt, request.actor);
     if (attempt.status === 'SUCCEEDED') return { kind: 'completed' };
     if (attempt.status === 'PROCESSING') return { kind: 'processing' };
-    if (attempt.status !== 'INITIATED' && attempt.status !== 'REQUESTED') throw processingError(attempt.failure?.message ?? 'error.STEP2_STRIPE_unexpected');
+    if (attempt.status !== 'INITIATED' && attempt.status !== 'REQUESTED') throw processingError(failureReason(attempt.failure));
     if (attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl, attemptId };
     if (clientSecret) return { kind: 'confirm-card', clientSecret, attemptId };
     return { kind: 'processing' };

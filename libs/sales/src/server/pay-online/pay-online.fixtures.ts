@@ -130,7 +130,7 @@ export async function buyerOf(app: TestApp, email: string) {
       expect(validated.status, 'validate-to-overview').toBe(200);
       return id;
     },
-    confirm: (id: string, form: object) => call('POST', `/reservation/${id}?lang=en`, { ...accepted, ...form }),
+    confirm: (id: string, form: object, lang = 'en') => call('POST', `/reservation/${id}?lang=${lang}`, { ...accepted, ...form }),
     init: (id: string, method: string) => call('POST', `/reservation/${id}/payment/${method}/init`),
     paymentStatus: (id: string, method: string) => call('GET', `/reservation/${id}/payment/${method}/status`),
     forceCheck: (id: string) => call('GET', `/reservation/${id}/transaction/force-check`),

@@ -23,7 +23,7 @@ export interface PayByCard extends Omit<PaymentStatusPoll, 'status'> {
   /** Confirms the card at the provider with the client secret (the stand-in in test mode, Stripe.js otherwise). */
   readonly confirm: (clientSecret: string) => Promise<ProviderAnswer>;
   readonly paymentStatus: PaymentStatusPoll['status'];
-  /** The reservation's `lastPaymentFailure.message`, read again once the server says the payment failed. */
+  /** The reservation's `lastPaymentFailure` in words, read again once the server says the payment failed. */
   readonly failureMessage: () => Promise<string | null>;
   /** Sends the browser to the provider's page. */
   readonly leave: (url: string) => void;

@@ -2,7 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getPaymentStatus, initPayment, successData } from '@ticketing/api-client';
 import { useEffect, useRef, useState } from 'react';
 import { reservationInfoQueryOptions } from '../../../api/reservation-queries';
+import { useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
+import { failureWords } from '../model/checkout-errors';
 import { leaveFor } from '../hooks/use-leave-warning';
 import type { CardPaymentOutcome } from './pay-by-card';
 import { payByCard } from './pay-by-card';
@@ -19,6 +21,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 export function useCardPayment(reservationId: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const t = useTranslate();
   const [indeterminate, setIndeterminate] = useState(false);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
@@ -32,7 +35,10 @@ export function useCardPayment(reservationId: string) {
       init: async () => successData(await initPayment(reservationId, 'CREDIT_CARD')),
       confirm,
       paymentStatus: async () => successData(await getPaymentStatus(reservationId, 'CREDIT_CARD')),
-      failureMessage: async () => (await queryClient.fetchQuery(reservationInfoQueryOptions(reservationId))).data.lastPaymentFailure?.message ?? null,
+      failureMessage: async () => {
+        const failure = (await queryClient.fetchQuery(reservationInfoQueryOptions(reservationId))).data.lastPaymentFailure;
+        return failure?.message ? failureWords(t, failure) : null;
+      },
       leave: leaveFor,
       wait,
       onPoll: (poll) => {

@@ -136,10 +136,14 @@ describe('paying on the overview (spec 4)', () => {
     expect(calls.indexOf(`DELETE ${API}/reservation/${RESERVATION}/payment/token`)).toBeLessThan(calls.lastIndexOf(`GET ${API}/reservation/${RESERVATION}`));
   });
 
-  it("opens with the last payment's failure in the provider's words", async () => {
-    renderApp(OVERVIEW, checkoutApi(validated({ activePaymentMethods: allMethods as never, lastPaymentFailure: { code: 'card_declined', message: 'Your card was declined.' } } as never)));
+  it("opens with the last payment's failure in the buyer's language: the text of a known provider code, else the provider's words", async () => {
+    const { unmount } = renderApp(OVERVIEW, checkoutApi(validated({ activePaymentMethods: allMethods as never, lastPaymentFailure: { code: 'card_declined', message: 'Your card was declined.' } } as never)));
     await screen.findByRole('radiogroup', { name: 'Payment' });
-    expect(screen.getByText('Payment processing error: Your card was declined.').closest('[role="alert"]')).toBeTruthy();
+    expect(screen.getByText('Payment processing error: The card was declined.').closest('[role="alert"]')).toBeTruthy();
+    unmount();
+    renderApp(OVERVIEW, checkoutApi(validated({ activePaymentMethods: allMethods as never, lastPaymentFailure: { code: 'lost_card', message: 'Your card has been reported lost.' } } as never)));
+    await screen.findByRole('radiogroup', { name: 'Payment' });
+    expect(screen.getByText('Payment processing error: Your card has been reported lost.').closest('[role="alert"]')).toBeTruthy();
   });
 
   it('pays with the test card form: a declined card shows the provider’s words, another card pays and completes the order', async () => {

@@ -8,7 +8,7 @@ import { mapServerErrors } from '../../booking';
 import type { Translate } from '../../i18n';
 import { useTranslate } from '../../i18n';
 import type { CardPaymentHandle, CardPaymentOutcome } from '../card-payment/card-payment';
-import { refusalOf } from '../model/checkout-errors';
+import { failureWords, refusalOf } from '../model/checkout-errors';
 import type { PaymentFlow } from '../model/payment-methods';
 import { useConfirmOverview } from './use-confirm-overview';
 import { useReservationRefresh } from './use-reservation-refresh';
@@ -30,7 +30,7 @@ export function usePayOverview(context: PurchaseContextRef, reservationId: strin
   const confirmation = useConfirmOverview(context, reservationId);
   const { refresh } = useReservationRefresh(reservationId);
   const card = useRef<CardPaymentHandle | null>(null);
-  const [errors, setErrors] = useState<readonly FieldError[]>(() => (lastPaymentFailure?.message ? [processingError(t, lastPaymentFailure.message)] : []));
+  const [errors, setErrors] = useState<readonly FieldError[]>(() => (lastPaymentFailure?.message ? [processingError(t, failureWords(t, lastPaymentFailure))] : []));
 
   const followCard = async (outcome: CardPaymentOutcome, form: PaymentForm): Promise<boolean> => {
     switch (outcome.kind) {

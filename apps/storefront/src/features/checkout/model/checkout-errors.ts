@@ -1,5 +1,6 @@
 import { isApiError } from '@ticketing/api-client';
 import type { FieldError, ServerValidationError } from '../../booking';
+import type { Translate } from '../../i18n';
 
 /** Spec 8: any 5xx, or a call that got no answer, shows this. */
 export const UNEXPECTED_ERROR = 'error.STEP_2_PAYMENT_REQUEST_CREATION';
@@ -26,4 +27,14 @@ export function warningsOf(body: unknown): FieldError[] {
   return list
     .filter((w): w is { code: string; params?: unknown } => typeof w === 'object' && w !== null && typeof (w as { code?: unknown }).code === 'string')
     .map((w) => ({ code: w.code, args: Array.isArray(w.params) ? w.params.map((p) => (typeof p === 'number' ? p : String(p ?? ''))) : [] }));
+}
+
+/**
+ * A failed payment's reason in the buyer's language: the text of its provider code where the bundle has one
+ * (`error.STEP2_STRIPE_card_declined`), else the provider's own words (the server keeps the provider's English).
+ */
+export function failureWords(t: Translate, failure: { readonly code?: string | null; readonly message?: string | null }): string {
+  const key = failure.code ? `error.STEP2_STRIPE_${failure.code}` : null;
+  const text = key === null ? null : t(key);
+  return text !== null && text !== key ? text : t(failure.message ?? 'error.STEP2_STRIPE_unexpected');
 }
