@@ -43,8 +43,9 @@ function billingOf(form: ProfileFormInput): ProfileBilling {
       ? {
           fiscalCode: trimmed(form.italyEInvoicingFiscalCode),
           referenceType: form.italyEInvoicingReferenceType,
-          addresseeCode: trimmed(form.italyEInvoicingReferenceAddresseeCode),
-          pec: trimmed(form.italyEInvoicingReferencePEC),
+          // the reference its type names, the other cleared (as the booking step's normalizeBooking does)
+          addresseeCode: form.italyEInvoicingReferenceType === 'ADDRESSEE_CODE' ? trimmed(form.italyEInvoicingReferenceAddresseeCode) : null,
+          pec: form.italyEInvoicingReferenceType === 'PEC' ? trimmed(form.italyEInvoicingReferencePEC) : null,
           splitPayment: form.italyEInvoicingSplitPayment,
         }
       : null,

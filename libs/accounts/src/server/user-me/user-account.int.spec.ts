@@ -97,6 +97,32 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect(saved.status, saved.text).toBe(200);
       expect(saved.body.value.profile.billingDetails).toMatchObject({ addressLine1: null, country: null, hasTaxId: false });
     });
+
+    it('reads the blank fields a form sends (the storefront\'s) as not given: no Italian e-invoicing asked of a German address', async () => {
+      const blanks = { billingAddressCompany: '', billingAddressLine2: '', billingAddressState: '', vatNr: '', italyEInvoicingFiscalCode: '', italyEInvoicingReferenceAddresseeCode: '', italyEInvoicingReferencePEC: '' };
+      const saved = await grace.call('POST', '/user/me', { firstName: 'Grace', lastName: 'Hopper', billingAddressLine1: 'Unter den Linden 1', billingAddressZip: '10117', billingAddressCity: 'Berlin', vatCountryCode: 'DE', ...blanks });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.body.validationErrors).toEqual([]);
+      expect(saved.body.value.profile.billingDetails).toMatchObject({ addressLine1: 'Unter den Linden 1', addressLine2: null, companyName: null, invoicingAdditionalInfo: { italianEInvoicing: null, empty: true } });
+    });
+
+    it('keeps of Italian e-invoicing the reference its type names (the addressee code or the PEC), as the booking step does', async () => {
+      const saved = await grace.call('POST', '/user/me', {
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        billingAddressLine1: 'Via Roma 1',
+        billingAddressZip: '00100',
+        billingAddressCity: 'Roma',
+        billingAddressState: 'RM',
+        vatCountryCode: 'IT',
+        italyEInvoicingFiscalCode: 'RSSMRA85T10A562S',
+        italyEInvoicingReferenceType: 'ADDRESSEE_CODE',
+        italyEInvoicingReferenceAddresseeCode: 'ABCDEF1',
+        italyEInvoicingReferencePEC: 'grace@pec.example.it',
+      });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.body.value.profile.billingDetails.invoicingAdditionalInfo.italianEInvoicing).toMatchObject({ referenceType: 'ADDRESSEE_CODE', addresseeCode: 'ABCDEF1', pec: null });
+    });
   });
 
   describe('ownership', () => {

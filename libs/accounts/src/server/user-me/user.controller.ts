@@ -18,9 +18,13 @@ import { userView } from './user-view.js';
 
 const wireWarnings = (outcome: SaveProfileOutcome) => outcome.warnings.map((w) => ({ code: w.code, params: w.args.map(String) }));
 
-/** The form as the rules read it, the e-mail being the account's whatever was sent (reference 3.6 item 44). */
+/**
+ * The form as the rules read it, the e-mail being the account's whatever was sent (reference 3.6 item 44). A blank
+ * field is one not given, as the booking step reads it: a form sends '' for the fields it shows empty, and an empty
+ * fiscal code is no request for Italian e-invoicing.
+ */
 function profileFormOf(form: UpdateProfileFormDto, email: string | null): ProfileFormInput {
-  const t = (v: string | null | undefined) => v ?? null;
+  const t = (v: string | null | undefined) => (v?.trim() ? v : null);
   const billingGiven = [form.billingAddressLine1, form.billingAddressZip, form.billingAddressCity, form.vatCountryCode, form.billingAddressCompany].some((v) => Boolean(v?.trim()));
   return {
     email,
