@@ -29,7 +29,8 @@ export function checkAttendees(
     const form = tickets[ticket.ticketId] ?? NO_ANSWERS;
     const prefix = `tickets[${ticket.ticketId}].`;
     const email = trimToNull(form.email);
-    if (email === null || !isValidEmail(email)) report.reject(`${prefix}email`, bookingErrors.attendeeEmail);
+    if (email !== null && lengthOf(email) > limits.email) report.reject(`${prefix}email`, bookingErrors.emailTooLong, [limits.email]);
+    else if (email === null || !isValidEmail(email)) report.reject(`${prefix}email`, bookingErrors.attendeeEmail);
     checkName(report, `${prefix}firstName`, trimToNull(form.firstName), bookingErrors.emptyFirstName, bookingErrors.firstNameTooLong);
     checkName(report, `${prefix}lastName`, trimToNull(form.lastName), bookingErrors.emptyLastName, bookingErrors.lastNameTooLong);
     checkAdditionalAnswers(form.additional, ticket.questions, prefix, fieldContext, report);

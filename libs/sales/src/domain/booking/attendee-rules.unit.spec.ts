@@ -24,6 +24,7 @@ describe('attendee rules', () => {
 
   it.each([
     ['email', { email: 'grace.example.org' }, bookingErrors.attendeeEmail, []],
+    ['email', { email: `${'g'.repeat(244)}@example.org` }, bookingErrors.emailTooLong, [255]],
     ['firstName', { firstName: 'g'.repeat(256) }, bookingErrors.firstNameTooLong, [255]],
     ['lastName', { lastName: 'h'.repeat(256) }, bookingErrors.lastNameTooLong, [255]],
   ])('when %s is refused, then it is reported under the ticket', (name, overrides, code, args) => {
