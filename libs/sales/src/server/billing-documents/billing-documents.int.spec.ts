@@ -83,6 +83,7 @@ describe('invoice and receipt downloads', () => {
     ];
     await app.given('event-fair', published('fair'));
     await app.given('event-fiera', published('fiera', { invoicing: { ...eventDetails().invoicing, invoiceAllowed: false, enabledItalyEInvoicing: true } }));
+    await app.given('event-fattura', published('fattura', { invoicing: { ...eventDetails().invoicing, invoiceAllowed: true, enabledItalyEInvoicing: true } }));
     await app.given('event-free-fair', [
       ...published('free-fair').slice(0, 2),
       catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'free-fair', category: ticketCategory({ id: 1, key: 'free', price: 0, capacityId: 1 }) } }),
@@ -193,6 +194,21 @@ describe('invoice and receipt downloads', () => {
       expect(await info(id)).toMatchObject({ paid: true, invoiceNumber: null, invoiceOrReceiptDocumentPresent: false });
       expect((await download(`/event/fiera/reservation/${id}/receipt`)).statusCode).toBe(400);
       expect((await download(`/event/fiera/reservation/${id}/invoice`)).statusCode).toBe(404);
+    });
+
+    it('an invoice where Italian e-invoicing sends it through the exchange system (userCanDownloadReceiptOrInvoice false): 400', async () => {
+      const mario = { firstName: 'Mario', lastName: 'Rossi', email: 'mario@example.it' };
+      const italian = { invoiceRequested: true, billingAddressLine1: 'Via Roma 1', billingAddressZip: '00100', billingAddressCity: 'Roma', billingAddressState: 'RM', vatCountryCode: 'IT', italyEInvoicingFiscalCode: 'RSSMRA85T10A562S', italyEInvoicingReferenceType: 'NONE' };
+      const reserved = await call('POST', '/event/fattura/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }] });
+      const id = reserved.body.value as string;
+      const [ticket] = (await info(id)).ticketsByCategory[0].tickets as { uuid: string }[];
+      const validated = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...mario, ...italian, tickets: { [ticket!.uuid]: mario } });
+      expect(validated.status, JSON.stringify(validated.body)).toBe(200);
+      await payByTransfer(id);
+      expect(await info(id)).toMatchObject({ paid: true, invoiceNumber: expect.stringMatching(/^ACME-\d{4}$/) });
+      expect((await call('GET', '/event/fattura')).body.invoicingConfiguration).toMatchObject({ userCanDownloadReceiptOrInvoice: false });
+      expect((await download(`/event/fattura/reservation/${id}/invoice`)).statusCode).toBe(400);
+      expect((await download(`/event/fattura/reservation/${id}/receipt`)).statusCode).toBe(404); // it has an invoice number
     });
 
     it('a malformed order id: 422', async () => {

@@ -44,12 +44,14 @@ export class BillingDocuments {
   /**
    * NotFoundError: no such event (or pass), no such order of it, cancelled or expired, `invoice` without an
    * invoice number, `receipt` of an order with one, or nothing to download yet (not paid, a free order, an event
-   * issuing only invoices). 400 for a receipt where Italian e-invoicing forbids receipts.
+   * issuing only invoices). 400 for either under Italian e-invoicing, once the order is known.
    */
   async render({ kind, purchaseContextType, publicIdentifier, reservationId }: BillingDocumentRequest): Promise<RenderedBillingDocument> {
     const { state, offer, pass } = await this.orderOf(purchaseContextType, publicIdentifier, reservationId);
     if (kind === 'invoice' ? state.invoice === null : state.invoice !== null) throw new NotFoundError(kind, reservationId);
-    if (kind === 'receipt' && offer.invoicing.enabledItalyEInvoicing) throw new BadRequestException('receipts are not issued under Italian e-invoicing');
+    // reference 23 (alf.io's canGenerateReceiptOrInvoiceToCustomer): under Italian e-invoicing the invoice goes
+    // through the exchange system, and the buyer downloads neither document (userCanDownloadReceiptOrInvoice false)
+    if (offer.invoicing.enabledItalyEInvoicing) throw new BadRequestException(`${kind === 'receipt' ? 'receipts' : 'invoices'} are not downloaded under Italian e-invoicing`);
     if (billingDocumentOf(state, offer.invoicing) !== kind.toUpperCase()) throw new NotFoundError(kind, reservationId);
     const pdf = await renderInvoicePdf(invoiceDocument(kind, reservationId, state, offer, pass));
     // the address's identifier names the file: the event's short name, or the pass's descriptor id
