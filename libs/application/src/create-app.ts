@@ -17,6 +17,7 @@ import { hasStripeKey, installHttpPolicies } from './http/http-policies.js';
 import { PAYMENT_STAND_IN_URLS } from './payments/payment-stand-ins.module.js';
 import { installCompression } from './http/compression.js';
 import { replyWithFrameworkError } from './http/framework-errors.js';
+import { withoutApiTrailingSlash } from './http/api-trailing-slash.js';
 import { installWellFormedText } from './http/well-formed-text.js';
 import { installMethodNotAllowed } from './http/method-not-allowed.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
@@ -67,6 +68,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
     // A path the router cannot decode (a broken percent sequence) or with a segment over its length limit: Fastify
     // would answer its own JSON (400, or 414 for the length) that echoes the path back; the wire format's 400 instead.
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => replyWithFrameworkError(reply, 400),
+    rewriteUrl: (request) => withoutApiTrailingSlash(request.url ?? '/'),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db, options.paymentStandIns ?? null), adapter, {
     logger: new JsonNestLogger(options.logger.child({})),

@@ -136,6 +136,15 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
     expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:1', 'SubscriptionUseUndone:1']);
   });
 
+  it('is the same call with the trailing slash spec 7 writes (`.../apply-code/`)', async () => {
+    const pass = await buyPass(passes.oncePerEvent);
+    const order = await reserve('opera', 1);
+    const slashed = await call('POST', `/reservation/${order}/apply-code/`, { code: 'ZZZZZZZZ', amount: 1, type: 'SUBSCRIPTION' });
+    expect([slashed.status, slashed.body.validationErrors[0].code]).toEqual([200, 'subscription.pin.not.found']);
+    expect(await refusalOf(order, pass.pin)).toBe('subscription.not.valid');
+    expect((await call('POST', `/reservation/7c000000-0000-4000-8000-0000000000aa/apply-code/`, { code: 'ABCDEFGH', amount: 1, type: 'SUBSCRIPTION' })).status).toBe(404);
+  });
+
   it("lists the events a pass can be used for by the pass's id, as by its descriptor's", async () => {
     const pass = await buyPass(passes.two);
     const shortNames = async (id: string) => ((await call('GET', `/events?subscription=${id}`)).body as { shortName: string }[]).map((e) => e.shortName).sort();
