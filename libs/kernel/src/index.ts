@@ -5,3 +5,4 @@ export * from './ids.js';
 export * from './money.js';
 export * from './time-zone.js';
 export * from './crockford-base32.js';
+export * from './fixed-answers.js';

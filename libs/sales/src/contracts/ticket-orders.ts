@@ -72,7 +72,8 @@ export abstract class TicketOrders {
   ): Promise<{ readonly errors: readonly RuleViolation[]; readonly holder: TicketHolder; readonly items: readonly ItemAnswersChange[] }>;
 
   /**
-   * The answers about the ticket's items recorded on the order, with the ticket's own events (`companion`, if any)
+   * The answers about the ticket's items recorded on the order (an answer to a field that is not editable stays once
+   * given, whatever `items` says), with the ticket's own events (`companion`, if any)
    * in the same append; the append's position, null when nothing changed. WrongExpectedRevisionError when either
    * stream moved since it was read: decide again.
    */

@@ -349,6 +349,75 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
     });
   });
 
+  describe('a ticket whose answers to fields that are not editable are read-only once given (spec 4, field locking)', () => {
+    let id: string;
+    let ticket: string;
+    let itemId: number;
+    const holder = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' };
+    const items = (additional: Record<string, string[]>) => ({ [ticket]: [{ additionalServiceItemId: itemId, ticketUUID: ticket, additional }] });
+    /** Unanswered: null (the ticket's view) or '' (the item's). */
+    const valuesOf = (fields: { name: string; value: string | null }[]) => Object.fromEntries(fields.map((f) => [f.name, f.value || null]));
+    /** The ticket's answers and those about its item, as the ticket page (.../full, TicketInfo) shows them. */
+    const shown = async () => ({
+      ticket: valuesOf((await call('GET', `/event/forum/ticket/${ticket}/full`)).body.tickets[0].ticketFieldConfigurationAfterStandard),
+      item: valuesOf((await call('GET', `/event/forum/ticket/${ticket}`)).body.additionalServiceWithData.find((s: { itemId: number }) => s.itemId === itemId).ticketFieldConfiguration),
+    });
+
+    beforeAll(async () => {
+      const field = (name: string, editable: boolean, more: object = {}) =>
+        catalogEvent({ type: 'AttendeeFieldAdded', data: inEvent('forum', { field: attendeeField({ name, editable, required: false, label: { en: name }, ...more }) }) });
+      await app.given('event-forum', [
+        catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'forum', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: ['ON_SITE'] }) } }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('forum', { category: ticketCategory({ id: 1, key: 'regular', price: 2000 }) }) }),
+        catalogEvent({ type: 'AdditionalServiceAdded', data: inEvent('forum', { service: additionalService({ id: 1, key: 'tshirt', price: 1500, maxQtyPerOrder: 2 }) }) }),
+        field('tshirt', false, { type: 'select', required: true, restrictedValues: ['S', 'M', 'L'], ordinal: 1 }),
+        field('company', true, { ordinal: 2 }),
+        field('nickname', false, { ordinal: 3 }),
+        field('size', false, { type: 'select', restrictedValues: ['S', 'M', 'L'], additionalServiceId: 1, ordinal: 4 }),
+        field('engraving', true, { additionalServiceId: 1, ordinal: 5 }),
+      ]);
+      const reserved = await call('POST', '/event/forum/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [{ additionalServiceId: 1, quantity: 1 }] });
+      expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+      id = reserved.body.value;
+      [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      itemId = (await call('GET', `/reservation/${id}`)).body.additionalServiceWithData[0].itemId;
+      const booked = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, {
+        ...ada,
+        tickets: { [ticket]: { ...holder, additional: { tshirt: ['M'], company: ['Engines'] } } },
+        additionalServices: items({ size: ['M'] }),
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      expect((await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, paymentProxy: 'ON_SITE' })).status).toBe(200);
+      expect(await shown()).toEqual({ ticket: { tshirt: 'M', company: 'Engines', nickname: null }, item: { size: 'M', engraving: null } });
+    });
+
+    it('keeps them whatever the form sends, and takes the editable answers and the first answer to an unanswered field', async () => {
+      const updated = await call('PUT', `/event/forum/ticket/${ticket}`, {
+        ...holder,
+        additional: { tshirt: ['L'], company: ['Navy'], nickname: ['Amazing Grace'] },
+        additionalServices: items({ size: ['L'], engraving: ['GH'] }),
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(await shown()).toEqual({ ticket: { tshirt: 'M', company: 'Navy', nickname: 'Amazing Grace' }, item: { size: 'M', engraving: 'GH' } });
+    });
+
+    it('does not let a form that leaves them out or blanks them erase them', async () => {
+      const updated = await call('PUT', `/event/forum/ticket/${ticket}`, {
+        ...holder,
+        additional: { tshirt: ['M'], company: [''], nickname: [''] },
+        additionalServices: items({ size: [''], engraving: [''] }),
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(await shown()).toEqual({ ticket: { tshirt: 'M', company: null, nickname: 'Amazing Grace' }, item: { size: 'M', engraving: null } });
+      // a change of them alone records nothing
+      const streams = [`ticket-${ticket}`, `reservation-${id}`];
+      const before = await Promise.all(streams.map(async (s) => (await app.store.readStream(s)).length));
+      const again = await call('PUT', `/event/forum/ticket/${ticket}`, { ...holder, additional: { tshirt: ['S'], nickname: ['Grace'] }, additionalServices: items({ size: ['S'] }) });
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+      expect(await Promise.all(streams.map(async (s) => (await app.store.readStream(s)).length))).toEqual(before);
+    });
+  });
+
   describe('an order whose assignment was postponed', () => {
     it('names no holder until one is given on the ticket page, which sends the ticket to that holder', async () => {
       const reserved = await call('POST', '/event/meetup/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 2 }] });

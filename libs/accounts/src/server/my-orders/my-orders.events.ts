@@ -37,6 +37,12 @@ export const statusAfter: Readonly<Record<string, (data: Record<string, unknown>
   PaymentAttemptEnded: () => 'PENDING',
 };
 
+/**
+ * Statuses of orders that are gone for the buyer (the reservation page answers 404, as alf.io deletes them): the row
+ * stays, since deleting the owner's profile reads the subjects of every order of theirs, but the list leaves it out.
+ */
+export const goneStatuses = ['CANCELLED', 'EXPIRED'] as const;
+
 /** Events that carry a new price of the order (a pass paying for tickets, or taken off again). */
 export const repricing = ['SubscriptionApplied', 'SubscriptionRemoved'] as const;
 

@@ -5,6 +5,7 @@ import { supportedLanguages } from '@ticketing/i18n';
 import { decimalText, fractionDigits, sameDay, zonedInstant } from '@ticketing/kernel';
 import { ACCOUNTS_OPTIONS, type AccountsOptions } from '../tokens.js';
 import type { PurchaseContextWithReservations } from './my-orders.dto.js';
+import { goneStatuses } from './my-orders.events.js';
 import { ORDERS_TABLE } from './my-orders.projection.js';
 
 interface OrderRow {
@@ -43,6 +44,7 @@ const money = (minor: number, currency: string) => Number(decimalText(minor, fra
 /**
  * GET /user/reservations (reference 3.6 item 48): the user's orders from the read model keyed by owner, newest first,
  * grouped by purchase context (the most recent order's context first); titles, dates and category names from the catalog.
+ * Cancelled and expired orders are not listed: their page is gone (404), and alf.io deletes them.
  */
 @Injectable()
 export class MyOrdersQuery {
@@ -52,7 +54,10 @@ export class MyOrdersQuery {
   ) {}
 
   async ordersOf(userId: string): Promise<PurchaseContextWithReservations[]> {
-    const { rows } = await this.options.db.query<OrderRow>(`select * from ${ORDERS_TABLE} where owner_user_id = $1 order by created_at desc, reservation_id`, [userId]);
+    const { rows } = await this.options.db.query<OrderRow>(
+      `select * from ${ORDERS_TABLE} where owner_user_id = $1 and status <> all($2::text[]) order by created_at desc, reservation_id`,
+      [userId, [...goneStatuses]],
+    );
     const groups = new Map<string, OrderRow[]>();
     for (const row of rows) {
       const key = `${row.context_type}/${row.public_identifier}`;

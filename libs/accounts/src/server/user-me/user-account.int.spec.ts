@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '@ticketing/testing/app';
 import { userIdOf } from '../users/user-id.js';
 import { CommandBus } from '@nestjs/cqrs';
-import { OfferReleasedSeatsCommand } from '@ticketing/sales/server';
+import { ExpireReservationsCommand, OfferReleasedSeatsCommand } from '@ticketing/sales/server';
 import { anonymous, FULL_HOUSE, MEETUP, PASS, signedIn, startAccountsApp, type Visitor } from './account.fixtures.js';
 
 const address = { billingAddressLine1: '12 St James Square', billingAddressZip: 'SW1Y 4JU', billingAddressCity: 'London', vatCountryCode: 'GB' };
@@ -228,10 +228,21 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect(done.items).toEqual([{ id: expect.any(String), firstName: 'Ada', lastName: 'Lovelace', type: { en: 'Free entry' } }]);
       expect(meetup.reservations[1].items).toHaveLength(2);
 
-      // Grace sees only hers: her pass, and the code link's order she cancelled
+      // Grace sees only hers: her pass; the code link's order she cancelled is gone (its page answers 404)
       const graces = (await grace.call('GET', '/user/reservations')).body;
-      expect(graces.map((g: { type: string }) => g.type)).toEqual(['subscription', 'event']);
-      expect(graces[1].reservations).toEqual([expect.objectContaining({ status: 'CANCELLED', items: [expect.objectContaining({ type: { en: 'Speaker' } })] })]);
+      expect(graces.map((g: { type: string }) => g.type)).toEqual(['subscription']);
+    });
+
+    it('leaves out an order once it expired, as its page is gone too (run last: the sweep expires every pending order)', async () => {
+      const visitor = await signedIn(app, 'margaret@example.org', 'apollo');
+      const reservationId = await visitor.reserveTickets(1);
+      const listed = (await visitor.call('GET', '/user/reservations')).body;
+      expect(listed[0].reservations).toEqual([expect.objectContaining({ id: reservationId, status: 'PENDING' })]);
+
+      await app.settle(); // the sweep reads the reservations read model
+      expect((await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 26 * 60_000)))).expired).toBeGreaterThan(0);
+      expect((await visitor.call('GET', `/reservation/${reservationId}`)).status).toBe(404);
+      expect((await visitor.call('GET', '/user/reservations')).status).toBe(204);
     });
   });
 

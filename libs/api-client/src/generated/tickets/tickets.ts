@@ -538,7 +538,7 @@ export function useGetTicketInfoSuspense<TData = Awaited<ReturnType<typeof getTi
 
 
 /**
- * @summary Assigns the ticket or changes its holder and answers (also those about the supplement items linked to it), with the booking step's rules (field errors under the form's own names). A locked ticket keeps its names and e-mail. A ticket handed to someone else is e-mailed to its new holder. 404 unless the order is complete.
+ * @summary Assigns the ticket or changes its holder and answers (also those about the supplement items linked to it), with the booking step's rules (field errors under the form's own names). A locked ticket keeps its names and e-mail; an answer to a field that is not editable stays once given, whatever the form says. A ticket handed to someone else is e-mailed to its new holder. 404 unless the order is complete.
  */
 export type updateTicketResponse200 = {
   data: TicketUpdateResponse
@@ -630,7 +630,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type UpdateTicketMutationError = ErrorType<void | void | void | ValidationFailure>
 
     /**
- * @summary Assigns the ticket or changes its holder and answers (also those about the supplement items linked to it), with the booking step's rules (field errors under the form's own names). A locked ticket keeps its names and e-mail. A ticket handed to someone else is e-mailed to its new holder. 404 unless the order is complete.
+ * @summary Assigns the ticket or changes its holder and answers (also those about the supplement items linked to it), with the booking step's rules (field errors under the form's own names). A locked ticket keeps its names and e-mail; an answer to a field that is not editable stays once given, whatever the form says. A ticket handed to someone else is e-mailed to its new holder. 404 unless the order is complete.
  */
 export const useUpdateTicket = <TError = ErrorType<void | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTicket>>, TError,{eventName: string;ticketIdentifier: string;data: BodyType<UpdateTicketOwnerForm>}, TContext>, request?: SecondParameter<typeof customFetch>}

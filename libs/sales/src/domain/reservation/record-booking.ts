@@ -1,4 +1,4 @@
-import { NotFoundError } from '@ticketing/kernel';
+import { keepFixedAnswers, NotFoundError } from '@ticketing/kernel';
 import type { BookingDetails } from './booking-details.js';
 import type { BookingDetailsRecorded, BookingReopened, BookingValidated } from './reservation.events.js';
 import { reservationSubjectId } from './reservation.events.js';
@@ -43,11 +43,14 @@ export interface ChangeItemAnswers {
   /** The ticket whose holder changed them: only items linked to it change. */
   readonly ticketId: string;
   readonly items: readonly { readonly itemId: number; readonly answers: Readonly<Record<string, readonly string[]>> }[];
+  /** The fields whose answer may not change once given (the catalog's attendee fields not `editable`). */
+  readonly fixedFields: readonly string[];
 }
 
 /**
  * The ticket update (reference 34) with answers about the supplement items linked to the ticket: a complete order
- * only (else 404, as the update itself). The details are recorded again with those answers; items linked to
+ * only (else 404, as the update itself), so its tickets are acquired and an answer to a field that is not editable
+ * stays once given (spec 4, field locking). The details are recorded again with those answers; items linked to
  * another ticket, and answers equal to the recorded ones, change nothing. Nothing is recorded once the buyer's
  * details were erased.
  */
@@ -57,7 +60,7 @@ export function decideChangeItemAnswers(state: ReservationState, command: Change
   if (state.booking === null) return [];
   const items = state.booking.items.map((item) => {
     const change = item.ticketId === ticketId ? command.items.find((i) => i.itemId === item.itemId) : undefined;
-    return change ? { ...item, answers: change.answers } : item;
+    return change ? { ...item, answers: keepFixedAnswers(item.answers, change.answers, command.fixedFields) } : item;
   });
   const booking = { ...state.booking, items };
   if (sameBooking(state.booking, booking)) return [];

@@ -130,7 +130,7 @@ describe('changing the answers about a ticket\'s items (ticket update)', () => {
   };
 
   it('records the details again with the new answers of the items linked to that ticket only', () => {
-    const events = decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['XL'] } }, { itemId: 2, answers: { size: ['S'] } }] });
+    const events = decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['XL'] } }, { itemId: 2, answers: { size: ['S'] } }], fixedFields: [] });
     expect(events).toEqual([
       {
         type: 'BookingDetailsRecorded',
@@ -144,13 +144,34 @@ describe('changing the answers about a ticket\'s items (ticket update)', () => {
   });
 
   it('records nothing when the answers are the ones recorded, or name no item of the ticket', () => {
-    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['M'] } }] })).toEqual([]);
-    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 2, answers: { size: ['S'] } }] })).toEqual([]);
+    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['M'] } }], fixedFields: [] })).toEqual([]);
+    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 2, answers: { size: ['S'] } }], fixedFields: [] })).toEqual([]);
+  });
+
+  it('keeps a recorded answer to a field that is not editable, whatever is sent or left out, and takes the others', () => {
+    const sent = { itemId: 1, answers: { size: ['XL'], engraving: ['Ada'] } };
+    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [sent], fixedFields: ['size'] })).toEqual([
+      {
+        type: 'BookingDetailsRecorded',
+        data: {
+          reservationId: 'r-1',
+          subjectId: 'reservation-r-1',
+          booking: { ...withItems, items: [{ itemId: 1, ticketId: 't-1', answers: { size: ['M'], engraving: ['Ada'] } }, withItems.items[1]] },
+        },
+      },
+    ]);
+    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: {} }], fixedFields: ['size'] })).toEqual([]);
+    expect(decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['S'] } }], fixedFields: ['size'] })).toEqual([]);
+  });
+
+  it('takes a first answer to a field that is not editable', () => {
+    const events = decideChangeItemAnswers(complete(), { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['M'], engraving: ['Ada'] } }], fixedFields: ['size', 'engraving'] });
+    expect(events.map((e) => e.data.booking?.items[0])).toEqual([{ itemId: 1, ticketId: 't-1', answers: { size: ['M'], engraving: ['Ada'] } }]);
   });
 
   it('is refused with 404 unless the order is complete', () => {
     const pending = given(opened(false), { type: 'BookingDetailsRecorded', data: { reservationId: 'r-1', subjectId: 'reservation-r-1', booking: withItems } });
-    expect(() => decideChangeItemAnswers(pending, { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['XL'] } }] })).toThrow(NotFoundError);
+    expect(() => decideChangeItemAnswers(pending, { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['XL'] } }], fixedFields: [] })).toThrow(NotFoundError);
   });
 });
 

@@ -75,9 +75,14 @@ export class SalesTicketOrders extends TicketOrders {
   }
 
   async recordItemAnswers(order: TicketOrder, ticketId: string, items: readonly ItemAnswersChange[], companion: CompanionAppend | null, metadata: EventMetadata): Promise<bigint | null> {
-    const { state, revision } = await loadReservation(this.store, order.reservationId);
+    const [{ state, revision }, offer] = await Promise.all([
+      loadReservation(this.store, order.reservationId),
+      this.catalog.purchaseOffer(order.eventShortName, null, new Date(metadata.occurredAt)),
+    ]);
     if (revision === 'no_stream') throw new NotFoundError('reservation', order.reservationId);
-    const events = decideChangeItemAnswers(state, { reservationId: order.reservationId, ticketId, items });
+    if (!offer) throw new NotFoundError('event', order.eventShortName);
+    const fixedFields = offer.attendeeFields.filter((f) => !f.editable).map((f) => f.name);
+    const events = decideChangeItemAnswers(state, { reservationId: order.reservationId, ticketId, items, fixedFields });
     const appends = [
       ...(events.length > 0 ? [{ streamId: reservationStreamId(order.reservationId), expectedRevision: revision, events: events.map((e) => reservationToLog(e, metadata)) }] : []),
       ...(companion ? [companion] : []),

@@ -1,4 +1,4 @@
-import { DomainError, NotFoundError } from '@ticketing/kernel';
+import { DomainError, keepFixedAnswers, NotFoundError } from '@ticketing/kernel';
 import type { TicketHolder } from '@ticketing/ticketing/contracts';
 import type { CheckInChannel, TicketAssigned, TicketCheckedIn, TicketReleased, TicketSent } from './ticket.events.js';
 import { isAssigned, type Ticket, type TicketState } from './ticket.js';
@@ -27,11 +27,15 @@ export interface AssignTicket {
   readonly locked: boolean;
   /** The e-mail may not change once set (metadata.lockEmailEdit). */
   readonly emailLocked: boolean;
+  /** The extra fields whose answer may not change once given (the catalog's attendee fields not `editable`). */
+  readonly fixedFields: readonly string[];
 }
 
 /**
  * The owner form of a ticket (spec point 4, field locking): a locked ticket keeps its names and e-mail
- * whatever the form says; a locked e-mail stays once set. The same holder again changes nothing.
+ * whatever the form says; a locked e-mail stays once set; an answer to a field that is not editable stays once
+ * given (a ticket is issued acquired: the rule holds for every ticket there is). The same holder again changes
+ * nothing.
  */
 export function decideAssign(state: TicketState, command: AssignTicket): TicketAssigned[] {
   const ticket = live(state, command.ticketId);
@@ -42,7 +46,7 @@ export function decideAssign(state: TicketState, command: AssignTicket): TicketA
     lastName: keepIdentity ? current.lastName : command.holder.lastName,
     email: (keepIdentity || command.emailLocked) && current && current.email !== '' ? current.email : command.holder.email,
     userLanguage: command.holder.userLanguage ?? current?.userLanguage ?? null,
-    answers: command.holder.answers,
+    answers: keepFixedAnswers(current?.answers, command.holder.answers, command.fixedFields),
   };
   if (current && sameHolder(current, holder)) return [];
   const transferred = isAssigned(current) && current.email.trim().toLowerCase() !== holder.email.trim().toLowerCase();

@@ -7,7 +7,7 @@ import type { TicketEvent } from './ticket.events.js';
 import { evolveTicket, initialTicketState, type TicketState } from './ticket.js';
 
 type TicketCommand =
-  | { readonly type: 'Assign'; readonly holder: TicketHolder; readonly locked?: boolean; readonly emailLocked?: boolean }
+  | { readonly type: 'Assign'; readonly holder: TicketHolder; readonly locked?: boolean; readonly emailLocked?: boolean; readonly fixedFields?: readonly string[] }
   | { readonly type: 'Release'; readonly allowed: boolean }
   | { readonly type: 'Send'; readonly language: string }
   | { readonly type: 'CheckIn'; readonly channel?: 'ONLINE' | 'DOOR' };
@@ -19,7 +19,7 @@ const ticketDecider: Decider<TicketState, TicketCommand, TicketEvent> = {
   decide(command, state) {
     switch (command.type) {
       case 'Assign':
-        return decideAssign(state, { ticketId, holder: command.holder, locked: command.locked ?? false, emailLocked: command.emailLocked ?? false });
+        return decideAssign(state, { ticketId, holder: command.holder, locked: command.locked ?? false, emailLocked: command.emailLocked ?? false, fixedFields: command.fixedFields ?? [] });
       case 'Release':
         return decideRelease(state, ticketId, command.allowed);
       case 'Send':
@@ -77,6 +77,37 @@ describe('assigning an issued ticket', () => {
   });
   it('a released ticket is gone', () => {
     expect(() => spec.given([issued(ada), released]).when({ type: 'Assign', holder: grace }).events()).toThrow(NotFoundError);
+  });
+});
+
+describe('assigning a ticket whose extra fields are not all editable (spec 4: a filled one is read-only)', () => {
+  const answered = { ...ada, answers: { tshirt: ['M'], birth: ['1990-12-10'], diet: ['vegan'] } };
+  const fixedFields = ['birth', 'tshirt'];
+  it('keeps the stored answer of a field that is not editable, whatever the form says, and takes the editable ones', () => {
+    const sent = { ...answered, answers: { tshirt: ['XL'], birth: ['2015-01-01'], diet: ['none'] } };
+    spec
+      .given([issued(answered)])
+      .when({ type: 'Assign', holder: sent, fixedFields })
+      .then([assigned({ ...answered, answers: { tshirt: ['M'], birth: ['1990-12-10'], diet: ['none'] } }, false)]);
+  });
+  it('does not let a form that leaves them out (or blank, dropped before) erase them', () => {
+    spec
+      .given([issued(answered)])
+      .when({ type: 'Assign', holder: { ...answered, answers: {} }, fixedFields })
+      .then([assigned({ ...answered, answers: { tshirt: ['M'], birth: ['1990-12-10'] } }, false)]);
+  });
+  it('changes nothing when only those answers differ', () => {
+    spec.given([issued(answered)]).when({ type: 'Assign', holder: { ...answered, answers: { ...answered.answers, birth: ['2000-01-01'] } }, fixedFields }).then([]);
+  });
+  it('keeps them for a new holder too: they are the ticket\'s, as its holder names are on a locked ticket', () => {
+    spec
+      .given([issued(answered)])
+      .when({ type: 'Assign', holder: { ...grace, answers: { tshirt: ['L'] } }, fixedFields })
+      .then([assigned({ ...grace, answers: { tshirt: ['M'], birth: ['1990-12-10'] } }, true)]);
+  });
+  it('takes a first answer to a field that is not editable, on a ticket issued with or without a holder', () => {
+    spec.given([issued(ada)]).when({ type: 'Assign', holder: answered, fixedFields: ['birth'] }).then([assigned(answered, false)]);
+    spec.given([issued(null)]).when({ type: 'Assign', holder: answered, fixedFields }).then([assigned(answered, false)]);
   });
 });
 

@@ -26,9 +26,11 @@ export class UpdateTicketCommand extends Command<boolean> {
 
 /**
  * `PUT /event/{e}/ticket/{uuid}` (reference 34): a new holder or new answers (also about the supplement items
- * linked to the ticket, recorded on the order), checked by the booking step's rules. Only on a complete order. A locked ticket keeps its holder's names and e-mail. A ticket that names a new
- * e-mail (its first holder, or someone it was handed to) is e-mailed to it (best effort: the change stands when
- * mail fails).
+ * linked to the ticket, recorded on the order), checked by the booking step's rules. Only on a complete order.
+ * A locked ticket keeps its holder's names and e-mail, and an answer to a field that is not editable stays once
+ * given: what the form says there is ignored (alf.io's update of the stored values skips a read-only field that
+ * has one). A ticket that names a new e-mail (its first holder, or someone it was handed to) is e-mailed to it
+ * (best effort: the change stands when mail fails).
  */
 @CommandHandler(UpdateTicketCommand)
 export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand, boolean> {
@@ -50,7 +52,8 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
         const { errors, holder, items } = await this.orders.checkHolder(found.order, ticketId, form, now);
         if (errors.length > 0) throw new RuleViolations(errors);
         const locked = !found.offer.event.assignment.enableTicketTransfer;
-        const events = decideAssign(found.ticket, { ticketId, holder, locked, emailLocked: found.order.lockEmailEdit });
+        const fixedFields = found.offer.attendeeFields.filter((f) => !f.editable).map((f) => f.name);
+        const events = decideAssign(found.ticket, { ticketId, holder, locked, emailLocked: found.order.lockEmailEdit, fixedFields });
         // the ticket goes to whoever it names now: its first holder, or a new one it was handed to
         const previous = found.ticket.holder?.email.trim().toLowerCase() ?? '';
         const result = events.some((e) => (e.data.holder?.email.trim().toLowerCase() ?? '') !== previous);

@@ -19,7 +19,7 @@ export class TicketActionsController {
   @ApiOperation({
     operationId: 'updateTicket',
     summary:
-      'Assigns the ticket or changes its holder and answers (also those about the supplement items linked to it), with the booking step\'s rules (field errors under the form\'s own names). A locked ticket keeps its names and e-mail. ' +
+      'Assigns the ticket or changes its holder and answers (also those about the supplement items linked to it), with the booking step\'s rules (field errors under the form\'s own names). A locked ticket keeps its names and e-mail; an answer to a field that is not editable stays once given, whatever the form says. ' +
       'A ticket handed to someone else is e-mailed to its new holder. 404 unless the order is complete.',
   })
   @ApiNotFound('Ticket')
