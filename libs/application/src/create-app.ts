@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -68,7 +69,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
     // A path the router cannot decode (a broken percent sequence) or with a segment over its length limit: Fastify
     // would answer its own JSON (400, or 414 for the length) that echoes the path back; the wire format's 400 instead.
     frameworkErrors: (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => replyWithFrameworkError(reply, 400),
-    rewriteUrl: (request) => withoutApiTrailingSlash(request.url ?? '/'),
+    rewriteUrl: (request: IncomingMessage) => withoutApiTrailingSlash(request.url ?? '/'),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(config, db, options.paymentStandIns ?? null), adapter, {
     logger: new JsonNestLogger(options.logger.child({})),
