@@ -118,8 +118,8 @@ describe('the processing page (spec 2 and 4)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check again now' }));
     await waitFor(() => expect(rendered.router.state.location.pathname).toBe(`${PAGE}/overview`));
     expect(state.forceChecks).toBe(1);
-    // the overview shows the provider's words from the reservation read after the check
-    expect(await screen.findByText('Payment processing error: Your card was declined.')).toBeTruthy();
+    // the overview shows the failure read after the check, its provider code in the page's language
+    expect(await screen.findByText('Payment processing error: The card was declined.')).toBeTruthy();
   });
 
   it("follows a force-check that answers the provider's page", async () => {

@@ -376,6 +376,10 @@ describe('reservation pages', () => {
       // the order is confirmed already: nothing says the confirmation waits for the money
       expect(screen.queryByText(/To confirm your reservation/)).toBeNull();
       expect(screen.queryByText(/You'll then receive a confirmation email/)).toBeNull();
+      // and its tickets are there, with their holders, as on the success page
+      const tickets = within(screen.getByRole('region', { name: 'Your tickets' }));
+      expect(tickets.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Festival pass', 'Day ticket']);
+      expect(tickets.getByRole('list', { name: 'Festival pass' }).textContent).toContain('Assigned to Alan Turing <alan@example.org>');
     });
   });
 });

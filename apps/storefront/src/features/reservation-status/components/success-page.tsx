@@ -1,12 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useEventSuspense } from '../../../api/catalog-queries';
-import { reservationInfoQueryOptions } from '../../../api/reservation-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { StepIndicator } from '../../booking';
 import { isEmbedded } from '../../embedding';
 import { useLocalized, useTranslate } from '../../i18n';
 import { useReservation } from '../hooks/use-reservation';
+import { useTicketReleased } from '../hooks/use-ticket-released';
 import { invoiceDownload } from '../invoice-download';
 import { EventLinks } from './event-links';
 import { OrderSummary } from './order-summary';
@@ -23,8 +21,6 @@ import '../reservation-status.css';
 export function SuccessPage({ eventShortName, reservationId }: { eventShortName: string; reservationId: string }) {
   const t = useTranslate();
   const localize = useLocalized();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const event = useEventSuspense(eventShortName);
   const reservation = useReservation(reservationId, ['FINALIZING']);
   const title = localize(event.title, event.contentLanguages);
@@ -34,11 +30,7 @@ export function SuccessPage({ eventShortName, reservationId }: { eventShortName:
   const download = finalizing ? null : invoiceDownload(reservation, context, event.invoicingConfiguration.userCanDownloadReceiptOrInvoice);
   // spec 4: an embedded page leaves the ways on to its host
   const hideButtons = isEmbedded(event.embeddingConfiguration) || reservation.metadata.hideConfirmationButtons;
-  const ticketCount = reservation.ticketsByCategory.reduce((sum, category) => sum + category.tickets.length, 0);
-  const onReleased = () =>
-    ticketCount <= 1
-      ? navigate({ to: '/event/$eventShortName', params: { eventShortName }, replace: true })
-      : queryClient.invalidateQueries({ queryKey: reservationInfoQueryOptions(reservationId).queryKey });
+  const onReleased = useTicketReleased(eventShortName, reservation);
 
   return (
     <article className="reservation-status">
