@@ -281,6 +281,8 @@ const messages = {
   'show-event.promo-code-fixed-amount-discount': '{{0}} Rabatt auf jedes Ticket',
   'show-event.promo-code-fixed-amount-reservation-discount': '{{0}} Rabatt auf die gesamte Bestellung',
   'show-event.promo-code-access': 'Ihr Code schaltet zugangsbeschränkte Ticketkategorien frei.',
+  'storefront.promo-code.applied': 'Code {{0}} eingelöst.',
+  'storefront.promo-code.removed': 'Code {{0}} entfernt.',
   'reservation.dynamic.discount.description': 'Rabatt',
   'reservation.dynamic.discount.confirmation.percentage.message': 'Prima! Beim Bezahlen wird ein Rabatt von {{0}}\u00a0% gewährt.',
   'reservation.dynamic.discount.confirmation.fix-per-ticket.message': 'Prima! Beim Bezahlen wird ein Rabatt von {{0}} pro Ticket gewährt.',

@@ -285,6 +285,8 @@ const messages = {
   'show-event.promo-code-fixed-amount-discount': '{{0}} discount on each ticket',
   'show-event.promo-code-fixed-amount-reservation-discount': '{{0}} discount on the whole order',
   'show-event.promo-code-access': 'Your code unlocks restricted ticket categories.',
+  'storefront.promo-code.applied': 'Code {{0}} applied.',
+  'storefront.promo-code.removed': 'Code {{0}} removed.',
   'reservation.dynamic.discount.description': 'Discount',
   'reservation.dynamic.discount.confirmation.percentage.message': 'Great! A {{0}}% discount will be applied at checkout.',
   'reservation.dynamic.discount.confirmation.fix-per-ticket.message': 'Great! A discount of {{0}} per ticket will be applied at checkout.',

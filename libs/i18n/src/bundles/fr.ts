@@ -284,6 +284,8 @@ const messages = {
   'show-event.promo-code-fixed-amount-discount': 'réduction de {{0}} sur chaque billet',
   'show-event.promo-code-fixed-amount-reservation-discount': 'réduction de {{0}} sur l’ensemble de la commande',
   'show-event.promo-code-access': 'Votre code donne accès à des catégories de billets réservées.',
+  'storefront.promo-code.applied': 'Code {{0}} appliqué.',
+  'storefront.promo-code.removed': 'Code {{0}} retiré.',
   'reservation.dynamic.discount.description': 'Réduction',
   'reservation.dynamic.discount.confirmation.percentage.message': 'Parfait\u00a0! Une réduction de {{0}}\u00a0% sera appliquée lors du paiement.',
   'reservation.dynamic.discount.confirmation.fix-per-ticket.message': 'Parfait\u00a0! Une réduction de {{0}} par billet sera appliquée lors du paiement.',

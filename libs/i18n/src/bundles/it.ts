@@ -281,6 +281,8 @@ const messages = {
   'show-event.promo-code-fixed-amount-discount': 'sconto di {{0}} su ogni biglietto',
   'show-event.promo-code-fixed-amount-reservation-discount': 'sconto di {{0}} sull’intero ordine',
   'show-event.promo-code-access': 'Il tuo codice sblocca categorie di biglietti riservate.',
+  'storefront.promo-code.applied': 'Codice {{0}} applicato.',
+  'storefront.promo-code.removed': 'Codice {{0}} rimosso.',
   'reservation.dynamic.discount.description': 'Sconto',
   'reservation.dynamic.discount.confirmation.percentage.message': 'Ottimo! Al momento del pagamento verrà applicato uno sconto del {{0}}%.',
   'reservation.dynamic.discount.confirmation.fix-per-ticket.message': 'Ottimo! Al momento del pagamento verrà applicato uno sconto di {{0}} per biglietto.',
