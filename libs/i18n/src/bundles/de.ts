@@ -420,6 +420,8 @@ const messages = {
   'reservation-page.additional-service.for-ticket': '{{0}} für Ticket {{1}}',
   'reservation-page.additional-service.move': 'Auf ein anderes Ticket verschieben',
   'reservation-page.additional-service.move-to': 'Auf Ticket {{0}} verschieben',
+  'storefront.supplement.move': 'Verschieben',
+  'storefront.supplement.moved': '{{0}} auf Ticket {{1}} verschoben.',
   'reservation-page.subscription-owner': 'Inhaber/in des Abonnements',
   'reservation-page.subscription.different-owner': 'Ich kaufe dieses Abonnement für eine andere Person',
   'reservation-page.subscription.owner-is-buyer': 'Das Abonnement wird auf {{0}} ({{1}}) ausgestellt.',

@@ -424,6 +424,8 @@ const messages = {
   'reservation-page.additional-service.for-ticket': '{{0}} for ticket {{1}}',
   'reservation-page.additional-service.move': 'Move to another ticket',
   'reservation-page.additional-service.move-to': 'Move to ticket {{0}}',
+  'storefront.supplement.move': 'Move',
+  'storefront.supplement.moved': '{{0}} moved to ticket {{1}}.',
   'reservation-page.subscription-owner': 'Subscription owner',
   'reservation-page.subscription.different-owner': 'I am buying this subscription for someone else',
   'reservation-page.subscription.owner-is-buyer': 'The subscription will be issued to {{0}} ({{1}}).',

@@ -423,6 +423,8 @@ const messages = {
   'reservation-page.additional-service.for-ticket': '{{0}} pour le billet {{1}}',
   'reservation-page.additional-service.move': 'Déplacer vers un autre billet',
   'reservation-page.additional-service.move-to': 'Déplacer vers le billet {{0}}',
+  'storefront.supplement.move': 'Déplacer',
+  'storefront.supplement.moved': '{{0}} déplacé vers le billet {{1}}.',
   'reservation-page.subscription-owner': 'Titulaire de l’abonnement',
   'reservation-page.subscription.different-owner': 'J’achète cet abonnement pour quelqu’un d’autre',
   'reservation-page.subscription.owner-is-buyer': 'L’abonnement sera établi au nom de {{0}} ({{1}}).',

@@ -420,6 +420,8 @@ const messages = {
   'reservation-page.additional-service.for-ticket': '{{0}} per il biglietto {{1}}',
   'reservation-page.additional-service.move': 'Sposta su un altro biglietto',
   'reservation-page.additional-service.move-to': 'Sposta sul biglietto {{0}}',
+  'storefront.supplement.move': 'Sposta',
+  'storefront.supplement.moved': '{{0}} spostato sul biglietto {{1}}.',
   'reservation-page.subscription-owner': 'Titolare dell’abbonamento',
   'reservation-page.subscription.different-owner': 'Acquisto questo abbonamento per un’altra persona',
   'reservation-page.subscription.owner-is-buyer': 'L’abbonamento sarà intestato a {{0}} ({{1}}).',
