@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import tsconfig from '../../tsconfig.base.json' with { type: 'json' };
 import { chunkGroups, recordEventPageModules } from './chunk-groups.js';
+import { entryCssPreloads } from './entry-css-preloads.js';
 import { precompress } from './precompress.js';
 import { routeTreeCompaction } from './route-tree-compaction.js';
 
@@ -61,6 +62,8 @@ export default defineConfig({
     routeTreeCompaction,
     react(),
     recordEventPageModules,
+    // The entry's style sheet out of the preload lists (index.html links it): see entry-css-preloads.ts.
+    entryCssPreloads,
     // Last: .br and .gz copies of the written files, for the server to send as they are.
     precompress,
   ],
