@@ -192,7 +192,7 @@ const messages = {
   'event.location': 'Ort',
   'event.location.online': 'Diese Veranstaltung findet online statt',
   'event.online.badge': 'online',
-  'event.map.show': 'Auf der Karte anzeigen',
+  'storefront.event.map': 'Karte: {{0}}',
   'event.online.not-started': 'Sie können ab {{0}} über den Link in Ihrer Ticket-E-Mail an der Veranstaltung teilnehmen.',
   'event.online.started': 'Die Veranstaltung hat begonnen! Nehmen Sie über den Link in Ihrer Ticket-E-Mail teil.',
   'event-days.same-day': '{{0}} von {{1}} bis {{2}}',

@@ -194,7 +194,7 @@ const messages = {
   'event.location': 'Location',
   'event.location.online': 'This event takes place online',
   'event.online.badge': 'online',
-  'event.map.show': 'Show on the map',
+  'storefront.event.map': 'Map of {{0}}',
   'event.online.not-started': 'You can join the event from {{0}} using the link in your ticket email.',
   'event.online.started': 'The event has started! Join it using the link in your ticket email.',
   // event-days.*: {{0}} date, {{1}} time (same-day: {{1}} start time, {{2}} end time)

@@ -195,7 +195,7 @@ const messages = {
   'event.location': 'Lieu',
   'event.location.online': 'Cet événement a lieu en ligne',
   'event.online.badge': 'en ligne',
-  'event.map.show': 'Afficher sur la carte',
+  'storefront.event.map': 'Carte : {{0}}',
   'event.online.not-started': 'Vous pourrez rejoindre l’événement à partir du {{0}} grâce au lien figurant dans l’e-mail de votre billet.',
   'event.online.started': 'L’événement a commencé\u00a0! Rejoignez-le grâce au lien figurant dans l’e-mail de votre billet.',
   'event-days.same-day': '{{0}} de {{1}} à {{2}}',

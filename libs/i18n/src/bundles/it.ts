@@ -192,7 +192,7 @@ const messages = {
   'event.location': 'Luogo',
   'event.location.online': 'Questo evento si svolge online',
   'event.online.badge': 'online',
-  'event.map.show': 'Mostra sulla mappa',
+  'storefront.event.map': 'Mappa di {{0}}',
   'event.online.not-started': 'Potrai partecipare all’evento dal {{0}} tramite il link contenuto nell’email del biglietto.',
   'event.online.started': 'L’evento è iniziato! Partecipa tramite il link contenuto nell’email del biglietto.',
   'event-days.same-day': '{{0}} dalle {{1}} alle {{2}}',
