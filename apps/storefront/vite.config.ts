@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import tsconfig from '../../tsconfig.base.json' with { type: 'json' };
 import { chunkGroups, recordEventPageModules } from './chunk-groups.js';
+import { entryCssPreloads } from './entry-css-preloads.js';
 import { precompress } from './precompress.js';
 import { routeTreeCompaction } from './route-tree-compaction.js';
 
@@ -18,7 +19,7 @@ const alias = Object.entries(tsconfig.compilerOptions.paths).map(([find, [target
   replacement: `${repoRoot}${target}`,
 }));
 
-const entryImports = /(^|\/)((vendor|rolldown-runtime|index)-[\w-]+\.js|index-[\w-]+\.css)$/;
+const entryImports = /(^|\/)(vendor|rolldown-runtime|index)-[\w-]+\.js$/;
 const layoutsKeptWhole = new Set(['/event/$eventShortName', '/event/$eventShortName/reservation/$reservationId']);
 const loadedWithComponent = (routeId: string) =>
   /^\/(event\/\$eventShortName\/(reservation|ticket)|\$type\/\$publicId\/reservation)\/|^\/\$accountPage$|^\/event\/\$eventShortName\/$/.test(routeId);
@@ -61,6 +62,8 @@ export default defineConfig({
     routeTreeCompaction,
     react(),
     recordEventPageModules,
+    // The entry's style sheet out of the preload lists (index.html links it): see entry-css-preloads.ts.
+    entryCssPreloads,
     // Last: .br and .gz copies of the written files, for the server to send as they are.
     precompress,
   ],
@@ -78,7 +81,8 @@ export default defineConfig({
     // Every browser of the es2022 target but Safari < 17 preloads modules natively; the polyfill is dead code there.
     // A chunk loaded from JavaScript is loaded after the entry, which is there already with its static imports (the
     // vendor chunk, the runtime) and its style sheet (linked by index.html): listing them in every dynamic import's
-    // preload list is dead weight in every chunk that has one.
+    // preload list is dead weight in every chunk that has one. This hook sees the JavaScript files only: the style
+    // sheet is taken out by entryCssPreloads (see entry-css-preloads.ts).
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'js' ? deps.filter((d) => !entryImports.test(d)) : deps) },
     rolldownOptions: {
       treeshake: {

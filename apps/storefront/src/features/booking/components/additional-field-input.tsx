@@ -116,12 +116,17 @@ interface ChoiceGroupProps extends AdditionalFieldInputProps {
   readonly optionLabel: (value: string) => string;
 }
 
-/** Radios (one value) or checkboxes (several values), grouped under the field's label. */
+/**
+ * Radios (one value) or checkboxes (several values), grouped under the field's label. A required one says so to
+ * assistive technology, the star being hidden from it: each radio, and a single checkbox, is `required`; a group of
+ * checkboxes (at least one to tick, which no attribute of theirs can say) has the word in its legend, unseen.
+ */
 function ChoiceGroup({ field, id, nameAt, values, onChange, error, readOnly, label, optionLabel }: ChoiceGroupProps) {
   const t = useTranslate();
   const multiple = field.type === 'checkbox';
   // A checkbox field without listed values is a single yes/no box.
   const options = field.restrictedValues.length > 0 ? field.restrictedValues : multiple ? ['true'] : [];
+  const requiredGroup = field.required && multiple && options.length > 1;
   const errorId = `${id}-error`;
   const toggle = (option: string, checked: boolean) => {
     if (!multiple) return onChange([option]);
@@ -135,6 +140,7 @@ function ChoiceGroup({ field, id, nameAt, values, onChange, error, readOnly, lab
       <legend>
         {label}
         <RequiredMark required={field.required} />
+        {requiredGroup ? <span className="visually-hidden"> ({t('a11y.required')})</span> : null}
       </legend>
       {options.map((option, index) => {
         const optionId = `${id}-${index}`;
@@ -146,7 +152,7 @@ function ChoiceGroup({ field, id, nameAt, values, onChange, error, readOnly, lab
               name={nameAt(0)}
               value={option}
               checked={values.includes(option)}
-              required={!multiple && field.required}
+              required={field.required && !requiredGroup}
               disabled={readOnly}
               aria-invalid={error ? true : undefined}
               onChange={(e) => toggle(option, e.target.checked)}

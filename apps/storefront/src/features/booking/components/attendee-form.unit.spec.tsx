@@ -232,8 +232,8 @@ describe('attendee form: extra fields (spec 2)', () => {
       }),
       onValues,
     });
-    const topics = within(region()).getByRole('group', { name: 'Topics' });
-    expect(topics.querySelector('legend')!.textContent).toBe('Topics *');
+    const topics = within(region()).getByRole('group', { name: 'Topics (required)' });
+    expect(topics.querySelector('legend')!.textContent).toBe('Topics * (required)');
     fireEvent.click(within(topics).getByRole('checkbox', { name: 'Beta' }));
     fireEvent.click(within(topics).getByRole('checkbox', { name: 'Alpha' }));
     expect(onValues).toHaveBeenLastCalledWith(expect.objectContaining({ additional: { topics: ['a', 'b'] } }));
@@ -244,6 +244,30 @@ describe('attendee form: extra fields (spec 2)', () => {
     fireEvent.click(within(pick).getByRole('radio', { name: 'Alpha' }));
     fireEvent.click(within(pick).getByRole('radio', { name: 'Beta' }));
     expect(onValues).toHaveBeenLastCalledWith(expect.objectContaining({ additional: { topics: ['b'], pick: ['b'] } }));
+  });
+
+  it('says that a required checkbox field is required: the single yes/no box is required, a group of boxes says so in its legend', () => {
+    const described = (label: string) => ({ en: { label, placeholder: '', restrictedValuesDescription: { a: 'Alpha', b: 'Beta' } } });
+    render({
+      ticket: makeTicket(TICKET_A, {
+        ticketFieldConfigurationAfterStandard: [
+          makeField('consent', { type: 'checkbox', required: true, description: described('I agree to be photographed') }),
+          makeField('topics', { type: 'checkbox', restrictedValues: ['a', 'b'], required: true, description: described('Topics') }),
+          makeField('newsletter', { type: 'checkbox', description: described('Newsletter') }),
+          makeField('extras', { type: 'checkbox', restrictedValues: ['a', 'b'], description: described('Extras') }),
+        ],
+      }),
+    });
+    const consent = within(region()).getByRole('group', { name: 'I agree to be photographed' });
+    const yes = within(consent).getByRole('checkbox', { name: 'Yes' }) as HTMLInputElement;
+    expect(yes.required).toBe(true);
+    // at least one of the group: no box is required by itself, the legend says it (unseen, the star being hidden)
+    const topics = within(region()).getByRole('group', { name: 'Topics (required)' });
+    expect(within(topics).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).required)).toEqual([false, false]);
+    expect(topics.querySelector('legend .visually-hidden')!.textContent).toBe(' (required)');
+    // optional ones say nothing of the kind
+    expect((within(within(region()).getByRole('group', { name: 'Newsletter' })).getByRole('checkbox') as HTMLInputElement).required).toBe(false);
+    expect(within(region()).getByRole('group', { name: 'Extras' }).querySelector('legend .visually-hidden')).toBeNull();
   });
 
   it('shows an error the server put under a later index of a multi-value field', () => {

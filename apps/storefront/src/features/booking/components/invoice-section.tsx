@@ -27,7 +27,7 @@ export interface InvoiceSectionProps {
   readonly countries: readonly Country[];
   /** The tax's name in the purchase context ('VAT', 'MWST'...); the bundle's word by default. */
   readonly vatLabel?: string;
-  /** `?requestInvoice`: the page ticks the box and the section scrolls into view once. */
+  /** `?requestInvoice`: the page ticks the box, and the section scrolls into view and takes the focus once. */
   readonly scrollIntoViewOnMount?: boolean;
   /** Force the native country select (true) or the searchable one (false); by viewport width otherwise. */
   readonly nativeCountrySelect?: boolean;
@@ -47,8 +47,12 @@ export function InvoiceSection(props: InvoiceSectionProps) {
   const [attempt, setAttempt] = useState(0);
   useLazyParts(formShown && invoiceForm);
 
+  // The focus too: the overview's Request an invoice button is gone with its page, and route focus, which would
+  // put it on the step's heading at the top (scrolling back up), leaves a focus the page has taken.
   useEffect(() => {
-    if (scrollIntoViewOnMount) sectionRef.current?.scrollIntoView?.({ block: 'start' });
+    if (!scrollIntoViewOnMount) return;
+    sectionRef.current?.scrollIntoView?.({ block: 'start' });
+    sectionRef.current?.focus({ preventScroll: true });
   }, [scrollIntoViewOnMount]);
   useEffect(() => {
     if (mode !== 'none') (window.requestIdleCallback ?? setTimeout)(() => void invoiceForm.preload());

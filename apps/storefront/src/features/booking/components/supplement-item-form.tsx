@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useLanguage, useTranslate } from '../../i18n';
 import type { AdditionalField } from '../model/additional-field';
 import type { AdditionalServiceLinkValues } from '../model/booking-form-values';
@@ -22,6 +22,7 @@ export interface SupplementItemFormProps {
   readonly onChange: (additional: AdditionalServiceLinkValues['additional']) => void;
   /** The other tickets it may move to (spec 2: a menu to move it to another ticket); none: no menu. */
   readonly moveTargets?: readonly { readonly uuid: string; readonly number: number }[];
+  /** Moves it to the ticket chosen in the menu, once the visitor presses Move. */
   readonly onMove?: (ticketUuid: string) => void;
   readonly contentLanguages: readonly { locale: string }[];
   readonly countries: readonly Country[];
@@ -31,6 +32,9 @@ export interface SupplementItemFormProps {
 /**
  * A booked supplement item under its ticket (spec 2, Additional services per ticket): its own extra fields,
  * named `additionalServices[<ticket>][<i>].additional[<name>][<j>]` as the server reports errors about them.
+ * The move menu only chooses the ticket, and the Move button beside it moves the item (WCAG 3.2.2: a closed select
+ * changes its value on an arrow key). Its heading takes the focus once the item shows under its new ticket
+ * (tabIndex -1, found by `data-supplement-item`: see AttendeesSection).
  */
 export function SupplementItemForm(props: SupplementItemFormProps) {
   const { title, fields, ticketUuid, index, values, errors, onChange, moveTargets = [], onMove, contentLanguages, countries, now } = props;
@@ -40,9 +44,13 @@ export function SupplementItemForm(props: SupplementItemFormProps) {
   const name = title[lang] ?? Object.values(title)[0] ?? '';
   const headingId = `${prefix}-heading`;
   const moveId = `${prefix}-move`;
+  const [chosen, setChosen] = useState('');
+  const target = moveTargets.some((ticket) => ticket.uuid === chosen) ? chosen : (moveTargets[0]?.uuid ?? '');
   return (
-    <section className="booking-supplement" aria-labelledby={headingId}>
-      <h4 id={headingId}>{t('reservation-page.additional-service.for-ticket', name, props.ticketNumber)}</h4>
+    <section className="booking-supplement" aria-labelledby={headingId} data-supplement-item={values.additionalServiceItemId}>
+      <h4 id={headingId} tabIndex={-1}>
+        {t('reservation-page.additional-service.for-ticket', name, props.ticketNumber)}
+      </h4>
       {fields.map((field) => {
         const nameAt = (i: number) => serviceAdditionalFieldName(ticketUuid, index, field.name, i);
         const fieldValues = values.additional[field.name] ?? [];
@@ -65,14 +73,18 @@ export function SupplementItemForm(props: SupplementItemFormProps) {
       {moveTargets.length > 0 && onMove ? (
         <div className="field booking-supplement__move">
           <label htmlFor={moveId}>{t('reservation-page.additional-service.move')}</label>
-          <select id={moveId} value="" onChange={(e) => e.target.value && onMove(e.target.value)}>
-            <option value="">{t('common.select')}</option>
-            {moveTargets.map((target) => (
-              <option key={target.uuid} value={target.uuid}>
-                {t('reservation-page.additional-service.move-to', target.number)}
-              </option>
-            ))}
-          </select>
+          <div className="booking-supplement__move-row">
+            <select id={moveId} value={target} onChange={(e) => setChosen(e.target.value)}>
+              {moveTargets.map((ticket) => (
+                <option key={ticket.uuid} value={ticket.uuid}>
+                  {t('reservation-page.additional-service.move-to', ticket.number)}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button button--secondary" onClick={() => onMove(target)}>
+              {t('storefront.supplement.move')}
+            </button>
+          </div>
         </div>
       ) : null}
     </section>

@@ -19,7 +19,8 @@ const TICK_MS = 1000;
  * The expiry banner of the booking and overview steps (spec 4, 9): the time left in words; warning style
  * under 5 minutes, danger under 1 minute, sticky at the top from 5 minutes; at under a second the expired
  * message. The ticking text is a role="timer" (not live: a reading every second would drown everything
- * else); a separate polite status speaks only when a threshold is crossed.
+ * else); a separate polite status speaks only when a threshold is crossed. While it sticks, the page's
+ * scroll-padding-top is its height, so that a field the focus scrolls to is not hidden under it (WCAG 2.4.11).
  */
 export function ValidityCountdown({ expiresAt, now = Date.now, onExpired }: ValidityCountdownProps) {
   const t = useTranslate();
@@ -53,9 +54,24 @@ export function ValidityCountdown({ expiresAt, now = Date.now, onExpired }: Vali
   const text = useCountdownText(remaining, level);
   const announcement = useThresholdAnnouncement(level, text);
   const sticky = level !== 'normal';
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (!sticky || !banner) return;
+    const page = document.documentElement.style;
+    // its height changes with the text's wrapping (the time left, the viewport's width)
+    const fit = () => page.setProperty('scroll-padding-top', `${banner.offsetHeight}px`);
+    const observer = new ResizeObserver(fit);
+    fit();
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      page.removeProperty('scroll-padding-top');
+    };
+  }, [sticky]);
 
   return (
-    <div className={`countdown countdown--${level}${sticky ? ' countdown--sticky' : ''}`}>
+    <div ref={bannerRef} className={`countdown countdown--${level}${sticky ? ' countdown--sticky' : ''}`}>
       <p className="countdown__text" role="timer" aria-label={t('a11y.countdown')} aria-live="off">
         {text}
       </p>

@@ -61,6 +61,24 @@ describe('validity countdown', () => {
     expect(timer().textContent).toBe('You have 59 seconds to complete this order');
   });
 
+  it('gives the page a scroll padding of its height while it sticks, so that a focused field is not hidden under it', () => {
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('countdown--sticky') ? 56 : 0;
+    });
+    try {
+      const padding = () => document.documentElement.style.getPropertyValue('scroll-padding-top');
+      const { unmount } = renderWithProviders(<ValidityCountdown expiresAt={clock + 5 * MINUTE + 1_000} now={now} />);
+      expect(padding()).toBe('');
+      tick(2000);
+      expect(banner().className).toContain('countdown--sticky');
+      expect(padding()).toBe('56px');
+      unmount();
+      expect(padding()).toBe('');
+    } finally {
+      height.mockRestore();
+    }
+  });
+
   it('announces politely only when a threshold is crossed, not every second', () => {
     renderWithProviders(<ValidityCountdown expiresAt={clock + 5 * MINUTE + 2_000} now={now} />);
     expect(timer().getAttribute('aria-live')).toBe('off');

@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { BookingErrors, BookingFormPatch, BookingFormValues, Country, TicketFormValues } from '../../booking';
 import { AttendeeForm, attendeeEmailReadOnly, CheckboxField, contactAsAttendee, SupplementItemForm } from '../../booking';
-import { useTranslate } from '../../i18n';
+import { useLanguage, useTranslate } from '../../i18n';
 import type { SupplementItem, TicketGroup } from '../model/booking-prefill';
 import { moveSupplementItem } from '../model/booking-prefill';
 
@@ -26,12 +26,21 @@ interface Props {
 /**
  * The attendees of an event reservation (spec 2): tickets grouped by category and numbered, each with its
  * attendee form and, under it, the supplement items linked to it with their fields; the postpone-assignment
- * box, when offered, hides the per-ticket forms while ticked.
+ * box, when offered, hides the per-ticket forms while ticked. A supplement item moved to another ticket is shown
+ * anew under it (the Move button the focus was on goes with the old one): the focus goes to its heading there, and
+ * a polite live region says where it went.
  */
 export function AttendeesSection(props: Props) {
   const { groups, supplements, values, errors, onChange, postponeOffered } = props;
   const t = useTranslate();
+  const lang = useLanguage();
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  /** The last move: which item, and what the live region says about it (a new object per move). */
+  const [moved, setMoved] = useState<{ readonly itemId: number; readonly news: string } | null>(null);
+  useEffect(() => {
+    if (moved) section.current?.querySelector<HTMLElement>(`[data-supplement-item="${moved.itemId}"] h4`)?.focus();
+  }, [moved]);
   const numbers = groups.flatMap((g) => g.tickets.map(({ ticket, number }) => ({ uuid: ticket.uuid, number })));
   if (numbers.length === 0) return null;
   const postponed = postponeOffered && values.postponeAssignment;
@@ -39,7 +48,7 @@ export function AttendeesSection(props: Props) {
   const patchTicket = props.onTicketChange;
 
   return (
-    <section className="booking-section" aria-labelledby={headingId}>
+    <section ref={section} className="booking-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('reservation-page.attendees')}</h2>
       {postponeOffered ? (
         <>
@@ -102,7 +111,12 @@ export function AttendeesSection(props: Props) {
                             })
                           }
                           moveTargets={numbers.filter((n) => n.uuid !== ticket.uuid)}
-                          onMove={(to) => onChange({ additionalServices: moveSupplementItem(values, link.additionalServiceItemId, to) })}
+                          onMove={(to) => {
+                            onChange({ additionalServices: moveSupplementItem(values, link.additionalServiceItemId, to) });
+                            const name = item.title[lang] ?? Object.values(item.title)[0] ?? '';
+                            const toNumber = numbers.find((n) => n.uuid === to)?.number ?? '';
+                            setMoved({ itemId: link.additionalServiceItemId, news: t('storefront.supplement.moved', name, toNumber) });
+                          }}
                           contentLanguages={props.contentLanguages}
                           countries={props.countries}
                           now={props.now}
@@ -114,6 +128,9 @@ export function AttendeesSection(props: Props) {
               })}
             </div>
           ))}
+      <p className="visually-hidden" role="status">
+        {moved?.news}
+      </p>
     </section>
   );
 }

@@ -243,8 +243,33 @@ describe('booking step (spec 2, step 2)', () => {
     expect(textbox(item, /Label track/).name).toBe(`additionalServices[${TICKET_2}][0].additional[track][0]`);
     // a supplement is linked to a ticket: no postpone
     expect(screen.queryByRole('checkbox', { name: "I don't know yet who will attend the event." })).toBeNull();
-    fireEvent.change(within(item).getByRole('combobox', { name: 'Move to another ticket' }), { target: { value: TICKET_1 } });
-    expect(region('Regular, ticket 1').parentElement!.contains(screen.getByRole('region', { name: 'Workshop for ticket 1' }))).toBe(true);
+  });
+
+  it('moves a supplement item with the Move button, not on a change of the menu, then focuses it under its new ticket and says so', async () => {
+    const TICKET_3 = '9d4e2c1b-3a5f-4b6c-8d7e-1f2a3b4c5d6e';
+    const reservation = makeReservation({
+      ticketsByCategory: [{ name: 'Regular', ticketAccessType: 'INHERIT', tickets: [makeTicket(TICKET_1), makeTicket(TICKET_2), makeTicket(TICKET_3)] }],
+      additionalServiceWithData: [
+        { itemId: 1, serviceId: 7, ticketUUID: TICKET_2, type: 'SUPPLEMENT', title: { en: 'Workshop' }, ticketFieldConfiguration: [makeField('track', { required: true })] },
+      ],
+    });
+    renderApp(BOOK, checkoutApi(reservation));
+    const item = await screen.findByRole('region', { name: 'Workshop for ticket 2' });
+    const attendees = region('Attendees');
+    const status = within(attendees).getByRole('status');
+    const menu = within(item).getByRole('combobox', { name: 'Move to another ticket' }) as HTMLSelectElement;
+    expect([...menu.options].map((o) => o.text)).toEqual(['Move to ticket 1', 'Move to ticket 3']);
+    // an arrow key on a closed select changes its value: that alone moves nothing
+    fireEvent.change(menu, { target: { value: TICKET_3 } });
+    expect(region('Regular, ticket 2').parentElement!.contains(screen.getByRole('region', { name: 'Workshop for ticket 2' }))).toBe(true);
+    expect(status.textContent).toBe('');
+
+    fireEvent.click(within(item).getByRole('button', { name: 'Move' }));
+    const moved = screen.getByRole('region', { name: 'Workshop for ticket 3' });
+    expect(region('Regular, ticket 3').parentElement!.contains(moved)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(within(moved).getByRole('heading', { name: 'Workshop for ticket 3' })));
+    expect(within(attendees).getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('Workshop moved to ticket 3.');
   });
 
   it('opens the static expired modal when the time is up, and goes back to the event', async () => {

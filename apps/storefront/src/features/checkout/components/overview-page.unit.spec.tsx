@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent } from '../../../test/catalog-fixtures';
 import { renderApp } from '../../../test/render-app';
+import { installRouteFocus } from '../../chrome/route-focus';
 import { API, BOOK, checkoutApi, makeReservation, OVERVIEW, RESERVATION, SHORT_NAME } from '../checkout-fixtures';
 
 const CONFIRM = `POST ${API}/reservation/${RESERVATION}`;
@@ -136,5 +137,41 @@ describe('overview step (spec 2, step 3)', () => {
     expect(router.state.location.href).toContain('requestInvoice=true');
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.url)).toEqual([`${API}/reservation/${RESERVATION}/back-to-booking`]);
     expect(((await screen.findByRole('checkbox', { name: 'I need an invoice for this reservation' })) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('leaves the focus on the invoice section after Request an invoice, with route focus installed (it would take the step heading)', async () => {
+    const event = makeEvent(SHORT_NAME, { invoicingConfiguration: { ...makeEvent(SHORT_NAME).invoicingConfiguration, invoiceAllowed: true } });
+    const state = { status: 'PENDING', validated: true };
+    const { router } = renderApp(
+      OVERVIEW,
+      checkoutApi(
+        validated(),
+        {
+          [`${API}/reservation/${RESERVATION}/status`]: statusAfter(state),
+          [`POST ${API}/reservation/${RESERVATION}/back-to-booking`]: () => {
+            state.validated = false;
+            return true;
+          },
+        },
+        event,
+      ),
+    );
+    const button = await screen.findByRole('button', { name: 'Request an invoice' });
+    // Frames as a browser paces them (happy-dom runs them back to back: route focus's 120 would be over at once).
+    vi.stubGlobal('requestAnimationFrame', (step: FrameRequestCallback) => setTimeout(() => step(performance.now()), 16));
+    vi.stubGlobal('cancelAnimationFrame', (frame: number) => clearTimeout(frame));
+    installRouteFocus(router);
+    try {
+      button.focus();
+      fireEvent.click(button);
+      await waitFor(() => expect(router.state.location.pathname).toBe(BOOK));
+      const section = await screen.findByRole('region', { name: 'Billing information' });
+      await waitFor(() => expect(document.activeElement).toBe(section));
+      // route focus has had its frames (it takes the heading in the first frame that shows one, if the focus is free)
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(document.activeElement).toBe(section);
+    } finally {
+      document.querySelectorAll('body > p[role="status"]').forEach((region) => region.remove());
+    }
   });
 });

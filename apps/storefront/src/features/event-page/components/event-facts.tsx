@@ -7,7 +7,7 @@ import { useLanguage, useTranslate } from '../../i18n';
 
 /**
  * When, where and by whom, as a description list: dates in the event's time zone with calendar links (an
- * .ics file and Google Calendar, both through our server), location or online badge with the map link,
+ * .ics file and Google Calendar, both through our server), location or online badge with the organizer's map image,
  * organizer name and e-mail, and the event's website.
  */
 export function EventFacts({ event }: { event: EventWithAdditionalInfo }) {
@@ -44,11 +44,7 @@ export function EventFacts({ event }: { event: EventWithAdditionalInfo }) {
             <dd>
               <EventPlace format={event.format} location={event.location} />
               {event.format === 'ONLINE' ? <p>{t('event.location.online')}</p> : null}
-              {event.mapUrl ? (
-                <p>
-                  <ExternalLink href={event.mapUrl}>{t('event.map.show')}</ExternalLink>
-                </p>
-              ) : null}
+              {event.mapUrl ? <img className="event-facts__map" src={event.mapUrl} alt={t('storefront.event.map', event.location)} loading="lazy" /> : null}
             </dd>
           </div>
         ) : null}

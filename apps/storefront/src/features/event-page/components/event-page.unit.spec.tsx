@@ -61,7 +61,10 @@ describe('event page', () => {
     expect(google.getAttribute('rel')).toBe('noopener noreferrer');
     expect(within(facts).getByText('Via Roma 1, Milano')).toBeTruthy();
     expect(within(facts).getByText('online')).toBeTruthy();
-    expect(within(facts).getByRole('link', { name: /Show on the map/ }).getAttribute('href')).toBe('/file/map-milano');
+    // the organizer's map image itself, named after the place, loaded when it comes near the screen
+    const map = within(facts).getByRole('img', { name: 'Map of Via Roma 1, Milano' });
+    expect(map.getAttribute('src')).toBe('/file/map-milano');
+    expect(map.getAttribute('loading')).toBe('lazy');
     expect(within(facts).getByText('Milano Dev')).toBeTruthy();
     expect(within(facts).getByRole('link', { name: 'info@milanodev.example' }).getAttribute('href')).toBe('mailto:info@milanodev.example');
     expect(within(facts).getByRole('link', { name: /Go to the event website/ }).getAttribute('href')).toBe('https://example.org/event');

@@ -50,6 +50,16 @@ describe('promo code box', () => {
     expect(screen.getByRole('alert').textContent).toBe('This code is not valid or has already been used.');
   });
 
+  it('keeps its buttons focusable while busy (aria-disabled), and ignores them meanwhile', () => {
+    const { onApply } = renderBox({ pending: true });
+    fireEvent.change(field(), { target: { value: 'SPRING10' } });
+    const apply = screen.getByRole('button', { name: 'Apply code' });
+    expect(apply.hasAttribute('disabled')).toBe(false);
+    expect(apply.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(apply);
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
   it('speaks of partner codes when the event says so', () => {
     renderBox({ partner: true });
     expect(screen.getByRole('heading', { name: 'Do you have a partner code?' })).toBeTruthy();

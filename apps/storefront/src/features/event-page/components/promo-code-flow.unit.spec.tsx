@@ -75,6 +75,28 @@ describe('promo code on the event page', () => {
     expect(calls.filter((c) => c.includes('validate-code'))).toHaveLength(1);
   });
 
+  it('hands the focus on when a code is applied (to Remove) and removed (to the field), and says so in a live region both states keep', async () => {
+    renderApp('/event/concert', routes());
+    const field = await screen.findByRole('textbox', { name: 'Enter your promotional code here' });
+    const box = field.closest('section')!;
+    const status = within(box).getByRole('status');
+    expect(status.textContent).toBe('');
+    field.focus();
+    fireEvent.change(field, { target: { value: 'VIP' } });
+    fireEvent.submit(field.closest('form')!);
+
+    const remove = await screen.findByRole('button', { name: 'Remove code' });
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+    expect(within(box).getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('Code VIP applied.');
+
+    fireEvent.click(remove);
+    const fieldAgain = await screen.findByRole('textbox', { name: 'Enter your promotional code here' });
+    await waitFor(() => expect(document.activeElement).toBe(fieldAgain));
+    expect(within(box).getByRole('status')).toBe(status);
+    expect(status.textContent).toBe('Code VIP removed.');
+  });
+
   it('rejects an invalid code: error shown, field cleared, categories reloaded without a code', async () => {
     const { router, calls } = renderApp('/event/concert?code=VIP', routes());
     await waitFor(() => expect(categoryNames()).toContain('Backstage'));

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { Ref } from 'react';
 import { useState } from 'react';
 import { useInfo } from '../../../api/app-queries';
 import { lazyPart } from '../../../app/lazy-part';
@@ -33,17 +34,21 @@ interface Props {
   readonly ownerLink?: boolean;
   /** After the server released the ticket: reload the order, or leave for the event page. */
   readonly onReleased: () => Promise<unknown> | void;
+  /** After the server sent the ticket, for a page that says so itself (the update page); the success toast otherwise. */
+  readonly onSent?: () => void;
+  /** The Send by email button, for a page that gives it the focus back. */
+  readonly sendRef?: Ref<HTMLButtonElement>;
 }
 
 /**
  * What can be done with one ticket, by its flags (spec 2 and 6): assign or update its holder, show it, download it
  * (PDF and wallet passes, in the download modal), send it by e-mail, release it (after a yes in the confirmation).
  */
-export function TicketActions({ eventShortName, ticket, eventFormat, accessType, labelledBy, ownerLink = false, onReleased }: Props) {
+export function TicketActions({ eventShortName, ticket, eventFormat, accessType, labelledBy, ownerLink = false, onReleased, onSent, sendRef }: Props) {
   const t = useTranslate();
   const { data: info } = useInfo();
   const actions = ticketActionsOf(ticket, isOnlineTicket(eventFormat, accessType));
-  const sending = useSendTicket(eventShortName, ticket.uuid);
+  const sending = useSendTicket(eventShortName, ticket.uuid, onSent);
   const releasing = useReleaseTicket(eventShortName, ticket.uuid, onReleased);
   const [open, setOpen] = useState<'download' | 'release' | null>(null);
   const close = () => setOpen(null);
@@ -67,7 +72,14 @@ export function TicketActions({ eventShortName, ticket, eventFormat, accessType,
         </button>
       ) : null}
       {actions.send ? (
-        <button type="button" className="button button--small button--secondary" onClick={sending.send} disabled={sending.pending} aria-busy={sending.pending || undefined}>
+        <button
+          ref={sendRef}
+          type="button"
+          className="button button--small button--secondary"
+          onClick={sending.send}
+          disabled={sending.pending}
+          aria-busy={sending.pending || undefined}
+        >
           {t('reservation-page-complete.send-ticket-by-email')}
         </button>
       ) : null}

@@ -300,7 +300,7 @@ describe('ticket pages (spec 2)', () => {
       expect(await screen.findByText('The event has started! Join it using the link in your ticket email.')).toBeTruthy();
     });
 
-    it('sends the ticket by e-mail in the current language and says so (email.ticket-email-sent)', async () => {
+    it('sends the ticket by e-mail in the current language and says so in the card until closed (email.ticket-email-sent)', async () => {
       const sends: string[] = [];
       renderApp(
         `${PAGE}/update`,
@@ -312,10 +312,23 @@ describe('ticket pages (spec 2)', () => {
           },
         }),
       );
-      fireEvent.click(await screen.findByRole('button', { name: 'Send by email' }));
-      expect(await toast('The ticket has been sent by email.')).toBeTruthy();
+      const send = await screen.findByRole('button', { name: 'Send by email' });
+      const card = send.closest('section')!;
+      const status = within(card).getByRole('status');
+      expect(status.textContent).toBe('');
+      send.focus();
+      fireEvent.click(send);
+      await waitFor(() => expect(status.textContent).toBe('The ticket has been sent by email.'));
       expect(sends).toEqual([`${TICKET}/send-ticket-by-email?lang=en`]);
-    });
+      // a message of the page, not the toast that hides itself after 2.5 s: still there after that, and said once
+      await new Promise((resolve) => setTimeout(resolve, 2700));
+      expect(status.textContent).toBe('The ticket has been sent by email.');
+      expect(screen.getAllByText('The ticket has been sent by email.')).toHaveLength(1);
+      fireEvent.click(within(card).getByRole('button', { name: 'Close notification' }));
+      expect(status.textContent).toBe('');
+      expect(within(card).getByRole('status')).toBe(status);
+      expect(document.activeElement).toBe(send);
+    }, 10_000);
 
     it('opens the download dialog with the PDF and the wallet passes, focus inside, Escape closes it and gives the focus back', async () => {
       const context = createTestContext({ info: makeInfo({ walletConfiguration: { passEnabled: true, gWalletEnabled: false } }) });

@@ -23,7 +23,8 @@ interface Props {
  * Spec 2, ticket update page: the event and the title; for an online ticket when it can be joined; a card with the
  * category and the holder (or a 'not assigned' warning) and the ticket's actions by flag (show, download, send,
  * release); the holder form, open at once for a ticket without a holder, behind 'update' otherwise. Released, the
- * ticket is gone: the page leaves for the event page.
+ * ticket is gone: the page leaves for the event page. Sent by e-mail, the card says so until the visitor closes the
+ * message (spec 2: a dismissible success message, in a live region; not the toast, which hides after 2.5 s).
  */
 export function TicketUpdatePage({ eventShortName, ticketId, now }: Props) {
   const t = useTranslate();
@@ -39,6 +40,8 @@ export function TicketUpdatePage({ eventShortName, ticketId, now }: Props) {
   useDocumentTitle(`${t('ticket-update.header.title')} - ${title}`);
   const id = useId();
   const toggle = useRef<HTMLButtonElement>(null);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  const [sent, setSent] = useState(false);
   const formOpen = editing || !ticket.assigned;
   // a page that opens with the form waits for it (no pop-in); one that opens it later shows a placeholder meanwhile
   useLazyParts(formOpen && ownerFormPart);
@@ -71,7 +74,27 @@ export function TicketUpdatePage({ eventShortName, ticketId, now }: Props) {
           accessType={category.ticketAccessType}
           labelledBy={`${id}-category`}
           onReleased={() => navigate({ to: '/event/$eventShortName', params: { eventShortName }, replace: true })}
+          onSent={() => setSent(true)}
+          sendRef={sendButton}
         />
+        {/* the live region stays in the page, so that the message is said when it comes */}
+        <div className={sent ? 'ticket-card__sent notice notice--success' : 'ticket-card__sent'}>
+          <p role="status">{sent ? t('email.ticket-email-sent') : null}</p>
+          {sent ? (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('storefront.notification.close')}
+              onClick={() => {
+                setSent(false);
+                // the button goes: the focus returns to the one that sent the ticket
+                sendButton.current?.focus();
+              }}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
+        </div>
         {ticket.assigned ? (
           <button
             ref={toggle}
