@@ -465,6 +465,30 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
     });
   });
 
+  describe('an order of a free and a paid ticket (reference 33, 35)', () => {
+    it("gives each ticket's page (.../full) the release flag of its own price, as the order's page does", async () => {
+      await app.given('event-duo', [
+        catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'duo', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: ['ON_SITE'], allowFreeTicketsCancellation: true }) } }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('duo', { category: ticketCategory({ id: 1, key: 'guest', price: 0, name: { en: 'Guest' } }) }) }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('duo', { category: ticketCategory({ id: 2, key: 'regular', price: 3000, name: { en: 'Regular' } }) }) }),
+      ]);
+      const reserved = await call('POST', '/event/duo/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }, { ticketCategoryId: 2, amount: 1 }] });
+      expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+      const id = reserved.body.value as string;
+      const tickets = Object.fromEntries((await ticketsOf(id)).map((t: { uuid: string }, i: number) => [t.uuid, { firstName: `Guest${i}`, lastName: 'Smith', email: `guest${i}@example.org` }]));
+      expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...ada, tickets })).status).toBe(200);
+      expect((await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, paymentProxy: 'ON_SITE' })).status).toBe(200);
+      const groups = (await call('GET', `/reservation/${id}`)).body.ticketsByCategory as { name: string; tickets: { uuid: string; cancellationEnabled: boolean }[] }[];
+      const onOrder = Object.fromEntries(groups.map((g) => [g.name, g.tickets[0]!]));
+      expect([onOrder.Guest!.cancellationEnabled, onOrder.Regular!.cancellationEnabled]).toEqual([true, false]);
+      const onPage = async (uuid: string) => (await call('GET', `/event/duo/ticket/${uuid}/full`)).body.tickets[0].cancellationEnabled;
+      expect([await onPage(onOrder.Guest!.uuid), await onPage(onOrder.Regular!.uuid)]).toEqual([true, false]);
+      // the action agrees with the flag
+      expect(await call('DELETE', `/event/duo/ticket/${onOrder.Regular!.uuid}`)).toMatchObject({ status: 400, body: false });
+      expect(await call('DELETE', `/event/duo/ticket/${onOrder.Guest!.uuid}`)).toMatchObject({ status: 200, body: true });
+    });
+  });
+
   describe('online check-in', () => {
     it('with the right code and an open link: checks the ticket in once and goes to the link', async () => {
       const id = await buy('webinar', 1);

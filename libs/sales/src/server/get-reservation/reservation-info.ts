@@ -118,6 +118,7 @@ export function ticketsByCategory(
   lang: string,
   now: Date,
   issued: readonly IssuedTicket[] = [],
+  only: ReadonlySet<string> | null = null,
 ): ReservationInfo['ticketsByCategory'] {
   const { event } = offer;
   const fallback = event.contentLanguages[0] ?? 'en';
@@ -132,8 +133,11 @@ export function ticketsByCategory(
   const current = new Map(issued.map((t) => [t.ticketId, t]));
   const attendees = state.booking?.attendees ?? {};
   const fields = offer.attendeeFields;
+  // the price lines follow the order's tickets one to one: a ticket's own price, whichever of them are listed
+  const priceOf = new Map(state.opened.tickets.map(({ ticketId }, index) => [ticketId, state.price.tickets[index]?.finalPrice ?? 0]));
   const groups = new Map<number, BookingInfoTicket[]>();
-  state.opened.tickets.forEach(({ ticketId, categoryId }, index) => {
+  state.opened.tickets.forEach(({ ticketId, categoryId }) => {
+    if (only !== null && !only.has(ticketId)) return;
     const ticketNow = current.get(ticketId);
     if (ticketNow?.status === 'RELEASED') return;
     const attendee = ticketNow ? ticketNow.holder : attendees[ticketId];
@@ -141,7 +145,7 @@ export function ticketsByCategory(
     const lastName = attendee?.lastName ?? null;
     const email = attendee?.email ?? '';
     const assigned = Boolean(email && firstName && lastName);
-    const free = (state.price.tickets[index]?.finalPrice ?? 0) === 0;
+    const free = priceOf.get(ticketId) === 0;
     const online = isOnline(categoryId);
     const questions = fieldsForCategory(fields, categoryId).map((f) => additionalField(f, attendee?.answers[f.name], event.contentLanguages));
     const ticket: BookingInfoTicket = {

@@ -102,10 +102,9 @@ export class SalesTicketOrders extends TicketOrders {
     const { state } = await loadReservation(this.store, order.reservationId);
     const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
     if (!isVisible(state) || !offer) return [];
-    const wanted = new Set(tickets.map((t) => t.ticketId));
     const opened = state as OpenedReservation;
-    const only = { ...opened, opened: { ...opened.opened, tickets: opened.opened.tickets.filter((t) => wanted.has(t.ticketId)) } };
-    return ticketsByCategory(only, offer, languageOf(opened, offer), now, tickets);
+    // the whole order goes in (its price lines are by position), only the tickets asked come out
+    return ticketsByCategory(opened, offer, languageOf(opened, offer), now, tickets, new Set(tickets.map((t) => t.ticketId)));
   }
 
   async returnSeat(order: TicketOrder, ticket: { readonly ticketId: string; readonly categoryId: number }, companion: CompanionAppend, metadata: EventMetadata): Promise<bigint | null> {
