@@ -489,6 +489,66 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
     });
   });
 
+  describe("giving a free ticket back: alf.io's rule (reference 35, BookingInfoTicketLoader cancellationEnabled)", () => {
+    const flagOf = async (shortName: string, uuid: string) => (await call('GET', `/event/${shortName}/ticket/${uuid}/full`)).body.tickets[0].cancellationEnabled;
+
+    it('is refused once the event is over, and its page no longer offers it', async () => {
+      const open = eventDetails({ shortName: 'brunch', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: [], allowFreeTicketsCancellation: true });
+      await app.given('event-brunch', [
+        catalogEvent({ type: 'EventPublished', data: { event: open } }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('brunch', { category: ticketCategory({ id: 1, key: 'free', price: 0 }) }) }),
+      ]);
+      const id = await buy('brunch', 1);
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      expect(await flagOf('brunch', ticket)).toBe(true);
+      await app.given('event-brunch', [catalogEvent({ type: 'EventDetailsChanged', data: { event: { ...open, start: localDaysFrom(now, -2), end: localDaysFrom(now, -2, '23:00:00') } } })]);
+      expect(await flagOf('brunch', ticket)).toBe(false);
+      expect((await ticketsOf(id))[0].cancellationEnabled).toBe(false);
+      expect(await call('DELETE', `/event/brunch/ticket/${ticket}`)).toMatchObject({ status: 400, body: false });
+      expect((await app.store.readStream(`ticket-${ticket}`)).some((e) => e.type === 'TicketReleased')).toBe(false);
+    });
+
+    it('is refused when the order has a paid supplement, which would stay without its ticket', async () => {
+      await app.given('event-dinner', [
+        catalogEvent({
+          type: 'EventPublished',
+          data: { event: eventDetails({ shortName: 'dinner', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: ['ON_SITE'], allowFreeTicketsCancellation: true }) },
+        }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('dinner', { category: ticketCategory({ id: 1, key: 'free', price: 0 }) }) }),
+        catalogEvent({ type: 'AdditionalServiceAdded', data: inEvent('dinner', { service: additionalService({ id: 1, key: 'dinner', price: 2500 }) }) }),
+      ]);
+      const reserved = await call('POST', '/event/dinner/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [{ additionalServiceId: 1, quantity: 1 }] });
+      expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+      const id = reserved.body.value as string;
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const itemId = (await call('GET', `/reservation/${id}`)).body.additionalServiceWithData[0].itemId;
+      const booked = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, {
+        ...ada,
+        tickets: { [ticket]: { ...ada, additional: {} } },
+        additionalServices: { [ticket]: [{ additionalServiceItemId: itemId, ticketUUID: ticket, additional: {} }] },
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      expect((await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, paymentProxy: 'ON_SITE' })).status).toBe(200);
+      expect((await ticketsOf(id))[0].cancellationEnabled).toBe(false);
+      expect(await flagOf('dinner', ticket)).toBe(false);
+      expect(await call('DELETE', `/event/dinner/ticket/${ticket}`)).toMatchObject({ status: 400, body: false });
+      expect((await call('GET', `/event/dinner/ticket/${ticket}`)).status).toBe(200);
+    });
+
+    it('double-clicked: every call answers 200 true, and the seat comes back once', async () => {
+      await app.given('event-picnic', [
+        catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'picnic', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: [], allowFreeTicketsCancellation: true }) } }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('picnic', { category: ticketCategory({ id: 1, key: 'free', price: 0 }) }) }),
+      ]);
+      const id = await buy('picnic', 1);
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const answers = await Promise.all(Array.from({ length: 3 }, () => call('DELETE', `/event/picnic/ticket/${ticket}`)));
+      expect(answers.map((a) => [a.status, a.body])).toEqual(Array(3).fill([200, true]));
+      expect((await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketReleased')).toHaveLength(1);
+      expect((await app.store.readStream('inventory-picnic')).filter((e) => e.type === 'TicketReturned')).toHaveLength(1);
+    });
+  });
+
   describe('online check-in', () => {
     it('with the right code and an open link: checks the ticket in once and goes to the link', async () => {
       const id = await buy('webinar', 1);

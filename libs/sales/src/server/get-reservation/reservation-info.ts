@@ -6,7 +6,7 @@ import { billingDocumentOf, paymentDescription, summaryRowText, type BillingAddr
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo, SubscriptionInfoView } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
-import type { IssuedTicket } from '@ticketing/ticketing/contracts';
+import { releaseAllowed, type IssuedTicket } from '@ticketing/ticketing/contracts';
 import { activePaymentMethods } from './payment-methods.js';
 
 /** The reservation's language when the event still speaks it, else the event's first (names of rows and categories). */
@@ -108,6 +108,11 @@ function billingAddressText(booking: BookingDetails | null): string | null {
   return [b.companyName, b.addressLine1, b.addressLine2, `${b.zip} ${b.city}`, b.state, b.country].filter((line) => line && line.trim() !== '').join('\n');
 }
 
+/** The order holds a supplement item that was paid for (alf.io's hasPaidSupplements): no ticket of it may be given back. */
+export function hasPaidSupplement(price: OpenedReservation['price']): boolean {
+  return price.items.some((item) => item.serviceType === 'SUPPLEMENT' && item.finalPrice > 0);
+}
+
 /**
  * The order's tickets by category. Once issued, each ticket as it stands now (its holder may have changed on the
  * ticket's own page; a released one is gone); before, as the buyer filled in the booking form.
@@ -130,6 +135,8 @@ export function ticketsByCategory(
   const accessOf = new Map(offer.categories.map(({ category }) => [category.id, category.accessType]));
   const isOnline = (categoryId: number) => event.format === 'ONLINE' || (event.format === 'HYBRID' && accessOf.get(categoryId) === 'ONLINE');
   const begin = zonedInstant(event.start, event.timeZone);
+  const eventEnded = now.getTime() >= zonedInstant(event.end, event.timeZone).getTime();
+  const paidSupplement = hasPaidSupplement(state.price);
   const current = new Map(issued.map((t) => [t.ticketId, t]));
   const attendees = state.booking?.attendees ?? {};
   const fields = offer.attendeeFields;
@@ -145,7 +152,6 @@ export function ticketsByCategory(
     const lastName = attendee?.lastName ?? null;
     const email = attendee?.email ?? '';
     const assigned = Boolean(email && firstName && lastName);
-    const free = priceOf.get(ticketId) === 0;
     const online = isOnline(categoryId);
     const questions = fieldsForCategory(fields, categoryId).map((f) => additionalField(f, attendee?.answers[f.name], event.contentLanguages));
     const ticket: BookingInfoTicket = {
@@ -158,8 +164,11 @@ export function ticketsByCategory(
       assigned,
       locked: lockedOnceAssigned && assigned,
       acquired,
-      // ALLOW_FREE_TICKETS_CANCELLATION: a free ticket not used yet may be given back
-      cancellationEnabled: acquired && free && ticketNow !== undefined && ticketNow.status !== 'CHECKED_IN' && event.allowFreeTicketsCancellation === true,
+      // the release's own rule (ALLOW_FREE_TICKETS_CANCELLATION ...), for an issued ticket not used yet
+      cancellationEnabled:
+        ticketNow !== undefined &&
+        ticketNow.status !== 'CHECKED_IN' &&
+        releaseAllowed({ acquired, finalPrice: priceOf.get(ticketId) ?? 0, eventAllows: event.allowFreeTicketsCancellation === true, eventEnded, paidSupplement }),
       sendMailEnabled: acquired && assigned,
       downloadEnabled: acquired && assigned && !online,
       ticketFieldConfigurationBeforeStandard: questions.filter((q) => q.beforeStandardFields),

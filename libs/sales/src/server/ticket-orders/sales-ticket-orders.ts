@@ -7,7 +7,7 @@ import { validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-r
 import { decideChangeItemAnswers, reservationStreamId, type OpenedReservation } from '@ticketing/sales/domain';
 import { TicketOrders, type CompanionAppend, type ItemAnswersChange, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
-import { additionalServiceWithData, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
+import { additionalServiceWithData, hasPaidSupplement, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
@@ -46,6 +46,7 @@ export class SalesTicketOrders extends TicketOrders {
       lockEmailEdit: false,
       tickets: opened.tickets.map((t, i) => ({ ticketId: t.ticketId, categoryId: t.categoryId, finalPrice: state.price.tickets[i]?.finalPrice ?? 0 })),
       currency: state.price.currency,
+      paidSupplement: hasPaidSupplement(state.price),
     };
   }
 
