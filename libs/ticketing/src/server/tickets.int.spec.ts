@@ -17,6 +17,12 @@ interface Answer {
 const now = new Date();
 const inEvent = <T extends object>(shortName: string, data: T) => ({ eventShortName: shortName, ...data });
 const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
+/** An instant as common.ticket-category.date-format (dd.MM.yyyy HH:mm) prints it in UTC, the online events' zone below. */
+const dotted = (at: Date) => {
+  const [date, time] = at.toISOString().split('T') as [string, string];
+  const [y, m, d] = date.split('-');
+  return `${d}.${m}.${y} ${time.slice(0, 5)}`;
+};
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
@@ -568,8 +574,14 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const checkIns = (await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketCheckedIn');
       expect(checkIns).toHaveLength(1);
       expect((await call('GET', `!/event/webinar/ticket/${ticket}/check-in/${'f'.repeat(64)}`)).headers.location).toBe('/');
-      // online tickets are not downloaded (the link is the ticket)
-      expect((await call('GET', `/event/webinar/ticket/${ticket}/full`)).body.tickets[0]).toMatchObject({ downloadEnabled: false, locked: true });
+      // online tickets are not downloaded (the link is the ticket); they may join from the link's opening, a month before the event's start
+      const opens = dotted(new Date(now.getTime() - 3_600_000));
+      expect((await call('GET', `/event/webinar/ticket/${ticket}/full`)).body.tickets[0]).toMatchObject({
+        downloadEnabled: false,
+        locked: true,
+        onlineEventStarted: true,
+        formattedOnlineCheckInDate: { en: opens, it: opens },
+      });
       // their e-mail carries the check-in link, the way in
       expect((await call('POST', `/event/webinar/ticket/${ticket}/send-ticket-by-email?lang=en`, {})).body).toBe(true);
       const mail = catcher.mails.at(-1)!;
@@ -613,6 +625,11 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const waiting = await call('GET', `!/event/summit/ticket/${ticket}/check-in/${hash}`);
       expect(waiting.headers.location).toBe(`/event/summit/ticket/${ticket}/check-in/${hash}/waiting-room`);
       expect((await app.store.readStream(`ticket-${ticket}`)).some((e) => e.type === 'TicketCheckedIn')).toBe(false);
+      // its page and its order's say when the link opens (tomorrow), not when the event starts
+      const opens = dotted(new Date(now.getTime() + 86_400_000));
+      for (const listed of [(await call('GET', `/event/summit/ticket/${ticket}/full`)).body.tickets[0], (await ticketsOf(id))[0]]) {
+        expect(listed).toMatchObject({ onlineEventStarted: false, formattedOnlineCheckInDate: { en: opens, it: opens } });
+      }
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { PurchaseOffer, SubscriptionOffer } from '@ticketing/catalog/contracts';
+import { entranceOf, isOnlineTicket, type PurchaseOffer, type SubscriptionOffer } from '@ticketing/catalog/contracts';
 import type { SubscriptionPass } from '@ticketing/subscriptions/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
@@ -131,10 +131,6 @@ export function ticketsByCategory(
   const acquired = state.status === 'COMPLETE' || state.status === 'FINALIZING' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
   // without transfers a ticket keeps the holder it has; one without a holder yet can still be assigned
   const lockedOnceAssigned = acquired && !event.assignment.enableTicketTransfer;
-  // hybrid events count as online for their ONLINE categories (spec point 2, ticket update page)
-  const accessOf = new Map(offer.categories.map(({ category }) => [category.id, category.accessType]));
-  const isOnline = (categoryId: number) => event.format === 'ONLINE' || (event.format === 'HYBRID' && accessOf.get(categoryId) === 'ONLINE');
-  const begin = zonedInstant(event.start, event.timeZone);
   const eventEnded = now.getTime() >= zonedInstant(event.end, event.timeZone).getTime();
   const paidSupplement = hasPaidSupplement(state.price);
   const current = new Map(issued.map((t) => [t.ticketId, t]));
@@ -152,7 +148,10 @@ export function ticketsByCategory(
     const lastName = attendee?.lastName ?? null;
     const email = attendee?.email ?? '';
     const assigned = Boolean(email && firstName && lastName);
-    const online = isOnline(categoryId);
+    // hybrid events count as online for their ONLINE categories (spec point 2, ticket update page)
+    const online = isOnlineTicket(offer, categoryId);
+    // the check-in opens with the join link the ticket will use (as check-in-info says), else at the event's start
+    const checkIn = online ? entranceOf(offer, categoryId, now).from : null;
     const questions = fieldsForCategory(fields, categoryId).map((f) => additionalField(f, attendee?.answers[f.name], event.contentLanguages));
     const ticket: BookingInfoTicket = {
       uuid: ticketId,
@@ -173,8 +172,8 @@ export function ticketsByCategory(
       downloadEnabled: acquired && assigned && !online,
       ticketFieldConfigurationBeforeStandard: questions.filter((q) => q.beforeStandardFields),
       ticketFieldConfigurationAfterStandard: questions.filter((q) => !q.beforeStandardFields),
-      formattedOnlineCheckInDate: online ? formatPerLanguage(begin, 'datetime.pattern', event.contentLanguages, event.timeZone) : {},
-      onlineEventStarted: online && now.getTime() >= begin.getTime(),
+      formattedOnlineCheckInDate: checkIn ? formatPerLanguage(checkIn, 'common.ticket-category.date-format', event.contentLanguages, event.timeZone) : {},
+      onlineEventStarted: checkIn !== null && now.getTime() > checkIn.getTime(),
     };
     groups.set(categoryId, [...(groups.get(categoryId) ?? []), ticket]);
   });
