@@ -118,4 +118,19 @@ describe('GET /api/v2/public/reservation/{id}: the questions as alf.io shows the
       ],
     });
   });
+
+  it("prints the VAT rate the order was priced with, not the catalog's after a change (orderSummary.vatPercentage)", async () => {
+    const details = eventDetails({ shortName: 'vat-fair', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), contentLanguages: ['en'], vatPercentage: 7.7, vatIncluded: true });
+    await app.given('event-vat-fair', [
+      catalogEvent({ type: 'EventPublished', data: { event: details } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'vat-fair', category: ticketCategory({ id: 1, key: 'regular', price: 10000 }) } }),
+    ]);
+    const reserved = await call('POST', '/event/vat-fair/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }] });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    const id = reserved.body.value as string;
+    const before = (await info(id)).orderSummary;
+    expect(before).toMatchObject({ vatPercentage: '7.70', totalVAT: '7.15' });
+    await app.given('event-vat-fair', [catalogEvent({ type: 'EventDetailsChanged', data: { event: { ...details, vatPercentage: 8.1 } } })]);
+    expect((await info(id)).orderSummary).toMatchObject({ vatPercentage: '7.70', totalVAT: before.totalVAT });
+  });
 });

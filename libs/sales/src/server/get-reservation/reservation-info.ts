@@ -67,7 +67,8 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
     priceInCents: price.totals.priceWithVat,
     descriptionForPayment: paymentDescription(rows),
     totalVAT: formatCents(price.totals.vat, currency),
-    vatPercentage: price.requiresPayment ? formatPercent(offer.event.vatPercentage, 2) : null,
+    // the rate the order was priced with (its tickets carry the event's rule), not the catalog's rate now
+    vatPercentage: price.requiresPayment ? formatPercent(price.tickets[0]?.vatRule.percentage ?? 0, 2) : null,
     notYetPaid: state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' || ((state.status === 'COMPLETE' || state.status === 'FINALIZING') && proxy === 'ON_SITE'),
   };
 }
