@@ -70,12 +70,12 @@ export const additionalFieldSchema = z
     editable: z.boolean(),
     minLength: z.number().int().nullable(),
     maxLength: z.number().int().nullable(),
-    restrictedValues: z.array(z.string()),
-    disabledValues: z.array(z.string()),
+    restrictedValues: z.array(z.string()).describe('The choices to offer: values the organizer disabled are left out, except an answer already given (alf.io).'),
+    disabledValues: z.array(z.string()).describe('Every value the organizer disabled (the booking step refuses them with error.disabledValue).'),
     fields: z
       .array(z.object({ fieldIndex: z.number().int(), fieldValue: z.string().nullable() }))
       .describe(
-        'One entry per input: a checkbox group of several choices one per choice (the ticked value, else null once answered, "" before); any other field one, index 0 (the answer, else null for a ticket and "" for a supplement item).',
+        'One entry per input: a checkbox group of several choices one per choice offered (the ticked value, else null once answered, "" before); any other field one, index 0 (the answer, else null for a ticket and "" for a supplement item).',
       ),
     beforeStandardFields: z.boolean(),
     description: z.record(

@@ -32,3 +32,4 @@ export {
 export type { InvoicingTerms, OfferedCategory, OfferedService, PurchaseOffer, SubscriptionOffer } from './purchase-offer.js';
 export { CatalogOffers, type WaitingListAvailability } from './catalog-offers.js';
 export { CatalogPolls, type EventPolls } from './catalog-polls.js';
+export { entranceOf, isOnlineTicket, type Entrance } from './join-links.js';

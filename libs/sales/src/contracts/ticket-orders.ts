@@ -18,6 +18,8 @@ export interface TicketOrder {
   /** Per ticket: what was paid for it (minor units, 0 = free) and the currency. */
   readonly tickets: readonly { readonly ticketId: string; readonly categoryId: number; readonly finalPrice: number }[];
   readonly currency: string;
+  /** The order holds a supplement item that was paid for (alf.io's hasPaidSupplements): its tickets may not be given back. */
+  readonly paidSupplement: boolean;
 }
 
 /** The ticket update form as the wire sends it (`UpdateTicketOwnerForm`). */

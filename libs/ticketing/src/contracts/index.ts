@@ -4,3 +4,4 @@ export { ticketStreamId, type TicketHolder, type TicketIssued } from './ticket-i
 export { IssuedTickets, type IssuedTicket } from './issued-tickets.js';
 export { TicketDocuments, type TicketAttachment } from './ticket-documents.js';
 export { matchesPollPin, pollPinOf, POLL_PIN_LENGTH, ticketUuidRangeOfPin } from './poll-pin.js';
+export { releaseAllowed, type ReleaseTerms } from './release-terms.js';

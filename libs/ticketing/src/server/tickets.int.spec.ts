@@ -17,6 +17,12 @@ interface Answer {
 const now = new Date();
 const inEvent = <T extends object>(shortName: string, data: T) => ({ eventShortName: shortName, ...data });
 const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
+/** An instant as common.ticket-category.date-format (dd.MM.yyyy HH:mm) prints it in UTC, the online events' zone below. */
+const dotted = (at: Date) => {
+  const [date, time] = at.toISOString().split('T') as [string, string];
+  const [y, m, d] = date.split('-');
+  return `${d}.${m}.${y} ${time.slice(0, 5)}`;
+};
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
@@ -465,6 +471,90 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
     });
   });
 
+  describe('an order of a free and a paid ticket (reference 33, 35)', () => {
+    it("gives each ticket's page (.../full) the release flag of its own price, as the order's page does", async () => {
+      await app.given('event-duo', [
+        catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'duo', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: ['ON_SITE'], allowFreeTicketsCancellation: true }) } }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('duo', { category: ticketCategory({ id: 1, key: 'guest', price: 0, name: { en: 'Guest' } }) }) }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('duo', { category: ticketCategory({ id: 2, key: 'regular', price: 3000, name: { en: 'Regular' } }) }) }),
+      ]);
+      const reserved = await call('POST', '/event/duo/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }, { ticketCategoryId: 2, amount: 1 }] });
+      expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+      const id = reserved.body.value as string;
+      const tickets = Object.fromEntries((await ticketsOf(id)).map((t: { uuid: string }, i: number) => [t.uuid, { firstName: `Guest${i}`, lastName: 'Smith', email: `guest${i}@example.org` }]));
+      expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...ada, tickets })).status).toBe(200);
+      expect((await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, paymentProxy: 'ON_SITE' })).status).toBe(200);
+      const groups = (await call('GET', `/reservation/${id}`)).body.ticketsByCategory as { name: string; tickets: { uuid: string; cancellationEnabled: boolean }[] }[];
+      const onOrder = Object.fromEntries(groups.map((g) => [g.name, g.tickets[0]!]));
+      expect([onOrder.Guest!.cancellationEnabled, onOrder.Regular!.cancellationEnabled]).toEqual([true, false]);
+      const onPage = async (uuid: string) => (await call('GET', `/event/duo/ticket/${uuid}/full`)).body.tickets[0].cancellationEnabled;
+      expect([await onPage(onOrder.Guest!.uuid), await onPage(onOrder.Regular!.uuid)]).toEqual([true, false]);
+      // the action agrees with the flag
+      expect(await call('DELETE', `/event/duo/ticket/${onOrder.Regular!.uuid}`)).toMatchObject({ status: 400, body: false });
+      expect(await call('DELETE', `/event/duo/ticket/${onOrder.Guest!.uuid}`)).toMatchObject({ status: 200, body: true });
+    });
+  });
+
+  describe("giving a free ticket back: alf.io's rule (reference 35, BookingInfoTicketLoader cancellationEnabled)", () => {
+    const flagOf = async (shortName: string, uuid: string) => (await call('GET', `/event/${shortName}/ticket/${uuid}/full`)).body.tickets[0].cancellationEnabled;
+
+    it('is refused once the event is over, and its page no longer offers it', async () => {
+      const open = eventDetails({ shortName: 'brunch', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: [], allowFreeTicketsCancellation: true });
+      await app.given('event-brunch', [
+        catalogEvent({ type: 'EventPublished', data: { event: open } }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('brunch', { category: ticketCategory({ id: 1, key: 'free', price: 0 }) }) }),
+      ]);
+      const id = await buy('brunch', 1);
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      expect(await flagOf('brunch', ticket)).toBe(true);
+      await app.given('event-brunch', [catalogEvent({ type: 'EventDetailsChanged', data: { event: { ...open, start: localDaysFrom(now, -2), end: localDaysFrom(now, -2, '23:00:00') } } })]);
+      expect(await flagOf('brunch', ticket)).toBe(false);
+      expect((await ticketsOf(id))[0].cancellationEnabled).toBe(false);
+      expect(await call('DELETE', `/event/brunch/ticket/${ticket}`)).toMatchObject({ status: 400, body: false });
+      expect((await app.store.readStream(`ticket-${ticket}`)).some((e) => e.type === 'TicketReleased')).toBe(false);
+    });
+
+    it('is refused when the order has a paid supplement, which would stay without its ticket', async () => {
+      await app.given('event-dinner', [
+        catalogEvent({
+          type: 'EventPublished',
+          data: { event: eventDetails({ shortName: 'dinner', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: ['ON_SITE'], allowFreeTicketsCancellation: true }) },
+        }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('dinner', { category: ticketCategory({ id: 1, key: 'free', price: 0 }) }) }),
+        catalogEvent({ type: 'AdditionalServiceAdded', data: inEvent('dinner', { service: additionalService({ id: 1, key: 'dinner', price: 2500 }) }) }),
+      ]);
+      const reserved = await call('POST', '/event/dinner/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: [{ additionalServiceId: 1, quantity: 1 }] });
+      expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+      const id = reserved.body.value as string;
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const itemId = (await call('GET', `/reservation/${id}`)).body.additionalServiceWithData[0].itemId;
+      const booked = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, {
+        ...ada,
+        tickets: { [ticket]: { ...ada, additional: {} } },
+        additionalServices: { [ticket]: [{ additionalServiceItemId: itemId, ticketUUID: ticket, additional: {} }] },
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+      expect((await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, paymentProxy: 'ON_SITE' })).status).toBe(200);
+      expect((await ticketsOf(id))[0].cancellationEnabled).toBe(false);
+      expect(await flagOf('dinner', ticket)).toBe(false);
+      expect(await call('DELETE', `/event/dinner/ticket/${ticket}`)).toMatchObject({ status: 400, body: false });
+      expect((await call('GET', `/event/dinner/ticket/${ticket}`)).status).toBe(200);
+    });
+
+    it('double-clicked: every call answers 200 true, and the seat comes back once', async () => {
+      await app.given('event-picnic', [
+        catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'picnic', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: [], allowFreeTicketsCancellation: true }) } }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('picnic', { category: ticketCategory({ id: 1, key: 'free', price: 0 }) }) }),
+      ]);
+      const id = await buy('picnic', 1);
+      const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const answers = await Promise.all(Array.from({ length: 3 }, () => call('DELETE', `/event/picnic/ticket/${ticket}`)));
+      expect(answers.map((a) => [a.status, a.body])).toEqual(Array(3).fill([200, true]));
+      expect((await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketReleased')).toHaveLength(1);
+      expect((await app.store.readStream('inventory-picnic')).filter((e) => e.type === 'TicketReturned')).toHaveLength(1);
+    });
+  });
+
   describe('online check-in', () => {
     it('with the right code and an open link: checks the ticket in once and goes to the link', async () => {
       const id = await buy('webinar', 1);
@@ -484,8 +574,14 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const checkIns = (await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketCheckedIn');
       expect(checkIns).toHaveLength(1);
       expect((await call('GET', `!/event/webinar/ticket/${ticket}/check-in/${'f'.repeat(64)}`)).headers.location).toBe('/');
-      // online tickets are not downloaded (the link is the ticket)
-      expect((await call('GET', `/event/webinar/ticket/${ticket}/full`)).body.tickets[0]).toMatchObject({ downloadEnabled: false, locked: true });
+      // online tickets are not downloaded (the link is the ticket); they may join from the link's opening, a month before the event's start
+      const opens = dotted(new Date(now.getTime() - 3_600_000));
+      expect((await call('GET', `/event/webinar/ticket/${ticket}/full`)).body.tickets[0]).toMatchObject({
+        downloadEnabled: false,
+        locked: true,
+        onlineEventStarted: true,
+        formattedOnlineCheckInDate: { en: opens, it: opens },
+      });
       // their e-mail carries the check-in link, the way in
       expect((await call('POST', `/event/webinar/ticket/${ticket}/send-ticket-by-email?lang=en`, {})).body).toBe(true);
       const mail = catcher.mails.at(-1)!;
@@ -529,6 +625,11 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const waiting = await call('GET', `!/event/summit/ticket/${ticket}/check-in/${hash}`);
       expect(waiting.headers.location).toBe(`/event/summit/ticket/${ticket}/check-in/${hash}/waiting-room`);
       expect((await app.store.readStream(`ticket-${ticket}`)).some((e) => e.type === 'TicketCheckedIn')).toBe(false);
+      // its page and its order's say when the link opens (tomorrow), not when the event starts
+      const opens = dotted(new Date(now.getTime() + 86_400_000));
+      for (const listed of [(await call('GET', `/event/summit/ticket/${ticket}/full`)).body.tickets[0], (await ticketsOf(id))[0]]) {
+        expect(listed).toMatchObject({ onlineEventStarted: false, formattedOnlineCheckInDate: { en: opens, it: opens } });
+      }
     });
   });
 });

@@ -28,14 +28,16 @@ import type { ReservationInfoSubscriptionInfosAnyOfItemFieldConfigurationBeforeS
 export type ReservationInfoSubscriptionInfosAnyOfItemFieldConfigurationBeforeStandardItem = {
   beforeStandardFields: boolean;
   description: ReservationInfoSubscriptionInfosAnyOfItemFieldConfigurationBeforeStandardItemDescription;
+  /** Every value the organizer disabled (the booking step refuses them with error.disabledValue). */
   disabledValues: string[];
   editable: boolean;
-  /** One entry per input: a checkbox group of several choices one per choice (the ticked value, else null once answered, "" before); any other field one, index 0 (the answer, else null for a ticket and "" for a supplement item). */
+  /** One entry per input: a checkbox group of several choices one per choice offered (the ticked value, else null once answered, "" before); any other field one, index 0 (the answer, else null for a ticket and "" for a supplement item). */
   fields: ReservationInfoSubscriptionInfosAnyOfItemFieldConfigurationBeforeStandardItemFieldsItem[];
   maxLength: ReservationInfoSubscriptionInfosAnyOfItemFieldConfigurationBeforeStandardItemMaxLength;
   minLength: ReservationInfoSubscriptionInfosAnyOfItemFieldConfigurationBeforeStandardItemMinLength;
   name: string;
   required: boolean;
+  /** The choices to offer: values the organizer disabled are left out, except an answer already given (alf.io). */
   restrictedValues: string[];
   type: ReservationInfoSubscriptionInfosAnyOfItemFieldConfigurationBeforeStandardItemType;
   value: ReservationInfoSubscriptionInfosAnyOfItemFieldConfigurationBeforeStandardItemValue;

@@ -247,7 +247,7 @@ export function useDownloadApplePassSuspense<TData = Awaited<ReturnType<typeof d
 
 
 /**
- * @summary Gives a free ticket back when the event allows it: its seat is on sale again. true also when there is no such ticket; 400 false when it may not be released (paid, not allowed, used).
+ * @summary Gives a free ticket back when the event allows it: its seat is on sale again. true also when there is no such ticket or it was released already (a double click); 400 false when it may not be released (paid, not allowed, the event is over, a paid supplement on the order, used).
  */
 export type releaseTicketResponse200 = {
   data: boolean
@@ -332,7 +332,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ReleaseTicketMutationError = ErrorType<boolean | void | ValidationFailure>
 
     /**
- * @summary Gives a free ticket back when the event allows it: its seat is on sale again. true also when there is no such ticket; 400 false when it may not be released (paid, not allowed, used).
+ * @summary Gives a free ticket back when the event allows it: its seat is on sale again. true also when there is no such ticket or it was released already (a double click); 400 false when it may not be released (paid, not allowed, the event is over, a paid supplement on the order, used).
  */
 export const useReleaseTicket = <TError = ErrorType<boolean | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof releaseTicket>>, TError,{eventName: string;ticketIdentifier: string}, TContext>, request?: SecondParameter<typeof customFetch>}

@@ -26,6 +26,14 @@ export function answerFields(field: Pick<AttendeeField, 'type' | 'restrictedValu
   return [{ fieldIndex: 0, fieldValue: answers[0] ?? (askedOf === 'ticket' ? null : '') }];
 }
 
+/**
+ * The choices a client offers (alf.io's BookingInfoTicketLoader toAdditionalField): a disabled value (a sold-out
+ * size) is left out, unless it is an answer already given, which the form must still show.
+ */
+export function offeredValues(field: Pick<AttendeeField, 'restrictedValues' | 'disabledValues'>, answers: readonly string[]): string[] {
+  return field.restrictedValues.filter((value) => answers.includes(value) || !field.disabledValues.includes(value));
+}
+
 /** One question as the booking form renders it (AdditionalField), with the answers given so far. */
 export function additionalField(
   field: AttendeeField,
@@ -35,6 +43,7 @@ export function additionalField(
 ): AdditionalFieldView {
   const values = answers ?? [];
   const fallback = languages[0] ?? 'en';
+  const restrictedValues = offeredValues(field, values);
   return {
     name: field.name,
     value: values[0] ?? (askedOf === 'ticket' ? null : ''),
@@ -43,9 +52,10 @@ export function additionalField(
     editable: field.editable,
     minLength: field.minLength,
     maxLength: field.maxLength,
-    restrictedValues: [...field.restrictedValues],
+    restrictedValues,
     disabledValues: [...field.disabledValues],
-    fields: answerFields(field, values, askedOf),
+    // a checkbox group's positions are those of the choices offered
+    fields: answerFields({ type: field.type, restrictedValues }, values, askedOf),
     beforeStandardFields: field.beforeStandardFields,
     description: Object.fromEntries(
       languages.map((lang) => [

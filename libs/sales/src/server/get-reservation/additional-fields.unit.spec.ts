@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerFields } from './additional-fields.js';
+import { attendeeField } from '@ticketing/testing/catalog-events';
+import { additionalField, answerFields } from './additional-fields.js';
 
 const field = (type: string, restrictedValues: string[] = []) => ({ type, restrictedValues }) as Parameters<typeof answerFields>[0];
 
@@ -30,5 +31,29 @@ describe('fields of an additional field: one entry per input, as alf.io shapes t
       { fieldIndex: 1, fieldValue: null },
       { fieldIndex: 2, fieldValue: 'c' },
     ]);
+  });
+});
+
+describe("an additional field's choices: disabled values left out unless answered (alf.io's toAdditionalField)", () => {
+  const size = attendeeField({ name: 'size', type: 'select', restrictedValues: ['S', 'M', 'XL'], disabledValues: ['XL'] });
+
+  it('offers the values that are not disabled, and still lists every disabled one', () => {
+    expect(additionalField(size, undefined, ['en'])).toMatchObject({ restrictedValues: ['S', 'M'], disabledValues: ['XL'], value: null });
+    expect(additionalField(size, ['M'], ['en'], 'item')).toMatchObject({ restrictedValues: ['S', 'M'], value: 'M' });
+  });
+
+  it('keeps a disabled value that is the answer given, where the catalog lists it', () => {
+    expect(additionalField(size, ['XL'], ['en'])).toMatchObject({ restrictedValues: ['S', 'M', 'XL'], value: 'XL' });
+  });
+
+  it("numbers a checkbox group's positions by the choices offered", () => {
+    const extras = attendeeField({ name: 'extras', type: 'checkbox', restrictedValues: ['a', 'b', 'c'], disabledValues: ['b', 'c'] });
+    expect(additionalField(extras, ['c'], ['en'])).toMatchObject({
+      restrictedValues: ['a', 'c'],
+      fields: [
+        { fieldIndex: 0, fieldValue: null },
+        { fieldIndex: 1, fieldValue: 'c' },
+      ],
+    });
   });
 });

@@ -118,4 +118,46 @@ describe('GET /api/v2/public/reservation/{id}: the questions as alf.io shows the
       ],
     });
   });
+
+  it("prints the VAT rate the order was priced with, not the catalog's after a change (orderSummary.vatPercentage)", async () => {
+    const details = eventDetails({ shortName: 'vat-fair', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), contentLanguages: ['en'], vatPercentage: 7.7, vatIncluded: true });
+    await app.given('event-vat-fair', [
+      catalogEvent({ type: 'EventPublished', data: { event: details } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'vat-fair', category: ticketCategory({ id: 1, key: 'regular', price: 10000 }) } }),
+    ]);
+    const reserved = await call('POST', '/event/vat-fair/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }] });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    const id = reserved.body.value as string;
+    const before = (await info(id)).orderSummary;
+    expect(before).toMatchObject({ vatPercentage: '7.70', totalVAT: '7.15' });
+    await app.given('event-vat-fair', [catalogEvent({ type: 'EventDetailsChanged', data: { event: { ...details, vatPercentage: 8.1 } } })]);
+    expect((await info(id)).orderSummary).toMatchObject({ vatPercentage: '7.70', totalVAT: before.totalVAT });
+  });
+
+  it("offers a select's values minus those disabled, keeping one already answered (restrictedValues, alf.io)", async () => {
+    const size = attendeeField({ name: 'size', type: 'select', required: false, restrictedValues: ['S', 'M', 'L', 'XL'] });
+    await app.given('event-shirts', [
+      catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'shirts', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), contentLanguages: ['en'] }) } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'shirts', category: ticketCategory({ id: 1, key: 'regular', price: 0 }) } }),
+      catalogEvent({ type: 'AttendeeFieldAdded', data: { eventShortName: 'shirts', field: size } }),
+    ]);
+    const reserved = await call('POST', '/event/shirts/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 2 }] });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    const id = reserved.body.value as string;
+    const [a, b] = (await info(id)).ticketsByCategory[0].tickets.map((t: { uuid: string }) => t.uuid) as [string, string];
+    const holder = (n: number, answer: string) => ({ firstName: `Guest${n}`, lastName: 'Smith', email: `guest${n}@example.org`, additional: { size: [answer] } });
+    const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
+    const booked = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...ada, tickets: { [a]: holder(0, 'L'), [b]: holder(1, 'S') } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+    // the organizer disables the sizes that ran out
+    await app.given('event-shirts', [catalogEvent({ type: 'AttendeeFieldChanged', data: { eventShortName: 'shirts', field: { ...size, disabledValues: ['L', 'XL'] } } })]);
+    const offered = Object.fromEntries(
+      (await info(id)).ticketsByCategory[0].tickets.map((t: { uuid: string; ticketFieldConfigurationAfterStandard: { restrictedValues: string[]; disabledValues: string[] }[] }) => [
+        t.uuid,
+        t.ticketFieldConfigurationAfterStandard[0]!,
+      ]),
+    );
+    expect(offered[a]).toMatchObject({ restrictedValues: ['S', 'M', 'L'], disabledValues: ['L', 'XL'] });
+    expect(offered[b]).toMatchObject({ restrictedValues: ['S', 'M'], disabledValues: ['L', 'XL'] });
+  });
 });

@@ -1,4 +1,4 @@
-import type { PurchaseOffer, SubscriptionOffer } from '@ticketing/catalog/contracts';
+import { entranceOf, isOnlineTicket, type PurchaseOffer, type SubscriptionOffer } from '@ticketing/catalog/contracts';
 import type { SubscriptionPass } from '@ticketing/subscriptions/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
@@ -6,7 +6,7 @@ import { billingDocumentOf, paymentDescription, summaryRowText, type BillingAddr
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo, SubscriptionInfoView } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
-import type { IssuedTicket } from '@ticketing/ticketing/contracts';
+import { releaseAllowed, type IssuedTicket } from '@ticketing/ticketing/contracts';
 import { activePaymentMethods } from './payment-methods.js';
 
 /** The reservation's language when the event still speaks it, else the event's first (names of rows and categories). */
@@ -67,7 +67,8 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
     priceInCents: price.totals.priceWithVat,
     descriptionForPayment: paymentDescription(rows),
     totalVAT: formatCents(price.totals.vat, currency),
-    vatPercentage: price.requiresPayment ? formatPercent(offer.event.vatPercentage, 2) : null,
+    // the rate the order was priced with (its tickets carry the event's rule), not the catalog's rate now
+    vatPercentage: price.requiresPayment ? formatPercent(price.tickets[0]?.vatRule.percentage ?? 0, 2) : null,
     notYetPaid: state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' || ((state.status === 'COMPLETE' || state.status === 'FINALIZING') && proxy === 'ON_SITE'),
   };
 }
@@ -108,6 +109,11 @@ function billingAddressText(booking: BookingDetails | null): string | null {
   return [b.companyName, b.addressLine1, b.addressLine2, `${b.zip} ${b.city}`, b.state, b.country].filter((line) => line && line.trim() !== '').join('\n');
 }
 
+/** The order holds a supplement item that was paid for (alf.io's hasPaidSupplements): no ticket of it may be given back. */
+export function hasPaidSupplement(price: OpenedReservation['price']): boolean {
+  return price.items.some((item) => item.serviceType === 'SUPPLEMENT' && item.finalPrice > 0);
+}
+
 /**
  * The order's tickets by category. Once issued, each ticket as it stands now (its holder may have changed on the
  * ticket's own page; a released one is gone); before, as the buyer filled in the booking form.
@@ -118,6 +124,7 @@ export function ticketsByCategory(
   lang: string,
   now: Date,
   issued: readonly IssuedTicket[] = [],
+  only: ReadonlySet<string> | null = null,
 ): ReservationInfo['ticketsByCategory'] {
   const { event } = offer;
   const fallback = event.contentLanguages[0] ?? 'en';
@@ -125,15 +132,16 @@ export function ticketsByCategory(
   const acquired = state.status === 'COMPLETE' || state.status === 'FINALIZING' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
   // without transfers a ticket keeps the holder it has; one without a holder yet can still be assigned
   const lockedOnceAssigned = acquired && !event.assignment.enableTicketTransfer;
-  // hybrid events count as online for their ONLINE categories (spec point 2, ticket update page)
-  const accessOf = new Map(offer.categories.map(({ category }) => [category.id, category.accessType]));
-  const isOnline = (categoryId: number) => event.format === 'ONLINE' || (event.format === 'HYBRID' && accessOf.get(categoryId) === 'ONLINE');
-  const begin = zonedInstant(event.start, event.timeZone);
+  const eventEnded = now.getTime() >= zonedInstant(event.end, event.timeZone).getTime();
+  const paidSupplement = hasPaidSupplement(state.price);
   const current = new Map(issued.map((t) => [t.ticketId, t]));
   const attendees = state.booking?.attendees ?? {};
   const fields = offer.attendeeFields;
+  // the price lines follow the order's tickets one to one: a ticket's own price, whichever of them are listed
+  const priceOf = new Map(state.opened.tickets.map(({ ticketId }, index) => [ticketId, state.price.tickets[index]?.finalPrice ?? 0]));
   const groups = new Map<number, BookingInfoTicket[]>();
-  state.opened.tickets.forEach(({ ticketId, categoryId }, index) => {
+  state.opened.tickets.forEach(({ ticketId, categoryId }) => {
+    if (only !== null && !only.has(ticketId)) return;
     const ticketNow = current.get(ticketId);
     if (ticketNow?.status === 'RELEASED') return;
     const attendee = ticketNow ? ticketNow.holder : attendees[ticketId];
@@ -141,8 +149,10 @@ export function ticketsByCategory(
     const lastName = attendee?.lastName ?? null;
     const email = attendee?.email ?? '';
     const assigned = Boolean(email && firstName && lastName);
-    const free = (state.price.tickets[index]?.finalPrice ?? 0) === 0;
-    const online = isOnline(categoryId);
+    // hybrid events count as online for their ONLINE categories (spec point 2, ticket update page)
+    const online = isOnlineTicket(offer, categoryId);
+    // the check-in opens with the join link the ticket will use (as check-in-info says), else at the event's start
+    const checkIn = online ? entranceOf(offer, categoryId, now).from : null;
     const questions = fieldsForCategory(fields, categoryId).map((f) => additionalField(f, attendee?.answers[f.name], event.contentLanguages));
     const ticket: BookingInfoTicket = {
       uuid: ticketId,
@@ -154,14 +164,17 @@ export function ticketsByCategory(
       assigned,
       locked: lockedOnceAssigned && assigned,
       acquired,
-      // ALLOW_FREE_TICKETS_CANCELLATION: a free ticket not used yet may be given back
-      cancellationEnabled: acquired && free && ticketNow !== undefined && ticketNow.status !== 'CHECKED_IN' && event.allowFreeTicketsCancellation === true,
+      // the release's own rule (ALLOW_FREE_TICKETS_CANCELLATION ...), for an issued ticket not used yet
+      cancellationEnabled:
+        ticketNow !== undefined &&
+        ticketNow.status !== 'CHECKED_IN' &&
+        releaseAllowed({ acquired, finalPrice: priceOf.get(ticketId) ?? 0, eventAllows: event.allowFreeTicketsCancellation === true, eventEnded, paidSupplement }),
       sendMailEnabled: acquired && assigned,
       downloadEnabled: acquired && assigned && !online,
       ticketFieldConfigurationBeforeStandard: questions.filter((q) => q.beforeStandardFields),
       ticketFieldConfigurationAfterStandard: questions.filter((q) => !q.beforeStandardFields),
-      formattedOnlineCheckInDate: online ? formatPerLanguage(begin, 'datetime.pattern', event.contentLanguages, event.timeZone) : {},
-      onlineEventStarted: online && now.getTime() >= begin.getTime(),
+      formattedOnlineCheckInDate: checkIn ? formatPerLanguage(checkIn, 'common.ticket-category.date-format', event.contentLanguages, event.timeZone) : {},
+      onlineEventStarted: checkIn !== null && now.getTime() > checkIn.getTime(),
     };
     groups.set(categoryId, [...(groups.get(categoryId) ?? []), ticket]);
   });

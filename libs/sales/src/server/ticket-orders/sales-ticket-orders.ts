@@ -7,7 +7,7 @@ import { validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-r
 import { decideChangeItemAnswers, reservationStreamId, type OpenedReservation } from '@ticketing/sales/domain';
 import { TicketOrders, type CompanionAppend, type ItemAnswersChange, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
-import { additionalServiceWithData, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
+import { additionalServiceWithData, hasPaidSupplement, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
@@ -46,6 +46,7 @@ export class SalesTicketOrders extends TicketOrders {
       lockEmailEdit: false,
       tickets: opened.tickets.map((t, i) => ({ ticketId: t.ticketId, categoryId: t.categoryId, finalPrice: state.price.tickets[i]?.finalPrice ?? 0 })),
       currency: state.price.currency,
+      paidSupplement: hasPaidSupplement(state.price),
     };
   }
 
@@ -102,10 +103,9 @@ export class SalesTicketOrders extends TicketOrders {
     const { state } = await loadReservation(this.store, order.reservationId);
     const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
     if (!isVisible(state) || !offer) return [];
-    const wanted = new Set(tickets.map((t) => t.ticketId));
     const opened = state as OpenedReservation;
-    const only = { ...opened, opened: { ...opened.opened, tickets: opened.opened.tickets.filter((t) => wanted.has(t.ticketId)) } };
-    return ticketsByCategory(only, offer, languageOf(opened, offer), now, tickets);
+    // the whole order goes in (its price lines are by position), only the tickets asked come out
+    return ticketsByCategory(opened, offer, languageOf(opened, offer), now, tickets, new Set(tickets.map((t) => t.ticketId)));
   }
 
   async returnSeat(order: TicketOrder, ticket: { readonly ticketId: string; readonly categoryId: number }, companion: CompanionAppend, metadata: EventMetadata): Promise<bigint | null> {

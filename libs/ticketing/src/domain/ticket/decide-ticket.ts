@@ -1,12 +1,12 @@
 import { DomainError, keepFixedAnswers, NotFoundError } from '@ticketing/kernel';
-import type { TicketHolder } from '@ticketing/ticketing/contracts';
+import { releaseAllowed, type ReleaseTerms, type TicketHolder } from '@ticketing/ticketing/contracts';
 import type { CheckInChannel, TicketAssigned, TicketCheckedIn, TicketReleased, TicketSent } from './ticket.events.js';
 import { isAssigned, type Ticket, type TicketState } from './ticket.js';
 
 export const ticketErrors = {
   /** The ticket was released: it no longer exists for its holder. */
   released: 'error.ticket.released',
-  /** Release refused: not a free ticket, the event does not allow it, or the ticket was used. */
+  /** Release refused: not a free ticket, the event does not allow it or is over, a paid supplement, or the ticket was used. */
   releaseNotAllowed: 'error.ticket.release-not-allowed',
   /** Sent by e-mail or checked in without a holder. */
   notAssigned: 'error.ticket.not-assigned',
@@ -59,13 +59,14 @@ function sameHolder(a: TicketHolder, b: TicketHolder): boolean {
 }
 
 /**
- * The holder gives the ticket back (reference 35): only when the server found it may (a free ticket, the
- * event allows it); never once used. Releasing a released ticket changes nothing.
+ * The holder gives the ticket back (reference 35) on the terms of its order (releaseAllowed: an issued free ticket,
+ * the event allows it and is not over, no paid supplement on the order); never once used. Releasing a released
+ * ticket changes nothing.
  */
-export function decideRelease(state: TicketState, ticketId: string, allowed: boolean): TicketReleased[] {
+export function decideRelease(state: TicketState, ticketId: string, terms: ReleaseTerms): TicketReleased[] {
   if (state.status === 'RELEASED') return [];
   const ticket = live(state, ticketId);
-  if (!allowed || ticket.status === 'CHECKED_IN') throw new DomainError(ticketErrors.releaseNotAllowed);
+  if (!releaseAllowed(terms) || ticket.status === 'CHECKED_IN') throw new DomainError(ticketErrors.releaseNotAllowed);
   return [{ type: 'TicketReleased', data: { ticketId, reservationId: ticket.reservationId, eventShortName: ticket.eventShortName, categoryId: ticket.categoryId } }];
 }
 

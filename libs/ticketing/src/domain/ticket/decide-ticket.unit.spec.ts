@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, type Decider } from '@ticketing/kernel';
-import type { TicketHolder, TicketIssued } from '@ticketing/ticketing/contracts';
+import type { ReleaseTerms, TicketHolder, TicketIssued } from '@ticketing/ticketing/contracts';
 import { deciderSpec } from '@ticketing/testing';
 import { decideAssign, decideCheckIn, decideRelease, decideSend, ticketErrors } from './decide-ticket.js';
 import type { TicketEvent } from './ticket.events.js';
@@ -8,11 +8,13 @@ import { evolveTicket, initialTicketState, type TicketState } from './ticket.js'
 
 type TicketCommand =
   | { readonly type: 'Assign'; readonly holder: TicketHolder; readonly locked?: boolean; readonly emailLocked?: boolean; readonly fixedFields?: readonly string[] }
-  | { readonly type: 'Release'; readonly allowed: boolean }
+  | { readonly type: 'Release'; readonly terms?: Partial<ReleaseTerms> }
   | { readonly type: 'Send'; readonly language: string }
   | { readonly type: 'CheckIn'; readonly channel?: 'ONLINE' | 'DOOR' };
 
 const ticketId = 't-1';
+/** A free ticket of a complete order, on an event that allows giving it back and is not over. */
+const freeOnAllowingEvent: ReleaseTerms = { acquired: true, finalPrice: 0, eventAllows: true, eventEnded: false, paidSupplement: false };
 const ticketDecider: Decider<TicketState, TicketCommand, TicketEvent> = {
   initialState: initialTicketState,
   evolve: (state, event) => evolveTicket(state, event, '2026-05-01T10:00:00.000Z'),
@@ -21,7 +23,7 @@ const ticketDecider: Decider<TicketState, TicketCommand, TicketEvent> = {
       case 'Assign':
         return decideAssign(state, { ticketId, holder: command.holder, locked: command.locked ?? false, emailLocked: command.emailLocked ?? false, fixedFields: command.fixedFields ?? [] });
       case 'Release':
-        return decideRelease(state, ticketId, command.allowed);
+        return decideRelease(state, ticketId, { ...freeOnAllowingEvent, ...command.terms });
       case 'Send':
         return decideSend(state, ticketId, command.language);
       case 'CheckIn':
@@ -42,7 +44,7 @@ const assigned = (holder: TicketHolder, transferred: boolean): TicketEvent => ({
 
 describe('a ticket never issued', () => {
   it('cannot be assigned, sent, released or checked in (not found)', () => {
-    for (const command of [{ type: 'Assign', holder: ada }, { type: 'Send', language: 'en' }, { type: 'Release', allowed: true }, { type: 'CheckIn' }] as const) {
+    for (const command of [{ type: 'Assign', holder: ada }, { type: 'Send', language: 'en' }, { type: 'Release' }, { type: 'CheckIn' }] as const) {
       expect(() => spec.given([]).when(command).events()).toThrow(NotFoundError);
     }
   });
@@ -113,16 +115,22 @@ describe('assigning a ticket whose extra fields are not all editable (spec 4: a 
 
 describe('releasing', () => {
   it('gives the seat back when allowed', () => {
-    spec.given([issued(ada)]).when({ type: 'Release', allowed: true }).then([released]);
+    spec.given([issued(ada)]).when({ type: 'Release' }).then([released]);
   });
-  it('is refused when not allowed (a paid ticket, the event does not allow it)', () => {
-    spec.given([issued(ada)]).when({ type: 'Release', allowed: false }).thenThrows(ticketErrors.releaseNotAllowed);
+  it('is refused when not allowed (a paid ticket, the event does not allow it, the order is not complete)', () => {
+    spec.given([issued(ada)]).when({ type: 'Release', terms: { finalPrice: 1 } }).thenThrows(ticketErrors.releaseNotAllowed);
+    spec.given([issued(ada)]).when({ type: 'Release', terms: { eventAllows: false } }).thenThrows(ticketErrors.releaseNotAllowed);
+    spec.given([issued(ada)]).when({ type: 'Release', terms: { acquired: false } }).thenThrows(ticketErrors.releaseNotAllowed);
+  });
+  it('is refused once the event is over, and when the order has a paid supplement (alf.io)', () => {
+    spec.given([issued(ada)]).when({ type: 'Release', terms: { eventEnded: true } }).thenThrows(ticketErrors.releaseNotAllowed);
+    spec.given([issued(ada)]).when({ type: 'Release', terms: { paidSupplement: true } }).thenThrows(ticketErrors.releaseNotAllowed);
   });
   it('is refused once the ticket was used', () => {
-    spec.given([issued(ada), { type: 'TicketCheckedIn', data: { ticketId, eventShortName: 'meetup', channel: 'ONLINE' } }]).when({ type: 'Release', allowed: true }).thenThrows(ticketErrors.releaseNotAllowed);
+    spec.given([issued(ada), { type: 'TicketCheckedIn', data: { ticketId, eventShortName: 'meetup', channel: 'ONLINE' } }]).when({ type: 'Release' }).thenThrows(ticketErrors.releaseNotAllowed);
   });
   it('twice changes nothing', () => {
-    spec.given([issued(ada), released]).when({ type: 'Release', allowed: true }).then([]);
+    spec.given([issued(ada), released]).when({ type: 'Release' }).then([]);
   });
 });
 

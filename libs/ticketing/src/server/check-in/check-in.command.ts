@@ -1,4 +1,5 @@
 import { Inject } from '@nestjs/common';
+import { entranceOf, isOnlineTicket } from '@ticketing/catalog/contracts';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { DomainError, provenance } from '@ticketing/kernel';
@@ -6,7 +7,6 @@ import { ticketStreamId } from '@ticketing/ticketing/contracts';
 import { decideCheckIn } from '@ticketing/ticketing/domain';
 import { TICKETING_EVENT_STORE, TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
 import { checkInCodeOf } from '../tickets/ticket-code.js';
-import { entranceOf, isOnlineTicket } from '../tickets/join-links.js';
 import { TicketLookup } from '../tickets/ticket-lookup.js';
 import { ticketToLog } from '../tickets/ticket-stream.js';
 

@@ -2,12 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { datesWithOffset, formatPerLanguage, formattedEventDates } from '@ticketing/formatting';
 import { isTimeZone, zonedInstant } from '@ticketing/kernel';
 import { TicketOrders } from '@ticketing/sales/contracts';
-import { CatalogPolls } from '@ticketing/catalog/contracts';
+import { CatalogPolls, entranceOf, isOnlineTicket } from '@ticketing/catalog/contracts';
 import { pollPinOf } from '@ticketing/ticketing/contracts';
 import type { TicketsByTicketCategory } from '@ticketing/wire';
 import { TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
 import { checkInCodeOf } from '../tickets/ticket-code.js';
-import { entranceOf, isOnlineTicket } from '../tickets/join-links.js';
 import { TicketLookup, type FoundTicket } from '../tickets/ticket-lookup.js';
 import type { OnlineCheckInInfo, TicketInfo } from './ticket.views.js';
 

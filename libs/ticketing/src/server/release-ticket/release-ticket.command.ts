@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { handleCommand } from '@ticketing/event-store';
-import { DomainError, provenance } from '@ticketing/kernel';
+import { DomainError, provenance, zonedInstant } from '@ticketing/kernel';
 import { TicketOrders } from '@ticketing/sales/contracts';
 import { ticketStreamId } from '@ticketing/ticketing/contracts';
 import { decideRelease } from '@ticketing/ticketing/domain';
@@ -26,7 +26,8 @@ export class ReleaseTicketCommand extends Command<ReleaseOutcome> {
  * `DELETE /event/{e}/ticket/{uuid}` (reference 35): the holder gives a free ticket back when the event allows it
  * (ALLOW_FREE_TICKETS_CANCELLATION); the seat is on sale again in the same append (the inventory's TicketReturned
  * with the ticket's TicketReleased). An unknown ticket is "released" already, as alf.io answers. A double click is
- * decided again on what the other call wrote (handleCommand), so it is "released" too.
+ * "released" too: decided again on what the other call wrote (handleCommand) when the ticket's stream moved, or,
+ * when the inventory refuses first (the other call already returned the seat), told by the ticket read again.
  */
 @CommandHandler(ReleaseTicketCommand)
 export class ReleaseTicketHandler implements ICommandHandler<ReleaseTicketCommand, ReleaseOutcome> {
@@ -43,10 +44,17 @@ export class ReleaseTicketHandler implements ICommandHandler<ReleaseTicketComman
         decide: (found) => {
           if (!found) return { result: 'released' as const };
           const { ticket, order, offer } = found;
-          const price = order.tickets.find((t) => t.ticketId === ticketId)?.finalPrice ?? 0;
-          const events = decideRelease(ticket, ticketId, order.complete && price === 0 && offer.event.allowFreeTicketsCancellation === true);
+          const { event } = offer;
+          const now = this.options.clock.now();
+          const events = decideRelease(ticket, ticketId, {
+            acquired: order.complete,
+            finalPrice: order.tickets.find((t) => t.ticketId === ticketId)?.finalPrice ?? 0,
+            eventAllows: event.allowFreeTicketsCancellation === true,
+            eventEnded: now.getTime() >= zonedInstant(event.end, event.timeZone).getTime(),
+            paidSupplement: order.paidSupplement,
+          });
           if (events.length === 0) return { result: 'released' as const };
-          const metadata = provenance(this.options.ids.uuid(), actor, this.options.clock.now());
+          const metadata = provenance(this.options.ids.uuid(), actor, now);
           const companion = { streamId: ticketStreamId(ticketId), expectedRevision: found.revision, events: events.map((e) => ticketToLog(e, metadata)) };
           return {
             result: 'released' as const,
@@ -56,9 +64,11 @@ export class ReleaseTicketHandler implements ICommandHandler<ReleaseTicketComman
         written: (position) => this.options.waitForProjections(position),
       });
     } catch (error) {
-      // not allowed (paid, not permitted, used), or no seat of it sold any more
-      if (error instanceof DomainError) return 'refused';
-      throw error;
+      if (!(error instanceof DomainError)) throw error;
+      // not allowed (paid, not permitted, used), or no seat of it sold any more: the inventory refuses the second of
+      // two concurrent releases before the ticket's stream is checked, so the ticket read again tells which (a released one is found no more)
+      const after = await this.lookup.find(eventShortName, ticketId);
+      return after === null ? 'released' : 'refused';
     }
   }
 }

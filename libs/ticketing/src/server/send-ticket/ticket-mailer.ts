@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isOnlineTicket } from '@ticketing/catalog/contracts';
 import { renderTicketPdf, type TicketDocument } from '@ticketing/documents';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { icalendar } from '@ticketing/formatting';
@@ -14,7 +15,6 @@ import { TicketLookup, type ShowableTicket } from '../tickets/ticket-lookup.js';
 import { loadTicket, ticketToLog } from '../tickets/ticket-stream.js';
 import { ticketMail } from './ticket-mail.js';
 import { checkInCodeOf } from '../tickets/ticket-code.js';
-import { isOnlineTicket } from '../tickets/join-links.js';
 
 /** The ticket as a PDF (reference 37), with the name it is downloaded and attached under. */
 export interface RenderedTicket {

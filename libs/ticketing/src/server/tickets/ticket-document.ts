@@ -1,10 +1,10 @@
 import { formatDatePattern } from '@ticketing/formatting';
+import { isOnlineTicket } from '@ticketing/catalog/contracts';
 import { bundleFor } from '@ticketing/i18n';
 import { formatCents, zonedInstant } from '@ticketing/kernel';
 import type { TicketDocument } from '@ticketing/documents';
 import type { AdditionalServiceWithData } from '@ticketing/wire';
 import { categoryNameOf } from '../get-ticket/ticket-queries.js';
-import { isOnlineTicket } from './join-links.js';
 import type { ShowableTicket } from './ticket-lookup.js';
 
 /** The holder's language when the event speaks it, else the buyer's, else the event's first. */

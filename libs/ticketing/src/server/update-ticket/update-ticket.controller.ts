@@ -50,7 +50,7 @@ export class TicketActionsController {
   @ApiOperation({
     operationId: 'releaseTicket',
     summary:
-      'Gives a free ticket back when the event allows it: its seat is on sale again. true also when there is no such ticket; 400 false when it may not be released (paid, not allowed, used).',
+      'Gives a free ticket back when the event allows it: its seat is on sale again. true also when there is no such ticket or it was released already (a double click); 400 false when it may not be released (paid, not allowed, the event is over, a paid supplement on the order, used).',
   })
   @ApiAntiForgery()
   @ApiValidationFailure()

@@ -220,6 +220,18 @@ describe('attendee form: extra fields (spec 2)', () => {
     expect(within(region()).getByRole('combobox', { name: /Label nation/ })).toBeTruthy();
   });
 
+  it('shows an answer given before its value was disabled: the server still offers that one value (alf.io)', () => {
+    const description = { en: { label: 'Size', placeholder: '', restrictedValuesDescription: { S: 'Small', XL: 'Extra large' } } };
+    render({
+      // GET /reservation leaves disabled values out of restrictedValues, except the answer given
+      ticket: makeTicket(TICKET_A, { ticketFieldConfigurationAfterStandard: [makeField('size', { type: 'select', restrictedValues: ['S', 'XL'], disabledValues: ['M', 'XL'], description })] }),
+      initial: { additional: { size: ['XL'] } },
+    });
+    const size = within(region()).getByRole('combobox', { name: 'Size' }) as HTMLSelectElement;
+    expect([...size.options].map((o) => o.textContent)).toEqual(['Please select', 'Small', 'Extra large']);
+    expect(size.value).toBe('XL');
+  });
+
   it('renders checkboxes as several values and radios as one, grouped under the label', () => {
     const onValues = vi.fn();
     const described = (label: string) => ({ en: { label, placeholder: '', restrictedValuesDescription: { a: 'Alpha', b: 'Beta' } } });

@@ -1,5 +1,9 @@
-import type { JoinLink, PurchaseOffer } from '@ticketing/catalog/contracts';
+import type { JoinLink } from './catalog.events.js';
+import type { PurchaseOffer } from './purchase-offer.js';
 import { zonedInstant } from '@ticketing/kernel';
+
+// Where and when an online ticket enters, from the catalog's join links: published here so that the check-in
+// (ticketing) and the dates the order's page prints (sales) read one rule.
 
 /** An online ticket's entrance: where, and from when to when (instants). */
 export interface Entrance {
