@@ -65,12 +65,15 @@ export abstract class TicketOrders {
   /**
    * The update form checked by the booking step's rules: the attendee's for this ticket's category questions, and
    * the supplement items' for the answers about the items linked to the ticket (`items`, to record with the holder).
+   * A choice the organizer withdrew since is still accepted where the ticket holds it already (`heldAnswers`, the
+   * holder's answers now): the view keeps offering it, and the holder changing their name must not have to drop it.
    */
   abstract checkHolder(
     order: TicketOrder,
     ticketId: string,
     form: TicketOwnerInput,
     now: Date,
+    heldAnswers?: Readonly<Record<string, readonly string[]>>,
   ): Promise<{ readonly errors: readonly RuleViolation[]; readonly holder: TicketHolder; readonly items: readonly ItemAnswersChange[] }>;
 
   /**

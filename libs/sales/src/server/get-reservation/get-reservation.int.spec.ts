@@ -159,5 +159,14 @@ describe('GET /api/v2/public/reservation/{id}: the questions as alf.io shows the
     );
     expect(offered[a]).toMatchObject({ restrictedValues: ['S', 'M', 'L'], disabledValues: ['L', 'XL'] });
     expect(offered[b]).toMatchObject({ restrictedValues: ['S', 'M'], disabledValues: ['L', 'XL'] });
+
+    // once the order is complete, the holder of L changes their name keeping L; the other ticket cannot take L now
+    const confirmed = await call('POST', `/reservation/${id}?lang=en`, { paymentProxy: 'NONE', termAndConditionsAccepted: true, privacyPolicyAccepted: true });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const update = (ticket: string, form: object) => app.inject({ method: 'PUT', url: `/api/v2/public/event/shirts/ticket/${ticket}?lang=en`, headers, payload: form });
+    const kept = await update(a, { ...holder(0, 'L'), firstName: 'Grace' });
+    expect([kept.statusCode, kept.json().validationErrors]).toEqual([200, []]);
+    const taken = await update(b, holder(1, 'L'));
+    expect(taken.json().validationErrors.map((e: { fieldName: string; code: string }) => `${e.fieldName}:${e.code}`)).toEqual(['additional[size][0]:error.disabledValue']);
   });
 });

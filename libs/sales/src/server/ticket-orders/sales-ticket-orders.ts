@@ -50,11 +50,22 @@ export class SalesTicketOrders extends TicketOrders {
     };
   }
 
-  async checkHolder(order: TicketOrder, ticketId: string, form: TicketOwnerInput, now: Date): Promise<{ errors: readonly RuleViolation[]; holder: TicketHolder; items: readonly ItemAnswersChange[] }> {
+  async checkHolder(
+    order: TicketOrder,
+    ticketId: string,
+    form: TicketOwnerInput,
+    now: Date,
+    heldAnswers: Readonly<Record<string, readonly string[]>> = {},
+  ): Promise<{ errors: readonly RuleViolation[]; holder: TicketHolder; items: readonly ItemAnswersChange[] }> {
     const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
     if (!offer) throw new NotFoundError('event', order.eventShortName);
-    const ticket = bookedTickets(order.tickets.filter((t) => t.ticketId === ticketId), offer.attendeeFields)[0];
-    if (!ticket) throw new NotFoundError('ticket', ticketId);
+    const booked = bookedTickets(order.tickets.filter((t) => t.ticketId === ticketId), offer.attendeeFields)[0];
+    if (!booked) throw new NotFoundError('ticket', ticketId);
+    // a withdrawn choice the ticket holds already stays acceptable (the view still offers it: additionalField)
+    const ticket = {
+      ...booked,
+      questions: booked.questions.map((q) => (heldAnswers[q.name]?.length ? { ...q, disabledValues: q.disabledValues.filter((v) => !heldAnswers[q.name]!.includes(v)) } : q)),
+    };
     const today = wallClock(now, offer.event.timeZone);
     return validateTicketOwner(form, {
       ticket,

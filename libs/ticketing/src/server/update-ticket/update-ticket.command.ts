@@ -49,7 +49,7 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
       decide: async (found) => {
         if (!found || !found.order.complete) throw new NotFoundError('ticket', ticketId);
         const now = this.options.clock.now();
-        const { errors, holder, items } = await this.orders.checkHolder(found.order, ticketId, form, now);
+        const { errors, holder, items } = await this.orders.checkHolder(found.order, ticketId, form, now, found.ticket.holder?.answers ?? {});
         if (errors.length > 0) throw new RuleViolations(errors);
         const locked = !found.offer.event.assignment.enableTicketTransfer;
         const fixedFields = found.offer.attendeeFields.filter((f) => !f.editable).map((f) => f.name);

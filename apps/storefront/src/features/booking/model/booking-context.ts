@@ -1,6 +1,7 @@
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import type { BookingContext, BookingQuestion, InvoicingSettings } from '@ticketing/sales/booking-rules';
 import type { AdditionalField, BookedAdditionalService, BookingTicket } from './additional-field';
+import { savedValues } from './additional-field';
 import { ticketFields } from './booking-form-values';
 import { todayIn } from './dates';
 
@@ -20,6 +21,11 @@ export interface BookingContextSource {
   readonly timeZone: string;
   /** Epoch ms. */
   readonly now: number;
+  /**
+   * The ticket update page: a choice the organizer withdrew since is still accepted where the ticket holds it (the
+   * view keeps offering it, and the server accepts it there); the booking step refuses it.
+   */
+  readonly heldChoicesAccepted?: boolean;
 }
 
 /** A field of the reservation view as the booking rules ask it. */
@@ -33,6 +39,13 @@ export const bookingQuestionOf = (field: AdditionalField): BookingQuestion => ({
   disabledValues: field.disabledValues ?? [],
 });
 
+/** The question with the ticket's own answers taken off its withdrawn choices. */
+const acceptingHeld = (field: AdditionalField): BookingQuestion => {
+  const question = bookingQuestionOf(field);
+  const held = savedValues(field);
+  return held.length === 0 ? question : { ...question, disabledValues: question.disabledValues.filter((v) => !held.includes(v)) };
+};
+
 /**
  * The booking rules' context as the server builds it for validate-to-overview, from what `GET /reservation/{id}`
  * and the event say: each ticket with the fields shown for it, each supplement item with its own. The EU VAT
@@ -41,7 +54,7 @@ export const bookingQuestionOf = (field: AdditionalField): BookingQuestion => ({
 export function bookingContextOf(source: BookingContextSource): BookingContext {
   return {
     purchaseContextType: source.purchaseContextType ?? 'event',
-    tickets: source.tickets.map((ticket) => ({ ticketId: ticket.uuid, questions: ticketFields(ticket).map(bookingQuestionOf) })),
+    tickets: source.tickets.map((ticket) => ({ ticketId: ticket.uuid, questions: ticketFields(ticket).map(source.heldChoicesAccepted ? acceptingHeld : bookingQuestionOf) })),
     items: source.supplements.map((item) => ({ itemId: item.itemId, questions: item.ticketFieldConfiguration.map(bookingQuestionOf) })),
     invoicing: source.invoicing,
     paymentRequired: !source.free,

@@ -34,6 +34,7 @@ export function checkOwner(values: TicketFormValues, ticket: BookingTicket, even
     contentLanguages: event.contentLanguages,
     timeZone: event.timeZone,
     now,
+    heldChoicesAccepted: true,
   });
   const { errors } = validateTicketOwner(ownerFormBody(values), { ...context, ticket: context.tickets[0]! });
   return placeOwnerErrors(
