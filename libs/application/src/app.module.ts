@@ -24,7 +24,7 @@ import { HoldsSalesFigures, SalesModule } from '@ticketing/sales/server';
 import { randomIds } from '@ticketing/kernel';
 import { CAPTCHA_VERIFIER, type CaptchaVerifier } from './abuse/verification/captcha-verifier.js';
 import { CaptchaModule } from './abuse/verification/captcha.module.js';
-import type { EventStore, GlobalPosition } from '@ticketing/event-store';
+import type { EventStore } from '@ticketing/event-store';
 import type { ProjectionFollower } from '@ticketing/projections';
 import { PaymentsModule, type StandInUrls } from '@ticketing/payments/server';
 import { PAYMENT_STAND_IN_URLS, PaymentStandInsModule } from './payments/payment-stand-ins.module.js';
@@ -39,10 +39,11 @@ import { AuditApiModule } from '@ticketing/audit';
 import { orderStatusFold } from './audit/order-status-fold.js';
 import { AuditCheckpointScheduler } from './audit/audit-checkpoint-scheduler.js';
 import { QueueModule } from '@ticketing/queue/server';
+import { readYourWrites } from './platform/read-your-writes.js';
 
 /** What every context module is handed: the log, the database, the clock, ids, and read-your-writes. */
 function contextBasics(store: EventStore, runner: ProjectionFollower, db: Db) {
-  return { store, db, clock: { now: () => new Date() }, ids: randomIds, waitForProjections: (position: GlobalPosition) => runner.waitFor(position) };
+  return { store, db, clock: { now: () => new Date() }, ids: randomIds, waitForProjections: readYourWrites(runner) };
 }
 
 @Module({})
@@ -62,7 +63,7 @@ export class AppModule {
           inject: [EVENT_STORE, PROJECTION_RUNNER],
           useFactory: (store: EventStore, runner: ProjectionFollower) => ({
             store,
-            waitForProjections: (position) => runner.waitFor(position),
+            waitForProjections: readYourWrites(runner),
             apiKeys: config.organizerApiKeys ?? undefined,
           }),
         }),

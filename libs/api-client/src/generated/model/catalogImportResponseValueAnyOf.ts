@@ -19,7 +19,7 @@ import type { CatalogImportResponseValueAnyOfErrorsItem } from './catalogImportR
 import type { CatalogImportResponseValueAnyOfStreamsItem } from './catalogImportResponseValueAnyOfStreamsItem';
 
 export type CatalogImportResponseValueAnyOf = {
-  /** Something was appended. */
+  /** Something was appended (the import is one append: all of it or nothing). */
   applied: boolean;
   errors: CatalogImportResponseValueAnyOfErrorsItem[];
   /**
@@ -32,6 +32,6 @@ export type CatalogImportResponseValueAnyOf = {
   ok: boolean;
   /** Every stream the document touches, with the events appended (or to append). */
   streams: CatalogImportResponseValueAnyOfStreamsItem[];
-  /** Streams written; after a failure midway, rerun the import to complete it. */
+  /** Streams written: every changed stream when imported, none when refused or interrupted. */
   written: string[];
 };

@@ -12,13 +12,13 @@ export interface StreamChange {
 export interface CatalogImportReport {
   /** No errors: everything was appended (import) or would be (validate). */
   readonly ok: boolean;
-  /** False for `validate` and for an import refused before any append. */
+  /** Something was appended; false for `validate` and for an import refused or failed (it is one append: all or nothing). */
   readonly applied: boolean;
   readonly errors: readonly CatalogIssue[];
   /** Every stream the document touches, in append order. */
   readonly streams: readonly StreamChange[];
   readonly eventsAppended: number;
-  /** Streams actually written; on a failure midway, what is already in (rerunning the import completes it). */
+  /** Streams written: every stream with events when the import succeeded, none when it failed. */
   readonly written: readonly string[];
 }
 
@@ -32,10 +32,6 @@ export function formatReport(report: CatalogImportReport): string {
   }
   const verb = report.applied ? 'appended' : 'to append';
   lines.push(`${count('created')} created, ${count('changed')} changed, ${count('unchanged')} unchanged; ${report.eventsAppended} event(s) ${verb}`);
-  if (!report.ok && report.written.length > 0) {
-    lines.push(`written before the failure: ${report.written.join(', ')} (the import is idempotent: run it again to complete it)`);
-  } else if (!report.ok) {
-    lines.push('nothing was imported');
-  }
+  if (!report.ok) lines.push('nothing was imported');
   return `${lines.join('\n')}\n`;
 }

@@ -58,7 +58,8 @@ export class ImportCatalogController {
   @ApiResponse({
     status: 409,
     type: CatalogImportResponseDto.Output,
-    description: 'Interrupted by a concurrent change (or a lost connection): `value.written` lists what is in; send the same document again to complete it.',
+    description:
+      'Interrupted by a concurrent change: nothing was imported (the document is one append; `value.written` is empty). Send the same document again: it is decided on what is in now.',
   })
   async importCatalog(@Body() body: unknown, @AuthenticatedOrganizer() organizer: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<CatalogImportResponse> {
     return this.run('import', body, organizer, reply);

@@ -14,13 +14,13 @@ const catalogIssueSchema = z.object({
 
 export const catalogImportReportSchema = z.object({
   ok: z.boolean().describe('No errors: everything was imported (or, for validate, would be).'),
-  applied: z.boolean().describe('Something was appended.'),
+  applied: z.boolean().describe('Something was appended (the import is one append: all of it or nothing).'),
   errors: z.array(catalogIssueSchema),
   streams: z
     .array(z.object({ streamId: z.string(), outcome: z.enum(['created', 'changed', 'unchanged']), events: z.array(z.string()) }))
     .describe('Every stream the document touches, with the events appended (or to append).'),
   eventsAppended: z.number().int().describe('Events appended (validate: that would be appended).'),
-  written: z.array(z.string()).describe('Streams written; after a failure midway, rerun the import to complete it.'),
+  written: z.array(z.string()).describe('Streams written: every changed stream when imported, none when refused or interrupted.'),
 });
 
 /** The house envelope (`success`, `validationErrors`, `value`) around the report, for 200, 403 and 422 alike. */

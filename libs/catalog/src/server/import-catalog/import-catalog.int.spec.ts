@@ -150,34 +150,65 @@ describe('importing a catalog', () => {
     expect(report.errors).toEqual([expect.objectContaining({ path: 'events[0].organizer', code: 'error.catalog.ownedByAnotherOrganizer', args: ['lakeside'] })]);
   });
 
-  it('names what was written when an append fails midway; running it again completes the import', async () => {
-    let appends = 0;
+  it('writes nothing when the append fails (a lost connection); running it again imports it all', async () => {
     const flaky: EventStore = Object.create(store, {
-      append: {
-        value: (...args: Parameters<EventStore['append']>) => (++appends === 3 ? Promise.reject(new Error('connection reset')) : store.append(...args)),
-      },
+      appendToStreams: { value: () => Promise.reject(new Error('connection reset')) },
     });
     const interrupted = new ImportCatalogService({ store: flaky, waitForProjections: async () => undefined, clock: new ManualClock(new Date()), ids: randomIds });
     const report = await interrupted.import(example(), options);
-    expect(report).toMatchObject({ ok: false, applied: true, written: [expect.stringMatching(/^file-/), 'organizer-lakeside'] });
-    expect(report.errors).toEqual([expect.objectContaining({ code: 'error.catalog.appendFailed', args: ['event-devday-2030', 'connection reset'] })]);
+    expect(report).toMatchObject({ ok: false, applied: false, eventsAppended: 0, written: [] });
+    expect(report.errors).toEqual([expect.objectContaining({ code: 'error.catalog.appendFailed', args: [expect.stringContaining('event-devday-2030'), 'connection reset'] })]);
+    expect(await store.readAll()).toEqual([]);
 
     const rerun = await service.import(example(), options);
-    expect(rerun.streams.map((s) => s.outcome)).toEqual(['unchanged', 'unchanged', 'created', 'created']);
+    expect(rerun.streams.map((s) => s.outcome)).toEqual(['created', 'created', 'created', 'created']);
   });
 
   it('refuses to overwrite a stream another writer changed after it was read', async () => {
     const racing: EventStore = Object.create(store, {
-      append: {
-        value: async (...args: Parameters<EventStore['append']>) => {
+      appendToStreams: {
+        value: async (...args: Parameters<EventStore['appendToStreams']>) => {
           // Someone else registers the organizer between our read and our append.
-          if (args[0] === 'organizer-lakeside') await store.append(args[0], [{ ...args[1][0]!, type: 'OrganizerRegistered' }]);
-          return store.append(...args);
+          const organizer = args[0].find((a) => a.streamId === 'organizer-lakeside')!;
+          await store.append(organizer.streamId, [{ ...organizer.events[0]!, type: 'OrganizerRegistered' }]);
+          return store.appendToStreams(...args);
         },
       },
     });
     const report = await new ImportCatalogService({ store: racing, waitForProjections: async () => undefined, clock: new ManualClock(new Date()), ids: randomIds }).import(example(), options);
     expect(report.ok).toBe(false);
     expect(report.errors[0]).toMatchObject({ code: 'error.catalog.appendFailed', args: ['organizer-lakeside', expect.stringContaining('expected revision')] });
+  });
+
+  it('is one append: a conflict on its second stream leaves the first untouched, and sending it again imports it', async () => {
+    await service.import(example(), options);
+    const changed = example();
+    changed.organizers[0]!.name = 'Lakeside Conferences & Co';
+    changed.events[0]!.categories[1]!.price = 12500;
+    const organizerBefore = await store.readStream('organizer-lakeside');
+    const before = await store.headPosition();
+    // another import changes the event (the second stream of this one) between our read and our first write
+    let raced = false;
+    const race = async () => {
+      if (raced) return;
+      raced = true;
+      const [last] = (await store.readStream('event-devday-2030')).slice(-1);
+      await store.append('event-devday-2030', [{ type: last!.type, data: last!.data, metadata: last!.metadata }]);
+    };
+    const racing: EventStore = Object.create(store, {
+      append: { value: async (...args: Parameters<EventStore['append']>) => (await race(), store.append(...args)) },
+      appendToStreams: { value: async (...args: Parameters<EventStore['appendToStreams']>) => (await race(), store.appendToStreams(...args)) },
+    });
+    const importer = new ImportCatalogService({ store: racing, waitForProjections: async () => undefined, clock: new ManualClock(new Date()), ids: randomIds });
+    const report = await importer.import(changed, options);
+    expect(report.streams.filter((c) => c.outcome === 'changed').map((c) => c.streamId)).toEqual(['organizer-lakeside', 'event-devday-2030']);
+    expect(report).toMatchObject({ ok: false, applied: false, eventsAppended: 0, written: [] });
+    expect(report.errors).toEqual([expect.objectContaining({ code: 'error.catalog.appendFailed', args: ['event-devday-2030', expect.stringContaining('expected revision')] })]);
+    // the organizer's change, decided in the same document, is not in: only the other writer's event is
+    expect(await store.readStream('organizer-lakeside')).toEqual(organizerBefore);
+    expect((await store.readAll({ after: before })).map((e) => e.streamId)).toEqual(['event-devday-2030']);
+
+    const again = await service.import(changed, options);
+    expect(again).toMatchObject({ ok: true, written: ['organizer-lakeside', 'event-devday-2030'] });
   });
 });

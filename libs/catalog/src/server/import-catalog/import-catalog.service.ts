@@ -1,4 +1,4 @@
-import type { EventStore, GlobalPosition } from '@ticketing/event-store';
+import { WrongExpectedRevisionError, type EventStore, type GlobalPosition } from '@ticketing/event-store';
 import type { Clock, EventMetadata, IdGenerator } from '@ticketing/kernel';
 import { catalogErrors } from '@ticketing/catalog/domain';
 import type { CatalogFile } from './catalog-file/catalog-file.schema.js';
@@ -29,7 +29,7 @@ function changeOf(plan: StreamPlan): StreamChange {
   return { streamId: plan.streamId, outcome, events: plan.events.map((e) => e.type) };
 }
 
-/** Imports a catalog document: all of it or, when anything is invalid, nothing. */
+/** Imports a catalog document: all of it or, when anything is invalid or another writer got in between, nothing. */
 export class ImportCatalogService {
   constructor(private readonly deps: CatalogImportDeps) {}
 
@@ -53,33 +53,25 @@ export class ImportCatalogService {
       actor: options.actor,
     });
     const correlationId = this.deps.ids.uuid();
-    const written: string[] = [];
-    let appended = 0;
-    let last: GlobalPosition | undefined;
+    const changed = plan.streams.filter((s) => s.events.length > 0);
+    if (changed.length === 0) return { ok: true, applied: true, errors: [], streams, eventsAppended: 0, written: [] };
+    // One append for the whole document, each stream expecting the revision its events were decided on: a
+    // concurrent writer (another import, the CLI) fails all of it, and nothing is half-imported.
+    const appends = changed.map((stream) => {
+      const meta = metadata(this.deps.ids.uuid(), correlationId);
+      return { streamId: stream.streamId, events: stream.events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: meta })), expectedRevision: stream.expectedRevision };
+    });
+    let position: GlobalPosition;
     try {
-      for (const stream of plan.streams.filter((s) => s.events.length > 0)) {
-        const meta = metadata(this.deps.ids.uuid(), correlationId);
-        const events = stream.events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata: meta }));
-        // The revision the events were decided on: a concurrent writer makes this fail instead of being overwritten.
-        const result = await this.deps.store.append(stream.streamId, events, stream.expectedRevision);
-        written.push(stream.streamId);
-        appended += events.length;
-        last = result.position;
-      }
+      ({ position } = await this.deps.store.appendToStreams(appends));
     } catch (error) {
-      if (last !== undefined) await this.deps.waitForProjections(last);
-      const failedAt = plan.streams.find((s) => s.events.length > 0 && !written.includes(s.streamId))?.streamId ?? '';
+      // a conflict names its stream and wrote nothing; a lost connection names none (all or nothing is in: the
+      // same document again tells which, appending only what is missing)
+      const failedAt = error instanceof WrongExpectedRevisionError ? error.streamId : changed.map((s) => s.streamId).join(', ');
       const reason = error instanceof Error ? error.message : String(error);
-      return {
-        ok: false,
-        applied: written.length > 0,
-        errors: [catalogIssue('', catalogErrors.appendFailed, [failedAt, reason])],
-        streams,
-        eventsAppended: appended,
-        written,
-      };
+      return { ok: false, applied: false, errors: [catalogIssue('', catalogErrors.appendFailed, [failedAt, reason])], streams, eventsAppended: 0, written: [] };
     }
-    if (last !== undefined) await this.deps.waitForProjections(last);
-    return { ok: true, applied: true, errors: [], streams, eventsAppended: appended, written };
+    await this.deps.waitForProjections(position);
+    return { ok: true, applied: true, errors: [], streams, eventsAppended: appends.reduce((n, a) => n + a.events.length, 0), written: changed.map((s) => s.streamId) };
   }
 }

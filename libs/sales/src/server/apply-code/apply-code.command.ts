@@ -48,10 +48,10 @@ export class RemoveCodeCommand extends Command<boolean> {
  * never counted without the order that took them, nor the other way round. Two orders taking the last entry: the
  * second append fails on the pass's stream, is decided again on what the first wrote, and refused.
  */
-function appendsOf(state: OpenedReservation, revision: number, events: readonly ReservationEvent[], change: PassUseChange, metadata: Provenance): StreamAppend[] {
+function appendsOf(state: OpenedReservation, revision: number, events: readonly ReservationEvent[], change: PassUseChange | null, metadata: Provenance): StreamAppend[] {
   return [
     { streamId: reservationStreamId(state.opened.reservationId), events: events.map((e) => reservationToLog(e, metadata)), expectedRevision: revision },
-    { streamId: change.streamId, events: change.events.map((e) => toAppend(e, metadata)), expectedRevision: change.expectedRevision },
+    ...(change ? [{ streamId: change.streamId, events: change.events.map((e) => toAppend(e, metadata)), expectedRevision: change.expectedRevision }] : []),
   ];
 }
 
@@ -118,7 +118,10 @@ export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, Apply
   }
 }
 
-/** The pass comes off a pending order, and its entries go back to the pass, in one append. */
+/**
+ * The pass comes off a pending order, and its entries go back to the pass, in one append. A double click, or a
+ * remove racing a cancel or the expiry, is decided again on what the other call wrote (false: nothing to remove).
+ */
 @CommandHandler(RemoveCodeCommand)
 export class RemoveCodeHandler implements ICommandHandler<RemoveCodeCommand, boolean> {
   constructor(
@@ -136,8 +139,10 @@ export class RemoveCodeHandler implements ICommandHandler<RemoveCodeCommand, boo
         const events = decideRemoveSubscription(state, reservationId);
         const applied = state.appliedSubscription;
         if (events.length === 0 || !applied) return { result: false };
+        // read after the order: a pass recording no use of it was given back by a writer the order has not shown us
+        // yet (a second remove, a cancel, the expiry). The order's events alone, at the revision read, then fail on
+        // that writer's events and are decided again on them: nothing is applied any more, the answer is false.
         const change = await this.passes.planUndoUse(applied.subscriptionId, reservationId);
-        if (!change) throw new Error(`reservation ${reservationId} has pass ${applied.subscriptionId} applied, which records no use of it`);
         const metadata = provenance(this.options.ids.uuid(), actor, this.options.clock.now(), reservationId);
         return { result: true, append: () => this.store.appendToStreams(appendsOf(state, revision, events, change, metadata)) };
       },

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandBus } from '@nestjs/cqrs';
 import { catalogEvent, eventDetails, localDaysFrom, organizer, subscriptionDescriptor, ticketCategory } from '@ticketing/testing/catalog-events';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { ExpireReservationsCommand } from '../expire-reservations/expire-reservations.command.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS } from '../tokens.js';
+import { RemoveCodeCommand, RemoveCodeHandler } from './apply-code.command.js';
 
 const now = new Date();
 const inEvent = <T extends object>(shortName: string, data: T) => ({ eventShortName: shortName, ...data });
@@ -241,6 +244,32 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
     // both entries are free again
     const next = await reserve('jazz', 2);
     expect((await apply(next, pass.pin, { amount: 2 })).body.value).toBe(true);
+  });
+
+  it('answers a remove-code that lost the race to another remove-code false, not 5xx: decided again on what the other wrote', async () => {
+    const pass = await buyPass(passes.two);
+    const order = await reserve('jazz', 1);
+    expect((await apply(order, pass.pin)).body.value).toBe(true);
+    // the interleaving of a double click, made certain: this call reads the order (pass applied), then the other
+    // call removes the pass (both streams), then this call reads the pass, which records no use any more
+    const real = app.app.get(SubscriptionPasses);
+    let raced: Answer | null = null;
+    const racing: SubscriptionPasses = Object.assign(Object.create(real) as SubscriptionPasses, {
+      planUndoUse: async (...args: Parameters<SubscriptionPasses['planUndoUse']>) => {
+        raced ??= await call('DELETE', `/reservation/${order}/remove-code?type=SUBSCRIPTION`);
+        return real.planUndoUse(...args);
+      },
+    });
+    const handler = new RemoveCodeHandler(app.app.get(SALES_OPTIONS), app.app.get(SALES_EVENT_STORE), racing);
+    expect(await handler.execute(new RemoveCodeCommand(order, 'buyer'))).toBe(false);
+    expect(raced).toEqual({ status: 200, body: true });
+    expect((await app.store.readStream(`reservation-${order}`)).filter((e) => e.type === 'SubscriptionRemoved')).toHaveLength(1);
+    expect((await usedOf(pass.id)).slice(-2)).toEqual(['SubscriptionUsed:1', 'SubscriptionUseUndone:1']);
+    // and over HTTP, a double click: one true, one false, both 200
+    expect((await apply(order, pass.pin)).body.value).toBe(true);
+    const answers = await Promise.all([1, 2].map(() => call('DELETE', `/reservation/${order}/remove-code?type=SUBSCRIPTION`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers.map((a) => a.body).sort()).toEqual([false, true]);
   });
 
   it('gives the last entry to exactly one of 20 orders applying it at once, and nothing is half-written', async () => {

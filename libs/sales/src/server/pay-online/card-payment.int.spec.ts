@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFor } from '@ticketing/i18n';
+import type { EventStore } from '@ticketing/event-store';
+import { OnlinePayments } from '@ticketing/payments/contracts';
 import { startMailCatcher } from '@ticketing/testing/app';
+import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
+import { InventoryDesk } from '../inventory/inventory-desk.js';
+import { PassIssuance } from '../purchase-context/pass-issuance.js';
+import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
+import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
+import { OnlineCheckout } from './online-checkout.js';
 import {
   attemptLogs,
   buyerOf,
@@ -135,6 +143,74 @@ describe('card payments (Stripe stand-in)', () => {
       expect(await confirmationsOf(shop.app, id)).toBe(1);
       await pause(200);
       expect(mailsTo(email)).toHaveLength(1);
+    });
+  });
+
+  describe('a double click (two calls on one order at once)', () => {
+    const intentsCreated = () => shop.standIns.stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && r.status === 200 && !r.replayed).length;
+
+    it('two inits open one PaymentIntent: the second resumes the first\'s attempt, neither answers 5xx', async () => {
+      const b = await buyer('double-init@example.org');
+      const id = await b.toOverview('concert');
+      const before = intentsCreated();
+      const [one, two] = await Promise.all([b.init(id, 'CREDIT_CARD'), b.init(id, 'CREDIT_CARD')]);
+      expect([one.status, two.status]).toEqual([200, 200]);
+      expect(one.body).toMatchObject({ reservationStatusChanged: false, errorMessage: null });
+      expect(two.body).toMatchObject({ reservationStatusChanged: false, errorMessage: null });
+      expect(two.body.clientSecret).toBe(one.body.clientSecret);
+      expect(intentsCreated() - before).toBe(1);
+      const attempts = await attemptLogs(shop.app, id);
+      expect(attempts).toHaveLength(1);
+      expect(attempts[0]!.events.at(-1)!.type).toBe('PaymentInitiated');
+      expect((await b.info(id)).body).toMatchObject({ status: 'EXTERNAL_PROCESSING_PAYMENT', tokenAcquired: true });
+    });
+
+    it('a call that decided on the order before the other call started its attempt resumes that attempt, not a second one', async () => {
+      const b = await buyer('double-init-interleaved@example.org');
+      const id = await b.toOverview('concert');
+      const before = intentsCreated();
+      // the interleaving made certain: this call has loaded the order (PENDING, nothing in flight) when the other
+      // click's init runs to its end (PaymentStarted appended, the PaymentIntent created); then this call goes on
+      const real = shop.app.app.get(PurchaseOffers);
+      let other: Awaited<ReturnType<typeof b.init>> | null = null;
+      const racing: PurchaseOffers = Object.assign(Object.create(real) as PurchaseOffers, {
+        forReservation: async (...args: Parameters<PurchaseOffers['forReservation']>) => {
+          other ??= await b.init(id, 'CREDIT_CARD');
+          return real.forReservation(...args);
+        },
+      });
+      const get = <T,>(token: unknown) => shop.app.app.get<T>(token as string);
+      const checkout = new OnlineCheckout(
+        get<SalesOptions>(SALES_OPTIONS),
+        get<EventStore>(SALES_EVENT_STORE),
+        racing,
+        get<PassIssuance>(PassIssuance),
+        get<OnlinePayments>(OnlinePayments),
+        get<InventoryDesk>(InventoryDesk),
+        get<ReservationFinalizer>(ReservationFinalizer),
+      );
+      const step = await checkout.pay({ reservationId: id, proxy: 'STRIPE', method: 'CREDIT_CARD', gatewayToken: null, origin: 'init', actor: 'buyer' });
+      expect(other!.status).toBe(200);
+      expect(step).toEqual({ kind: 'confirm-card', clientSecret: other!.body.clientSecret, attemptId: expect.any(String) });
+      expect(intentsCreated() - before).toBe(1);
+      expect(await attemptLogs(shop.app, id)).toHaveLength(1);
+    });
+
+    it('two confirms with a redirect method open one provider payment, both answers lead to its page', async () => {
+      const b = await buyer('double-confirm@example.org');
+      const id = await b.toOverview('concert');
+      const created = () => shop.standIns.mollie.payments.size;
+      const before = created();
+      const form = { paymentProxy: 'MOLLIE', selectedPaymentMethod: 'IDEAL' };
+      const [one, two] = await Promise.all([b.confirm(id, form), b.confirm(id, form)]);
+      expect([one.status, two.status], JSON.stringify([one.body, two.body])).toEqual([200, 200]);
+      const attempts = await attemptLogs(shop.app, id);
+      expect(attempts).toHaveLength(1);
+      for (const answer of [one, two]) {
+        expect(answer.body).toMatchObject({ success: true, value: { redirect: true, gatewayIdOrNull: attempts[0]!.attemptId } });
+      }
+      expect(two.body.value.redirectUrl).toBe(one.body.value.redirectUrl);
+      expect(created() - before).toBe(1);
     });
   });
 

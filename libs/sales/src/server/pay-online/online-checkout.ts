@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PurchaseOffer } from '@ticketing/catalog/contracts';
-import { handleCommand, type EventStore } from '@ticketing/event-store';
+import { handleCommand, WrongExpectedRevisionError, type EventStore } from '@ticketing/event-store';
 import { NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { OnlinePayments, type OnlineMethod, type OnlineProxy, type PaymentAttemptView } from '@ticketing/payments/contracts';
 import {
@@ -46,6 +47,13 @@ export interface PayRequest {
   readonly actor: string;
 }
 
+/**
+ * How long a call waits for an attempt another call is starting (recorded in the order, not yet answered by the
+ * provider) before it takes it for one whose process died in between.
+ */
+const STARTING_WAIT_MS = 5_000;
+const STARTING_POLL_MS = 50;
+
 const processingError = (reason: string) => new RuleViolations([{ code: PAYMENT_PROCESSING_ERROR, field: 'paymentForm', args: [reason] }]);
 
 /**
@@ -79,11 +87,13 @@ export class OnlineCheckout {
    */
   async pay(request: PayRequest): Promise<PaymentStep> {
     for (let round = 0; round < 3; round++) {
-      const { state } = await loadReservation(this.store, request.reservationId);
-      if (state.status === 'NONE') throw new NotFoundError('reservation', request.reservationId);
+      const { state, revision } = await loadReservation(this.store, request.reservationId);
+      if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', request.reservationId);
       if (state.status === 'COMPLETE' || state.status === 'FINALIZING') return { kind: 'completed' };
       if (state.inFlight) {
         const cardConfirmed = request.origin === 'confirm' && request.gatewayToken === null && state.inFlight.proxy === 'STRIPE';
+        // another call (a double click) may be starting it right now: wait for the provider's answer, then resume it
+        await this.untilStarted(state.inFlight.attemptId);
         // the overview confirmed after the browser confirmed the card: the provider says how it went
         const attempt = await this.attemptOrAbandoned(state, request.actor, cardConfirmed);
         const resumable = attempt.status === 'INITIATED' || attempt.status === 'REQUESTED';
@@ -101,7 +111,9 @@ export class OnlineCheckout {
         // a card is confirmed in the browser first (init, then the card form): nothing was paid, say why
         throw processingError(failureReason(state.lastPaymentFailure));
       }
-      return this.start(state, request);
+      const step = await this.start(state, revision, request);
+      if (step) return step;
+      // another call wrote meanwhile (a double click started its attempt): decide again on what it wrote
     }
     throw processingError('error.STEP2_UNABLE_TO_TRANSITION');
   }
@@ -168,16 +180,23 @@ export class OnlineCheckout {
     return attempt.status === 'ABANDONED';
   }
 
-  private async start(state: OpenedReservation, request: PayRequest): Promise<PaymentStep> {
+  /**
+   * Starts an attempt decided on `state`, recorded at the `revision` that state was loaded at; null when the order
+   * changed meanwhile (nothing started: the caller decides again on what the other writer wrote).
+   */
+  private async start(state: OpenedReservation, revision: number, request: PayRequest): Promise<PaymentStep | null> {
     const now = this.options.clock.now();
     const offer = await this.offers.forReservation(state, now);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
     const attemptId = this.options.ids.uuid();
     const { events, settlement } = decideStartPayment(state, { reservationId: request.reservationId, attemptId, proxy: request.proxy, method: request.method, now, offered: this.methods(offer, now) });
     const metadata = provenance(this.options.ids.uuid(), request.actor, now, request.reservationId);
-    const { revision } = await loadReservation(this.store, request.reservationId);
-    if (revision === 'no_stream') throw new NotFoundError('reservation', request.reservationId);
-    await recordSettlement(this.desk, { state, revision, events, settlement, tickets: null }, metadata);
+    try {
+      await recordSettlement(this.desk, { state, revision, events, settlement, tickets: null }, metadata);
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) return null;
+      throw error;
+    }
     const contact = state.booking?.contact;
     const started = this.payments.start({
       attemptId,
@@ -207,6 +226,19 @@ export class OnlineCheckout {
     if (attempt.redirectUrl) return { kind: 'redirect', url: attempt.redirectUrl, attemptId };
     if (clientSecret) return { kind: 'confirm-card', clientSecret, attemptId };
     return { kind: 'processing' };
+  }
+
+  /**
+   * Waits (a bounded time) while the attempt is being started by another call: recorded in the order but not yet
+   * at payments, or requested and not yet answered by the provider. Resuming or abandoning it earlier would open a
+   * second provider payment beside the one that call is creating.
+   */
+  private async untilStarted(attemptId: string): Promise<void> {
+    for (let waited = 0; waited < STARTING_WAIT_MS; waited += STARTING_POLL_MS) {
+      const attempt = await this.payments.attempt(attemptId);
+      if (attempt && !(attempt.status === 'REQUESTED' && attempt.providerReference === null)) return;
+      await sleep(STARTING_POLL_MS);
+    }
   }
 
   private async resume(attempt: PaymentAttemptView): Promise<PaymentStep | null> {
