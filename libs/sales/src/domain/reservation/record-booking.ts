@@ -2,7 +2,7 @@ import { keepFixedAnswers, NotFoundError } from '@ticketing/kernel';
 import type { BookingDetails } from './booking-details.js';
 import type { BookingDetailsRecorded, BookingReopened, BookingValidated } from './reservation.events.js';
 import { reservationSubjectId } from './reservation.events.js';
-import type { ReservationState } from './reservation.js';
+import { ticketsIssued, type ReservationState } from './reservation.js';
 
 export interface RecordBooking {
   readonly reservationId: string;
@@ -48,14 +48,14 @@ export interface ChangeItemAnswers {
 }
 
 /**
- * The ticket update (reference 34) with answers about the supplement items linked to the ticket: a complete order
- * only (else 404, as the update itself), so its tickets are acquired and an answer to a field that is not editable
+ * The ticket update (reference 34) with answers about the supplement items linked to the ticket: an order whose
+ * tickets are issued only (ticketsIssued; else 404, as the update itself), so its tickets are acquired and an answer to a field that is not editable
  * stays once given (spec 4, field locking). The details are recorded again with those answers; items linked to
  * another ticket, and answers equal to the recorded ones, change nothing. Nothing is recorded once the buyer's
  * details were erased.
  */
 export function decideChangeItemAnswers(state: ReservationState, command: ChangeItemAnswers): BookingDetailsRecorded[] {
-  if (state.status !== 'COMPLETE') throw new NotFoundError('reservation', command.reservationId);
+  if (!ticketsIssued(state)) throw new NotFoundError('reservation', command.reservationId);
   const { reservationId, ticketId } = command;
   if (state.booking === null) return [];
   const items = state.booking.items.map((item) => {

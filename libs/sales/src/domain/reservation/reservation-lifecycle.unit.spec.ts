@@ -169,6 +169,13 @@ describe('changing the answers about a ticket\'s items (ticket update)', () => {
     expect(events.map((e) => e.data.booking?.items[0])).toEqual([{ itemId: 1, ticketId: 't-1', answers: { size: ['M'], engraving: ['Ada'] } }]);
   });
 
+  it("takes them on a deferred transfer too, whose tickets are issued at the buyer's confirmation", () => {
+    const recorded = given(opened(true), { type: 'BookingDetailsRecorded', data: { reservationId: 'r-1', subjectId: 'reservation-r-1', booking: withItems } }, { type: 'BookingValidated', data: { reservationId: 'r-1' } });
+    const deferred = evolveReservation(recorded, decideConfirmReservation(recorded, confirm({ paymentProxy: 'OFFLINE', deferredTransfer: true })).events[0]!, now.toISOString());
+    expect(deferred.status).toBe('DEFERRED_OFFLINE_PAYMENT');
+    expect(decideChangeItemAnswers(deferred, { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['XL'] } }], fixedFields: [] })).toHaveLength(1);
+  });
+
   it('is refused with 404 unless the order is complete', () => {
     const pending = given(opened(false), { type: 'BookingDetailsRecorded', data: { reservationId: 'r-1', subjectId: 'reservation-r-1', booking: withItems } });
     expect(() => decideChangeItemAnswers(pending, { reservationId: 'r-1', ticketId: 't-1', items: [{ itemId: 1, answers: { size: ['XL'] } }], fixedFields: [] })).toThrow(NotFoundError);

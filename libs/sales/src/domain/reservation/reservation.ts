@@ -140,6 +140,13 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
   }
 }
 
+/**
+ * Its tickets are issued and in use: a complete order, or a deferred transfer's, whose tickets are issued at the
+ * buyer's confirmation (the money due by the event's begin). They are shown, sent, changed and given back; not
+ * while the order is FINALIZING (its invoice number on the way).
+ */
+export const ticketsIssued = (state: ReservationState): state is OpenedReservation => state.status === 'COMPLETE' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
+
 export const reservationNotPending = 'error.reservation.notPending';
 
 /** The buyer cancels (DELETE reservation): only a pending reservation; a second cancel changes nothing. */

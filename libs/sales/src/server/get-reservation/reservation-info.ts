@@ -2,7 +2,7 @@ import { entranceOf, isOnlineTicket, type PurchaseOffer, type SubscriptionOffer 
 import type { SubscriptionPass } from '@ticketing/subscriptions/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
-import { billingDocumentOf, paymentDescription, summaryRowText, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
+import { billingDocumentOf, paymentDescription, summaryRowText, ticketsIssued, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo, SubscriptionInfoView } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
@@ -130,6 +130,8 @@ export function ticketsByCategory(
   const fallback = event.contentLanguages[0] ?? 'en';
   // a deferred transfer's tickets are issued at confirmation, before the money arrives
   const acquired = state.status === 'COMPLETE' || state.status === 'FINALIZING' || state.status === 'DEFERRED_OFFLINE_PAYMENT';
+  // what can be done with them follows the ticket calls, which serve issued tickets only (not while FINALIZING)
+  const usable = ticketsIssued(state);
   // without transfers a ticket keeps the holder it has; one without a holder yet can still be assigned
   const lockedOnceAssigned = acquired && !event.assignment.enableTicketTransfer;
   const eventEnded = now.getTime() >= zonedInstant(event.end, event.timeZone).getTime();
@@ -168,9 +170,9 @@ export function ticketsByCategory(
       cancellationEnabled:
         ticketNow !== undefined &&
         ticketNow.status !== 'CHECKED_IN' &&
-        releaseAllowed({ acquired, finalPrice: priceOf.get(ticketId) ?? 0, eventAllows: event.allowFreeTicketsCancellation === true, eventEnded, paidSupplement }),
-      sendMailEnabled: acquired && assigned,
-      downloadEnabled: acquired && assigned && !online,
+        releaseAllowed({ acquired: usable, finalPrice: priceOf.get(ticketId) ?? 0, eventAllows: event.allowFreeTicketsCancellation === true, eventEnded, paidSupplement }),
+      sendMailEnabled: usable && assigned,
+      downloadEnabled: usable && assigned && !online,
       ticketFieldConfigurationBeforeStandard: questions.filter((q) => q.beforeStandardFields),
       ticketFieldConfigurationAfterStandard: questions.filter((q) => !q.beforeStandardFields),
       formattedOnlineCheckInDate: checkIn ? formatPerLanguage(checkIn, 'common.ticket-category.date-format', event.contentLanguages, event.timeZone) : {},

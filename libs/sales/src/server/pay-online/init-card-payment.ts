@@ -5,6 +5,7 @@ import { unknownReservation } from '../shared/unknown-reservation.js';
 import { OnlineCheckout } from './online-checkout.js';
 import type { TransactionInitializationTokenDto } from './online-payment.dto.js';
 import { OnlinePaymentQueries } from './online-payment.queries.js';
+import { localizedPaymentReason } from './payment-reason.js';
 
 /**
  * `payment/{method}/init` (and its legacy aliases): the card payment the browser confirms. A refusal (expired,
@@ -30,7 +31,9 @@ export class InitCardPayment {
       return { ...answer, clientSecret: null, errorMessage: null, reservationStatusChanged: true };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const message = error instanceof RuleViolations ? (error.violations[0]?.args[0] ?? error.violations[0]?.code) : error.code;
+      // the reason in words (a client shows errorMessage as it comes), in the order's language: init carries none
+      const refusal = localizedPaymentReason(error, await this.queries.languageOf(reservationId));
+      const message = refusal instanceof RuleViolations ? (refusal.violations[0]?.args[0] ?? refusal.violations[0]?.code) : error.code;
       return { ...answer, clientSecret: null, errorMessage: String(message), reservationStatusChanged: true };
     }
   }

@@ -28,6 +28,12 @@ export class OnlinePaymentQueries {
     return isOnlineProxy(proxy) ? proxy : null;
   }
 
+  /** The language the order was made in (its texts' language where a call carries none); English for no such order. */
+  async languageOf(reservationId: string): Promise<string> {
+    const { state } = await loadReservation(this.store, reservationId);
+    return state.status === 'NONE' ? 'en' : state.opened.language;
+  }
+
   /**
    * The order's latest attempt of this method, as recorded; an open one is first checked with the provider
    * when the browser polls (a webhook that never comes does not leave the buyer waiting).

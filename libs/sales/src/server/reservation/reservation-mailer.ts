@@ -5,6 +5,7 @@ import { reservationInfo } from '../get-reservation/reservation-info.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { Mailer } from '@ticketing/mail';
 import { TicketDocuments } from '@ticketing/ticketing/contracts';
+import { ticketsIssued } from '@ticketing/sales/domain';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { loadReservation } from './reservation-stream.js';
 import { reservationMail } from './reservation-mail.js';
@@ -78,7 +79,7 @@ export class ReservationMailer {
     // the confirmation of a complete order carries its tickets (those named so far; the others follow from their page),
     // and so does a deferred transfer's, whose tickets are issued at once
     const attachments =
-      (state.status === 'COMPLETE' || state.status === 'DEFERRED_OFFLINE_PAYMENT') && state.opened.tickets.length > 0 ? await this.tickets.pdfsOf(event.shortName, state.opened.tickets.map((t) => t.ticketId), lang).catch(() => []) : [];
+      ticketsIssued(state) && state.opened.tickets.length > 0 ? await this.tickets.pdfsOf(event.shortName, state.opened.tickets.map((t) => t.ticketId), lang).catch(() => []) : [];
     await this.smtp.send({ to: state.booking.contact.email, language: lang, ...mail, ...(attachments.length > 0 ? { attachments } : {}) });
     return true;
   }

@@ -4,7 +4,7 @@ import type { EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock, type EventMetadata, type RuleViolation } from '@ticketing/kernel';
 import { validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-rules';
-import { decideChangeItemAnswers, reservationStreamId, type OpenedReservation } from '@ticketing/sales/domain';
+import { decideChangeItemAnswers, reservationStreamId, ticketsIssued, type OpenedReservation } from '@ticketing/sales/domain';
 import { TicketOrders, type CompanionAppend, type ItemAnswersChange, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
 import { additionalServiceWithData, hasPaidSupplement, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
@@ -37,9 +37,7 @@ export class SalesTicketOrders extends TicketOrders {
       reservationId,
       shortId: reservationId.slice(0, 8).toUpperCase(),
       status: state.status,
-      // a deferred transfer's tickets are issued at the buyer's confirmation (the money is due by the event's begin):
-      // they are shown, sent and checked in like a paid order's
-      complete: state.status === 'COMPLETE' || state.status === 'DEFERRED_OFFLINE_PAYMENT',
+      complete: ticketsIssued(state),
       eventShortName: state.eventShortName,
       language: opened.language,
       buyer: state.booking ? { ...state.booking.contact } : null,

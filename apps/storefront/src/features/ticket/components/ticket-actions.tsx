@@ -76,8 +76,9 @@ export function TicketActions({ eventShortName, ticket, eventFormat, accessType,
           ref={sendRef}
           type="button"
           className="button button--small button--secondary"
-          onClick={sending.send}
-          disabled={sending.pending}
+          // aria-disabled, not disabled, while it sends: a disabled button drops the keyboard focus
+          onClick={() => (sending.pending ? undefined : sending.send())}
+          aria-disabled={sending.pending || undefined}
           aria-busy={sending.pending || undefined}
         >
           {t('reservation-page-complete.send-ticket-by-email')}

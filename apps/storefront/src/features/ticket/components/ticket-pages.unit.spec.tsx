@@ -306,18 +306,26 @@ describe('ticket pages (spec 2)', () => {
         `${PAGE}/update`,
         api({
           ...full(),
-          [`POST ${TICKET}/send-ticket-by-email`]: (_: URL, request: FakeRequest) => {
+          [`POST ${TICKET}/send-ticket-by-email`]: async (_: URL, request: FakeRequest) => {
             sends.push(request.url);
+            await answered;
             return true;
           },
         }),
       );
+      let answer = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
       const send = await screen.findByRole('button', { name: 'Send by email' });
       const card = send.closest('section')!;
       const status = within(card).getByRole('status');
       expect(status.textContent).toBe('');
       send.focus();
       fireEvent.click(send);
+      // busy while it sends, yet not disabled (a disabled button drops the keyboard focus); a second press sends nothing
+      await waitFor(() => expect(send.getAttribute('aria-busy')).toBe('true'));
+      expect([send.getAttribute('aria-disabled'), send.hasAttribute('disabled')]).toEqual(['true', false]);
+      fireEvent.click(send);
+      answer();
       await waitFor(() => expect(status.textContent).toBe('The ticket has been sent by email.'));
       expect(sends).toEqual([`${TICKET}/send-ticket-by-email?lang=en`]);
       // a message of the page, not the toast that hides itself after 2.5 s: still there after that, and said once
