@@ -8,6 +8,7 @@ export { inventoryEventTypes, inventoryStreamId, type InventoryEvent, type Seats
 export { evolveInventory, initialInventoryState, withoutOneSeat, type InventoryState } from './inventory/inventory.js';
 export { type PriceSummaryRow } from './pricing/reservation-price.js';
 export { paymentDescription, summaryRowText } from './pricing/summary-row-text.js';
+export { summaryWithout } from './pricing/order-summary-rows.js';
 export { type Attendee, type BillingAddress, type BookingDetails } from './reservation/booking-details.js';
 export { decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymentMethodOf } from './reservation/confirm-reservation.js';
 export * from './reservation/pay-online.js';

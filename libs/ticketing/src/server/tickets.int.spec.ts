@@ -290,6 +290,10 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect(await call('DELETE', `/event/meetup/ticket/${first}`)).toMatchObject({ status: 200, body: true });
       expect(await left()).toBe(2);
       expect((await ticketsOf(id)).map((t: { uuid: string }) => t.uuid)).toEqual([second]);
+      // and its summary counts one ticket, as the list does
+      const summary = (await call('GET', `/reservation/${id}`)).body.orderSummary;
+      expect(summary.summary.map((r: { type: string; amount: number }) => [r.type, r.amount])).toEqual([['TICKET', 1]]);
+      expect(summary.descriptionForPayment).toMatch(/^1 x /);
       expect((await call('GET', `/event/meetup/ticket/${first}`)).status).toBe(404);
       expect((await call('GET', `/event/meetup/ticket/${first}/download-ticket`)).status).toBe(403);
       // once released, releasing again or an unknown ticket is "released"

@@ -2,7 +2,7 @@ import { entranceOf, isOnlineTicket, type PurchaseOffer, type SubscriptionOffer 
 import type { SubscriptionPass } from '@ticketing/subscriptions/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
-import { billingDocumentOf, paymentDescription, summaryRowText, ticketsIssued, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
+import { billingDocumentOf, paymentDescription, summaryRowText, summaryWithout, ticketsIssued, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo, SubscriptionInfoView } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
@@ -38,7 +38,7 @@ function subscriptionInfo(state: OpenedReservation, { offer, pass }: Subscriptio
   };
 }
 
-function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: string, subscription: SubscriptionPurchase | null = null): OrderSummaryView {
+function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: string, subscription: SubscriptionPurchase | null = null, issued: readonly IssuedTicket[] = []): OrderSummaryView {
   const { price } = state;
   const { currency } = price;
   const fallback = offer.event.contentLanguages[0] ?? 'en';
@@ -53,7 +53,10 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
           ? textIn(row.title, lang, fallback)
           : row.code;
   const passTitle = subscription ? textIn(subscription.offer.descriptor.title, lang, fallback) : null;
-  const rows = price.summary
+  // the tickets given back since leave the summary (free ones only: the totals stay)
+  const releasedIds = new Set(issued.filter((t) => t.status === 'RELEASED').map((t) => t.ticketId));
+  const released = state.opened.tickets.flatMap((t, i) => (releasedIds.has(t.ticketId) ? [i] : []));
+  const rows = summaryWithout(price.summary, price.tickets, released)
     .map((row) => summaryRowText(row, { money: (minor) => formatCents(minor, currency), percent: (value) => formatPercent(value, 2), name }))
     .filter((row) => row.type !== 'PROMOTION_CODE' || row.amount !== 0)
     // a pass is priced as one line (PASS_LINE): its row is the SUBSCRIPTION, named by the descriptor's title
@@ -241,7 +244,7 @@ export function reservationInfo(
     email: booking?.contact.email ?? null,
     validity: Date.parse(state.validUntil),
     ticketsByCategory: ticketsByCategory(state, offer, lang, now, issued),
-    orderSummary: orderSummary(state, offer, lang, subscription),
+    orderSummary: orderSummary(state, offer, lang, subscription, issued),
     status,
     validatedBookingInformation: state.validated,
     formattedExpirationDate: formatPerLanguage(new Date(state.validUntil), 'datetime.pattern', offer.event.contentLanguages, offer.event.timeZone),
