@@ -282,6 +282,11 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')!;
       expect(await pdfText(pdf.content)).toContain('Jazz Night');
       expect((await app.store.readStream(`ticket-${second}`)).at(-1)!.type).toBe('TicketSent');
+      // a holder who chose Italian gets it in Italian, whatever the language of the page that asked
+      expect(await call('POST', `/event/meetup/ticket/${first}/send-ticket-by-email?lang=en`, {})).toMatchObject({ status: 200, body: true });
+      const italian = catcher.mails.at(-1)!;
+      expect([italian.to, italian.text.includes('ecco il tuo biglietto per Serata jazz')]).toEqual([['grace@example.org'], true]);
+      expect(await pdfText(italian.attachments.find((a) => a.contentType === 'application/pdf')!.content)).toContain('Serata jazz');
     });
 
     it('releases a free ticket: its seat is back on sale, the order lists one ticket, the ticket is gone', async () => {

@@ -10,7 +10,7 @@ import { TicketDocuments, ticketStreamId, type TicketAttachment } from '@ticketi
 import { decideSend } from '@ticketing/ticketing/domain';
 import type { AdditionalServiceWithData } from '@ticketing/wire';
 import { TICKETING_EVENT_STORE, TICKETING_OPTIONS, type TicketingOptions } from '../tokens.js';
-import { documentLanguageOf, ticketDocument } from '../tickets/ticket-document.js';
+import { documentLanguageOf, mailLanguageOf, ticketDocument } from '../tickets/ticket-document.js';
 import { TicketLookup, type ShowableTicket } from '../tickets/ticket-lookup.js';
 import { loadTicket, ticketToLog } from '../tickets/ticket-stream.js';
 import { ticketMail } from './ticket-mail.js';
@@ -67,7 +67,7 @@ export class TicketMailer extends TicketDocuments {
   async send(eventShortName: string, ticketId: string, asked: string | null, actor: string): Promise<boolean> {
     const found = await this.lookup.showable(eventShortName, ticketId);
     if (!found || !this.smtp.enabled) return false;
-    const rendered = await this.render(found, asked);
+    const rendered = await this.render(found, mailLanguageOf(found, asked));
     const { event } = found.offer;
     const { language, document } = rendered;
     const link = `${this.options.publicBaseUrl}/event/${encodeURIComponent(eventShortName)}/ticket/${ticketId}/view`;

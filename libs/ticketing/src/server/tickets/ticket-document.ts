@@ -15,6 +15,15 @@ export function documentLanguageOf({ ticket, order, offer }: ShowableTicket, ask
   return speaks(order.language) ? order.language : (offer.event.contentLanguages[0] ?? 'en');
 }
 
+/**
+ * The language of the ticket e-mail: its reader is the holder, so the holder's language when the event speaks it;
+ * else the one asked (the page that sent it), the buyer's, the event's first (documentLanguageOf).
+ */
+export function mailLanguageOf(found: ShowableTicket, asked: string | null = null): string {
+  const own = found.ticket.holder.userLanguage;
+  return documentLanguageOf(found, own && found.offer.event.contentLanguages.includes(own) ? own : asked);
+}
+
 const inLanguage = (map: Readonly<Record<string, string>>, language: string) => map[language] ?? Object.values(map)[0] ?? '';
 
 /** The supplements booked with the ticket and the holder's answers to their questions. */
