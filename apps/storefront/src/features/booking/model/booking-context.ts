@@ -28,16 +28,23 @@ export interface BookingContextSource {
   readonly heldChoicesAccepted?: boolean;
 }
 
-/** A field of the reservation view as the booking rules ask it. */
-export const bookingQuestionOf = (field: AdditionalField): BookingQuestion => ({
-  name: field.name,
-  type: field.type,
-  required: field.required,
-  minLength: field.minLength ?? null,
-  maxLength: field.maxLength ?? null,
-  restrictedValues: field.restrictedValues,
-  disabledValues: field.disabledValues ?? [],
-});
+/**
+ * A field of the reservation view as the booking rules ask it. The view offers the withdrawn values no more
+ * (restrictedValues leaves them out, as alf.io's); the rules know them as the server does, all the values with the
+ * withdrawn ones apart, so that a withdrawn value is refused as withdrawn (error.disabledValue) on both sides.
+ */
+export const bookingQuestionOf = (field: AdditionalField): BookingQuestion => {
+  const disabledValues = field.disabledValues ?? [];
+  return {
+    name: field.name,
+    type: field.type,
+    required: field.required,
+    minLength: field.minLength ?? null,
+    maxLength: field.maxLength ?? null,
+    restrictedValues: [...field.restrictedValues, ...disabledValues.filter((v) => !field.restrictedValues.includes(v))],
+    disabledValues,
+  };
+};
 
 /** The question with the ticket's own answers taken off its withdrawn choices. */
 const acceptingHeld = (field: AdditionalField): BookingQuestion => {
