@@ -164,8 +164,15 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const mails = catcher.mails.length;
       id = await buy('meetup', 2, null, { company: ['Engines'] });
       [first, second] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
-      expect(catcher.mails.length).toBe(mails + 1);
-      confirmation = catcher.mails.at(-1)!;
+      // the buyer's confirmation, and each ticket to its holder named at booking (another address than the buyer's)
+      expect(catcher.mails.length).toBe(mails + 3);
+      const sent = catcher.mails.slice(mails);
+      confirmation = sent.find((m) => m.to[0] === 'ada@example.org')!;
+      expect(sent.filter((m) => m !== confirmation).map((m) => [m.to[0], m.attachments.map((a) => a.contentType)])).toEqual([
+        ['guest0@example.org', ['application/pdf', 'text/calendar']],
+        ['guest1@example.org', ['application/pdf', 'text/calendar']],
+      ]);
+      for (const ticket of [first, second]) expect((await app.store.readStream(`ticket-${ticket}`)).map((e) => e.type)).toEqual(['TicketIssued', 'TicketSent']);
     });
 
     it("sends the buyer the confirmation with every ticket's PDF attached", async () => {

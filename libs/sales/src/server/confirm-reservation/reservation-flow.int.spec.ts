@@ -151,9 +151,10 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect(done).toMatchObject({ status: 'COMPLETE', paymentProxy: 'NONE', paid: false, metadata: { finalized: true, readyForConfirmation: true } });
       expect(done).toMatchObject({ invoiceNumber: null, invoiceOrReceiptDocumentPresent: false }); // nothing paid, nothing to download
       expect(done.ticketsByCategory[0].tickets.every((t: { acquired: boolean }) => t.acquired)).toBe(true);
-      expect(catcher.mails.length).toBe(mailsBefore + 1);
-      expect(catcher.mails.at(-1)!.to).toEqual(['ada@example.org']);
-      expect(catcher.mails.at(-1)!.text).toContain(id.slice(0, 8).toUpperCase());
+      // the buyer's confirmation, then each ticket to its holder (named at booking with their own address)
+      const sent = catcher.mails.slice(mailsBefore);
+      expect(sent.map((m) => m.to[0])).toEqual(['ada@example.org', ...Object.values(tickets).map((t) => (t as { email: string }).email)]);
+      expect(sent[0]!.text).toContain(id.slice(0, 8).toUpperCase());
     });
 
     it('issues one ticket stream per ticket, keeping attendees out of the clear data', async () => {
@@ -247,7 +248,10 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       // the business invoice asked for takes the organizer's first number once the money is in
       expect(awaiting).toMatchObject({ invoiceNumber: null, invoiceOrReceiptDocumentPresent: false });
       expect(done).toMatchObject({ invoiceNumber: '1', invoiceOrReceiptDocumentPresent: true });
-      expect(catcher.mails.length).toBe(mailsBefore + 2); // the transfer instructions, then the confirmation
+      // the transfer instructions, then the confirmation, then the ticket to its holder
+      const holders = done.ticketsByCategory.flatMap((c: { tickets: { email: string }[] }) => c.tickets.map((t) => t.email));
+      expect(catcher.mails.slice(mailsBefore).map((m) => m.to[0])).toEqual(['ada@example.org', 'ada@example.org', ...holders]);
+      expect(holders).toHaveLength(2);
       const store = app.store;
       expect((await store.readStream(`ticket-${done.ticketsByCategory[0].tickets[0].uuid}`))[0]?.data).toMatchObject({ status: 'ACQUIRED' });
     });
@@ -269,12 +273,13 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       const tickets = accepted.ticketsByCategory[0].tickets as { uuid: string; acquired: boolean }[];
       expect(tickets.map((t) => t.acquired)).toEqual([true, true]);
       const store = app.store;
-      for (const ticket of tickets) expect((await store.readStream(`ticket-${ticket.uuid}`)).map((e) => [e.type, e.data.status])).toEqual([['TicketIssued', 'ACQUIRED']]);
+      // issued at once, and sent to their holders with the buyer's confirmation
+      for (const ticket of tickets) expect((await store.readStream(`ticket-${ticket.uuid}`)).map((e) => [e.type, e.data.status])).toEqual([['TicketIssued', 'ACQUIRED'], ['TicketSent', undefined]]);
       expect((await call('GET', '/event/festival/ticket-categories')).body.ticketCategories[0]).toMatchObject({ containsPendingTickets: false });
 
-      // one e-mail: the tickets are confirmed, with the transfer instructions and the deadline
-      expect(catcher.mails.length).toBe(mailsBefore + 1);
-      const mail = catcher.mails.at(-1)!;
+      // the buyer's e-mail: the tickets are confirmed, with the transfer instructions and the deadline; each ticket to its holder
+      expect(catcher.mails.slice(mailsBefore).map((m) => m.to[0])).toEqual(['ada@example.org', 'guest0@example.org', 'guest1@example.org']);
+      const mail = catcher.mails[mailsBefore]!;
       expect(mail.text).toContain('is confirmed');
       expect(mail.text).toContain('CH93 0076 2011 6238 5295 7');
       expect(mail.text).toContain(`Payment reason: ${id.slice(0, 8).toUpperCase()}`);

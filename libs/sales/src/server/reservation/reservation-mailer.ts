@@ -41,6 +41,26 @@ export class ReservationMailer {
     private readonly tickets: TicketDocuments,
   ) {}
 
+  /**
+   * With an order's confirmation (reference 5.2: "confirmation e-mail/tickets sent", alf.io's tickets sent
+   * automatically): each issued ticket named to someone other than the buyer goes to its holder, who would otherwise
+   * get nothing (an online ticket's check-in link is in that e-mail only); the buyer's own are attached to the
+   * confirmation. Answers how many were sent.
+   */
+  async sendTicketsToHolders(reservationId: string): Promise<number> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!ticketsIssued(state) || !state.booking || state.opened.purchaseContext || !this.smtp.enabled) return 0;
+    const buyer = state.booking.contact.email.trim().toLowerCase();
+    let sent = 0;
+    for (const { ticketId } of state.opened.tickets) {
+      const holder = state.booking.attendees[ticketId]?.email?.trim().toLowerCase() ?? '';
+      if (holder === '' || holder === buyer) continue;
+      const ok = await this.tickets.sendToHolder(state.eventShortName, ticketId, 'system:confirmation').catch(() => false);
+      if (ok) sent++;
+    }
+    return sent;
+  }
+
   /** False when there is nothing to send (unknown, not confirmed, no contact) or no mail server. */
   async sendConfirmation(reservationId: string, language: string | null = null): Promise<boolean> {
     const { state } = await loadReservation(this.store, reservationId);

@@ -63,6 +63,10 @@ export class TicketMailer extends TicketDocuments {
     return { filename: `ticket-${found.ticket.ticketId}.pdf`, pdf: await renderTicketPdf(document), language, document, code };
   }
 
+  sendToHolder(eventShortName: string, ticketId: string, actor: string): Promise<boolean> {
+    return this.send(eventShortName, ticketId, null, actor);
+  }
+
   /** False when there is nothing to send (no such ticket, not complete, no holder) or no mail server. */
   async send(eventShortName: string, ticketId: string, asked: string | null, actor: string): Promise<boolean> {
     const found = await this.lookup.showable(eventShortName, ticketId);
