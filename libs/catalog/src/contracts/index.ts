@@ -29,7 +29,7 @@ export {
   type TicketCategory,
   type WaitingRoomSettings,
 } from './catalog.events.js';
-export type { InvoicingTerms, OfferedCategory, OfferedService, PurchaseOffer, SubscriptionOffer } from './purchase-offer.js';
+export { fixedFieldNames, type InvoicingTerms, type OfferedCategory, type OfferedService, type PurchaseOffer, type SubscriptionOffer } from './purchase-offer.js';
 export { CatalogOffers, type WaitingListAvailability } from './catalog-offers.js';
 export { CatalogPolls, type EventPolls } from './catalog-polls.js';
 export { entranceOf, isOnlineTicket, type Entrance } from './join-links.js';

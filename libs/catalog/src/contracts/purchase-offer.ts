@@ -1,6 +1,9 @@
 import type { AdditionalService, AttendeeField, Capacity, EventDetails, Organizer, PromoCode, SubscriptionDescriptor, TicketCategory } from './catalog.events.js';
 
 /** A category as a buyer can reserve it right now. Availability is not here: the inventory decides that. */
+/** The names of the attendee fields whose answer stays once given (catalog `editable: false`, spec 4 field locking). */
+export const fixedFieldNames = (offer: Pick<PurchaseOffer, 'attendeeFields'>): string[] => offer.attendeeFields.filter((f) => !f.editable).map((f) => f.name);
+
 export interface OfferedCategory {
   readonly category: TicketCategory;
   /** Inside its sale window now. */

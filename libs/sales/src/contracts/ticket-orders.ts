@@ -73,7 +73,7 @@ export abstract class TicketOrders {
     ticketId: string,
     form: TicketOwnerInput,
     now: Date,
-    heldAnswers?: Readonly<Record<string, readonly string[]>>,
+    heldAnswers: Readonly<Record<string, readonly string[]>>,
   ): Promise<{ readonly errors: readonly RuleViolation[]; readonly holder: TicketHolder; readonly items: readonly ItemAnswersChange[] }>;
 
   /**

@@ -22,3 +22,12 @@ export interface BookingQuestion {
   /** Answers still shown but no longer accepted (`error.disabledValue`). */
   readonly disabledValues: readonly string[];
 }
+
+/**
+ * The question as a ticket's update asks it: a value the organizer withdrew after the ticket took it (`held`, the
+ * ticket's answers now) stays acceptable for that ticket, as the view keeps offering it; the others stay refused.
+ */
+export function acceptingHeldChoices(question: BookingQuestion, held: readonly string[] | undefined): BookingQuestion {
+  if (!held?.length) return question;
+  return { ...question, disabledValues: question.disabledValues.filter((v) => !held.includes(v)) };
+}

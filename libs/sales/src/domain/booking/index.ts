@@ -9,6 +9,6 @@ export { validateTicketOwner, type TicketOwnerContext, type TicketOwnerValidatio
 export type { ItemAnswers } from './supplement-item-rules.js';
 export type { BookingForm, TicketOwnerForm, AdditionalServiceLinkForm, SubscriptionOwnerForm, AdditionalAnswers, ItalyEInvoicingReferenceType } from './booking-form.js';
 export type { BookingContext, BookedTicket, BookedItem, InvoicingSettings, VatCheckStatus } from './booking-context.js';
-export type { BookingQuestion, BookingQuestionType } from './booking-question.js';
+export { acceptingHeldChoices, type BookingQuestion, type BookingQuestionType } from './booking-question.js';
 export { BOOKING_FORM, bookingErrors, bookingWarnings, limits, type FieldError } from './booking-errors.js';
 export type { SubscriptionOwner } from './subscription-owner-rules.js';

@@ -145,3 +145,8 @@ export interface ReservationPrice {
   readonly requiresPayment: boolean;
   readonly summary: readonly PriceSummaryRow[];
 }
+
+/** The order holds a supplement item that was paid for (alf.io's hasPaidSupplements): no ticket of it may be given back. */
+export function hasPaidSupplement(price: Pick<ReservationPrice, 'items'>): boolean {
+  return price.items.some((item) => item.serviceType === 'SUPPLEMENT' && item.finalPrice > 0);
+}

@@ -2,7 +2,7 @@ import { entranceOf, isOnlineTicket, type PurchaseOffer, type SubscriptionOffer 
 import type { SubscriptionPass } from '@ticketing/subscriptions/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
-import { billingDocumentOf, paymentDescription, summaryRowText, summaryWithout, ticketsIssued, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
+import { billingDocumentOf, hasPaidSupplement, paymentDescription, summaryRowText, summaryWithout, ticketsIssued, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo, SubscriptionInfoView } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
@@ -110,11 +110,6 @@ function billingAddressText(booking: BookingDetails | null): string | null {
   const b = booking?.billing;
   if (!booking?.invoiceRequested || !b) return null;
   return [b.companyName, b.addressLine1, b.addressLine2, `${b.zip} ${b.city}`, b.state, b.country].filter((line) => line && line.trim() !== '').join('\n');
-}
-
-/** The order holds a supplement item that was paid for (alf.io's hasPaidSupplements): no ticket of it may be given back. */
-export function hasPaidSupplement(price: OpenedReservation['price']): boolean {
-  return price.items.some((item) => item.serviceType === 'SUPPLEMENT' && item.finalPrice > 0);
 }
 
 /**

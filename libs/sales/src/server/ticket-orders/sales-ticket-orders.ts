@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
+import { CatalogOffers, fixedFieldNames, type PurchaseOffer } from '@ticketing/catalog/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock, type EventMetadata, type RuleViolation } from '@ticketing/kernel';
-import { validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-rules';
-import { decideChangeItemAnswers, reservationStreamId, ticketsIssued, type OpenedReservation } from '@ticketing/sales/domain';
+import { acceptingHeldChoices, validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-rules';
+import { decideChangeItemAnswers, hasPaidSupplement, reservationStreamId, ticketsIssued, type OpenedReservation } from '@ticketing/sales/domain';
 import { TicketOrders, type CompanionAppend, type ItemAnswersChange, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
-import { additionalServiceWithData, hasPaidSupplement, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
+import { additionalServiceWithData, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
@@ -53,17 +53,13 @@ export class SalesTicketOrders extends TicketOrders {
     ticketId: string,
     form: TicketOwnerInput,
     now: Date,
-    heldAnswers: Readonly<Record<string, readonly string[]>> = {},
+    heldAnswers: Readonly<Record<string, readonly string[]>>,
   ): Promise<{ errors: readonly RuleViolation[]; holder: TicketHolder; items: readonly ItemAnswersChange[] }> {
     const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
     if (!offer) throw new NotFoundError('event', order.eventShortName);
     const booked = bookedTickets(order.tickets.filter((t) => t.ticketId === ticketId), offer.attendeeFields)[0];
     if (!booked) throw new NotFoundError('ticket', ticketId);
-    // a withdrawn choice the ticket holds already stays acceptable (the view still offers it: additionalField)
-    const ticket = {
-      ...booked,
-      questions: booked.questions.map((q) => (heldAnswers[q.name]?.length ? { ...q, disabledValues: q.disabledValues.filter((v) => !heldAnswers[q.name]!.includes(v)) } : q)),
-    };
+    const ticket = { ...booked, questions: booked.questions.map((q) => acceptingHeldChoices(q, heldAnswers[q.name])) };
     const today = wallClock(now, offer.event.timeZone);
     return validateTicketOwner(form, {
       ticket,
@@ -91,8 +87,7 @@ export class SalesTicketOrders extends TicketOrders {
     ]);
     if (revision === 'no_stream') throw new NotFoundError('reservation', order.reservationId);
     if (!offer) throw new NotFoundError('event', order.eventShortName);
-    const fixedFields = offer.attendeeFields.filter((f) => !f.editable).map((f) => f.name);
-    const events = decideChangeItemAnswers(state, { reservationId: order.reservationId, ticketId, items, fixedFields });
+    const events = decideChangeItemAnswers(state, { reservationId: order.reservationId, ticketId, items, fixedFields: fixedFieldNames(offer) });
     const appends = [
       ...(events.length > 0 ? [{ streamId: reservationStreamId(order.reservationId), expectedRevision: revision, events: events.map((e) => reservationToLog(e, metadata)) }] : []),
       ...(companion ? [companion] : []),

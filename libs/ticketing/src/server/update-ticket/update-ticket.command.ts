@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { fixedFieldNames } from '@ticketing/catalog/contracts';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { NotFoundError, provenance, RuleViolations } from '@ticketing/kernel';
 import { TicketOrders, type TicketOwnerInput } from '@ticketing/sales/contracts';
@@ -52,8 +53,7 @@ export class UpdateTicketHandler implements ICommandHandler<UpdateTicketCommand,
         const { errors, holder, items } = await this.orders.checkHolder(found.order, ticketId, form, now, found.ticket.holder?.answers ?? {});
         if (errors.length > 0) throw new RuleViolations(errors);
         const locked = !found.offer.event.assignment.enableTicketTransfer;
-        const fixedFields = found.offer.attendeeFields.filter((f) => !f.editable).map((f) => f.name);
-        const events = decideAssign(found.ticket, { ticketId, holder, locked, emailLocked: found.order.lockEmailEdit, fixedFields });
+        const events = decideAssign(found.ticket, { ticketId, holder, locked, emailLocked: found.order.lockEmailEdit, fixedFields: fixedFieldNames(found.offer) });
         // the ticket goes to whoever it names now: its first holder, or a new one it was handed to
         const previous = found.ticket.holder?.email.trim().toLowerCase() ?? '';
         const result = events.some((e) => (e.data.holder?.email.trim().toLowerCase() ?? '') !== previous);

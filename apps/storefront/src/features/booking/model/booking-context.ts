@@ -1,5 +1,5 @@
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
-import type { BookingContext, BookingQuestion, InvoicingSettings } from '@ticketing/sales/booking-rules';
+import { acceptingHeldChoices, type BookingContext, type BookingQuestion, type InvoicingSettings } from '@ticketing/sales/booking-rules';
 import type { AdditionalField, BookedAdditionalService, BookingTicket } from './additional-field';
 import { savedValues } from './additional-field';
 import { ticketFields } from './booking-form-values';
@@ -46,12 +46,8 @@ export const bookingQuestionOf = (field: AdditionalField): BookingQuestion => {
   };
 };
 
-/** The question with the ticket's own answers taken off its withdrawn choices. */
-const acceptingHeld = (field: AdditionalField): BookingQuestion => {
-  const question = bookingQuestionOf(field);
-  const held = savedValues(field);
-  return held.length === 0 ? question : { ...question, disabledValues: question.disabledValues.filter((v) => !held.includes(v)) };
-};
+/** The question as the ticket's update asks it: the ticket's own answers (its saved values) stay acceptable. */
+const acceptingHeld = (field: AdditionalField): BookingQuestion => acceptingHeldChoices(bookingQuestionOf(field), savedValues(field));
 
 /**
  * The booking rules' context as the server builds it for validate-to-overview, from what `GET /reservation/{id}`
