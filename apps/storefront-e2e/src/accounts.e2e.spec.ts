@@ -1,23 +1,26 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { DEMO_USERS, startLocalOpenIdProvider, type LocalOpenIdProvider } from '@ticketing/accounts/local-provider';
 import { bundles } from '@ticketing/i18n';
+import { freePort } from '@ticketing/postgres';
 import { DESKTOP, PHONE, launchBrowser } from './browser.js';
 import { axeViolations } from './axe.js';
 import { startOwnApp, type OwnApp } from './own-app.js';
 
 /**
  * Accounts in the storefront (issue 16, spec 2 my orders, my profile, Chrome, booking step; spec 6; reference 3.6) in
- * chromium against an app of this spec's own, which logs visitors in against the local OpenID provider (as `npm
- * start` does without OPENID_ISSUER_URL), with the tickets spec's catalog (a free concert). A demo person logs in on
- * the provider's own page, buys a free ticket (the booking step prefilled from their account), finds the order in my
+ * chromium against an app of this spec's own, which logs visitors in against the local OpenID provider (as `npm start`
+ * does without OPENID_ISSUER_URL), with the tickets spec's catalog (a free concert). A demo person logs in on the
+ * provider's own page, buys a free ticket (the booking step prefilled from their account), finds the order in my
  * orders, opens it where nobody is signed in (through the login, back on the order; another person is told it is not
- * theirs), edits the profile (a reload shows it), and deletes it: acknowledged, then the provider's sign-out page, home
- * signed out. After that `audit verify-log` passes and the raw rows of the log no longer hold the person's names or
- * e-mail. My orders and my profile are checked with axe and for overflow at 1280 and 375 px (shots /tmp/shots/acct-*).
+ * theirs), follows a link to the order from a page of another site (a web mail) still signed in, edits the profile (a
+ * reload shows it), and deletes it: acknowledged, then the provider's sign-out page, home signed out. After that
+ * `audit verify-log` passes and the raw rows of the log no longer hold the person's names or e-mail. My orders and my
+ * profile are checked with axe and for overflow at 1280 and 375 px (shots /tmp/shots/acct-*).
  */
 const t = (key: string, ...args: (string | number)[]) =>
   ((bundles.en as Record<string, string>)[key] ?? key).replace(/\{\{(\d+)\}\}/g, (_, i: string) => String(args[Number(i)] ?? ''));
@@ -168,6 +171,35 @@ describe('accounts in chromium: log in, buy, my orders, my profile, deletion', (
     await row.getByRole('link', { name: orderId.slice(0, 8).toUpperCase() }).click();
     await page.waitForURL((url) => stepPath('success').test(url.pathname));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+  });
+
+  it('follows a link to the order from a page of another site (a web mail) and is still signed in there', async () => {
+    // localhost is another site than 127.0.0.1 to the browser: the navigation from it is a cross-site one
+    const port = await freePort();
+    const orderLink = `${baseUrl()}/event/${CONCERT}/reservation/${orderId}/success`;
+    const mail = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox</title></head><body><a href="${orderLink}">Your order</a></body></html>`);
+    });
+    await new Promise<void>((resolve) => mail.listen(port, '127.0.0.1', resolve));
+    try {
+      const sessionBefore = (await context.cookies(baseUrl())).find((c) => c.name === 'ALFIO_SESSION')?.value;
+      const visited: string[] = [];
+      const track = (frame: Frame) => {
+        if (frame === page.mainFrame()) visited.push(frame.url());
+      };
+      page.on('framenavigated', track);
+      await page.goto(`http://localhost:${port}/`);
+      await page.getByRole('link', { name: 'Your order' }).click();
+      await page.getByRole('heading', { level: 1, name: t('reservation-page-complete.header.title', CONCERT_TITLE) }).waitFor();
+      page.off('framenavigated', track);
+      // straight to the order: no new session over the signed-in one, no trip through the provider's login
+      expect(visited.filter((url) => new URL(url).origin === new URL(provider!.issuer).origin)).toEqual([]);
+      expect((await context.cookies(baseUrl())).find((c) => c.name === 'ALFIO_SESSION')?.value).toBe(sessionBefore);
+      await expect.poll(() => userMenu().textContent()).toContain(`${ADA.givenName} ${ADA.familyName}`);
+    } finally {
+      await new Promise((resolve) => mail.close(resolve));
+    }
   });
 
   it('opens the order where nobody is signed in through the login, back on its page; another account is told whose it is', async () => {

@@ -17,12 +17,17 @@ export function readCookie(header: string | undefined, name: string): string | u
 
 export interface CookieOptions {
   readonly httpOnly: boolean;
+  /**
+   * Strict: sent only on requests from the site itself. Lax: also on a top-level navigation from another site (a
+   * link in a mail reader, a search result), never on another site's form post, frame or fetch.
+   */
+  readonly sameSite: 'Strict' | 'Lax';
   readonly secure: boolean;
   readonly maxAgeSeconds?: number;
 }
 
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Strict'];
+  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', `SameSite=${options.sameSite}`];
   if (options.httpOnly) parts.push('HttpOnly');
   if (options.secure) parts.push('Secure');
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);

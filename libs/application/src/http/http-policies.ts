@@ -17,8 +17,8 @@ const SESSION_MAX_AGE_SECONDS = 2 * 60 * 60;
 /**
  * Answers that are the same for everyone and cached (assets, web fonts, files, app info, API description, health): no
  * session is made for them, so no Set-Cookie spoils a shared cache. Nor for the OpenID provider's answer
- * (/openid/callback): it arrives as a cross-site navigation, without the SameSite=Strict session cookie, and a new
- * session made there would replace the visitor's own (the login knows which session it signs in).
+ * (/openid/callback): the login knows which session it signs in, and a session made there would replace the
+ * visitor's own.
  */
 const STATELESS_GETS = [/^\/openid\/callback$/, /^\/assets\//, /^\/resources\//, /^\/file\//, /^\/api\/docs/, /^\/api\/openapi\.json$/, /^\/api\/health$/, /^\/api\/v2\/info$/, /^\/[^/]+\.[a-z0-9]+$/i];
 
@@ -147,7 +147,7 @@ export function installHttpPolicies(fastify: FastifyInstance, config: AppConfig,
       if (request.method === 'GET' && isPublicApi) {
         const token = antiForgery.issue(request.sessionId);
         reply.header('XSRF-TOKEN', token);
-        cookies.push(serializeCookie(XSRF_COOKIE, token, { httpOnly: false, secure }));
+        cookies.push(serializeCookie(XSRF_COOKIE, token, { httpOnly: false, secure, sameSite: 'Strict' }));
       }
     } else if (!CSRF_EXEMPT.some((p) => p.test(path))) {
       const token = (request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token']) as string | undefined;
@@ -199,12 +199,18 @@ function privateCacheControl(cacheControl: string): string {
   return directives.join(', ');
 }
 
-/** The token for a page the server renders itself (the storefront shell carries it in a meta tag). */
-/** The session cookie carrying `sessionId` (HttpOnly, SameSite=Strict, the session's lifetime). */
+/**
+ * The session cookie carrying `sessionId` (HttpOnly, the session's lifetime). SameSite=Lax: a visitor who follows a
+ * link from another site (the confirmation e-mail in a web mail, a search result) arrives with their session; under
+ * Strict the visit came without it, a new session was made and its cookie replaced theirs, signing them out.
+ * Another site still cannot act in the session: its form posts and fetches come without the cookie, and every
+ * unsafe call needs the anti-forgery token besides.
+ */
 export function sessionCookie(sessionId: string, secure: boolean): string {
-  return serializeCookie(SESSION_COOKIE, sessionId, { httpOnly: true, secure, maxAgeSeconds: SESSION_MAX_AGE_SECONDS });
+  return serializeCookie(SESSION_COOKIE, sessionId, { httpOnly: true, secure, sameSite: 'Lax', maxAgeSeconds: SESSION_MAX_AGE_SECONDS });
 }
 
+/** The token for a page the server renders itself (the storefront shell carries it in a meta tag). */
 export function issueAntiForgeryToken(secret: Buffer, sessionId: string): string {
   return new AntiForgery(secret).issue(sessionId);
 }

@@ -92,7 +92,7 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
       recaptchaScriptUrl: options.recaptchaScriptUrl ?? null,
       analyticsScriptUrl: options.analyticsScriptUrl ?? null,
     });
-    const cookies = [serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies }), ...(signedUp ? [signedUpCookie(options.secureCookies, 0)] : [])];
+    const cookies = [serializeCookie(XSRF_COOKIE, xsrfToken, { httpOnly: false, secure: options.secureCookies, sameSite: 'Strict' }), ...(signedUp ? [signedUpCookie(options.secureCookies, 0)] : [])];
     // Fastify adds a set-cookie to those already set (the session's, when the request made it): never set one twice.
     // Returned, so Fastify waits for this send instead of answering again when the handler's promise settles first.
     return reply

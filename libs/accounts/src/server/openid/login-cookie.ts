@@ -10,8 +10,8 @@ export function readLoginCookie(header: string | undefined): string | undefined 
 }
 
 /**
- * SameSite=Lax, not Strict like the session cookie: it must come along on the provider's redirect back, a
- * top-level navigation from another site. Only the /openid paths see it; it lives as long as an attempt.
+ * SameSite=Lax: it must come along on the provider's redirect back, a top-level navigation from another site.
+ * Only the /openid paths see it; it lives as long as an attempt.
  */
 export function loginCookie(value: string, secure: boolean, maxAgeSeconds = 600): string {
   return [`${LOGIN_COOKIE}=${value}`, 'Path=/openid', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : []), `Max-Age=${maxAgeSeconds}`].join('; ');
