@@ -38,11 +38,11 @@ const invoice: InvoiceDocument = {
   seller: { name: 'Kulturverein Zürich', address: 'Limmatquai 1\n8001 Zürich', vatNumber: 'CHE-123.456.789 MWST', email: 'kasse@kulturverein.ch' },
   buyer: { name: 'Jürgen Straßer', companyName: 'Straßer & Söhne AG', addressLines: ['Bahnhofstrasse 12', '3000 Bern'], vatNumber: 'CHE-987.654.321', email: 'buchhaltung@strasser.ch' },
   lines: [
-    { description: 'Stehplatz Parterre', quantity: 4, unitPrice: '40.00', vatPercentage: '8.1', total: '160.00' },
-    { description: 'Parkplatz', quantity: 1, unitPrice: '20.00', vatPercentage: '8.1', total: '20.00' },
+    { description: 'Stehplatz Parterre', quantity: 4, unitPrice: '40.00', vatPercentage: '8.1', total: '160.00', vat: 'included' },
+    { description: 'Parkplatz', quantity: 1, unitPrice: '20.00', vatPercentage: '8.1', total: '20.00', vat: 'included' },
   ],
   subtotals: [{ label: 'Netto', amount: '166.51' }, { label: 'MwSt. 8.1 %', amount: '13.49' }],
-  total: '180.00', currency: 'CHF', vatIncluded: true, payment: { method: 'Kreditkarte', paidOn: '16.01.2027' },
+  total: '180.00', currency: 'CHF', payment: { method: 'Kreditkarte', paidOn: '16.01.2027' },
 };
 
 const pass: PassInput = {

@@ -6,6 +6,6 @@
 export { documentLabels, type DocumentLabels } from './labels/document-labels.js';
 export { renderTicketPdf, type TicketDocument } from './ticket/render-ticket-pdf.js';
 export { ticketCodePng } from './ticket/ticket-code-png.js';
-export { renderInvoicePdf, type InvoiceDocument } from './invoice/render-invoice-pdf.js';
+export { renderInvoicePdf, type InvoiceDocument, type LineVat } from './invoice/render-invoice-pdf.js';
 export { applePass, type PassInput, type PassSigning, type PassImage } from './wallet/apple-pass.js';
 export { googleWalletSaveUrl, googleWalletPayload, type GoogleWalletAccount, type GoogleWalletTicket } from './wallet/google-wallet.js';

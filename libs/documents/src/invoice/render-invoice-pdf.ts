@@ -2,6 +2,9 @@ import { interpolate } from '@ticketing/i18n';
 import { documentLabels, type DocumentLabels } from '../labels/document-labels.js';
 import { A4_MARGIN, MUTED, rule, startPdf, textHeight, writeText, type TextStyle } from '../pdf/pdf-document.js';
 
+/** How a line's price held VAT when the order was priced: inside it, added on top of it, or none charged. */
+export type LineVat = 'included' | 'excluded' | 'none';
+
 export interface InvoiceDocument {
   readonly kind: 'invoice' | 'receipt';
   readonly language: string;
@@ -27,12 +30,13 @@ export interface InvoiceDocument {
     readonly unitPrice: string;
     readonly vatPercentage: string | null;
     readonly total: string;
+    /** null for a line that sells nothing itself (a code's discount, what a pass paid) */
+    readonly vat: LineVat | null;
   }[];
   /** e.g. net, VAT 7.7 % */
   readonly subtotals: readonly { readonly label: string; readonly amount: string }[];
   readonly total: string;
   readonly currency: string;
-  readonly vatIncluded: boolean;
   readonly payment: { readonly method: string; readonly paidOn: string | null };
   /** What was bought, printed above the lines: the event's title and date. */
   readonly subject?: string | null;
@@ -51,6 +55,7 @@ const COLUMNS = {
 type Column = keyof typeof COLUMNS;
 
 const BODY: TextStyle = { size: 10 };
+const LINE_NOTE: TextStyle = { size: 8, color: MUTED };
 const FOOTER_SPACE = 30;
 
 /** An invoice (with its number) or a receipt of a paid order, on as many A4 pages as its lines need. */
@@ -131,22 +136,42 @@ function tableHeader(doc: PDFKit.PDFDocument, labels: DocumentLabels, currency: 
   doc.y = bottom + 10;
 }
 
+/**
+ * How the document's lines held VAT: one way for all (`included`, `excluded`, `none`), `mixed` when they differ (a
+ * supplement at its own rate, a donation without VAT), null when no line says.
+ */
+function vatOfLines(lines: InvoiceDocument['lines']): LineVat | 'mixed' | null {
+  const ways = new Set(lines.flatMap((line) => (line.vat === null ? [] : [line.vat])));
+  if (ways.size > 1) return 'mixed';
+  return ways.values().next().value ?? null;
+}
+
+const lineNote = (labels: DocumentLabels, vat: LineVat) => (vat === 'included' ? labels.lineVatIncluded : vat === 'excluded' ? labels.lineVatExcluded : labels.noVat);
+
 function lines(doc: PDFKit.PDFDocument, labels: DocumentLabels, invoice: InvoiceDocument): void {
   const pageBottom = doc.page.height - A4_MARGIN - FOOTER_SPACE;
+  const { width } = COLUMNS.description;
+  // when the lines differ, each says how its unit price holds VAT, under its description (the note under the total
+  // then sends the reader here); written after the line's cells, so that a copied line reads as one
+  const perLine = vatOfLines(invoice.lines) === 'mixed';
   tableHeader(doc, labels, invoice.currency);
   for (const line of invoice.lines) {
-    if (doc.y + textHeight(doc, line.description, BODY, COLUMNS.description.width) > pageBottom) {
+    const note = perLine && line.vat !== null ? lineNote(labels, line.vat) : null;
+    const height = textHeight(doc, line.description, BODY, width) + (note === null ? 0 : textHeight(doc, note, LINE_NOTE, width) + 1);
+    if (doc.y + height > pageBottom) {
       doc.addPage();
       tableHeader(doc, labels, invoice.currency);
     }
     const y = doc.y;
-    const bottom = Math.max(
-      cell(doc, 'description', line.description, y, BODY),
+    const description = cell(doc, 'description', line.description, y, BODY);
+    let bottom = Math.max(
+      description,
       cell(doc, 'quantity', String(line.quantity), y, BODY),
       cell(doc, 'unitPrice', line.unitPrice, y, BODY),
       cell(doc, 'vat', line.vatPercentage === null ? '' : `${line.vatPercentage} %`, y, BODY),
       cell(doc, 'total', line.total, y, BODY),
     );
+    if (note !== null) bottom = Math.max(bottom, cell(doc, 'description', note, description + 1, LINE_NOTE));
     doc.y = bottom + 6;
   }
   rule(doc, doc.y);
@@ -165,9 +190,24 @@ function totals(doc: PDFKit.PDFDocument, labels: DocumentLabels, invoice: Invoic
   const y = doc.y + 4;
   writeText(doc, `${labels.total} ${invoice.currency}`, { size: 12, weight: 'bold' }, { x: label.x, y }, { width: label.width, align: 'right' });
   doc.y = Math.max(doc.y, cell(doc, 'total', invoice.total, y, { size: 12, weight: 'bold' }));
-  const note = invoice.vatIncluded ? labels.vatIncluded : labels.vatExcluded;
-  writeText(doc, note, { size: 9, color: MUTED }, { x: A4_MARGIN, y: doc.y + 4 }, { width: doc.page.width - 2 * A4_MARGIN, align: 'right' });
+  const note = totalNote(labels, vatOfLines(invoice.lines));
+  if (note !== null) writeText(doc, note, { size: 9, color: MUTED }, { x: A4_MARGIN, y: doc.y + 4 }, { width: doc.page.width - 2 * A4_MARGIN, align: 'right' });
   doc.y += 24;
+}
+
+function totalNote(labels: DocumentLabels, vat: ReturnType<typeof vatOfLines>): string | null {
+  switch (vat) {
+    case 'included':
+      return labels.vatIncluded;
+    case 'excluded':
+      return labels.vatExcluded;
+    case 'none':
+      return labels.noVat;
+    case 'mixed':
+      return labels.vatPerLine;
+    case null:
+      return null;
+  }
 }
 
 function payment(doc: PDFKit.PDFDocument, labels: DocumentLabels, invoice: InvoiceDocument): void {

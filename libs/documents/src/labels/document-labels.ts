@@ -34,8 +34,14 @@ export interface DocumentLabels {
   readonly subtotal: string;
   readonly total: string;
   readonly totalVat: string;
+  /** The note under the total when every line holds VAT alike: inside the prices, on top of them, or none charged. */
   readonly vatIncluded: string;
   readonly vatExcluded: string;
+  readonly noVat: string;
+  /** The note under the total when the lines differ, each line then saying its own (below). */
+  readonly vatPerLine: string;
+  readonly lineVatIncluded: string;
+  readonly lineVatExcluded: string;
   readonly paid: string;
   readonly awaitingPayment: string;
   readonly paymentMethod: string;
@@ -78,25 +84,29 @@ const OWN: Readonly<Record<string, Partial<Record<Label, string>>>> = {
   en: {
     timeZone: 'Time zone', online: 'Online event', ticketId: 'Ticket ID', amountDue: 'Amount due', seller: 'Seller',
     description: 'Description', unitPrice: 'Unit price', totalVat: 'Total VAT', vatIncluded: 'Prices include VAT',
-    vatExcluded: 'Prices exclude VAT', paid: 'Paid', awaitingPayment: 'Awaiting payment', paymentMethod: 'Payment method',
+    vatExcluded: 'Prices exclude VAT', noVat: 'No VAT', vatPerLine: 'VAT as stated on each line', lineVatIncluded: 'Price includes VAT',
+    lineVatExcluded: 'Price excludes VAT', paid: 'Paid', awaitingPayment: 'Awaiting payment', paymentMethod: 'Payment method',
     page: 'Page {{0}} of {{1}}',
   },
   de: {
     timeZone: 'Zeitzone', online: 'Online-Veranstaltung', ticketId: 'Ticket-ID', amountDue: 'Fälliger Betrag',
     seller: 'Verkäufer', description: 'Beschreibung', unitPrice: 'Einzelpreis', totalVat: 'MwSt. gesamt',
-    vatIncluded: 'Preise inklusive MwSt.', vatExcluded: 'Preise exklusive MwSt.', paid: 'Bezahlt',
+    vatIncluded: 'Preise inklusive MwSt.', vatExcluded: 'Preise exklusive MwSt.', noVat: 'Ohne MwSt.',
+    vatPerLine: 'MwSt. wie bei jeder Position angegeben', lineVatIncluded: 'Preis inklusive MwSt.', lineVatExcluded: 'Preis exklusive MwSt.', paid: 'Bezahlt',
     awaitingPayment: 'Zahlung ausstehend', paymentMethod: 'Zahlungsart', page: 'Seite {{0}} von {{1}}',
   },
   fr: {
     timeZone: 'Fuseau horaire', online: 'Événement en ligne', ticketId: 'ID du billet', amountDue: 'Montant dû',
     seller: 'Vendeur', description: 'Description', unitPrice: 'Prix unitaire', totalVat: 'Total TVA',
-    vatIncluded: 'Prix TVA incluse', vatExcluded: 'Prix hors TVA', paid: 'Payé', awaitingPayment: 'En attente de paiement',
+    vatIncluded: 'Prix TVA incluse', vatExcluded: 'Prix hors TVA', noVat: 'Sans TVA', vatPerLine: 'TVA indiquée sur chaque ligne',
+    lineVatIncluded: 'Prix TVA incluse', lineVatExcluded: 'Prix hors TVA', paid: 'Payé', awaitingPayment: 'En attente de paiement',
     paymentMethod: 'Moyen de paiement', page: 'Page {{0}} sur {{1}}',
   },
   it: {
     timeZone: 'Fuso orario', online: 'Evento online', ticketId: 'ID biglietto', amountDue: 'Importo dovuto',
     seller: 'Venditore', description: 'Descrizione', unitPrice: 'Prezzo unitario', totalVat: 'Totale IVA',
-    vatIncluded: 'Prezzi IVA inclusa', vatExcluded: 'Prezzi IVA esclusa', paid: 'Pagato', awaitingPayment: 'In attesa di pagamento',
+    vatIncluded: 'Prezzi IVA inclusa', vatExcluded: 'Prezzi IVA esclusa', noVat: 'Senza IVA', vatPerLine: 'IVA come indicato su ogni riga',
+    lineVatIncluded: 'Prezzo IVA inclusa', lineVatExcluded: 'Prezzo IVA esclusa', paid: 'Pagato', awaitingPayment: 'In attesa di pagamento',
     paymentMethod: 'Metodo di pagamento', page: 'Pagina {{0}} di {{1}}',
   },
   nl: {
@@ -107,7 +117,8 @@ const OWN: Readonly<Record<string, Partial<Record<Label, string>>>> = {
     invoice: 'Factuur', receipt: 'Ontvangstbewijs', invoiceNumber: 'Factuurnummer', date: 'Datum', seller: 'Verkoper',
     buyer: 'Koper', vatNumber: 'Btw-nummer', description: 'Omschrijving', quantity: 'Aantal', unitPrice: 'Stukprijs',
     vat: 'Btw', subtotal: 'Subtotaal', total: 'Totaal', totalVat: 'Totaal btw', vatIncluded: 'Prijzen inclusief btw',
-    vatExcluded: 'Prijzen exclusief btw', paid: 'Betaald', awaitingPayment: 'Betaling in afwachting', paymentMethod: 'Betaalmethode',
+    vatExcluded: 'Prijzen exclusief btw', noVat: 'Zonder btw', vatPerLine: 'Btw zoals vermeld op elke regel', lineVatIncluded: 'Prijs inclusief btw',
+    lineVatExcluded: 'Prijs exclusief btw', paid: 'Betaald', awaitingPayment: 'Betaling in afwachting', paymentMethod: 'Betaalmethode',
     page: 'Pagina {{0}} van {{1}}',
   },
 };

@@ -7,8 +7,9 @@ export { decideHolds, NOT_ENOUGH_TICKETS, decideRelease, decideReturnSetAside, d
 export { inventoryEventTypes, inventoryStreamId, type InventoryEvent, type SeatsHeld, type TicketReturned, type TicketLine } from './inventory/inventory.events.js';
 export { evolveInventory, initialInventoryState, withoutOneSeat, type InventoryState } from './inventory/inventory.js';
 export { type PriceSummaryRow } from './pricing/reservation-price.js';
+export { type VatRule } from './pricing/vat-rule.js';
 export { paymentDescription, summaryRowText } from './pricing/summary-row-text.js';
-export { summaryWithout } from './pricing/order-summary-rows.js';
+export { summaryRowVatRule, summaryWithout } from './pricing/order-summary-rows.js';
 export { hasPaidSupplement } from './pricing/reservation-price.js';
 export { type Attendee, type BillingAddress, type BookingDetails } from './reservation/booking-details.js';
 export { decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymentMethodOf } from './reservation/confirm-reservation.js';

@@ -5,7 +5,7 @@ export { discountCode, discountOn, ticketDiscount, serviceDiscount, isPercentage
 export { eventVatRule, serviceVatRule, vatOf, grossOf, noVat, type VatMode, type VatRule } from './vat-rule.js';
 export { vatSubtotals, type TaxableLine } from './vat-subtotals.js';
 export { coverTickets, type TicketCover } from './cover-tickets.js';
-export { orderSummaryRows, summaryWithout } from './order-summary-rows.js';
+export { orderSummaryRows, summaryRowVatRule, summaryWithout } from './order-summary-rows.js';
 export { summaryRowText, paymentDescription, type SummaryRowText, type SummaryTextFormat } from './summary-row-text.js';
 export type {
   PriceReservationInput,

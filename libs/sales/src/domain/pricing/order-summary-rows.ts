@@ -1,6 +1,7 @@
 import type { PromoCode } from '@ticketing/catalog/contracts';
 import { sumMinor } from '@ticketing/kernel';
-import type { ItemPrice, LinePrice, PriceSummaryRow, TicketPrice, TotalPrice } from './reservation-price.js';
+import type { ItemPrice, LinePrice, PriceSummaryRow, ReservationPrice, TicketPrice, TotalPrice } from './reservation-price.js';
+import type { VatRule } from './vat-rule.js';
 
 /**
  * The order summary in minor units (alf.io's OrderSummaryGenerator): one row per category and per service,
@@ -32,6 +33,22 @@ export function orderSummaryRows(
     });
   }
   return rows;
+}
+
+/**
+ * The VAT rule a row was priced under, as its lines recorded it (every line of a row shares its category's or its
+ * service's rule): what an invoice says of the row, whatever the catalog says today. Null for a row that prices
+ * nothing itself (a code's discount, what a pass paid) or whose lines are not in `price`.
+ */
+export function summaryRowVatRule(row: PriceSummaryRow, price: Pick<ReservationPrice, 'tickets' | 'items'>): VatRule | null {
+  switch (row.type) {
+    case 'TICKET':
+      return price.tickets.find((ticket) => ticket.categoryId === row.categoryId)?.vatRule ?? null;
+    case 'ADDITIONAL_SERVICE':
+      return price.items.find((item) => item.serviceId === row.serviceId)?.vatRule ?? null;
+    default:
+      return null;
+  }
 }
 
 function quantities(lines: readonly [LinePrice, ...LinePrice[]]) {

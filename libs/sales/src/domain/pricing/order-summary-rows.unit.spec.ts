@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { summaryWithout } from './order-summary-rows.js';
+import { coverTickets } from './cover-tickets.js';
+import { summaryRowVatRule, summaryWithout } from './order-summary-rows.js';
+import { priceReservation } from './price-reservation.js';
+import { donation, promoCode, supplement } from './pricing.fixtures.js';
 import type { PriceSummaryRow, TicketPrice } from './reservation-price.js';
 
 const rule = { mode: 'INCLUDED', percentage: 0 } as unknown as TicketPrice['vatRule'];
@@ -25,5 +28,38 @@ describe('the order summary without the tickets given back', () => {
   it('takes a ticket a code made free out of its row at its list price, and its discount out of the code row', () => {
     const rows = summaryWithout(summary, tickets, [2]);
     expect(rows).toEqual([summary[0], { ...summary[1], quantity: 1, subtotal: 2000 }]);
+  });
+});
+
+describe('the VAT rule a summary row was priced under', () => {
+  const price = priceReservation({
+    currency: 'CHF',
+    vatPercentage: 8.1,
+    vatIncluded: false,
+    tickets: [{ categoryId: 1, price: 4000 }, { categoryId: 2, price: 6000 }],
+    code: promoCode({ discountType: 'PERCENTAGE', discountAmount: 10 }),
+    services: [
+      { service: supplement({ id: 10, vatType: 'CUSTOM_INCLUDED', vatPercentage: 2.5 }), quantity: 2, amount: null },
+      { service: supplement({ id: 11, key: 'bag' }), quantity: 1, amount: null },
+      { service: donation({ id: 20 }), quantity: 1, amount: 500 },
+    ],
+  });
+
+  it("is its lines' own: the event's for tickets and inherited services, a service's own rate or none", () => {
+    expect(price.summary.map((row) => [row.type, summaryRowVatRule(row, price)])).toEqual([
+      ['TICKET', { mode: 'NOT_INCLUDED', percentage: 8.1 }],
+      ['TICKET', { mode: 'NOT_INCLUDED', percentage: 8.1 }],
+      ['ADDITIONAL_SERVICE', { mode: 'INCLUDED', percentage: 2.5 }],
+      ['ADDITIONAL_SERVICE', { mode: 'NOT_INCLUDED', percentage: 8.1 }],
+      ['ADDITIONAL_SERVICE', { mode: 'NONE', percentage: 0 }],
+      ['PROMOTION_CODE', null],
+    ]);
+  });
+
+  it('is none for a row that prices nothing itself, or whose lines the price does not hold', () => {
+    const covered = coverTickets(price, { subscriptionId: 'pass-1', title: { en: 'Pass' }, ticketIndexes: [0] });
+    const applied = covered.summary.find((row) => row.type === 'APPLIED_SUBSCRIPTION');
+    expect(applied && summaryRowVatRule(applied, covered)).toBeNull();
+    expect(summaryRowVatRule(price.summary[0]!, { tickets: [], items: [] })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandBus } from '@nestjs/cqrs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
+import { additionalService, catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
 import { ConfirmOfflinePaymentCommand } from '../confirm-offline-payment/confirm-offline-payment.command.js';
 
@@ -51,13 +51,17 @@ describe('invoice and receipt downloads', () => {
   const download = (path: string) => app.inject({ method: 'GET', url: `/api/v2/public${path}` });
   const info = async (id: string) => (await call('GET', `/reservation/${id}`)).body;
 
-  /** A reservation of one ticket on the overview of `shortName`, with `form` as its contact and invoice details. */
-  async function toOverview(shortName: string, form: object): Promise<string> {
-    const reserved = await call('POST', `/event/${shortName}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount: 1 }] });
-    expect(reserved.status).toBe(200);
+  /** A reservation of one ticket (and `services`) on the overview of `shortName`, with `form` as its contact and invoice details. */
+  async function toOverview(shortName: string, form: object, services: object[] = []): Promise<string> {
+    const reserved = await call('POST', `/event/${shortName}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount: 1 }], additionalService: services });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
     const id = reserved.body.value as string;
-    const [ticket] = (await info(id)).ticketsByCategory[0].tickets as { uuid: string }[];
-    expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...contact, ...form, tickets: { [ticket!.uuid]: contact } })).status).toBe(200);
+    const view = await info(id);
+    const ticket = (view.ticketsByCategory[0].tickets as { uuid: string }[])[0]!.uuid;
+    // every booked item goes with the one ticket
+    const items = (view.additionalServiceWithData as { itemId: number }[]).map(({ itemId }) => ({ additionalServiceItemId: itemId, ticketUUID: ticket, additional: {} }));
+    const validated = await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...contact, ...form, tickets: { [ticket]: contact }, additionalServices: { [ticket]: items } });
+    expect(validated.status, JSON.stringify(validated.body)).toBe(200);
     return id;
   }
   const payAtDesk = async (id: string) => expect((await call('POST', `/reservation/${id}?lang=en`, { paymentProxy: 'ON_SITE', ...terms })).status).toBe(200);
@@ -84,6 +88,15 @@ describe('invoice and receipt downloads', () => {
     await app.given('event-fair', published('fair'));
     await app.given('event-fiera', published('fiera', { invoicing: { ...eventDetails().invoicing, invoiceAllowed: false, enabledItalyEInvoicing: true } }));
     await app.given('event-fattura', published('fattura', { invoicing: { ...eventDetails().invoicing, invoiceAllowed: true, enabledItalyEInvoicing: true } }));
+    await app.given('event-shifting', published('shifting'));
+    await app.given('event-mixed', [
+      ...published('mixed', { vatIncluded: false }),
+      catalogEvent({ type: 'AdditionalServiceAdded', data: { eventShortName: 'mixed', service: additionalService({ id: 1, key: 'parking', price: 500, vatType: 'CUSTOM_INCLUDED', vatPercentage: 2.5 }) } }),
+      catalogEvent({
+        type: 'AdditionalServiceAdded',
+        data: { eventShortName: 'mixed', service: additionalService({ id: 2, key: 'gift', type: 'DONATION', title: { en: 'Gift' }, supplementPolicy: null, fixPrice: false, price: 0, vatType: 'NONE' }) },
+      }),
+    ]);
     await app.given('event-free-fair', [
       ...published('free-fair').slice(0, 2),
       catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'free-fair', category: ticketCategory({ id: 1, key: 'free', price: 0, capacityId: 1 }) } }),
@@ -122,6 +135,42 @@ describe('invoice and receipt downloads', () => {
     it('has no receipt, and the same address with the pass type answers nothing', async () => {
       expect((await download(`/event/fair/reservation/${id}/receipt`)).statusCode).toBe(404);
       expect((await download(`/subscription/fair/reservation/${id}/invoice`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('the VAT note, as the order was priced', () => {
+    it("stays what it was when the event's VAT setting changes after the sale (an issued invoice never changes)", async () => {
+      const id = await toOverview('shifting', business);
+      await payAtDesk(id);
+      const invoice = async () => pdfText((await download(`/event/shifting/reservation/${id}/invoice`)).rawPayload);
+      const issued = await invoice();
+      expect(issued).toContain('Total CHF 107.70 Prices include VAT');
+      const now = new Date();
+      const details = eventDetails({ shortName: 'shifting', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: ['ON_SITE', 'OFFLINE'] });
+      await app.given('event-shifting', [catalogEvent({ type: 'EventDetailsChanged', data: { event: { ...details, vatIncluded: false } } })]);
+      expect((await call('GET', '/event/shifting')).body).toMatchObject({ vatIncluded: false });
+      const later = await invoice();
+      expect(later).toBe(issued);
+      expect(later).not.toContain('exclude');
+    });
+
+    it("says under each line how its price holds VAT when a supplement's policy differs from the event's, the totals as priced", async () => {
+      const id = await toOverview('mixed', business, [{ additionalServiceId: 1, quantity: 1 }, { additionalServiceId: 2, quantity: 1, amount: '5.00' }]);
+      await payAtDesk(id);
+      const text = await pdfText((await download(`/event/mixed/reservation/${id}/invoice`)).rawPayload);
+      // the ticket net at the event's 7.7 % (8.29 on top), the parking gross at its own 2.5 % (0.12 inside), the gift without VAT
+      for (const expected of [
+        'Day pass 1 107.70 7.70 % 107.70 Price excludes VAT',
+        'Parking 1 5.00 2.50 % 5.00 Price includes VAT',
+        'Gift 1 5.00 5.00 No VAT',
+        'Subtotal 117.58',
+        'VAT 7.70 % 8.29',
+        'VAT 2.50 % 0.12',
+        'Total CHF 125.99 VAT as stated on each line',
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toContain('Prices exclude VAT');
     });
   });
 

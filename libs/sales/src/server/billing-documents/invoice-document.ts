@@ -1,9 +1,9 @@
 import type { PurchaseOffer, SubscriptionDescriptor } from '@ticketing/catalog/contracts';
-import { documentLabels, type InvoiceDocument } from '@ticketing/documents';
+import { documentLabels, type InvoiceDocument, type LineVat } from '@ticketing/documents';
 import { formatDatePattern } from '@ticketing/formatting';
 import { bundleFor, countries, paymentMethodLabelKeys, type PaymentMethod } from '@ticketing/i18n';
 import { formatPercent, formatUnit, zonedInstant } from '@ticketing/kernel';
-import { PASS_LINE, summaryRowText, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
+import { PASS_LINE, summaryRowText, summaryRowVatRule, type OpenedReservation, type PriceSummaryRow, type VatRule } from '@ticketing/sales/domain';
 import { textIn } from '../get-reservation/additional-fields.js';
 
 /** The date printed on the document, in the language's pattern and the event's zone (`EEE dd MMM yyyy`). */
@@ -21,6 +21,13 @@ function countryName(code: string | null, language: string): string | null {
   return countries(language).find((c) => c.isoCode === code)?.name ?? code;
 }
 
+/** How a line's price held VAT as priced: a rule charging nothing (NONE, or 0 %) is none, whatever its mode. */
+function lineVat(rule: VatRule | null): LineVat | null {
+  if (rule === null) return null;
+  if (rule.mode === 'NONE' || rule.percentage === 0) return 'none';
+  return rule.mode === 'INCLUDED' ? 'included' : 'excluded';
+}
+
 /** When the document was issued: the invoice number's assignment, else the payment. */
 export function issuedAt(kind: InvoiceDocument['kind'], state: OpenedReservation): Date {
   const at = kind === 'invoice' ? state.invoice?.assignedAt : (state.payment?.completedAt ?? state.payment?.confirmedAt);
@@ -30,7 +37,9 @@ export function issuedAt(kind: InvoiceDocument['kind'], state: OpenedReservation
 /**
  * The invoice (with its number) or receipt of a paid order, as the document renderer takes it: the organizer
  * sells (its invoicing details), the buyer's contact and invoice address buy, one line per row of the order
- * summary, the VAT per rate (computed once per rate, as pricing does), the total and how it was paid.
+ * summary, the VAT per rate (computed once per rate, as pricing does), the total and how it was paid. Whether a
+ * line's price holds VAT is the rule it was priced under, recorded with the order (the catalog may say otherwise
+ * since; a supplement may have its own): an issued document never changes.
  * A pass's order (`pass`, its descriptor; `offer` its terms as subscriptionPurchaseOffer gives them) has the pass
  * as its one line and its subject, named by the descriptor's title: a pass has no categories and no date.
  */
@@ -63,7 +72,7 @@ export function invoiceDocument(
           : row.code) ?? null;
   const rows = price.summary
     .filter((row) => row.type !== 'PROMOTION_CODE' || row.subtotal !== 0)
-    .map((row) => summaryRowText(row, { money, percent: (value) => formatPercent(value, 2), name }));
+    .map((row) => ({ text: summaryRowText(row, { money, percent: (value) => formatPercent(value, 2), name }), vat: lineVat(summaryRowVatRule(row, price)) }));
   const billing = booking?.invoiceRequested ? booking.billing : null;
   const rates = price.vatSubtotals.filter((rate) => rate.vat !== 0);
   const method = state.payment?.method ?? 'NONE';
@@ -91,7 +100,7 @@ export function invoiceDocument(
       vatNumber: booking?.business && billing?.taxId ? billing.taxId : null,
       email: booking?.contact.email ?? '',
     },
-    lines: rows.map((row) => ({ description: row.name ?? '', quantity: row.amount, unitPrice: row.price, vatPercentage: row.taxPercentage, total: row.subTotal })),
+    lines: rows.map(({ text, vat }) => ({ description: text.name ?? '', quantity: text.amount, unitPrice: text.price, vatPercentage: text.taxPercentage, total: text.subTotal, vat })),
     subtotals:
       rates.length === 0
         ? []
@@ -102,7 +111,6 @@ export function invoiceDocument(
     subject: passTitle ?? `${event.title[language] ?? event.displayName} · ${date(zonedInstant(event.start, event.timeZone))}`,
     total: money(price.totals.priceWithVat),
     currency: price.currency,
-    vatIncluded: event.vatIncluded,
     payment: { method: methodLabel, paidOn: paidAt ? date(new Date(paidAt)) : null },
     createdAt: issued,
   };

@@ -159,6 +159,21 @@ describe("invoice and receipt downloads of a pass's order", () => {
     });
   });
 
+  it("reads as the pass was priced after its descriptor's VAT setting changed (an issued document never changes)", async () => {
+    const id = await toOverview(ids.other, {});
+    await awaitTransfer(id);
+    await confirmTransfer(id);
+    const receipt = async () => pdfText((await documents(ids.other, id).receipt()).rawPayload);
+    const issued = await receipt();
+    expect(issued).toContain('Summer pass 1 50.00 7.70 % 50.00');
+    expect(issued).toContain('Total CHF 50.00 Prices include VAT');
+    const sale = { start: localDaysFrom(new Date(), -1), end: null };
+    const changed = subscriptionDescriptor({ id: ids.other, sale, title: { en: 'Summer pass', it: 'Abbonamento estivo' }, price: 5000, allowedPaymentProxies: ['OFFLINE'], vatIncluded: false });
+    await app.given(`subscription-descriptor-${ids.other}`, [catalogEvent({ type: 'SubscriptionDescriptorChanged', data: { descriptor: changed } })]);
+    expect((await call('GET', `/subscription/${ids.other}`)).body).toMatchObject({ vatIncluded: false });
+    expect(await receipt()).toBe(issued);
+  });
+
   describe('nothing to download', () => {
     it('for a free pass, as for a free event order', async () => {
       const id = await toOverview(ids.free, {});
