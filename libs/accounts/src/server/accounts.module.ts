@@ -1,11 +1,12 @@
 import { type DynamicModule, type InjectionToken, type ModuleMetadata, Module } from '@nestjs/common';
-import { SignedInUsers } from '@ticketing/accounts/contracts';
+import { SignedInUsers, UserProfiles } from '@ticketing/accounts/contracts';
 import { LoginFlow } from './openid/login-flow.js';
 import { OpenIdController } from './openid/openid.controller.js';
 import { SignedInUsersReadModel } from './read-models/signed-in-users.query.js';
 import { SignInHandler } from './sign-in/sign-in.command.js';
 import { SignOutHandler } from './sign-out/sign-out.command.js';
 import { SaveProfileHandler } from './save-profile/save-profile.command.js';
+import { EventLogUserProfiles } from './save-profile/event-log-user-profiles.js';
 import { DeleteUserHandler } from './delete-user/delete-user.command.js';
 import { AccountQuery } from './read-models/account.query.js';
 import { MyOrdersQuery } from './my-orders/my-orders.query.js';
@@ -21,7 +22,8 @@ export interface AccountsModuleAsyncOptions {
 /**
  * People who sign in: the OpenID Connect login (/openid/...), the signed-in user, their profile, their orders, logout
  * and deletion (/api/v2/public/user/...).
- * Other contexts ask who is signed in on a session through `SignedInUsers` (exported).
+ * Other contexts ask who is signed in on a session through `SignedInUsers`, and save a signed-in buyer's booking on
+ * their profile through `UserProfiles` (both exported).
  */
 @Module({})
 export class AccountsModule {
@@ -38,11 +40,13 @@ export class AccountsModule {
         SignInHandler,
         SignOutHandler,
         SaveProfileHandler,
+        EventLogUserProfiles,
+        { provide: UserProfiles, useExisting: EventLogUserProfiles },
         DeleteUserHandler,
         AccountQuery,
         MyOrdersQuery,
       ],
-      exports: [SignedInUsers],
+      exports: [SignedInUsers, UserProfiles],
     };
   }
 }

@@ -4,4 +4,5 @@ export { decideSignIn, type SignIn } from './sign-in.js';
 export { decideSignOut, type SignOut } from './sign-out.js';
 export { userErrors } from './user-errors.js';
 export { decideSaveProfile, type SaveProfile } from './save-profile.js';
+export { decideSaveProfileFromBooking, type SaveProfileFromBooking } from './save-profile-from-booking.js';
 export { decideDeleteUser, type DeleteUser } from './delete-user.js';

@@ -1,3 +1,5 @@
+import type { ProfileBilling } from '@ticketing/accounts/contracts';
+
 /** What the provider says of a person; personal data (kept under the user's own key in the log). */
 export interface UserDetails {
   readonly firstName: string | null;
@@ -32,34 +34,24 @@ export interface UserSignedOut {
   readonly data: { readonly userId: string; readonly session: string };
 }
 
-/** The invoice address the person keeps for their orders (reference 2 `BillingDetails`, as the booking step takes it). */
-export interface ProfileBilling {
-  readonly addCompanyBillingDetails: boolean;
-  readonly companyName: string | null;
-  readonly addressLine1: string | null;
-  readonly addressLine2: string | null;
-  readonly zip: string | null;
-  readonly city: string | null;
-  readonly state: string | null;
-  readonly country: string | null;
-  readonly taxId: string | null;
-  readonly skipVatNr: boolean;
-  readonly italianEInvoicing: {
-    readonly fiscalCode: string | null;
-    readonly referenceType: 'ADDRESSEE_CODE' | 'PEC' | 'NONE' | null;
-    readonly addresseeCode: string | null;
-    readonly pec: string | null;
-    readonly splitPayment: boolean;
-  } | null;
-}
+/** The invoice address the person keeps for their orders: published, as a signed-in buyer's booking saves it too. */
+export type { ProfileBilling } from '@ticketing/accounts/contracts';
 
-/** What the person saved on "my profile": names, invoice address, answers to additional fields. Personal data. */
+/**
+ * What the person saved on "my profile", or their bookings saved for them: names, invoice address, answers to
+ * additional fields. Personal data.
+ */
 export interface UserProfile {
   readonly firstName: string;
   readonly lastName: string;
   readonly billing: ProfileBilling;
   /** Additional field name -> its values (what prefills an attendee's extra fields). */
   readonly additionalData: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Additional field name -> its label per language, for the fields a booking saved (the event's field); absent
+   * from profiles saved before labels were kept, and a name without one shows no label.
+   */
+  readonly additionalLabels?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /** The person saved their profile (kept under the user's own key in the log, as their details are). */

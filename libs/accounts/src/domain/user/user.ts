@@ -2,6 +2,7 @@ import type { Decider } from '@ticketing/kernel';
 import type { UserDetails, UserEvent, UserProfile } from './user.events.js';
 import { decideDeleteUser, type DeleteUser } from './delete-user.js';
 import { decideSaveProfile, type SaveProfile } from './save-profile.js';
+import { decideSaveProfileFromBooking, type SaveProfileFromBooking } from './save-profile-from-booking.js';
 import { decideSignIn, type SignIn } from './sign-in.js';
 import { decideSignOut, type SignOut } from './sign-out.js';
 
@@ -13,7 +14,7 @@ export type UserState =
       readonly issuer: string;
       readonly subject: string;
       readonly details: UserDetails;
-      /** What they saved on "my profile"; null until then. */
+      /** What they saved on "my profile" or their bookings saved; null until then. */
       readonly profile: UserProfile | null;
       /** Sessions signed in and not signed out, by digest, with their expiry. */
       readonly sessions: ReadonlyMap<string, string>;
@@ -43,7 +44,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
   }
 }
 
-export type UserCommand = SignIn | SignOut | SaveProfile | DeleteUser;
+export type UserCommand = SignIn | SignOut | SaveProfile | SaveProfileFromBooking | DeleteUser;
 
 /** One person who signs in through OpenID Connect: the `user-{id}` stream. */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
@@ -57,6 +58,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         return decideSignOut(state, command);
       case 'SaveProfile':
         return decideSaveProfile(state, command);
+      case 'SaveProfileFromBooking':
+        return decideSaveProfileFromBooking(state, command);
       case 'DeleteUser':
         return decideDeleteUser(state, command);
     }

@@ -66,6 +66,75 @@ describe('user', () => {
     it('refuses a profile for nobody: user.unknown', () => {
       spec.given([]).when({ type: 'SaveProfile', profile }).thenThrows('user.unknown');
     });
+
+    it('keeps the labels a booking saved for the fields the page sends again, and drops those of the fields it left out', () => {
+      const labelled = { ...profile, additionalData: { diet: ['vegan'], role: ['dev'] }, additionalLabels: { diet: { en: 'Diet' }, role: { en: 'Role' } } };
+      spec
+        .given([registered, { type: 'UserProfileSaved', data: { userId: U, profile: labelled } }])
+        .when({ type: 'SaveProfile', profile })
+        .then([{ type: 'UserProfileSaved', data: { userId: U, profile: { ...profile, additionalLabels: { diet: { en: 'Diet' } } } } }]);
+    });
+  });
+
+  describe('profile from a booking', () => {
+    const saved = {
+      firstName: 'Augusta Ada',
+      lastName: 'King',
+      billing: { addCompanyBillingDetails: false, companyName: null, addressLine1: '1 St James Square', addressLine2: null, zip: 'SW1Y 4JU', city: 'London', state: null, country: 'GB', taxId: null, skipVatNr: false, italianEInvoicing: null },
+      additionalData: { diet: ['vegetarian'], days: ['fri'] },
+    };
+    const invoice = {
+      addCompanyBillingDetails: true,
+      companyName: 'Analytical Engines Ltd',
+      addressLine1: 'Via Roma 1',
+      addressLine2: null,
+      zip: '00100',
+      city: 'Roma',
+      state: 'RM',
+      country: 'IT',
+      taxId: '12345678901',
+      skipVatNr: false,
+      italianEInvoicing: { fiscalCode: null, referenceType: 'ADDRESSEE_CODE' as const, addresseeCode: 'ABCDEF1', pec: null, splitPayment: true },
+    };
+    const diet = { label: { en: 'Diet', it: 'Dieta' }, values: ['vegan'] };
+    const fromBooking = (billing: typeof invoice | null, additionalData: Record<string, typeof diet> = {}) => ({ type: 'SaveProfileFromBooking' as const, booked: { billing, additionalData } });
+    const savedEvent: UserEvent = { type: 'UserProfileSaved', data: { userId: U, profile: saved } };
+
+    it('creates the profile of a user without one: the invoice address and answers booked, the names left to the provider\'s', () => {
+      spec
+        .given([registered])
+        .when(fromBooking(invoice, { diet }))
+        .then([{ type: 'UserProfileSaved', data: { userId: U, profile: { firstName: '', lastName: '', billing: invoice, additionalData: { diet: ['vegan'] }, additionalLabels: { diet: diet.label } } } }]);
+    });
+
+    it('replaces the saved address and the answers to the fields booked, keeping the names and the other answers', () => {
+      spec
+        .given([registered, savedEvent])
+        .when(fromBooking(invoice, { diet }))
+        .then([{ type: 'UserProfileSaved', data: { userId: U, profile: { ...saved, billing: invoice, additionalData: { diet: ['vegan'], days: ['fri'] }, additionalLabels: { diet: diet.label } } } }]);
+    });
+
+    it('keeps the saved address when the booking asked for no invoice', () => {
+      spec
+        .given([registered, savedEvent])
+        .when(fromBooking(null, { diet }))
+        .then([{ type: 'UserProfileSaved', data: { userId: U, profile: { ...saved, additionalData: { diet: ['vegan'], days: ['fri'] }, additionalLabels: { diet: diet.label } } } }]);
+    });
+
+    it('records nothing when the profile would not change, whatever the order of its keys', () => {
+      const booked = { ...saved, billing: invoice, additionalData: { diet: ['vegan'], days: ['fri'] }, additionalLabels: { diet: diet.label } };
+      const reordered = JSON.parse(JSON.stringify({ additionalLabels: booked.additionalLabels, billing: { ...invoice }, additionalData: booked.additionalData, lastName: 'King', firstName: 'Augusta Ada' }));
+      spec.given([registered, { type: 'UserProfileSaved', data: { userId: U, profile: reordered } }]).when(fromBooking(invoice, { diet })).then([]);
+      spec.given([registered, savedEvent]).when(fromBooking(null)).then([]);
+    });
+
+    it('creates no empty profile from a booking that says nothing of the person', () => {
+      spec.given([registered]).when(fromBooking(null)).then([]);
+    });
+
+    it('saves nothing for nobody (a user deleted meanwhile), without refusing the booking', () => {
+      spec.given([]).when(fromBooking(invoice, { diet })).then([]);
+    });
   });
 
   describe('deletion', () => {

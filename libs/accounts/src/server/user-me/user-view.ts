@@ -34,7 +34,9 @@ export function userView(account: Account): UserDto {
     emailAddress: account.email,
     profile: profile && {
       billingDetails: billingDetails(profile.billing),
-      additionalData: Object.fromEntries(Object.entries(profile.additionalData).map(([name, values]) => [name, { label: {}, values: [...values] }])),
+      additionalData: Object.fromEntries(
+        Object.entries(profile.additionalData).map(([name, values]) => [name, { label: { ...profile.additionalLabels?.[name] }, values: [...values] }]),
+      ),
     },
     external: true,
   };

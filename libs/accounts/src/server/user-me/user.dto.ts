@@ -13,7 +13,7 @@ const userSchema = z.object({
       billingDetails: billingDetailsSchema,
       additionalData: z
         .record(z.string(), z.object({ label: langMap, values: z.array(z.string()) }))
-        .describe('Additional field name -> the values saved (what prefills an attendee\'s extra fields); label: {} when the profile page named none.'),
+        .describe('Additional field name -> the values saved (what prefills an attendee\'s extra fields); label: the field\'s label per language as the booking that saved it named it, {} when saved on the profile page only.'),
     })
     .nullable()
     .describe('The saved profile (billing details, additional data); null until one is saved. It prefills the booking step.'),

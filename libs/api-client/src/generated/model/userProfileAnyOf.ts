@@ -19,7 +19,7 @@ import type { UserProfileAnyOfAdditionalData } from './userProfileAnyOfAdditiona
 import type { UserProfileAnyOfBillingDetails } from './userProfileAnyOfBillingDetails';
 
 export type UserProfileAnyOf = {
-  /** Additional field name -> the values saved (what prefills an attendee's extra fields); label: {} when the profile page named none. */
+  /** Additional field name -> the values saved (what prefills an attendee's extra fields); label: the field's label per language as the booking that saved it named it, {} when saved on the profile page only. */
   additionalData: UserProfileAnyOfAdditionalData;
   billingDetails: UserProfileAnyOfBillingDetails;
 };

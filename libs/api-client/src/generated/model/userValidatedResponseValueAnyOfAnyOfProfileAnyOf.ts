@@ -19,7 +19,7 @@ import type { UserValidatedResponseValueAnyOfAnyOfProfileAnyOfAdditionalData } f
 import type { UserValidatedResponseValueAnyOfAnyOfProfileAnyOfBillingDetails } from './userValidatedResponseValueAnyOfAnyOfProfileAnyOfBillingDetails';
 
 export type UserValidatedResponseValueAnyOfAnyOfProfileAnyOf = {
-  /** Additional field name -> the values saved (what prefills an attendee's extra fields); label: {} when the profile page named none. */
+  /** Additional field name -> the values saved (what prefills an attendee's extra fields); label: the field's label per language as the booking that saved it named it, {} when saved on the profile page only. */
   additionalData: UserValidatedResponseValueAnyOfAnyOfProfileAnyOfAdditionalData;
   billingDetails: UserValidatedResponseValueAnyOfAnyOfProfileAnyOfBillingDetails;
 };

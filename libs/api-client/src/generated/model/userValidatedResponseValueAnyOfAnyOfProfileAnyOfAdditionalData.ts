@@ -18,7 +18,7 @@ Conventions:
 import type { UserValidatedResponseValueAnyOfAnyOfProfileAnyOfAdditionalDataLabel } from './userValidatedResponseValueAnyOfAnyOfProfileAnyOfAdditionalDataLabel';
 
 /**
- * Additional field name -> the values saved (what prefills an attendee's extra fields); label: {} when the profile page named none.
+ * Additional field name -> the values saved (what prefills an attendee's extra fields); label: the field's label per language as the booking that saved it named it, {} when saved on the profile page only.
  */
 export type UserValidatedResponseValueAnyOfAnyOfProfileAnyOfAdditionalData = {[key: string]: {
   /** Text per language code. */

@@ -2004,7 +2004,7 @@ export function useGetReservationStatusSuspense<TData = Awaited<ReturnType<typeo
 
 
 /**
- * @summary Checks and records the booking details (contact, invoice, attendees, supplement items). 200 value true when they passed; with warnings and ignoreWarnings=false the answer is 200 with the warnings and the reservation is not yet validated. 422 value false with the field errors (the details are recorded anyway). 404 unless the reservation is pending.
+ * @summary Checks and records the booking details (contact, invoice, attendees, supplement items). 200 value true when they passed; with warnings and ignoreWarnings=false the answer is 200 with the warnings and the reservation is not yet validated. 422 value false with the field errors (the details are recorded anyway). 404 unless the reservation is pending. Validated on a signed-in session, the booking also saves the user's profile (the invoice address when an invoice was requested, the free-text answers of their own ticket).
  */
 export type validateToOverviewResponse200 = {
   data: BooleanValidatedResponse
@@ -2108,7 +2108,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type ValidateToOverviewMutationError = ErrorType<void | string | void | void | BooleanValidatedResponse>
 
     /**
- * @summary Checks and records the booking details (contact, invoice, attendees, supplement items). 200 value true when they passed; with warnings and ignoreWarnings=false the answer is 200 with the warnings and the reservation is not yet validated. 422 value false with the field errors (the details are recorded anyway). 404 unless the reservation is pending.
+ * @summary Checks and records the booking details (contact, invoice, attendees, supplement items). 200 value true when they passed; with warnings and ignoreWarnings=false the answer is 200 with the warnings and the reservation is not yet validated. 422 value false with the field errors (the details are recorded anyway). 404 unless the reservation is pending. Validated on a signed-in session, the booking also saves the user's profile (the invoice address when an invoice was requested, the free-text answers of their own ticket).
  */
 export const useValidateToOverview = <TError = ErrorType<void | string | void | void | BooleanValidatedResponse>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validateToOverview>>, TError,{reservationId: string;data: BodyType<ContactAndTicketsForm>;params: ValidateToOverviewParams}, TContext>, request?: SecondParameter<typeof customFetch>}

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UserProfiles } from '@ticketing/accounts/contracts';
 import type { PurchaseOffer } from '@ticketing/catalog/contracts';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
@@ -11,12 +12,15 @@ import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../tokens.js';
 import { bookedItems, bookedTickets } from './booked-questions.js';
+import { bookedProfileOf, type Buyer } from './buyer-profile.js';
 
 export interface ValidateToOverviewInput {
   readonly reservationId: string;
   readonly form: BookingForm;
   readonly ignoreWarnings: boolean;
   readonly actor: string;
+  /** The public user signed in on the caller's session, whose profile a validated booking saves; null when anonymous. */
+  readonly buyer: Buyer | null;
 }
 
 export interface BookingOutcome {
@@ -36,7 +40,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /**
  * `validate-to-overview` (reference 3.3 item 20): the booking details are checked against the event's rules
  * and fields, recorded on the reservation (valid or not, so the buyer finds them again) and, when they passed
- * and no warning is left unaccepted, marked validated so the overview can be confirmed.
+ * and no warning is left unaccepted, marked validated so the overview can be confirmed. Then a signed-in buyer's
+ * profile is saved from it too (invoice address, their own ticket's answers), in the same append as the booking's
+ * events: the profile never says what a booking that was not recorded said, and a booking is never recorded without
+ * the profile it saves.
  */
 @CommandHandler(ValidateToOverviewCommand)
 export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOverviewCommand, BookingOutcome> {
@@ -45,6 +52,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     @Inject(EU_VAT_CHECKER) private readonly vatChecker: VatNumberChecker,
     private readonly offers: PurchaseOffers,
+    private readonly profiles: UserProfiles,
   ) {}
 
   async execute({ input }: ValidateToOverviewCommand): Promise<BookingOutcome> {
@@ -66,9 +74,16 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
         const passed = errors.length === 0 && (warnings.length === 0 || input.ignoreWarnings);
         const events = decideRecordBooking(state, { reservationId: input.reservationId, booking, passed });
         const result = { errors, warnings };
-        if (events.length === 0) return { result };
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
-        return { result, append: () => this.store.append(reservationStreamId(input.reservationId), events.map((e) => reservationToLog(e, metadata)), revision) };
+        const profile =
+          passed && input.buyer
+            ? await this.profiles.planSaveFromBooking(input.buyer.userId, bookedProfileOf(booking, state.opened.tickets, offer.attendeeFields, input.buyer), metadata)
+            : null;
+        if (events.length === 0 && !profile) return { result };
+        const reservation = { streamId: reservationStreamId(input.reservationId), events: events.map((e) => reservationToLog(e, metadata)), expectedRevision: revision };
+        // the buyer's profile with the booking, all or nothing: a conflict on either stream decides both again
+        if (profile) return { result, append: () => this.store.appendToStreams([reservation, profile]) };
+        return { result, append: () => this.store.append(reservation.streamId, reservation.events, revision) };
       },
       written: (position) => this.options.waitForProjections(position),
     });

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { SignedInUsers } from '@ticketing/accounts/contracts';
 import { ApiAntiForgery, ApiNotFound, RefusalWithValue, success, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
@@ -12,7 +13,10 @@ import { ApiReservationAccessDenied } from '../reservation-access/reservation-ac
 @ApiTags('reservations')
 @Controller('api/v2/public')
 export class ValidateToOverviewController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly users: SignedInUsers,
+  ) {}
 
   @Post('reservation/:reservationId/validate-to-overview')
   @HttpCode(200)
@@ -21,7 +25,8 @@ export class ValidateToOverviewController {
     summary:
       'Checks and records the booking details (contact, invoice, attendees, supplement items). 200 value true when they passed; with warnings ' +
       'and ignoreWarnings=false the answer is 200 with the warnings and the reservation is not yet validated. 422 value false with the field ' +
-      'errors (the details are recorded anyway). 404 unless the reservation is pending.',
+      'errors (the details are recorded anyway). 404 unless the reservation is pending. Validated on a signed-in session, the booking also saves ' +
+      'the user\'s profile (the invoice address when an invoice was requested, the free-text answers of their own ticket).',
   })
   @ApiNotFound('Pending reservation')
   @ApiReservationAccessDenied()
@@ -34,8 +39,10 @@ export class ValidateToOverviewController {
     @Body() form: ContactAndTicketsFormDto,
     @Req() request: SessionRequest,
   ): Promise<BooleanValidatedResponseDto> {
+    const user = request.sessionId ? await this.users.userOf(request.sessionId) : null;
+    const buyer = user && { userId: user.userId, email: user.email };
     const { errors, warnings } = await this.commands.execute(
-      new ValidateToOverviewCommand({ reservationId, form: bookingFormOf(form), ignoreWarnings, actor: actorOf(request) }),
+      new ValidateToOverviewCommand({ reservationId, form: bookingFormOf(form), ignoreWarnings, actor: actorOf(request), buyer }),
     );
     const wireWarnings = warnings.map((w) => ({ code: w.code, params: w.args.map(String) }));
     // field errors answer 422 with value false and the warnings (the exception filter writes it)
