@@ -72,6 +72,24 @@ describe('the waiting room through the API (PostgreSQL, the real application)', 
     expect(link.headers.location).toBe(`/event/${e}`);
   });
 
+  it('the gate stands however the path is spelled: the router decodes it, the gate decides on the route it picked', async () => {
+    const encoded = e.replace('-', '%2D');
+    for (const path of [`${e}/reserve%2Dtickets`, `${e}/%72eserve-tickets`, `${encoded}/reserve-tickets`, `${encoded}/reserve%2dtickets`]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: `/api/v2/public/event/${path}?lang=en`,
+        headers: early[1]!.headers,
+        payload: { reservation: [{ ticketCategoryId: 1, amount: 1 }] },
+      });
+      expect([path, refused.statusCode, refused.headers['alfio-queue-token-missing']]).toEqual([path, 403, 'waiting-room']);
+    }
+    // the code link: spelled otherwise, or asked with HEAD (answered by the GET handler), it still leads to the room
+    for (const [method, path] of [['GET', `${e}/cod%65/ANYCODE`], ['GET', `${encoded}/code/ANYCODE`], ['HEAD', `${e}/code/ANYCODE`]] as const) {
+      const link = await app.inject({ method, url: `/api/v2/public/event/${path}`, headers: early[1]!.headers });
+      expect([method, path, link.statusCode, link.headers.location]).toEqual([method, path, 302, `/event/${e}`]);
+    }
+  });
+
   it('at the opening the early ones are drawn in the order the recorded seed replays to; later arrivals queue behind in arrival order', async () => {
     opensAt = new Date(Math.ceil((Date.now() + 1_000) / 1000) * 1000);
     await app.given(`event-${e}`, [catalogEvent({ type: 'EventDetailsChanged', data: { event: details(opensAt) } })]);
