@@ -3,7 +3,9 @@ import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } 
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
 import { drawOrder } from '@ticketing/queue/domain';
 import { AdmissionJob } from './admission/admission-job.js';
-import { sessionDigest } from './room/admission-tokens.js';
+import { AdmissionTokens, sessionDigest } from './room/admission-tokens.js';
+import { WaitingRoomSettings } from './room/waiting-room-settings.js';
+import { WaitingRoomService } from './room/waiting-room.service.js';
 import { WaitingRoomStore } from './room/waiting-room.store.js';
 
 const e = 'rush-night';
@@ -70,6 +72,24 @@ describe('the waiting room through the API (PostgreSQL, the real application)', 
     const link = await app.inject({ method: 'GET', url: `/api/v2/public/event/${e}/code/ANYCODE`, headers: early[0]!.headers });
     expect(link.statusCode).toBe(302);
     expect(link.headers.location).toBe(`/event/${e}`);
+  });
+
+  it('the gate stands however the path is spelled: the router decodes it, the gate decides on the route it picked', async () => {
+    const encoded = e.replace('-', '%2D');
+    for (const path of [`${e}/reserve%2Dtickets`, `${e}/%72eserve-tickets`, `${encoded}/reserve-tickets`, `${encoded}/reserve%2dtickets`]) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: `/api/v2/public/event/${path}?lang=en`,
+        headers: early[1]!.headers,
+        payload: { reservation: [{ ticketCategoryId: 1, amount: 1 }] },
+      });
+      expect([path, refused.statusCode, refused.headers['alfio-queue-token-missing']]).toEqual([path, 403, 'waiting-room']);
+    }
+    // the code link: spelled otherwise, or asked with HEAD (answered by the GET handler), it still leads to the room
+    for (const [method, path] of [['GET', `${e}/cod%65/ANYCODE`], ['GET', `${encoded}/code/ANYCODE`], ['HEAD', `${e}/code/ANYCODE`]] as const) {
+      const link = await app.inject({ method, url: `/api/v2/public/event/${path}`, headers: early[1]!.headers });
+      expect([method, path, link.statusCode, link.headers.location]).toEqual([method, path, 302, `/event/${e}`]);
+    }
   });
 
   it('at the opening the early ones are drawn in the order the recorded seed replays to; later arrivals queue behind in arrival order', async () => {
@@ -164,6 +184,38 @@ describe('the waiting room through the API (PostgreSQL, the real application)', 
     await new Promise((resolve) => setTimeout(resolve, 250));
     const admission = (await app.db.query('select admitted_at from queue_admissions where event_short_name = $1 and to_position = 16', [e])).rows[0];
     expect((await other.place(e, digest, 60))!).toMatchObject({ place: { position: 16, admittedAt: admission.admitted_at }, room: { admittedThrough: 16 } });
+  });
+
+  it('a buyer whose admission lapsed joins again at the end: the place left, its admission and the draw stay on record', async () => {
+    const buyers = [...early, ...late];
+    const first = buyers[(await Promise.all(buyers.map(status))).findIndex((s) => s.position === 1)]!;
+    const sessionId = first.headers['x-auth-token']!;
+    const digest = sessionDigest(sessionId);
+    // the same room eleven minutes on (the token is valid ten): the service with a clock that far ahead
+    const later = new WaitingRoomService(app.app.get(WaitingRoomStore), app.app.get(WaitingRoomSettings), app.app.get(AdmissionTokens), {
+      now: () => new Date(Date.now() + 11 * 60_000),
+    });
+    expect(await later.status(e, sessionId)).toMatchObject({ state: 'EXPIRED', position: 1 });
+    // two tabs at once: one new place
+    const joined = await Promise.all([later.join(e, sessionId), later.join(e, sessionId)]);
+    expect(joined.map((j) => j.state)).toEqual(['JOINING', 'JOINING']);
+    const places = await app.db.query('select position, before_opening, left_at from queue_tickets where event_short_name = $1 and session_digest = $2 order by arrival', [e, digest]);
+    expect(places.rows).toEqual([
+      { position: 1, before_opening: true, left_at: expect.any(Date) },
+      { position: null, before_opening: false, left_at: null },
+    ]);
+    const admissions = await app.db.query('select from_position from queue_admissions where event_short_name = $1 and from_position <= 1 and to_position >= 1', [e]);
+    expect(admissions.rowCount).toBe(1);
+    // the documented replay still gives the draw's places
+    const room = (await app.db.query('select draw_seed from queue_rooms where event_short_name = $1', [e])).rows[0];
+    const arrivals = (await app.db.query('select session_digest from queue_tickets where event_short_name = $1 and before_opening order by arrival', [e])).rows.map((r) => r.session_digest);
+    const drawn = (await app.db.query('select session_digest from queue_tickets where event_short_name = $1 and before_opening order by position', [e])).rows.map((r) => r.session_digest);
+    expect(drawn).toHaveLength(12);
+    expect(drawOrder(arrivals, room.draw_seed)).toEqual(drawn);
+    // the new place is the buyer's from now on: behind everyone, then admitted
+    expect(await status(first)).toMatchObject({ state: 'JOINING', position: null });
+    expect((await step(40_000)).get(e)).toMatchObject({ ran: true, placed: 1, admitted: 1 });
+    expect(await status(first)).toMatchObject({ state: 'ADMITTED', position: 17 });
   });
 
   it('joins at once share one insert each batch: every one answered, a session twice at once gets one place, arrival order is the order received', async () => {

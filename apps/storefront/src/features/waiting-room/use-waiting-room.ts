@@ -16,15 +16,25 @@ export const pollMs = (status: WaitingRoomStatus | undefined, random: () => numb
 
 /**
  * Joins the event's waiting room on arrival (once; joining again changes nothing server-side) and follows the
- * place in line by polling at the interval the server suggests, backing off on failures. Once admitted the token
- * goes where the reserve call finds it (admissionsAtom), which moves the page on to the ticket selection.
+ * place in line by polling at the interval the server suggests, backing off on failures. A failed join is tried
+ * again on the same back-off for as long as the room is on the page (the buyer is told it is being tried: without
+ * a join there is nothing to poll). Once admitted the token goes where the reserve call finds it (admissionsAtom),
+ * which moves the page on to the ticket selection.
  */
 export function useWaitingRoom(shortName: string) {
   const setAdmissions = useSetAtom(admissionsAtom);
   const joined = useRef(false);
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => void (shown.current = false);
+  }, []);
   const join = useMutation({
     mutationKey: ['joinWaitingRoom', shortName],
     mutationFn: async () => successData(await joinWaitingRoom(shortName)),
+    retry: () => shown.current,
+    // the retryer counts failures from 0, the polls' fetchFailureCount from 1
+    retryDelay: (failures) => backoffMs(failures + 1),
   });
   useEffect(() => {
     if (joined.current) return;
@@ -54,5 +64,6 @@ export function useWaitingRoom(shortName: string) {
     join.reset();
     join.mutate(undefined, { onSuccess: () => void status.refetch() });
   };
-  return { status: current, failed: Boolean(join.error) || status.isError, rejoin };
+  // while the join is tried again it is pending, its failures counted
+  return { status: current, failed: join.failureCount > 0 || status.isError, rejoin };
 }

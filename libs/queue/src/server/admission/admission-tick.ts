@@ -96,7 +96,7 @@ async function draw(client: DbClient, eventShortName: string, opensAt: Date, now
     await client.query(
       `update queue_tickets t set position = o.position
          from unnest($2::text[]) with ordinality as o(session_digest, position)
-        where t.event_short_name = $1 and t.session_digest = o.session_digest`,
+        where t.event_short_name = $1 and t.session_digest = o.session_digest and t.position is null`,
       [eventShortName, order],
     );
   }
@@ -108,11 +108,11 @@ async function draw(client: DbClient, eventShortName: string, opensAt: Date, now
 async function placeLaterArrivals(client: DbClient, eventShortName: string, placedThrough: number): Promise<number> {
   const result = await client.query(
     `with next as (
-       select session_digest, row_number() over (order by arrival) as rank
+       select arrival, row_number() over (order by arrival) as rank
          from queue_tickets where event_short_name = $1 and position is null order by arrival limit $3
      )
      update queue_tickets t set position = $2 + next.rank
-       from next where t.event_short_name = $1 and t.session_digest = next.session_digest`,
+       from next where t.event_short_name = $1 and t.arrival = next.arrival`,
     [eventShortName, placedThrough, PLACE_BATCH],
   );
   return result.rowCount ?? 0;

@@ -3,9 +3,9 @@ import { QUEUE_TOKEN_HEADER, QUEUE_TOKEN_MISSING_HEADER, QUEUE_TOKEN_MISSING_VAL
 import type { AdmissionTokens } from '../room/admission-tokens.js';
 import type { WaitingRoomSettings } from '../room/waiting-room-settings.js';
 
-const RESERVE_TICKETS = /^\/api\/v2\/public\/event\/([^/?]+)\/reserve-tickets(?:\?|$)/;
+const RESERVE_TICKETS = '/api/v2/public/event/:shortName/reserve-tickets';
 /** A category's code link reserves a ticket on a GET (a navigation, which carries no token): the room comes first. */
-const CODE_LINK = /^\/api\/v2\/public\/event\/([^/?]+)\/code\/[^/?]+(?:\?|$)/;
+const CODE_LINK = '/api/v2/public/event/:shortName/code/:code';
 const TOKEN_HEADER = QUEUE_TOKEN_HEADER.toLowerCase();
 
 /**
@@ -13,18 +13,18 @@ const TOKEN_HEADER = QUEUE_TOKEN_HEADER.toLowerCase();
  * it is refused 403 with `Alfio-Queue-Token-Missing: waiting-room`, before the body is parsed or a seat is looked
  * at, so a script cannot skip the line. A category's code link (which reserves on a GET) leads to the event page
  * instead, where the room is. Installed like the human-verification hook (same place in the request).
+ *
+ * The gate decides on the route the router picked and the event it decoded, never on the text of the URL: the
+ * router accepts other spellings of the same path (`reserve%2Dtickets`, `cod%65`) and answers HEAD with the GET
+ * handler, and each of them would pass a pattern on the text.
  */
 export function installQueueGate(fastify: FastifyInstance, settings: WaitingRoomSettings, tokens: AdmissionTokens, now: () => Date): void {
   fastify.addHook('onRequest', async (request: FastifyRequest & { sessionId?: string }, reply) => {
-    const link = request.method === 'GET' ? CODE_LINK.exec(request.url) : null;
-    const match = link ?? (request.method === 'POST' ? RESERVE_TICKETS.exec(request.url) : null);
-    if (!match) return undefined;
-    let shortName: string;
-    try {
-      shortName = decodeURIComponent(match[1]!);
-    } catch {
-      return undefined;
-    }
+    const route = request.routeOptions.url;
+    const link = route === CODE_LINK && (request.method === 'GET' || request.method === 'HEAD');
+    if (!link && !(route === RESERVE_TICKETS && request.method === 'POST')) return undefined;
+    const shortName = (request.params as { shortName?: string }).shortName;
+    if (!shortName) return undefined;
     const room = await settings.of(shortName);
     if (!room) return undefined;
     if (link) return reply.redirect(`/event/${encodeURIComponent(shortName)}`, 302);

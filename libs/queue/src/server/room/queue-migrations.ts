@@ -5,7 +5,8 @@ import type { Migration } from '@ticketing/postgres';
  * survives a restart). Not an event stream: 50,000 joins in seconds would serialize on one stream's revision, and
  * a place in line is fixed once given. It is as auditable: who joined when (by session digest, in arrival order),
  * the draw's seed (replaying `drawOrder` on the pre-opening arrivals gives the positions), and each admission
- * (which places, when). Rows are only inserted or set once, except the room's running counters.
+ * (which places, when). Rows are only inserted or set once, except the room's running counters: a buyer whose
+ * admission lapsed and who joins again keeps the row of the place they had (marked `left_at`) and gets a new one.
  */
 export const queueMigrations: Migration[] = [
   {
@@ -40,5 +41,15 @@ export const queueMigrations: Migration[] = [
         admitted_at timestamptz not null,
         primary key (event_short_name, to_position)
       );`,
+  },
+  {
+    // a session may have had places before (each left when its admission lapsed and it joined again): one row per
+    // place, the one in line unique per session
+    id: 'queue-002-rejoin-keeps-the-place-left',
+    sql: `
+      alter table queue_tickets add column left_at timestamptz;
+      alter table queue_tickets drop constraint queue_tickets_pkey;
+      alter table queue_tickets add primary key (event_short_name, arrival);
+      create unique index queue_tickets_in_line on queue_tickets (event_short_name, session_digest) where left_at is null;`,
   },
 ];

@@ -28,7 +28,7 @@ export class WaitingRoomService {
     if (await this.store.join(eventShortName, digest, room.opensAt, now)) return this.justJoined(room, now);
     const current = await this.status(eventShortName, sessionId, room);
     if (current.state !== 'EXPIRED' && current.state !== 'NOT_JOINED') return current;
-    await this.store.leave(eventShortName, digest);
+    if (current.state === 'EXPIRED') await this.store.leave(eventShortName, digest, current.position, now);
     return (await this.store.join(eventShortName, digest, room.opensAt, now)) ? this.justJoined(room, now) : this.status(eventShortName, sessionId, room);
   }
 

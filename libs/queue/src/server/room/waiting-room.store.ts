@@ -78,7 +78,7 @@ export class WaitingRoomStore {
        select $1, j.session_digest, j.joined_at, j.before_opening
          from unnest($2::text[], $3::timestamptz[], $4::boolean[]) with ordinality as j(session_digest, joined_at, before_opening, n)
         order by j.n
-       on conflict (event_short_name, session_digest) do nothing
+       on conflict (event_short_name, session_digest) where left_at is null do nothing
        returning session_digest`,
       [eventShortName, unique.map((j) => j.sessionDigest), unique.map((j) => j.now), unique.map((j) => j.now < j.opensAt)],
     );
@@ -86,9 +86,18 @@ export class WaitingRoomStore {
     return inputs.map((input) => took.has(input));
   }
 
-  /** Leaves the line (a buyer whose admission expired joins again at its end). */
-  async leave(eventShortName: string, sessionDigest: string): Promise<void> {
-    await this.db.query('delete from queue_tickets where event_short_name = $1 and session_digest = $2', [eventShortName, sessionDigest]);
+  /**
+   * Leaves the place `position` (a buyer whose admission lapsed, to join again at the end): its row stays, marked with
+   * the time, so who held each admitted place and who joined before the draw stay on record. Only that place: another
+   * tab's join that already replaced it is not left.
+   */
+  async leave(eventShortName: string, sessionDigest: string, position: number, now: Date): Promise<void> {
+    await this.db.query('update queue_tickets set left_at = $4 where event_short_name = $1 and session_digest = $2 and position = $3 and left_at is null', [
+      eventShortName,
+      sessionDigest,
+      position,
+      now,
+    ]);
   }
 
   /**
@@ -117,10 +126,10 @@ export class WaitingRoomStore {
     if (known) this.snapshots.set(eventShortName, { ...known, readAt: -Infinity });
   }
 
-  /** One read by the primary key for a batch of status calls: each session's row, null when not in line. */
+  /** One indexed read (the places in line, unique per session) for a batch of status calls: each session's row, null when not in line. */
   private async read(eventShortName: string, digests: readonly string[]): Promise<(TicketRow | null)[]> {
     const { rows } = await this.db.query<TicketRow & { session_digest: string }>(
-      'select session_digest, position, before_opening from queue_tickets where event_short_name = $1 and session_digest = any($2::text[])',
+      'select session_digest, position, before_opening from queue_tickets where event_short_name = $1 and session_digest = any($2::text[]) and left_at is null',
       [eventShortName, [...new Set(digests)]],
     );
     const byDigest = new Map(rows.map((r) => [r.session_digest, r]));

@@ -54,6 +54,24 @@ describe('the waiting room on the event page', () => {
     expect(requests.filter((r) => r.method === 'POST' && r.url.endsWith('/waiting-room'))).toHaveLength(1);
   });
 
+  it('a join that fails is tried again on the back-off schedule, the buyer told meanwhile; then the place shows', async () => {
+    let joins = 0;
+    const { requests } = renderApp('/event/concert', {
+      [API]: makeEvent('concert', { waitingRoom: { opensAt: OPENS_AT, admissionsPerMinute: 60 } }),
+      [`${API}/ticket-categories`]: makeItems({ ticketCategories: [makeCategory(1, 'Festival pass')] }),
+      [`POST ${API}/check-discount`]: { status: 204 },
+      [`POST ${API}/waiting-room`]: () => (++joins === 1 ? { status: 503 } : status({})),
+      [`${API}/waiting-room`]: status({}),
+    });
+    const room = await screen.findByRole('region', { name: 'Waiting room' });
+    await within(room).findByText('The waiting room cannot be reached right now. Trying again…');
+    const failedAt = Date.now();
+    await within(room).findByText('Your place in line: 12', undefined, { timeout: backoffMs(1) + 2_000 });
+    expect(Date.now() - failedAt).toBeGreaterThanOrEqual(backoffMs(1) - 500);
+    expect(within(room).queryByText('The waiting room cannot be reached right now. Trying again…')).toBeNull();
+    expect(requests.filter((r) => r.method === 'POST' && r.url.endsWith('/waiting-room'))).toHaveLength(2);
+  });
+
   it('on admission shows the selection, focuses it, and reserves with the token', async () => {
     const { requests } = open(admitted, (_url, request) => (request.headers.get('Alfio-Queue-Token') === 'token-7' ? reserved : QUEUE_REFUSAL));
     const heading = await screen.findByRole('heading', { level: 2, name: 'Tickets' });
