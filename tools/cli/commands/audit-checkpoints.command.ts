@@ -16,7 +16,7 @@ import {
 } from '@ticketing/audit';
 import { PostgresEventStore } from '@ticketing/event-store';
 import { UsageError, type CliContext, type ExitCode } from '../cli-context.js';
-import { startProgress } from '../progress.js';
+import { startProgress } from '../../shared/progress.js';
 
 /**
  * Signed checkpoints (see libs/audit/src/checkpoints and the README's audit section): `audit checkpoint`,
