@@ -46,6 +46,24 @@ describe('catalog CLI', () => {
     expect(await cli('import', 'example.catalog.yaml')).toEqual({ code: 0, text: '0 created, 0 changed, 4 unchanged; 0 event(s) appended\n' });
   });
 
+  it('shows its progress over the entries checked, with rate and ETA, with --progress off a terminal every 5 s', async () => {
+    const lines: string[] = [];
+    const progressStream = { write: (t: string) => lines.push(t), isTTY: false };
+    // a clock 6 s further at each reading: every entry checked is a line
+    let now = Date.parse('2030-01-15T10:00:00Z');
+    const clock = { now: () => new Date((now += 6_000)) };
+    const run = (...argv: string[]) => runCatalogCli(argv, { store, out: { write: () => undefined }, clock, ids: randomIds, cwd: here, progressStream });
+
+    expect(await run('import', 'example.catalog.yaml')).toBe(0);
+    expect(lines).toEqual([]);
+    expect(await run('import', '--progress', 'example.catalog.yaml')).toBe(0);
+    const [, total] = /^catalog import: \d+\/(\d+) entries/.exec(lines[0]!)!;
+    expect(Number(total)).toBeGreaterThan(3);
+    expect(lines).toHaveLength(Number(total));
+    expect(lines[0]).toMatch(new RegExp(`^catalog import: 1/${total} entries \\(\\d+%\\) 0 entries/s, ETA \\d+ (s|min \\d+ s)\n$`));
+    expect(lines.at(-1)).toBe(`catalog import: ${total}/${total} entries (100%) 0 entries/s\n`);
+  });
+
   it('reads JSON and refuses an invalid catalog whole, naming path and field (exit 1)', async () => {
     const file = join(scratch, 'bad.json');
     writeFileSync(file, JSON.stringify({

@@ -3,10 +3,13 @@ import { dirname, resolve } from 'node:path';
 import type { EventStore, GlobalPosition } from '@ticketing/event-store';
 import type { Clock, IdGenerator } from '@ticketing/kernel';
 import { fileSystemImages, formatIssue, formatOfFileName, formatReport, ImportCatalogService, parseCatalogText } from '@ticketing/catalog/server';
+import { startProgress, type ProgressStream } from '../shared/progress.js';
 
-export const CATALOG_USAGE = `usage: catalog <command> <file>
+export const CATALOG_USAGE = `usage: catalog <command> <file> [--progress]
   validate <file.yaml|file.json>   check the whole catalog and show what an import would append (nothing is written)
   import <file.yaml|file.json>     append what changed; the whole file is refused when anything is invalid
+
+Both show progress with rate and ETA on stderr (entries checked) on a terminal, or with --progress anywhere.
 
 Exit code 0 when the catalog is valid (and imported), 1 on errors, 2 on a wrong command line.
 Schema and example: tools/catalog/README.md, tools/catalog/example.catalog.yaml.
@@ -21,11 +24,14 @@ export interface CatalogCliDeps {
   readonly waitForProjections?: (position: GlobalPosition) => Promise<void>;
   /** Where relative paths are resolved from (default: the process's working directory). */
   readonly cwd?: string;
+  /** Where the progress line goes (default: process.stderr), timed by `clock`. */
+  readonly progressStream?: ProgressStream;
 }
 
 /** Runs one command line (without `node main.js`) and returns the exit code; never exits the process itself. */
 export async function runCatalogCli(argv: readonly string[], deps: CatalogCliDeps): Promise<0 | 1 | 2> {
-  const [command, path, ...extra] = argv;
+  const forceProgress = argv.includes('--progress');
+  const [command, path, ...extra] = argv.filter((arg) => arg !== '--progress');
   if (command === 'help' || command === '--help') {
     deps.out.write(CATALOG_USAGE);
     return 0;
@@ -58,8 +64,16 @@ export async function runCatalogCli(argv: readonly string[], deps: CatalogCliDep
     clock: deps.clock,
     ids: deps.ids,
   });
-  const options = { actor: 'system:catalog-cli', images: fileSystemImages(dirname(fullPath)) };
+  const progress = startProgress({
+    label: `catalog ${command}`,
+    unit: 'entries',
+    force: forceProgress,
+    ...(deps.progressStream ? { stream: deps.progressStream } : {}),
+    now: () => deps.clock.now().getTime(),
+  });
+  const options = { actor: 'system:catalog-cli', images: fileSystemImages(dirname(fullPath)), onProgress: (done: number, total: number) => progress.update(done, total) };
   const report = command === 'import' ? await service.import(parsed.file, options) : await service.validate(parsed.file, options);
+  progress.finish();
   deps.out.write(formatReport(report));
   return report.ok ? 0 : 1;
 }

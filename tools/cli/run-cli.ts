@@ -18,8 +18,10 @@ ${AUDIT_STORY_USAGE.trimEnd()}
   audit forget-subject <subjectId>        erase one subject's personal data (its key is destroyed)
   audit checkpoint                        sign the log as it stands (Ed25519): appended to the log and to AUDIT_CHECKPOINT_FILE
   audit public-key                        the key that checks the checkpoints' signatures
-  audit verify-log --checkpoints [--file F] [--public-key K] [--progress]
-                                          also recompute every checkpoint from the log (exit 1 when one disagrees)
+  audit verify-log --checkpoints [--file F | --log-only] [--public-key K] [--progress]
+                                          also recompute every checkpoint from the log and the checkpoint file
+                                          (--file, else AUDIT_CHECKPOINT_FILE when it exists; exit 1 when one
+                                          disagrees, when the file holds one the log lost, or when there is none)
   audit export [--from <time|position>] [--to <time|position>] [--out F] [--checkpoint-file F] [--progress]
                                           events, hashes and checkpoints as JSON lines for tools/verify-export
   reservations confirm-payment <id>       a bank transfer arrived: complete the order and issue its tickets or pass

@@ -16,11 +16,11 @@ import {
 } from '@ticketing/audit';
 import { PostgresEventStore } from '@ticketing/event-store';
 import { UsageError, type CliContext, type ExitCode } from '../cli-context.js';
-import { startProgress } from '../progress.js';
+import { startProgress } from '../../shared/progress.js';
 
 /**
  * Signed checkpoints (see libs/audit/src/checkpoints and the README's audit section): `audit checkpoint`,
- * `audit public-key`, `audit verify-log --checkpoints [--file F] [--public-key K]`, `audit export`. Settings come
+ * `audit public-key`, `audit verify-log --checkpoints [--file F | --log-only] [--public-key K]`, `audit export`. Settings come
  * from the environment (AUDIT_SIGNING_KEY, AUDIT_SIGNING_KEY_FILE, AUDIT_CHECKPOINT_FILE), as the API reads them.
  */
 
@@ -47,15 +47,21 @@ export async function publicKeyCommand(context: CliContext): Promise<ExitCode> {
 
 /**
  * `audit verify-log --checkpoints`: the chains as plain verify-log checks them (`chains`), then every checkpoint
- * recomputed from the log (the file's when --file is given, compared with the log's).
+ * recomputed from the log. The checkpoint file (--file, else AUDIT_CHECKPOINT_FILE when it exists) is read too: its
+ * checkpoints are compared with the log's and checked as well, and its event hashes name a rewritten event; the
+ * file is the copy an intruder in the database cannot reach, so without it (--log-only) only the log's own
+ * checkpoints are checked. No checkpoint at all fails: nothing signed was checked.
  */
 export async function verifyLogWithCheckpoints(args: readonly string[], context: CliContext, chains: () => Promise<ExitCode>): Promise<ExitCode> {
   postgresOnly(context);
-  const options = parseOptions(args, ['--file', '--public-key'], ['--checkpoints', '--progress']);
-  if (options.operands.length > 0) throw new UsageError('usage: audit verify-log --checkpoints [--file F] [--public-key K] [--progress] (the whole log: no stream id)');
+  const options = parseOptions(args, ['--file', '--public-key'], ['--checkpoints', '--log-only', '--progress']);
+  const usage = 'usage: audit verify-log --checkpoints [--file F | --log-only] [--public-key K] [--progress] (the whole log: no stream id)';
+  if (options.operands.length > 0) throw new UsageError(usage);
+  if (options.flags.has('--log-only') && options.values['--file']) throw new UsageError(`${usage}: --file and --log-only exclude each other`);
+  const settings = checkpointSettingsFromEnv(process.env);
   const publicKey = options.values['--public-key'];
-  const trusted = publicKey ? parsePublicKey(existsSync(publicKey) ? readFileSync(publicKey, 'utf8') : publicKey) : (await signerOrFail(checkpointSettingsFromEnv(process.env), false)).publicKey;
-  const fileName = options.values['--file'];
+  const trusted = publicKey ? parsePublicKey(existsSync(publicKey) ? readFileSync(publicKey, 'utf8') : publicKey) : (await signerOrFail(settings, false)).publicKey;
+  const fileName = options.flags.has('--log-only') ? undefined : (options.values['--file'] ?? (existsSync(settings.checkpointFile) ? settings.checkpointFile : undefined));
   const file = fileName ? await readCheckpointFile(fileName, { eventHashes: false }) : undefined;
 
   const chainsCode = await chains();
@@ -68,7 +74,11 @@ export async function verifyLogWithCheckpoints(args: readonly string[], context:
   });
   progress.finish();
   for (const problem of result.problems) context.out.write(describeProblem(problem));
-  const source = file ? `the file ${fileName} and the log` : 'the log';
+  const source = fileName ? `the file ${fileName} and the log` : options.flags.has('--log-only') ? 'the log' : `the log (no checkpoint file at ${settings.checkpointFile})`;
+  if (result.checkpoints === 0) {
+    context.out.write(`checkpoints NOT VERIFIED: no checkpoint in ${source} (none signed yet, or removed): make one with audit checkpoint\n`);
+    return 1;
+  }
   context.out.write(
     `checkpoints ${result.ok ? 'intact' : 'BROKEN'}: ${result.checkpoints} checkpoint(s) from ${source}, ${result.eventsRead} event(s) recomputed, ${result.problems.length} problem(s)\n`,
   );

@@ -106,7 +106,9 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     const verified = await store.verify(undefined, { onProgress: (done, total) => calls.push([done, total]) });
     expect(calls.at(-1)).toEqual([2 * verified.eventsChecked, 2 * verified.eventsChecked]);
     expect(calls.map(([done]) => done)).toEqual([...calls.map(([done]) => done)].sort((a, b) => a - b));
-    expect(await cli('audit', 'verify-log', '--checkpoints')).toMatchObject({ code: 0, text: expect.stringMatching(/^checkpoints intact: 2 checkpoint\(s\) from the log, \d+ event\(s\) recomputed, 0 problem\(s\)$/m) });
+    expect(await cli('audit', 'verify-log', '--checkpoints', '--log-only')).toMatchObject({ code: 0, text: expect.stringMatching(/^checkpoints intact: 2 checkpoint\(s\) from the log, \d+ event\(s\) recomputed, 0 problem\(s\)$/m) });
+    // the configured file is read without --file, as export reads it
+    expect(await cli('audit', 'verify-log', '--checkpoints')).toMatchObject({ code: 0, text: expect.stringContaining(`checkpoints intact: 2 checkpoint(s) from the file ${process.env['AUDIT_CHECKPOINT_FILE']} and the log`) });
     const withFile = await cli('audit', 'verify-log', '--checkpoints', '--file', process.env['AUDIT_CHECKPOINT_FILE']!);
     expect(withFile).toMatchObject({ code: 0, text: expect.stringContaining('checkpoints intact: 2 checkpoint(s) from the file') });
 
@@ -149,14 +151,19 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     const plain = await cli('audit', 'verify-log');
     expect(plain).toMatchObject({ code: 0, text: expect.stringMatching(/^log intact: \d+ stream\(s\), \d+ event\(s\), 0 problem\(s\)$/m) });
 
-    const fromLog = await cli('audit', 'verify-log', '--checkpoints');
+    const fromLog = await cli('audit', 'verify-log', '--checkpoints', '--log-only');
     expect(fromLog.code).toBe(1);
     expect(fromLog.text).toMatch(/^log-differs checkpoint at position \d+: the stream heads as of position \d+ are not the ones signed .*; the log chain at position \d+ is not the one signed/m);
-    expect(fromLog.text).toMatch(/: an event after position 0 up to \d+ was changed, removed or added \(the checkpoint file, given with --file, names it\)$/m);
+    expect(fromLog.text).toMatch(/: an event after position 0 up to \d+ was changed, removed or added \(not named: the checkpoint file, whose event hashes name it, holds no line for this checkpoint or was not read\)$/m);
     // the later checkpoint disagrees too: the rewritten stream's head is in its root as well
     expect(fromLog.text).toMatch(/^log-differs checkpoint at position \d+: .* \(the same change as at the checkpoint before, or another\)$/m);
     expect(fromLog.text).toContain('checkpoints BROKEN: 2 checkpoint(s) from the log');
 
+    // as the operator runs it: the configured checkpoint file is read, and names the event
+    const asRun = await cli('audit', 'verify-log', '--checkpoints');
+    expect(asRun.code).toBe(1);
+    expect(asRun.text).toContain(`first event that disagrees: ${stream}@1 (position ${tampered})`);
+    expect(asRun.text).toContain(`checkpoints BROKEN: 2 checkpoint(s) from the file ${process.env['AUDIT_CHECKPOINT_FILE']} and the log`);
     const fromFile = await cli('audit', 'verify-log', '--checkpoints', '--file', process.env['AUDIT_CHECKPOINT_FILE']!);
     expect(fromFile.code).toBe(1);
     expect(fromFile.text).toContain(`first event that disagrees: ${stream}@1 (position ${tampered})`);
@@ -179,6 +186,23 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     const lost = await cli('audit', 'verify-log', '--checkpoints', '--file', process.env['AUDIT_CHECKPOINT_FILE']!);
     expect(lost.code).toBe(1);
     expect(lost.text).toMatch(/^missing-in-log checkpoint at position \d+: in the checkpoint file, no longer in the log$/m);
+  });
+
+  it('finds the checkpoints moved out of the log by the file, and checks nothing signed without it', async () => {
+    // the intruder moves the checkpoint rows to another stream: the log's own query finds none
+    await test.db.query("update events set stream_id = '$moved' where stream_id = '$checkpoints'");
+    try {
+      const moved = await cli('audit', 'verify-log', '--checkpoints');
+      expect(moved.code).toBe(1);
+      expect(moved.text.match(/^missing-in-log checkpoint at position \d+: in the checkpoint file, no longer in the log$/gm)).toHaveLength(2);
+      expect(moved.text).toContain(`checkpoints BROKEN: 2 checkpoint(s) from the file ${process.env['AUDIT_CHECKPOINT_FILE']} and the log`);
+
+      const logOnly = await cli('audit', 'verify-log', '--checkpoints', '--log-only');
+      expect(logOnly).toMatchObject({ code: 1, text: expect.stringMatching(/^checkpoints NOT VERIFIED: no checkpoint in the log \(none signed yet, or removed\)/m) });
+      expect(logOnly.text).not.toContain('intact');
+    } finally {
+      await test.db.query("update events set stream_id = '$checkpoints' where stream_id = '$moved'");
+    }
   });
 
   it('finds a changed event in an export, and a removed one', async () => {

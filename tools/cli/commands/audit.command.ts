@@ -1,7 +1,7 @@
 import { historyOf, type HistoryEntry } from '@ticketing/audit';
 import { LOG_STREAM_ID, type ChainProblem } from '@ticketing/event-store';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
-import { startProgress } from '../progress.js';
+import { startProgress } from '../../shared/progress.js';
 import { checkpointCommand, exportCommand, publicKeyCommand, verifyLogWithCheckpoints } from './audit-checkpoints.command.js';
 import { auditStoryCommand } from './audit-story.command.js';
 

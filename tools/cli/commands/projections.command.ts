@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { pinoProjectionLogger, ProjectionRunner, type Projection } from '@ticketing/projections';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
-import { startProgress, type ProgressStream } from '../progress.js';
+import { startProgress, type ProgressStream } from '../../shared/progress.js';
 
 /** `projections list | rebuild <name|--all> | verify <name|--all>`, the last two with `[--page N] [--progress]`. */
 export async function projectionsCommand(args: readonly string[], context: CliContext & { readonly progressStream?: ProgressStream }): Promise<ExitCode> {

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SchedulerRegistry } from '@nestjs/schedule';
@@ -7,7 +8,7 @@ import { CHECKPOINT_STREAM, loadSigningKey, signatureProblem, type SignedCheckpo
 import { eventStoreMigrations, PostgresEventStore } from '@ticketing/event-store';
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
-import type { AppConfig } from '../config/app-config.js';
+import { InvalidConfigurationError, type AppConfig } from '../config/app-config.js';
 import { AuditCheckpointScheduler } from './audit-checkpoint-scheduler.js';
 
 const metadata = { correlationId: 'c', causationId: 'c', occurredAt: '2027-03-01T10:00:00.000Z', actor: 'session:abc' };
@@ -40,7 +41,7 @@ describe('AuditCheckpointScheduler', () => {
     await store.append('reservation-1', [{ type: 'ReservationOpened', data: { seats: 1 }, metadata }]);
     const registry = new SchedulerRegistry();
     const scheduler = new AuditCheckpointScheduler({ auditCheckpoints: settings() } as unknown as AppConfig, test.db, store, registry);
-    scheduler.onApplicationBootstrap();
+    await scheduler.onApplicationBootstrap();
     expect(registry.getIntervals()).toEqual(['audit-checkpoints']);
     await until(async () => (await inLog()).length === 1);
     // several intervals with nothing new: no second checkpoint
@@ -61,11 +62,42 @@ describe('AuditCheckpointScheduler', () => {
     expect((await store.readStream(CHECKPOINT_STREAM))[0]!.metadata.actor).toBe('system:audit-checkpoints');
   });
 
-  it('stays off with an interval of 0, and in production without a key', () => {
+  it('stays off with an interval of 0, and in production without a key', async () => {
     for (const off of [{ intervalMs: 0 }, { mayGenerate: false }]) {
       const registry = new SchedulerRegistry();
-      new AuditCheckpointScheduler({ auditCheckpoints: { ...settings(), ...off } } as unknown as AppConfig, test.db, store, registry).onApplicationBootstrap();
+      await new AuditCheckpointScheduler({ auditCheckpoints: { ...settings(), ...off } } as unknown as AppConfig, test.db, store, registry).onApplicationBootstrap();
       expect(registry.getIntervals()).toEqual([]);
     }
+  });
+
+  it('writes the lines the checkpoint file lacks from the log at the start', async () => {
+    const kept = fileLines().map((l) => JSON.parse(l));
+    rmSync(join(dir, 'checkpoints.jsonl'));
+    const registry = new SchedulerRegistry();
+    const scheduler = new AuditCheckpointScheduler({ auditCheckpoints: { ...settings(), intervalMs: 60_000 } } as unknown as AppConfig, test.db, store, registry);
+    await scheduler.onApplicationBootstrap();
+    await until(async () => existsSync(join(dir, 'checkpoints.jsonl')) && readFileSync(join(dir, 'checkpoints.jsonl'), 'utf8').split('\n').length > kept.length);
+    await scheduler.onApplicationShutdown();
+    expect(fileLines().map((l) => JSON.parse(l).signature)).toEqual(kept.map((l) => l.signature));
+    expect(await inLog()).toHaveLength(kept.length);
+  });
+
+  it('refuses to start in production when the checkpoint file cannot be written; elsewhere signs into the log only', async () => {
+    // a file where the file's directory should be: as any user, root included, nothing can be written there
+    writeFileSync(join(dir, 'blocked'), '');
+    const checkpointFile = join(dir, 'blocked', 'checkpoints.jsonl');
+    const key = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const prod = new SchedulerRegistry();
+    const config = (mode: string) => ({ mode, auditCheckpoints: { ...settings(), signingKey: key, mayGenerate: mode !== 'prod', checkpointFile } }) as unknown as AppConfig;
+    const refused = new AuditCheckpointScheduler(config('prod'), test.db, store, prod).onApplicationBootstrap();
+    await expect(refused).rejects.toThrow(InvalidConfigurationError);
+    await expect(refused).rejects.toThrow(`invalid configuration:\n  AUDIT_CHECKPOINT_FILE: ${checkpointFile} cannot be written (EEXIST: file already exists, mkdir '${join(dir, 'blocked')}')`);
+    expect(prod.getIntervals()).toEqual([]);
+
+    const dev = new SchedulerRegistry();
+    const scheduler = new AuditCheckpointScheduler(config('dev'), test.db, store, dev);
+    await scheduler.onApplicationBootstrap();
+    expect(dev.getIntervals()).toEqual(['audit-checkpoints']);
+    await scheduler.onApplicationShutdown();
   });
 });

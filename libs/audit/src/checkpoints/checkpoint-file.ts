@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, appendFile, mkdir, open, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { toSignedCheckpoint, type SignedCheckpoint } from './checkpoint.js';
@@ -14,10 +14,26 @@ export interface CheckpointFileLine extends SignedCheckpoint {
   readonly after: string;
   readonly eventHashes?: readonly (readonly [string, string])[];
   readonly eventHashesOmitted?: number;
+  /** Written after a failed write, from the log (appendMissingLines): when its event hashes were read. */
+  readonly copiedLateAt?: string;
 }
 
 /** About 80 bytes each: a window of a million events makes an 80 MB line, which is where this stops. */
 export const MAX_EVENT_HASHES = 1_000_000;
+
+/**
+ * Fails unless this process can append to the file: opens it to append where it exists, else checks that it can be
+ * made in its directory (made when missing). No empty file is left behind: every start of the API checks.
+ */
+export async function openCheckpointFile(file: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  try {
+    await (await open(file, 'r+')).close();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await access(dirname(file), constants.W_OK | constants.X_OK);
+  }
+}
 
 /** Appends one line (one write call, O_APPEND: lines of two processes do not interleave). */
 export async function appendCheckpointLine(file: string, line: CheckpointFileLine): Promise<void> {
@@ -49,6 +65,51 @@ export async function readCheckpointLineAt(file: string, position: string): Prom
   for await (const line of checkpointLines(file)) if (line.position === position) return line;
   return undefined;
 }
+
+/**
+ * The position of the file's last line, 0 when the file is missing or empty. Read back from the end: the file holds
+ * a hash per event of the log, the last line alone may be long.
+ */
+export async function lastLinePosition(file: string): Promise<bigint> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0n;
+    throw error;
+  }
+  try {
+    const chunks: Buffer[] = [];
+    let end = (await handle.stat()).size;
+    let found = false;
+    while (end > 0) {
+      const start = Math.max(0, end - TAIL_CHUNK);
+      const chunk = Buffer.alloc(end - start);
+      await handle.read(chunk, 0, chunk.length, start);
+      end = start;
+      let stop = chunk.length;
+      if (!found) {
+        while (stop > 0 && BLANK.has(chunk[stop - 1]!)) stop--;
+        if (stop === 0) continue;
+        found = true;
+      }
+      const newline = chunk.subarray(0, stop).lastIndexOf(0x0a);
+      chunks.unshift(chunk.subarray(newline + 1, stop));
+      if (newline >= 0) break;
+    }
+    if (!found) return 0n;
+    try {
+      return BigInt(toSignedCheckpoint(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>).position);
+    } catch (error) {
+      throw new Error(`${file}: its last line is not a checkpoint (cut short?): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+const TAIL_CHUNK = 64 * 1024;
+const BLANK = new Set([0x09, 0x0a, 0x0d, 0x20]);
 
 async function* checkpointLines(file: string): AsyncGenerator<CheckpointFileLine> {
   const reader = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });

@@ -1,5 +1,6 @@
 export { CHECKPOINT_EVENT, CHECKPOINT_STREAM, CHECKPOINT_FORMAT, signCheckpoint, signatureProblem, signedText, type CheckpointBody, type SignedCheckpoint } from './checkpoint.js';
-export { appendCheckpointLine, readCheckpointFile, readCheckpointLineAt, MAX_EVENT_HASHES, type CheckpointFileLine } from './checkpoint-file.js';
+export { catchUpCheckpointFile } from './catch-up-checkpoint-file.js';
+export { appendCheckpointLine, openCheckpointFile, readCheckpointFile, readCheckpointLineAt, MAX_EVENT_HASHES, type CheckpointFileLine } from './checkpoint-file.js';
 export { checkpointSettingsFromEnv, DEFAULT_CHECKPOINT_FILE, DEFAULT_CHECKPOINT_INTERVAL_MS, DEFAULT_SIGNING_KEY_FILE, type CheckpointSettings } from './checkpoint-settings.js';
 export { exportLog, EXPORT_FORMAT, EXPORT_VERSION, type ExportBound, type ExportOptions, type ExportSummary } from './export-log.js';
 export { headsAt } from './log-at-position.js';

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@ticketing/event-store';
 import { inTransaction, type Db, type DbClient } from '@ticketing/postgres';
 import { CHECKPOINT_EVENT, CHECKPOINT_STREAM, signCheckpoint, type SignedCheckpoint } from './checkpoint.js';
-import { appendCheckpointLine, MAX_EVENT_HASHES, type CheckpointFileLine } from './checkpoint-file.js';
+import { appendMissingLines } from './catch-up-checkpoint-file.js';
+import { MAX_EVENT_HASHES, type CheckpointFileLine } from './checkpoint-file.js';
+import { withCheckpointLock } from './checkpoint-lock.js';
 import { headsRoot } from './merkle.js';
 import { eventHashesBetween, headsAt, lastCheckpointPosition, logHead } from './log-at-position.js';
 import type { CheckpointSigner } from './signing-key.js';
@@ -30,24 +32,15 @@ export interface MadeCheckpoint {
 
 /**
  * Signs the log as it stands: in one snapshot, its head (position and log chain link), the stream heads as of that
- * position and the events since the last checkpoint; then appends the signed checkpoint to the log and to the file.
+ * position and the events since the last checkpoint; then appends the signed checkpoint to the log and to the file,
+ * after any line the file lacks (appendMissingLines: a write that failed before is made good here).
  * Null when `onlyIfChanged` and the log did not move but for the last checkpoint's own event.
  */
-export async function makeCheckpoint(options: MakeCheckpointOptions): Promise<MadeCheckpoint | null> {
-  // One maker at a time across processes (the API's schedule, `audit checkpoint`): the next one's snapshot then
-  // holds the checkpoint before it, so no two checkpoints share a position and an idle log is seen as idle.
-  const lock = await options.db.connect();
-  try {
-    await lock.query('select pg_advisory_lock($1)', [CHECKPOINT_LOCK]);
-    return await makeLocked(options);
-  } finally {
-    await lock.query('select pg_advisory_unlock($1)', [CHECKPOINT_LOCK]).catch(() => undefined);
-    lock.release();
-  }
+export function makeCheckpoint(options: MakeCheckpointOptions): Promise<MadeCheckpoint | null> {
+  // one at a time across processes: the next one's snapshot then holds the checkpoint before it, so no two
+  // checkpoints share a position and an idle log is seen as idle
+  return withCheckpointLock(options.db, () => makeLocked(options));
 }
-
-/** An advisory lock key of its own (any bigint; this one spells nothing but is fixed). */
-const CHECKPOINT_LOCK = '7203918824410561001';
 
 async function makeLocked(options: MakeCheckpointOptions): Promise<MadeCheckpoint | null> {
   const made = await inTransaction(options.db, async (client) => {
@@ -63,7 +56,11 @@ async function makeLocked(options: MakeCheckpointOptions): Promise<MadeCheckpoin
     );
     return { checkpoint, after, window };
   });
-  if (!made) return null;
+  if (!made) {
+    // an idle log: no new checkpoint, but the lines a failed write left out are written now
+    await appendMissingLines(options.db, options.file);
+    return null;
+  }
   const { checkpoint, after, window } = made;
   const id = randomUUID();
   const appended = await options.store.append(CHECKPOINT_STREAM, [
@@ -74,7 +71,8 @@ async function makeLocked(options: MakeCheckpointOptions): Promise<MadeCheckpoin
     after: String(after),
     ...(window.hashes ? { eventHashes: window.hashes } : { eventHashesOmitted: window.count }),
   };
-  await appendCheckpointLine(options.file, line);
+  // after the lines the file lacks (a write that failed before), this one with the hashes read when it was signed
+  await appendMissingLines(options.db, options.file, line);
   return { checkpoint, eventPosition: appended.position, file: options.file };
 }
 

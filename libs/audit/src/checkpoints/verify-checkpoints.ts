@@ -142,7 +142,7 @@ async function recompute(
       } else {
         const first = agreedUpTo === previous;
         const where = first
-          ? `: an event after position ${agreedUpTo} up to ${item.checkpoint.position} was changed, removed or added${item.inFile ? '' : ' (the checkpoint file, given with --file, names it)'}`
+          ? `: an event after position ${agreedUpTo} up to ${item.checkpoint.position} was changed, removed or added${item.inFile ? '' : ' (not named: the checkpoint file, whose event hashes name it, holds no line for this checkpoint or was not read)'}`
           : ' (the same change as at the checkpoint before, or another)';
         if (first && item.inFile && !toName) toName = { problem: problems.length, checkpoint: item.checkpoint.position, after: agreedUpTo, differences: differences.join('; ') };
         problems.push({ kind: 'log-differs', checkpoint: item.checkpoint.position, detail: differences.join('; ') + where });

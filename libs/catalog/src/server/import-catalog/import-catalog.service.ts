@@ -5,7 +5,7 @@ import type { CatalogFile } from './catalog-file/catalog-file.schema.js';
 import { catalogIssue } from './catalog-issue.js';
 import type { CatalogImportReport, StreamChange } from './catalog-import-report.js';
 import type { ImageLoader } from './image-loader.js';
-import { planCatalogImport, type StreamPlan } from './plan-catalog-import.js';
+import { planCatalogImport, type CatalogProgress, type StreamPlan } from './plan-catalog-import.js';
 
 export interface CatalogImportDeps {
   readonly store: EventStore;
@@ -22,6 +22,8 @@ export interface CatalogImportOptions {
   /** Recorded as the events' actor: `organizer:<slug>` from the API, `system:catalog-cli` from the CLI. */
   readonly actor: string;
   readonly images: ImageLoader;
+  /** Follows the check of the document entry by entry (the CLI's progress line); the single append after it is not counted. */
+  readonly onProgress?: CatalogProgress;
 }
 
 function changeOf(plan: StreamPlan): StreamChange {
@@ -35,14 +37,14 @@ export class ImportCatalogService {
 
   /** Everything `import` checks, and what it would append, without appending. */
   async validate(file: CatalogFile, options: CatalogImportOptions): Promise<CatalogImportReport> {
-    const plan = await planCatalogImport(this.deps.store, file, options.images);
+    const plan = await planCatalogImport(this.deps.store, file, options.images, options.onProgress);
     const streams = plan.streams.map(changeOf);
     const eventsToAppend = plan.issues.length === 0 ? streams.reduce((n, s) => n + s.events.length, 0) : 0;
     return { ok: plan.issues.length === 0, applied: false, errors: plan.issues, streams, eventsAppended: eventsToAppend, written: [] };
   }
 
   async import(file: CatalogFile, options: CatalogImportOptions): Promise<CatalogImportReport> {
-    const plan = await planCatalogImport(this.deps.store, file, options.images);
+    const plan = await planCatalogImport(this.deps.store, file, options.images, options.onProgress);
     const streams = plan.streams.map(changeOf);
     if (plan.issues.length > 0) return { ok: false, applied: false, errors: plan.issues, streams, eventsAppended: 0, written: [] };
 

@@ -28,12 +28,16 @@ type Decider<S, C, E extends DomainEvent> = {
   decide: (command: C, state: S) => readonly E[];
 };
 
+/** How far the check of a document is: `done` of `total` entries (its images, organizers, events, subscriptions). */
+export type CatalogProgress = (done: number, total: number) => void;
+
 /**
  * Loads every stream the document touches and decides on it, without appending: the whole document is
  * checked (schema already, domain rules, state such as ownership, references between entries) before the
- * first append, so an invalid document leaves nothing behind.
+ * first append, so an invalid document leaves nothing behind. This is where a large import spends its time (a
+ * read of the log per entry, each image read and hashed), so `onProgress` follows it entry by entry.
  */
-export async function planCatalogImport(store: EventStore, file: CatalogFile, images: ImageLoader): Promise<CatalogPlan> {
+export async function planCatalogImport(store: EventStore, file: CatalogFile, images: ImageLoader, onProgress?: CatalogProgress): Promise<CatalogPlan> {
   const issues: CatalogIssue[] = [];
   const streams: StreamPlan[] = [];
 
@@ -60,14 +64,17 @@ export async function planCatalogImport(store: EventStore, file: CatalogFile, im
   const references = new Map<string, string>();
   file.events.forEach((e, i) => e.image !== null && !references.has(e.image) && references.set(e.image, `events[${i}].image`));
   file.subscriptions.forEach((s, i) => s.image !== null && !references.has(s.image) && references.set(s.image, `subscriptions[${i}].image`));
+  const total = references.size + file.organizers.length + file.events.length + file.subscriptions.length;
+  let done = 0;
+  const checked = () => onProgress?.(++done, total);
   const imageIds = new Map<string, string>();
-  for (const [reference, path] of references) {
+  async function planImage(reference: string, path: string): Promise<void> {
     let command: StoreFile;
     try {
       command = storeFileCommand(await images(reference));
     } catch (error) {
       issues.push(catalogIssue(path, catalogErrors.unreadableFile, [(error as Error).message]));
-      continue;
+      return;
     }
     imageIds.set(reference, command.data.fileId);
     if (!streams.some((s) => s.streamId === catalogStreams.file(command.data.fileId))) {
@@ -75,8 +82,14 @@ export async function planCatalogImport(store: EventStore, file: CatalogFile, im
     }
   }
 
+  for (const [reference, path] of references) {
+    await planImage(reference, path);
+    checked();
+  }
+
   for (const [i, entry] of file.organizers.entries()) {
     await decideOn(catalogStreams.organizer(entry.slug), organizerDecider, publishOrganizer(entry), (f) => documentPathOf(f, `organizers[${i}]`, 'organizer'));
+    checked();
   }
   // A reference is good when it names an entry of this document or something imported before.
   const exists = async (streamId: string) => (await store.readStream(streamId, { maxCount: 1 })).length > 0;
@@ -89,6 +102,7 @@ export async function planCatalogImport(store: EventStore, file: CatalogFile, im
     }
     const state = await decideOn(catalogStreams.event(entry.shortName), eventCatalogDecider, publishEventCatalog(entry, imageIds), (f) => documentPathOf(f, `events[${i}]`, 'event'));
     categories.set(entry.shortName, categoryIdsByKey(state) ?? new Map(entry.categories.map((c) => [c.key, null])));
+    checked();
   }
   for (const [i, entry] of file.subscriptions.entries()) {
     if (!fileOrganizers.has(entry.organizer) && !(await exists(catalogStreams.organizer(entry.organizer)))) {
@@ -106,6 +120,7 @@ export async function planCatalogImport(store: EventStore, file: CatalogFile, im
       publishSubscriptionDescriptor(entry, imageIds, resolved.ids),
       (f) => documentPathOf(f, `subscriptions[${i}]`, 'descriptor'),
     );
+    checked();
   }
   return { issues, streams };
 }

@@ -25,6 +25,13 @@ describe('CLI progress', () => {
     clock = 6_000;
     forced.update(6, 10);
     expect(written).toEqual(['x: 6/10 events (60%) 1 events/s, ETA 4 s\n']);
+    // then a line every 5 s (a CI log), not every second
+    clock = 10_999;
+    forced.update(7, 10);
+    expect(written).toHaveLength(1);
+    clock = 11_000;
+    forced.update(8, 10);
+    expect(written).toHaveLength(2);
   });
 
   it('redraws one line on a terminal and ends it', () => {

@@ -24,11 +24,17 @@ export interface Progress {
   finish(): void;
 }
 
-const EVERY_MS = 250;
+/** On a terminal the line is redrawn this often. */
+const REDRAW_EVERY_MS = 250;
+/**
+ * Off a terminal (--progress: a CI log, a file) a line is printed this often: the run is seen to move, and an hour's
+ * run adds 720 lines to the log, not the 3,600 a line a second would.
+ */
+const LOG_EVERY_MS = 5_000;
 
 /**
  * A one-line progress report on stderr, with rate and ETA, for the CLI's long runs: on a terminal it redraws one
- * line (`\r`); off one (with --progress) it prints a line every few seconds instead. Silent off a terminal
+ * line (`\r`); off one (with --progress) it prints a line every LOG_EVERY_MS (5 s) instead. Silent off a terminal
  * without --progress, so piped output and tests see nothing.
  */
 export function startProgress(options: ProgressOptions): Progress {
@@ -44,7 +50,7 @@ export function startProgress(options: ProgressOptions): Progress {
     update(done, total) {
       if (!enabled) return;
       const t = now();
-      if (t - started < quiet || t - lastShown < (tty ? EVERY_MS : 5_000)) return;
+      if (t - started < quiet || t - lastShown < (tty ? REDRAW_EVERY_MS : LOG_EVERY_MS)) return;
       lastShown = t;
       shown = true;
       const line = describeProgress(options.label, options.unit, done, total, t - started);
