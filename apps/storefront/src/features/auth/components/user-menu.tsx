@@ -3,7 +3,7 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { getStartLoginUrl } from '@ticketing/api-client';
 import { useEffect, useId, useRef, useState } from 'react';
 import { meQueryOptions } from '../../../api/user-queries';
-import { useTranslate } from '../../i18n';
+import { useLanguage, useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
 import { reservationPageOf } from '../../../app/reservation-page';
 import { useLogout } from '../hooks/use-logout';
@@ -19,7 +19,7 @@ function takeSignedUpMark(): boolean {
 }
 
 /**
- * Spec 2, Chrome: anonymous, a link to the login that comes back to this page (of a reservation's pages, only the
+ * Spec 2, Chrome: anonymous, a link to the login that comes back to this page in this page's language (of a reservation's pages, only the
  * success page offers it: reservationPageOf); signed in, a disclosure button naming
  * the person that opens my orders, my profile and logout. Escape or a click elsewhere closes it (Escape gives the
  * focus back to the button). Once back home after a deletion, the flag the profile page left shows its toast; on the
@@ -27,6 +27,7 @@ function takeSignedUpMark(): boolean {
  */
 export function UserMenu() {
   const t = useTranslate();
+  const lang = useLanguage();
   const toast = useToast();
   const { data: user, isPending } = useQuery(meQueryOptions());
   const here = useRouterState({ select: (s) => s.location.href });
@@ -59,7 +60,7 @@ export function UserMenu() {
   if (!user) {
     if (reservationPage && reservationPage !== 'success') return null;
     return (
-      <a className="button button--secondary button--small" href={getStartLoginUrl({ returnTo: here })}>
+      <a className="button button--secondary button--small" href={getStartLoginUrl({ returnTo: here, lang })}>
         {t('user.menu.login')}
       </a>
     );

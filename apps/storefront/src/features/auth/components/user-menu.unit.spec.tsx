@@ -21,10 +21,10 @@ describe('top bar: login link and user menu', () => {
     expect(calls.filter((c) => c.startsWith(USER_API))).toEqual([]);
   });
 
-  it('offers an anonymous visitor the login, coming back to the page they are on', async () => {
+  it('offers an anonymous visitor the login, coming back to the page they are on, in its language', async () => {
     renderApp('/events-all?organizer=3', accountApi(null), loginOnContext());
     const login = await screen.findByRole('link', { name: 'Log in' });
-    expect(login.getAttribute('href')).toBe(`/openid/authentication?returnTo=${encodeURIComponent('/events-all?organizer=3')}`);
+    expect(login.getAttribute('href')).toBe(`/openid/authentication?returnTo=${encodeURIComponent('/events-all?organizer=3')}&lang=en`);
   });
 
   it('opens the signed-in user\'s menu by keyboard: my orders, my profile, log out; Escape closes it on the button', async () => {

@@ -8,6 +8,7 @@ import { meQueryOptions } from '../../../api/user-queries';
 import { openIdEnabledAtom } from '../../auth';
 import type { BookingFormValues } from '../../booking';
 import { LoginSuggestion } from '../../booking';
+import { useLanguage } from '../../i18n';
 import { useToast } from '../../toast';
 import { saveLoginDraft, takeLoginDraft, withLoginDraft } from '../model/login-draft';
 import { withProfile } from '../model/profile-prefill';
@@ -23,6 +24,7 @@ import { withProfile } from '../model/profile-prefill';
  */
 export function BookingAccount({ values, setValues }: { readonly values: BookingFormValues; readonly setValues: Dispatch<SetStateAction<BookingFormValues>> }) {
   const toast = useToast();
+  const lang = useLanguage();
   const enabled = useAtomValue(openIdEnabledAtom) === true;
   const { data: user, isSuccess } = useQuery({ ...meQueryOptions(), enabled });
   const params = useParams({ strict: false });
@@ -45,7 +47,7 @@ export function BookingAccount({ values, setValues }: { readonly values: Booking
   const [type, id] = params.eventShortName ? (['event', params.eventShortName] as const) : [params.type === 'subscription' ? 'subscription' : 'event', params.publicId ?? ''] as const;
   return (
     <LoginSuggestion
-      href={getOpenReservationSignedInUrl(type, id, reservationId)}
+      href={getOpenReservationSignedInUrl(type, id, reservationId, { lang })}
       onLogin={(event) => {
         if (saveLoginDraft(reservationId, values)) return;
         event.preventDefault();

@@ -17,11 +17,11 @@ describe('booking step: login suggestion and profile prefill', () => {
     vi.unstubAllGlobals();
   });
 
-  it('suggests logging in to an anonymous visitor, by the reservation\'s login route', async () => {
+  it('suggests logging in to an anonymous visitor, by the reservation\'s login route (in the page\'s language)', async () => {
     renderApp(BOOK, { ...checkoutApi(makeReservation()), ...accountApi(null) }, loginOnContext());
     const contact = await screen.findByRole('region', { name: 'Your details' });
     const login = await within(contact).findByRole('link', { name: 'Log in' });
-    expect(login.getAttribute('href')).toBe(`/openid/event/${SHORT_NAME}/reservation/${RESERVATION}`);
+    expect(login.getAttribute('href')).toBe(`/openid/event/${SHORT_NAME}/reservation/${RESERVATION}?lang=en`);
     expect(within(contact).getByText('You can continue as a guest or log in for a faster checkout.')).toBeTruthy();
   });
 
