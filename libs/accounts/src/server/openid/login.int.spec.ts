@@ -171,6 +171,9 @@ describe('OpenID Connect login against the local provider', () => {
         heading: 'Accesso non riuscito',
         back: ['/event/meetup/reservation/8c1f0c52-4d4e-4f57-9f0a-3c2b1a0e9d8c', 'Torna dove eri'],
       });
+      // a lang that is no language tag is passed over (never stored, never a refused login)
+      const german = await cancelled(new Browser(app), '/openid/authentication?returnTo=/events-all&lang=%00de', { 'accept-language': 'de-CH' });
+      expect(shown(german.body)).toMatchObject({ lang: 'de', back: ['/events-all', 'Zurück zur vorherigen Seite'] });
       const english = await cancelled(new Browser(app), '/openid/authentication?returnTo=/events-all', { 'accept-language': 'ja' });
       expect(shown(english.body)).toEqual({ lang: 'en', title: 'Sign-in failed', heading: 'Sign-in failed', back: ['/events-all', 'Back to where you were'] });
     });

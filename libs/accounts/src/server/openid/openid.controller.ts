@@ -12,6 +12,9 @@ import { ProviderUnavailable } from './openid-login.js';
 import { LoginCallbackQueryDto, LoginLanguageQueryDto, ReservationLoginPathDto, StartLoginQueryDto } from './openid.dto.js';
 import { safeReturnPath } from './return-path.js';
 
+/** A language tag as the storefront sends one (`de`, `de-CH`), else nothing: a bad one never stops a login. */
+const languageTag = (lang: string | undefined): string | null => (lang && /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/.test(lang) ? lang : null);
+
 function html(reply: FastifyReply, status: number, body: string): void {
   void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
@@ -38,7 +41,7 @@ export class OpenIdController {
   @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page).' })
   @ApiValidationFailure()
   async start(@Query() { returnTo, lang }: StartLoginQueryDto, @Req() request: SessionRequest, @Res() reply: FastifyReply): Promise<void> {
-    await this.redirectToProvider(request, reply, safeReturnPath(returnTo), lang ?? null);
+    await this.redirectToProvider(request, reply, safeReturnPath(returnTo), languageTag(lang));
   }
 
   @Get('callback')
@@ -100,7 +103,7 @@ export class OpenIdController {
   ): Promise<void> {
     const target = `/${type}/${encodeURIComponent(publicIdentifier)}/reservation/${encodeURIComponent(reservationId)}`;
     if (!this.flow.login || (await this.users.userOf(request.sessionId ?? ''))) return void reply.redirect(target, 302);
-    await this.redirectToProvider(request, reply, target, lang ?? null);
+    await this.redirectToProvider(request, reply, target, languageTag(lang));
   }
 
   private async redirectToProvider(request: SessionRequest, reply: FastifyReply, returnTo: string, language: string | null): Promise<void> {
