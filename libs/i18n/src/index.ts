@@ -1,6 +1,7 @@
 export { bundles, bundleFor, resolveLanguage, supportedLanguages, en, it, de, fr } from './bundles/index.js';
 export type { MessageKey, SupportedLanguage } from './bundles/index.js';
 export { languages, displayLanguage } from './languages.js';
+export { chooseLanguage } from './choose-language.js';
 export type { Language } from './languages.js';
 export {
   countries, countriesVat, euCountriesVat, isoCountryCodes, euCountryCodes, GREECE_VAT_CODE,

@@ -132,6 +132,15 @@ const messages = {
   'user.menu.logout': 'Abmelden',
   'user.menu.my-orders': 'Meine Bestellungen',
   'user.menu.my-profile': 'Mein Profil',
+  'login.refused.title': 'Anmeldung fehlgeschlagen',
+  'login.refused.unknown-state': 'Diese Anmeldung ist unbekannt, wurde bereits verwendet oder hat zu lange gedauert.',
+  'login.refused.other-browser': 'Diese Anmeldung wurde in einem anderen Browser gestartet.',
+  'login.refused.provider-error': 'Die Anmeldung wurde abgebrochen oder vom Identitätsanbieter abgelehnt.',
+  'login.refused.not-verified': 'Die Antwort des Identitätsanbieters konnte nicht überprüft werden.',
+  'login.refused.not-signed-in': 'Sie sind nicht angemeldet.',
+  'login.refused.reference': 'Referenz:',
+  'login.back': 'Zurück zur vorherigen Seite',
+  'login.back-home': 'Zurück zur Startseite',
 
   // ---- banners and toasts
   'banner.announcement.label': 'Mitteilung',

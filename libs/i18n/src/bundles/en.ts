@@ -134,6 +134,15 @@ const messages = {
   'user.menu.logout': 'Log out',
   'user.menu.my-orders': 'My orders',
   'user.menu.my-profile': 'My profile',
+  'login.refused.title': 'Sign-in failed',
+  'login.refused.unknown-state': 'This sign-in is unknown, was used already or took too long.',
+  'login.refused.other-browser': 'This sign-in was started in another browser.',
+  'login.refused.provider-error': 'The sign-in was cancelled or refused by the identity provider.',
+  'login.refused.not-verified': 'The identity provider\'s answer could not be verified.',
+  'login.refused.not-signed-in': 'You are not signed in.',
+  'login.refused.reference': 'Reference:',
+  'login.back': 'Back to where you were',
+  'login.back-home': 'Back to the home page',
 
   // ---- banners and toasts
   'banner.announcement.label': 'Announcement',

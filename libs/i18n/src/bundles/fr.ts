@@ -135,6 +135,15 @@ const messages = {
   'user.menu.logout': 'Se déconnecter',
   'user.menu.my-orders': 'Mes commandes',
   'user.menu.my-profile': 'Mon profil',
+  'login.refused.title': 'Échec de la connexion',
+  'login.refused.unknown-state': 'Cette connexion est inconnue, a déjà été utilisée ou a pris trop de temps.',
+  'login.refused.other-browser': 'Cette connexion a été commencée dans un autre navigateur.',
+  'login.refused.provider-error': 'La connexion a été annulée ou refusée par le fournisseur d’identité.',
+  'login.refused.not-verified': 'La réponse du fournisseur d’identité n’a pas pu être vérifiée.',
+  'login.refused.not-signed-in': 'Vous n’êtes pas connecté.',
+  'login.refused.reference': 'Référence\u00a0:',
+  'login.back': 'Revenir là où vous étiez',
+  'login.back-home': 'Retour à la page d’accueil',
 
   // ---- banners and toasts
   'banner.announcement.label': 'Annonce',

@@ -132,6 +132,15 @@ const messages = {
   'user.menu.logout': 'Esci',
   'user.menu.my-orders': 'I miei ordini',
   'user.menu.my-profile': 'Il mio profilo',
+  'login.refused.title': 'Accesso non riuscito',
+  'login.refused.unknown-state': 'Questo accesso è sconosciuto, è già stato usato o ha richiesto troppo tempo.',
+  'login.refused.other-browser': 'Questo accesso è stato avviato in un altro browser.',
+  'login.refused.provider-error': 'L’accesso è stato annullato o rifiutato dal fornitore di identità.',
+  'login.refused.not-verified': 'Non è stato possibile verificare la risposta del fornitore di identità.',
+  'login.refused.not-signed-in': 'Non hai effettuato l’accesso.',
+  'login.refused.reference': 'Riferimento:',
+  'login.back': 'Torna dove eri',
+  'login.back-home': 'Torna alla pagina iniziale',
 
   // ---- banners and toasts
   'banner.announcement.label': 'Avviso',

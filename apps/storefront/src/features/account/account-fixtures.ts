@@ -25,6 +25,7 @@ export function makeProfile(overrides: Partial<NonNullable<User['profile']>['bil
       ...overrides,
     },
     additionalData,
+    skipVatNr: false,
   };
 }
 

@@ -4,6 +4,7 @@ import { getOpenReservationSignedInUrl } from '@ticketing/api-client';
 import { authenticationEnabledQueryOptions, meQueryOptions } from '../../api/user-queries';
 import type { PageNotice } from '../../app/page-notice';
 import type { PurchaseContextRef } from '../../app/purchase-context';
+import { readPersistedLanguage } from '../i18n';
 
 /**
  * Reference 3.3: a reservation made while signed in opens only to its owner, anyone else gets 401 (`refused`). Its
@@ -20,6 +21,6 @@ export async function logInForOwnedReservation(queryClient: QueryClient, context
     // asked again: a login in another tab since the last answer counts
     queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 }).catch(() => null),
   ]);
-  if (loginOn && !user) throw redirect({ href: getOpenReservationSignedInUrl(context.type, encodeURIComponent(context.id), encodeURIComponent(reservationId)), reloadDocument: true, replace: true });
+  if (loginOn && !user) throw redirect({ href: getOpenReservationSignedInUrl(context.type, encodeURIComponent(context.id), encodeURIComponent(reservationId), { lang: readPersistedLanguage() }), reloadDocument: true, replace: true });
   throw Object.assign(refused as Error, { notice: { title: 'storefront.reservation.other-account.title', text: 'storefront.reservation.other-account.text' } satisfies PageNotice });
 }

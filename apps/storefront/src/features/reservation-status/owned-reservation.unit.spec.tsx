@@ -8,7 +8,8 @@ import { RESERVATION_ID } from './reservation-fixtures';
 const EVENT = 'jazz-2027';
 const PAGE = `/event/${EVENT}/reservation/${RESERVATION_ID}`;
 const INFO = `/api/v2/public/reservation/${RESERVATION_ID}`;
-const LOGIN = `/openid/event/${EVENT}/reservation/${RESERVATION_ID}`;
+// in the page's language (the login's own pages speak it)
+const LOGIN = `/openid/event/${EVENT}/reservation/${RESERVATION_ID}?lang=en`;
 const DENIED = { status: 401, body: 'Access to this reservation has been denied' };
 const GRACE = { firstName: 'Grace', lastName: 'Hopper', emailAddress: 'grace@example.org', profile: null, external: true };
 
@@ -59,7 +60,7 @@ describe('a reservation owned by another account (reference 3.3: 401)', () => {
         [`${API}/user/me`]: { status: 204 },
       }),
     );
-    await waitFor(() => expect(replace).toHaveBeenCalledWith(`/openid/subscription/${SUBSCRIPTION_ID}/reservation/${RESERVATION}`));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith(`/openid/subscription/${SUBSCRIPTION_ID}/reservation/${RESERVATION}?lang=en`));
   });
 
   it('tells a visitor signed in with another account whose order it is, in an alert with a heading and the way home', async () => {

@@ -19,6 +19,10 @@ export const accountsMigrations: Migration[] = [
       expires_at timestamptz not null
     )`,
   },
+  {
+    id: 'accounts-002-login-attempt-language',
+    sql: 'alter table accounts_login_attempts add column language text',
+  },
 ];
 
 export interface LoginAttempt {
@@ -32,6 +36,8 @@ export interface LoginAttempt {
   readonly nonce: string;
   /** A path on this site to go back to. */
   readonly returnTo: string;
+  /** The language the storefront asked the login's pages to speak (as sent: resolved when shown), or null. */
+  readonly language: string | null;
   readonly expiresAt: Date;
 }
 
@@ -41,6 +47,7 @@ export interface TakenAttempt {
   readonly codeVerifier: string;
   readonly nonce: string;
   readonly returnTo: string;
+  readonly language: string | null;
 }
 
 export const digest = (value: string): string => createHash('sha256').update(value).digest('base64url');
@@ -52,8 +59,8 @@ export class LoginAttempts {
     // the stale ones go with each new one: the table holds the logins of the last ten minutes
     await this.db.query('delete from accounts_login_attempts where expires_at <= $1', [now]);
     await this.db.query(
-      `insert into accounts_login_attempts (state, browser, session, code_verifier, nonce, return_to, expires_at) values ($1, $2, $3, $4, $5, $6, $7)`,
-      [digest(attempt.state), digest(attempt.browser), attempt.session, attempt.codeVerifier, attempt.nonce, attempt.returnTo, attempt.expiresAt],
+      `insert into accounts_login_attempts (state, browser, session, code_verifier, nonce, return_to, language, expires_at) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [digest(attempt.state), digest(attempt.browser), attempt.session, attempt.codeVerifier, attempt.nonce, attempt.returnTo, attempt.language, attempt.expiresAt],
     );
   }
 
@@ -62,12 +69,12 @@ export class LoginAttempts {
    * processes at once), one gets it and the other null. An expired one is null too. `browser` is a digest.
    */
   async take(state: string, now: Date): Promise<TakenAttempt | null> {
-    const { rows } = await this.db.query<{ browser: string; session: string; code_verifier: string; nonce: string; return_to: string; expires_at: Date }>(
-      'delete from accounts_login_attempts where state = $1 returning browser, session, code_verifier, nonce, return_to, expires_at',
+    const { rows } = await this.db.query<{ browser: string; session: string; code_verifier: string; nonce: string; return_to: string; language: string | null; expires_at: Date }>(
+      'delete from accounts_login_attempts where state = $1 returning browser, session, code_verifier, nonce, return_to, language, expires_at',
       [digest(state)],
     );
     const row = rows[0];
     if (!row || row.expires_at.getTime() <= now.getTime()) return null;
-    return { browser: row.browser, session: row.session, codeVerifier: row.code_verifier, nonce: row.nonce, returnTo: row.return_to };
+    return { browser: row.browser, session: row.session, codeVerifier: row.code_verifier, nonce: row.nonce, returnTo: row.return_to, language: row.language };
   }
 }

@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { SignInCommand } from '../sign-in/sign-in.command.js';
 import { ACCOUNTS_OPTIONS, type AccountsOptions } from '../tokens.js';
 import { sessionDigest } from '../users/session-digest.js';
-import { digest, LoginAttempts } from './login-attempts.js';
+import { digest, LoginAttempts, type TakenAttempt } from './login-attempts.js';
 import { OpenIdLogin, ProviderUnavailable } from './openid-login.js';
 
 const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000;
@@ -24,7 +24,11 @@ export type LoginRefusal =
 export type LoginOutcome =
   /** Signed in on a new session `sessionId` (the browser gets it with the answer; the session it came with stays anonymous). */
   | { readonly kind: 'signed-in'; readonly returnTo: string; readonly sessionId: string; readonly registered: boolean }
- | { readonly kind: 'refused'; readonly code: LoginRefusal };
+  /**
+   * Not signed in. `returnTo` and `language` are the login's (the path to go back to, the language the storefront
+   * asked for, or null) once the answer is known to come back to the browser that started it; else the home page and null.
+   */
+  | { readonly kind: 'refused'; readonly code: LoginRefusal; readonly returnTo: string; readonly language: string | null };
 
 /**
  * The OpenID Connect login, start to finish. `begin` remembers the attempt (state, nonce, PKCE verifier, the
@@ -51,8 +55,11 @@ export class LoginFlow {
     return existing && BROWSER_VALUE.test(existing) ? existing : randomBytes(32).toString('base64url');
   }
 
-  /** The provider's authorization URL for a login on `sessionId`, coming back to `returnTo` (a checked path). */
-  async begin(sessionId: string, browser: string, returnTo: string): Promise<string> {
+  /**
+   * The provider's authorization URL for a login on `sessionId`, coming back to `returnTo` (a checked path); the
+   * login's own pages speak `language` (as the storefront asked: any text, unsupported ones are passed over then).
+   */
+  async begin(sessionId: string, browser: string, returnTo: string, language: string | null): Promise<string> {
     const login = this.requireLogin();
     const request = await login.authorizationRequest();
     const now = this.options.clock.now();
@@ -64,6 +71,7 @@ export class LoginFlow {
         codeVerifier: request.codeVerifier,
         nonce: request.nonce,
         returnTo,
+        language,
         expiresAt: new Date(now.getTime() + ATTEMPT_LIFETIME_MS),
       },
       now,
@@ -76,16 +84,17 @@ export class LoginFlow {
     const login = this.requireLogin();
     const state = query.get('state');
     const attempt = state ? await this.attempts.take(state, this.options.clock.now()) : null;
-    if (!state || !attempt) return this.refuse('login.unknown-state', {});
+    if (!state || !attempt) return this.refuse('login.unknown-state', null, {});
     const sameBrowser = browser !== undefined && timingSafeEqual(Buffer.from(digest(browser)), Buffer.from(attempt.browser));
-    if (!sameBrowser) return this.refuse('login.other-browser', {});
-    if (query.has('error')) return this.refuse('login.provider-error', { error: query.get('error'), description: query.get('error_description') });
+    // another browser is not shown where this login came from (a reservation's address, say)
+    if (!sameBrowser) return this.refuse('login.other-browser', null, {});
+    if (query.has('error')) return this.refuse('login.provider-error', attempt, { error: query.get('error'), description: query.get('error_description') });
     let identity;
     try {
       identity = await login.complete(query.toString(), { state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier });
     } catch (error) {
       if (error instanceof ProviderUnavailable) throw error;
-      return this.refuse('login.not-verified', { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      return this.refuse('login.not-verified', attempt, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
     }
     // a new session, not the one the login started on (attempt.session): its id was never seen before this answer
     const sessionId = this.options.sessions.newSessionId();
@@ -93,9 +102,9 @@ export class LoginFlow {
     return { kind: 'signed-in', returnTo: attempt.returnTo, sessionId, registered };
   }
 
-  private refuse(code: LoginRefusal, details: Record<string, unknown>): LoginOutcome {
+  private refuse(code: LoginRefusal, attempt: TakenAttempt | null, details: Record<string, unknown>): LoginOutcome {
     this.options.warn?.('a login was refused', { code, ...details });
-    return { kind: 'refused', code };
+    return { kind: 'refused', code, returnTo: attempt?.returnTo ?? '/', language: attempt?.language ?? null };
   }
 
   private requireLogin(): OpenIdLogin {

@@ -1,11 +1,12 @@
+import { bundleFor, type MessageKey } from '@ticketing/i18n';
 import type { LoginRefusal } from './login-flow.js';
 
 const escape = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function page(title: string, head: string, body: string): string {
+function page(lang: string, title: string, head: string, body: string): string {
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">${head}<title>${escape(title)}</title>
+<html lang="${escape(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">${head}<title>${escape(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:32rem;padding:0 1rem;line-height:1.5}</style></head>
 <body><main>${body}</main></body></html>`;
 }
@@ -18,24 +19,32 @@ function page(title: string, head: string, body: string): string {
  */
 export function continuePage(returnTo: string): string {
   const target = escape(returnTo);
-  return page('Signed in', `<meta http-equiv="refresh" content="0;url=${target}">`, `<h1>Signed in</h1><p><a href="${target}">Continue</a></p>`);
+  return page('en', 'Signed in', `<meta http-equiv="refresh" content="0;url=${target}">`, `<h1>Signed in</h1><p><a href="${target}">Continue</a></p>`);
 }
 
-const REASONS: Record<LoginRefusal, string> = {
-  'login.unknown-state': 'This sign-in is unknown, was used already or took too long.',
-  'login.other-browser': 'This sign-in was started in another browser.',
-  'login.provider-error': 'The sign-in was cancelled or refused by the identity provider.',
-  'login.not-verified': 'The identity provider\'s answer could not be verified.',
+const REASONS: Record<LoginRefusal, MessageKey> = {
+  'login.unknown-state': 'login.refused.unknown-state',
+  'login.other-browser': 'login.refused.other-browser',
+  'login.provider-error': 'login.refused.provider-error',
+  'login.not-verified': 'login.refused.not-verified',
 };
 
-export function refusedPage(code: LoginRefusal): string {
+/**
+ * A refused login in `lang` (a supported language), with a link back to `returnTo` (a checked path of this site:
+ * the page the login started from, or the home page).
+ */
+export function refusedPage(code: LoginRefusal, lang: string, returnTo: string): string {
+  const t = (key: MessageKey) => escape(bundleFor(lang)[key] ?? key);
   return page(
-    'Sign-in failed',
+    lang,
+    bundleFor(lang)['login.refused.title'] ?? 'Sign-in failed',
     '',
-    `<h1>Sign-in failed</h1><p role="alert">${escape(REASONS[code])} You are not signed in.</p><p>Reference: <code>${escape(code)}</code></p><p><a href="/">Back to the home page</a></p>`,
+    `<h1>${t('login.refused.title')}</h1><p role="alert">${t(REASONS[code])} ${t('login.refused.not-signed-in')}</p>` +
+      `<p>${t('login.refused.reference')} <code>${escape(code)}</code></p>` +
+      `<p><a href="${escape(returnTo)}">${t(returnTo === '/' ? 'login.back-home' : 'login.back')}</a></p>`,
   );
 }
 
 export function unavailablePage(): string {
-  return page('Sign-in unavailable', '', '<h1>Sign-in unavailable</h1><p role="alert">The identity provider cannot be reached. Please try again later.</p><p><a href="/">Back to the home page</a></p>');
+  return page('en', 'Sign-in unavailable', '', '<h1>Sign-in unavailable</h1><p role="alert">The identity provider cannot be reached. Please try again later.</p><p><a href="/">Back to the home page</a></p>');
 }

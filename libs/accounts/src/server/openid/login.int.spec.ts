@@ -143,6 +143,59 @@ describe('OpenID Connect login against the local provider', () => {
     expect((await browser.me()).statusCode).toBe(204);
   });
 
+  describe('the refusal page', () => {
+    const cancelled = async (browser: Browser, start: string, headers: Record<string, string> = {}) => {
+      const started = await browser.call('GET', start);
+      const state = new URL(String(started.headers.location)).searchParams.get('state')!;
+      return browser.call('GET', `/openid/callback?error=access_denied&state=${encodeURIComponent(state)}&iss=${encodeURIComponent(provider.issuer)}`, headers);
+    };
+    const shown = (body: string) => ({
+      lang: /<html lang="([^"]*)">/.exec(body)?.[1],
+      title: /<title>([^<]*)<\/title>/.exec(body)?.[1],
+      heading: /<h1>([^<]*)<\/h1>/.exec(body)?.[1],
+      back: /<p><a href="([^"]*)">([^<]*)<\/a><\/p>/.exec(body)?.slice(1),
+    });
+
+    it('speaks the language the login started with and links back to where it started', async () => {
+      const refused = await cancelled(new Browser(app), '/openid/authentication?returnTo=%2Fevent%2Fmeetup%3Fcode%3DVIP&lang=de', { 'accept-language': 'fr' });
+      expect(refused.statusCode).toBe(400);
+      expect(shown(refused.body)).toEqual({ lang: 'de', title: 'Anmeldung fehlgeschlagen', heading: 'Anmeldung fehlgeschlagen', back: ['/event/meetup?code=VIP', 'Zurück zur vorherigen Seite'] });
+      expect(refused.body).toContain('Die Anmeldung wurde abgebrochen oder vom Identitätsanbieter abgelehnt.');
+    });
+
+    it('speaks the first of Accept-Language the storefront has when the login named none (or one it lacks), else English', async () => {
+      const italian = await cancelled(new Browser(app), '/openid/event/meetup/reservation/8c1f0c52-4d4e-4f57-9f0a-3c2b1a0e9d8c?lang=ja', { 'accept-language': 'ja, it-CH;q=0.9, de;q=0.5' });
+      expect(shown(italian.body)).toEqual({
+        lang: 'it',
+        title: 'Accesso non riuscito',
+        heading: 'Accesso non riuscito',
+        back: ['/event/meetup/reservation/8c1f0c52-4d4e-4f57-9f0a-3c2b1a0e9d8c', 'Torna dove eri'],
+      });
+      // a lang that is no language tag is passed over (never stored, never a refused login)
+      const german = await cancelled(new Browser(app), '/openid/authentication?returnTo=/events-all&lang=%00de', { 'accept-language': 'de-CH' });
+      expect(shown(german.body)).toMatchObject({ lang: 'de', back: ['/events-all', 'Zurück zur vorherigen Seite'] });
+      const english = await cancelled(new Browser(app), '/openid/authentication?returnTo=/events-all', { 'accept-language': 'ja' });
+      expect(shown(english.body)).toEqual({ lang: 'en', title: 'Sign-in failed', heading: 'Sign-in failed', back: ['/events-all', 'Back to where you were'] });
+    });
+
+    it('links home, never to another site nor to the login\'s page, when the answer is unknown or came to another browser', async () => {
+      const abroad = await cancelled(new Browser(app), '/openid/authentication?returnTo=//evil.example/steal&lang=fr');
+      expect(shown(abroad.body)).toMatchObject({ lang: 'fr', back: ['/', 'Retour à la page d’accueil'] });
+
+      const unknown = await new Browser(app).call('GET', '/openid/callback?state=unknown', { 'accept-language': 'fr-CH' });
+      expect(unknown.statusCode).toBe(400);
+      expect(shown(unknown.body)).toMatchObject({ lang: 'fr', heading: 'Échec de la connexion', back: ['/', 'Retour à la page d’accueil'] });
+
+      const victim = new Browser(app);
+      const callback = await victim.signInAtProvider('/openid/authentication?returnTo=%2Fevent%2Fmeetup%2Freservation%2Fsecret%2Fsuccess&lang=de', 'ada@example.org', 'lovelace');
+      const other = new Browser(app);
+      await other.session();
+      const refused = await other.deliver(callback);
+      expect(refused.body).toContain('login.other-browser');
+      expect(shown(refused.body)).toMatchObject({ lang: 'en', back: ['/', 'Back to the home page'] });
+    });
+  });
+
   it('logs out: the session is anonymous again, the browser goes to the provider\'s end-session page', async () => {
     const browser = new Browser(app);
     await browser.deliver(await browser.signInAtProvider('/openid/authentication', 'ada@example.org', 'lovelace'));

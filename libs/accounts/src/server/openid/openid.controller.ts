@@ -1,15 +1,19 @@
-import { Controller, Get, Inject, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Inject, NotFoundException, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SignedInUsers } from '@ticketing/accounts/contracts';
+import { chooseLanguage, supportedLanguages } from '@ticketing/i18n';
 import { ApiBadPathValue, ApiValidationFailure, type SessionRequest } from '@ticketing/wire';
 import { ACCOUNTS_OPTIONS, type AccountsOptions } from '../tokens.js';
 import { loginCookie, readLoginCookie, signedUpCookie } from './login-cookie.js';
 import { LoginFlow } from './login-flow.js';
 import { continuePage, refusedPage, unavailablePage } from './login-pages.js';
 import { ProviderUnavailable } from './openid-login.js';
-import { LoginCallbackQueryDto, ReservationLoginPathDto, StartLoginQueryDto } from './openid.dto.js';
+import { LoginCallbackQueryDto, LoginLanguageQueryDto, ReservationLoginPathDto, StartLoginQueryDto } from './openid.dto.js';
 import { safeReturnPath } from './return-path.js';
+
+/** A language tag as the storefront sends one (`de`, `de-CH`), else nothing: a bad one never stops a login. */
+const languageTag = (lang: string | undefined): string | null => (lang && /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/.test(lang) ? lang : null);
 
 function html(reply: FastifyReply, status: number, body: string): void {
   void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
@@ -36,8 +40,8 @@ export class OpenIdController {
   @ApiResponse({ status: 404, description: 'Login is not configured.' })
   @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page).' })
   @ApiValidationFailure()
-  async start(@Query() { returnTo }: StartLoginQueryDto, @Req() request: SessionRequest, @Res() reply: FastifyReply): Promise<void> {
-    await this.redirectToProvider(request, reply, safeReturnPath(returnTo));
+  async start(@Query() { returnTo, lang }: StartLoginQueryDto, @Req() request: SessionRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.redirectToProvider(request, reply, safeReturnPath(returnTo), languageTag(lang));
   }
 
   @Get('callback')
@@ -47,7 +51,9 @@ export class OpenIdController {
       'The provider\'s answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier ' +
       'and the ID token verified (signature against the provider\'s keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor\'s (ALFIO_SESSION cookie). ' +
       '200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). ' +
-      '400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.',
+      '400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in. ' +
+      'It speaks the language the login started with (its lang), else the first of Accept-Language the storefront has, else English, and links back to the return path ' +
+      '(the home page when the answer is unknown or came to another browser).',
   })
   @ApiProduces('text/html')
   @ApiResponse({ status: 200, description: 'Signed in: HTML page continuing to the return path.' })
@@ -55,14 +61,21 @@ export class OpenIdController {
   @ApiResponse({ status: 404, description: 'Login is not configured.' })
   @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page).' })
   @ApiValidationFailure()
-  async callback(@Query() _query: LoginCallbackQueryDto, @Req() request: SessionRequest, @Res() reply: FastifyReply): Promise<void> {
+  async callback(
+    @Query() _query: LoginCallbackQueryDto,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @Req() request: SessionRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     if (!this.flow.login) throw new NotFoundException();
     // the raw query, as the provider sent it (the DTO only documents and bounds it)
     const raw = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     try {
       const outcome = await this.flow.finish(new URLSearchParams(raw), readLoginCookie(request.headers.cookie));
       // a refused answer (a forged one, say) leaves the cookie: the browser's genuine login may still be under way
-      if (outcome.kind === 'refused') return html(reply, 400, refusedPage(outcome.code));
+      if (outcome.kind === 'refused') {
+        return html(reply, 400, refusedPage(outcome.code, chooseLanguage(outcome.language, acceptLanguage, supportedLanguages), outcome.returnTo));
+      }
       const secure = this.options.secureCookies;
       const cookies = [loginCookie('', secure, 0), this.options.sessions.cookie(outcome.sessionId), ...(outcome.registered ? [signedUpCookie(secure)] : [])];
       void reply.header('set-cookie', cookies);
@@ -82,18 +95,23 @@ export class OpenIdController {
   @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page).' })
   @ApiBadPathValue('The type')
   @ApiValidationFailure()
-  async reservation(@Param() { type, publicIdentifier, reservationId }: ReservationLoginPathDto, @Req() request: SessionRequest, @Res() reply: FastifyReply): Promise<void> {
+  async reservation(
+    @Param() { type, publicIdentifier, reservationId }: ReservationLoginPathDto,
+    @Query() { lang }: LoginLanguageQueryDto,
+    @Req() request: SessionRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const target = `/${type}/${encodeURIComponent(publicIdentifier)}/reservation/${encodeURIComponent(reservationId)}`;
     if (!this.flow.login || (await this.users.userOf(request.sessionId ?? ''))) return void reply.redirect(target, 302);
-    await this.redirectToProvider(request, reply, target);
+    await this.redirectToProvider(request, reply, target, languageTag(lang));
   }
 
-  private async redirectToProvider(request: SessionRequest, reply: FastifyReply, returnTo: string): Promise<void> {
+  private async redirectToProvider(request: SessionRequest, reply: FastifyReply, returnTo: string, language: string | null): Promise<void> {
     if (!this.flow.login) throw new NotFoundException();
     const browser = this.flow.browserValue(readLoginCookie(request.headers.cookie));
     let location: string;
     try {
-      location = await this.flow.begin(request.sessionId ?? '', browser, returnTo);
+      location = await this.flow.begin(request.sessionId ?? '', browser, returnTo, language);
     } catch (error) {
       if (error instanceof ProviderUnavailable) return html(reply, 502, unavailablePage());
       throw error;

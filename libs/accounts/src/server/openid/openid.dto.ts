@@ -2,11 +2,18 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { identifier, optionalQuery } from '@ticketing/wire';
 
+const lang = optionalQuery(z.string().max(35)).describe(
+  'The storefront\'s language: the login\'s pages (a refused login) speak it when the storefront has it, else the first of Accept-Language it has, else English.',
+);
+
 export class StartLoginQueryDto extends createZodDto(
   z.object({
     returnTo: optionalQuery(z.string().max(1024)).describe('A path of this site to come back to after the login (anything else: the home page).'),
+    lang,
   }),
 ) {}
+
+export class LoginLanguageQueryDto extends createZodDto(z.object({ lang })) {}
 
 /** The provider's answer (RFC 6749 4.1.2, RFC 9207): read from the raw query string, documented here. */
 export class LoginCallbackQueryDto extends createZodDto(

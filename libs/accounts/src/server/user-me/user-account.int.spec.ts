@@ -79,6 +79,7 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
             hasTaxId: true,
           },
           additionalData: { diet: { label: {}, values: ['vegetarian'] }, days: { label: {}, values: ['fri', 'sat'] } },
+          skipVatNr: false,
         },
         external: true,
       };
@@ -90,6 +91,24 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       const [event] = (await app.store.readStream(`user-${userId}`)).filter((e) => e.type === 'UserProfileSaved');
       expect(event!.data).toEqual({ userId });
       expect(event!.personal).toMatchObject({ subjectId: userId, erased: false, data: { profile: { lastName: 'King' } } });
+    });
+
+    it('keeps "no VAT number" of a company address: /user/me says so, and the same form saves again', async () => {
+      const company = { firstName: 'Grace', lastName: 'Hopper', invoiceRequested: true, addCompanyBillingDetails: true, billingAddressCompany: 'Eckert-Mauchly Corp', vatNr: '', ...address };
+      // without the box, a company address needs its VAT number
+      const asked = await grace.call('POST', '/user/me', { ...company, skipVatNr: false });
+      expect(asked.status).toBe(422);
+      expect(asked.body.validationErrors.map((e: { fieldName: string }) => e.fieldName)).toEqual(['vatNr']);
+
+      const saved = await grace.call('POST', '/user/me', { ...company, skipVatNr: true });
+      expect(saved.status, saved.text).toBe(200);
+      expect(saved.body.value.profile).toMatchObject({ skipVatNr: true, billingDetails: { companyName: 'Eckert-Mauchly Corp', taxId: null, hasTaxId: false } });
+      const read = (await grace.call('GET', '/user/me')).body;
+      expect(read.profile).toMatchObject({ skipVatNr: true, billingDetails: { companyName: 'Eckert-Mauchly Corp', taxId: null } });
+      // what the profile page sends back from what it read
+      const again = await grace.call('POST', '/user/me', { ...company, skipVatNr: read.profile.skipVatNr });
+      expect(again.status, again.text).toBe(200);
+      expect(again.body.value.profile.skipVatNr).toBe(true);
     });
 
     it('saves a profile without an address (names only)', async () => {

@@ -24,7 +24,7 @@ function billingDetails(billing: ProfileBilling): UserDto['profile'] extends inf
 
 /**
  * Reference 2 `User`: the names saved on the profile (else the provider's), the account's e-mail, and the profile
- * the booking step prefills from (contact, billing details, additional data).
+ * the booking step prefills from (contact, billing details, additional data, whether the company has no VAT number).
  */
 export function userView(account: Account): UserDto {
   const { profile } = account;
@@ -37,6 +37,8 @@ export function userView(account: Account): UserDto {
       additionalData: Object.fromEntries(
         Object.entries(profile.additionalData).map(([name, values]) => [name, { label: { ...profile.additionalLabels?.[name] }, values: [...values] }]),
       ),
+      // BillingDetails has no place for it (nor has alf.io's): without it the form would ask for the VAT number again
+      skipVatNr: profile.billing.skipVatNr,
     },
     external: true,
   };

@@ -14,6 +14,9 @@ const userSchema = z.object({
       additionalData: z
         .record(z.string(), z.object({ label: langMap, values: z.array(z.string()) }))
         .describe('Additional field name -> the values saved (what prefills an attendee\'s extra fields); label: the field\'s label per language as the booking that saved it named it, {} when saved on the profile page only.'),
+      skipVatNr: z
+        .boolean()
+        .describe('The company invoice address was saved without a VAT number ("no VAT number", as the booking form\'s skipVatNr): its form comes back with the box ticked. Beyond alf.io\'s User.'),
     })
     .nullable()
     .describe('The saved profile (billing details, additional data); null until one is saved. It prefills the booking step.'),

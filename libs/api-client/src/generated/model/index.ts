@@ -387,6 +387,7 @@ export * from './onlineCheckInInfoFormattedBeginDate';
 export * from './onlineCheckInInfoFormattedBeginTime';
 export * from './onlineCheckInInfoFormattedEndDate';
 export * from './onlineCheckInInfoFormattedEndTime';
+export * from './openReservationSignedInParams';
 export * from './orderStory';
 export * from './orderStoryStepsItem';
 export * from './orderStoryStepsItemAmounts';

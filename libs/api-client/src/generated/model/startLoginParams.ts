@@ -22,4 +22,9 @@ export type StartLoginParams = {
  * @maxLength 1024
  */
 returnTo?: string;
+/**
+ * The storefront's language: the login's pages (a refused login) speak it when the storefront has it, else the first of Accept-Language it has, else English.
+ * @maxLength 35
+ */
+lang?: string;
 };

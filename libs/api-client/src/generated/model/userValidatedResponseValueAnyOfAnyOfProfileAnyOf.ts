@@ -22,4 +22,6 @@ export type UserValidatedResponseValueAnyOfAnyOfProfileAnyOf = {
   /** Additional field name -> the values saved (what prefills an attendee's extra fields); label: the field's label per language as the booking that saved it named it, {} when saved on the profile page only. */
   additionalData: UserValidatedResponseValueAnyOfAnyOfProfileAnyOfAdditionalData;
   billingDetails: UserValidatedResponseValueAnyOfAnyOfProfileAnyOfBillingDetails;
+  /** The company invoice address was saved without a VAT number ("no VAT number", as the booking form's skipVatNr): its form comes back with the box ticked. Beyond alf.io's User. */
+  skipVatNr: boolean;
 };

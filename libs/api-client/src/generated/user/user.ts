@@ -40,6 +40,7 @@ import type {
 import type {
   ClientRedirect,
   CompleteLoginParams,
+  OpenReservationSignedInParams,
   PurchaseContextWithReservationsList,
   StartLoginParams,
   UpdateProfileForm,
@@ -891,19 +892,28 @@ export type openReservationSignedInResponse = (openReservationSignedInResponseEr
 
 export const getOpenReservationSignedInUrl = (type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string,) => {
+    reservationId: string,
+    params?: OpenReservationSignedInParams,) => {
+  const normalizedParams = new URLSearchParams();
 
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
 
-  
+  const stringifiedParams = normalizedParams.toString();
 
-  return `/openid/${type}/${publicIdentifier}/reservation/${reservationId}`
+  return stringifiedParams.length > 0 ? `/openid/${type}/${publicIdentifier}/reservation/${reservationId}?${stringifiedParams}` : `/openid/${type}/${publicIdentifier}/reservation/${reservationId}`
 }
 
 export const openReservationSignedIn = async (type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: RequestInit): Promise<openReservationSignedInResponse> => {
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: RequestInit): Promise<openReservationSignedInResponse> => {
   
-  return customFetch<openReservationSignedInResponse>(getOpenReservationSignedInUrl(type,publicIdentifier,reservationId),
+  return customFetch<openReservationSignedInResponse>(getOpenReservationSignedInUrl(type,publicIdentifier,reservationId,params),
   {      
     ...options,
     method: 'GET'
@@ -918,25 +928,27 @@ export const openReservationSignedIn = async (type: 'event' | 'subscription',
 
 export const getOpenReservationSignedInQueryKey = (type?: 'event' | 'subscription',
     publicIdentifier?: string,
-    reservationId?: string,) => {
+    reservationId?: string,
+    params?: OpenReservationSignedInParams,) => {
     return [
-    `/openid/${type}/${publicIdentifier}/reservation/${reservationId}`
+    `/openid/${type}/${publicIdentifier}/reservation/${reservationId}`, ...(params ? [params]: [])
     ] as const;
     }
 
     
 export const getOpenReservationSignedInQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getOpenReservationSignedInQueryKey(type,publicIdentifier,reservationId);
+  const queryKey =  queryOptions?.queryKey ?? getOpenReservationSignedInQueryKey(type,publicIdentifier,reservationId,params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof openReservationSignedIn>>> = ({ signal }) => openReservationSignedIn(type,publicIdentifier,reservationId, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof openReservationSignedIn>>> = ({ signal }) => openReservationSignedIn(type,publicIdentifier,reservationId,params, { signal, ...requestOptions });
 
       
 
@@ -952,7 +964,8 @@ export type OpenReservationSignedInQueryError = ErrorType<void | ValidationFailu
 export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>> & Pick<
+    reservationId: string,
+    params: undefined |  OpenReservationSignedInParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof openReservationSignedIn>>,
           TError,
@@ -964,7 +977,8 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
 export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>> & Pick<
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof openReservationSignedIn>>,
           TError,
@@ -976,7 +990,8 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
 export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -986,11 +1001,12 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
 export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getOpenReservationSignedInQueryOptions(type,publicIdentifier,reservationId,options)
+  const queryOptions = getOpenReservationSignedInQueryOptions(type,publicIdentifier,reservationId,params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -1003,16 +1019,17 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
 
 export const getOpenReservationSignedInSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getOpenReservationSignedInQueryKey(type,publicIdentifier,reservationId);
+  const queryKey =  queryOptions?.queryKey ?? getOpenReservationSignedInQueryKey(type,publicIdentifier,reservationId,params);
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof openReservationSignedIn>>> = ({ signal }) => openReservationSignedIn(type,publicIdentifier,reservationId, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof openReservationSignedIn>>> = ({ signal }) => openReservationSignedIn(type,publicIdentifier,reservationId,params, { signal, ...requestOptions });
 
       
 
@@ -1028,19 +1045,22 @@ export type OpenReservationSignedInSuspenseQueryError = ErrorType<void | Validat
 export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    reservationId: string,
+    params: undefined |  OpenReservationSignedInParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -1050,11 +1070,12 @@ export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<ty
 export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
-    reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+    reservationId: string,
+    params?: OpenReservationSignedInParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getOpenReservationSignedInSuspenseQueryOptions(type,publicIdentifier,reservationId,options)
+  const queryOptions = getOpenReservationSignedInSuspenseQueryOptions(type,publicIdentifier,reservationId,params,options)
 
   const query = useSuspenseQuery(queryOptions, queryClient) as  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -1253,7 +1274,7 @@ export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLog
 
 
 /**
- * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in. It speaks the language the login started with (its lang), else the first of Accept-Language the storefront has, else English, and links back to the return path (the home page when the answer is unknown or came to another browser).
  */
 export type completeLoginResponse200 = {
   data: void
@@ -1373,7 +1394,7 @@ export function useCompleteLogin<TData = Awaited<ReturnType<typeof completeLogin
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in. It speaks the language the login started with (its lang), else the first of Accept-Language the storefront has, else English, and links back to the return path (the home page when the answer is unknown or came to another browser).
  */
 
 export function useCompleteLogin<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
@@ -1427,7 +1448,7 @@ export function useCompleteLoginSuspense<TData = Awaited<ReturnType<typeof compl
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in.
+ * @summary The provider's answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier and the ID token verified (signature against the provider's keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor's (ALFIO_SESSION cookie). 200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). 400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in. It speaks the language the login started with (its lang), else the first of Accept-Language the storefront has, else English, and links back to the return path (the home page when the answer is unknown or came to another browser).
  */
 
 export function useCompleteLoginSuspense<TData = Awaited<ReturnType<typeof completeLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(

@@ -85,6 +85,19 @@ describe('my profile (spec 2, My profile)', () => {
     await waitFor(() => expect(requests.filter((r) => r.method === 'GET' && r.url === `${USER_API}/me`).length).toBeGreaterThanOrEqual(2));
   });
 
+  it('keeps "no VAT number" of a company saved without one: the box comes ticked, saving again sends it', async () => {
+    const company = makeUser({ profile: { ...makeProfile({ companyName: 'Analytical Engines Ltd' }), skipVatNr: true } });
+    const saved = { success: true, errorCount: 0, validationErrors: [], value: company, warnings: [] };
+    const { requests } = renderApp('/my-profile', { ...accountApi(company), '/api/v2/public/i18n/countries/en': COUNTRIES, [`POST ${USER_API}/me`]: saved }, invoicingContext());
+    const skip = (await screen.findByRole('checkbox', { name: "I don't have a VAT number" })) as HTMLInputElement;
+    expect(skip.checked).toBe(true);
+    expect(screen.queryByRole('textbox', { name: /VAT number/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('status')).textContent).toContain('Your profile has been updated.');
+    const post = requests.find((r) => r.method === 'POST' && r.url === `${USER_API}/me`);
+    expect(post?.body).toMatchObject({ addCompanyBillingDetails: true, billingAddressCompany: 'Analytical Engines Ltd', vatNr: '', skipVatNr: true });
+  });
+
   it('shows a server failure on save as the unexpected error on the page and as a toast (spec 8)', async () => {
     renderApp('/my-profile', { ...accountApi(SIGNED_IN), '/api/v2/public/i18n/countries/en': COUNTRIES, [`POST ${USER_API}/me`]: { status: 502 } }, invoicingContext());
     await screen.findByRole('textbox', { name: /First name/ });

@@ -12,7 +12,10 @@ export interface ProfileFormValues extends BookingFormValues {
 
 const text = (value: string | null | undefined) => value ?? '';
 
-/** The form as the saved profile fills it. The invoice part comes open when an invoice address was saved. */
+/**
+ * The form as the saved profile fills it. The invoice part comes open when an invoice address was saved; a company
+ * saved without a VAT number comes with "no VAT number" ticked (else saving again would ask for one).
+ */
 export function profileFormOf(user: User): ProfileFormValues {
   const billing = user.profile?.billingDetails;
   const italian = billing?.invoicingAdditionalInfo?.italianEInvoicing;
@@ -32,6 +35,7 @@ export function profileFormOf(user: User): ProfileFormValues {
     billingAddressState: text(billing?.state),
     vatCountryCode: text(billing?.country),
     vatNr: text(billing?.taxId),
+    skipVatNr: user.profile?.skipVatNr === true,
     italyEInvoicingFiscalCode: text(italian?.fiscalCode),
     italyEInvoicingReferenceType: referenceType,
     italyEInvoicingReferenceAddresseeCode: text(italian?.addresseeCode),

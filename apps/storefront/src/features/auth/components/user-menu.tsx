@@ -3,7 +3,8 @@ import { Link, useRouterState } from '@tanstack/react-router';
 import { getStartLoginUrl } from '@ticketing/api-client';
 import { useEffect, useId, useRef, useState } from 'react';
 import { meQueryOptions } from '../../../api/user-queries';
-import { useTranslate } from '../../i18n';
+import { isFramed } from '../../embedding';
+import { useLanguage, useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
 import { reservationPageOf } from '../../../app/reservation-page';
 import { useLogout } from '../hooks/use-logout';
@@ -19,14 +20,16 @@ function takeSignedUpMark(): boolean {
 }
 
 /**
- * Spec 2, Chrome: anonymous, a link to the login that comes back to this page (of a reservation's pages, only the
+ * Spec 2, Chrome: anonymous, a link to the login that comes back to this page in this page's language (of a reservation's pages, only the
  * success page offers it: reservationPageOf); signed in, a disclosure button naming
- * the person that opens my orders, my profile and logout. Escape or a click elsewhere closes it (Escape gives the
+ * the person that opens my orders, my profile and logout. In a frame (another site's page), neither the login nor
+ * the account's pages: only logout. Escape or a click elsewhere closes it (Escape gives the
  * focus back to the button). Once back home after a deletion, the flag the profile page left shows its toast; on the
  * first page after the login that registered the person, the mark the server put on the root shows the sign-up's.
  */
 export function UserMenu() {
   const t = useTranslate();
+  const lang = useLanguage();
   const toast = useToast();
   const { data: user, isPending } = useQuery(meQueryOptions());
   const here = useRouterState({ select: (s) => s.location.href });
@@ -56,10 +59,13 @@ export function UserMenu() {
   }, [open]);
 
   if (isPending) return null;
+  // in another site's frame the browser sends no cookies of ours: a login could never end signed in there, and the
+  // account's pages would find nobody
+  const framed = isFramed();
   if (!user) {
-    if (reservationPage && reservationPage !== 'success') return null;
+    if (framed || (reservationPage && reservationPage !== 'success')) return null;
     return (
-      <a className="button button--secondary button--small" href={getStartLoginUrl({ returnTo: here })}>
+      <a className="button button--secondary button--small" href={getStartLoginUrl({ returnTo: here, lang })}>
         {t('user.menu.login')}
       </a>
     );
@@ -90,16 +96,20 @@ export function UserMenu() {
         <span className="user-menu__caret" aria-hidden="true" />
       </button>
       <ul id={listId} className="user-menu__list" hidden={!open}>
-        <li>
-          <Link to="/$accountPage" params={{ accountPage: 'my-orders' }} className="user-menu__item" onClick={close}>
-            {t('user.menu.my-orders')}
-          </Link>
-        </li>
-        <li>
-          <Link to="/$accountPage" params={{ accountPage: 'my-profile' }} className="user-menu__item" onClick={close}>
-            {t('user.menu.my-profile')}
-          </Link>
-        </li>
+        {framed ? null : (
+          <>
+            <li>
+              <Link to="/$accountPage" params={{ accountPage: 'my-orders' }} className="user-menu__item" onClick={close}>
+                {t('user.menu.my-orders')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/$accountPage" params={{ accountPage: 'my-profile' }} className="user-menu__item" onClick={close}>
+                {t('user.menu.my-profile')}
+              </Link>
+            </li>
+          </>
+        )}
         <li>
           <button type="button" className="user-menu__item" aria-busy={logout.pending || undefined} onClick={() => void logout.logout()}>
             {t('user.menu.logout')}

@@ -21,10 +21,10 @@ describe('top bar: login link and user menu', () => {
     expect(calls.filter((c) => c.startsWith(USER_API))).toEqual([]);
   });
 
-  it('offers an anonymous visitor the login, coming back to the page they are on', async () => {
+  it('offers an anonymous visitor the login, coming back to the page they are on, in its language', async () => {
     renderApp('/events-all?organizer=3', accountApi(null), loginOnContext());
     const login = await screen.findByRole('link', { name: 'Log in' });
-    expect(login.getAttribute('href')).toBe(`/openid/authentication?returnTo=${encodeURIComponent('/events-all?organizer=3')}`);
+    expect(login.getAttribute('href')).toBe(`/openid/authentication?returnTo=${encodeURIComponent('/events-all?organizer=3')}&lang=en`);
   });
 
   it('opens the signed-in user\'s menu by keyboard: my orders, my profile, log out; Escape closes it on the button', async () => {
@@ -43,6 +43,28 @@ describe('top bar: login link and user menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
     expect(screen.queryByRole('button', { name: 'Log out' })).toBeNull();
+  });
+
+  describe('in another site\'s frame (no cookie of ours reaches it)', () => {
+    beforeEach(() => Object.defineProperty(window, 'parent', { value: { postMessage: vi.fn() }, configurable: true }));
+    afterEach(() => Object.defineProperty(window, 'parent', { value: window, configurable: true }));
+
+    it('offers no login', async () => {
+      const { calls } = renderApp('/events-all?organizer=3', accountApi(null), loginOnContext());
+      expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+      // the menu has asked who is signed in (unframed, the link shows once that is answered)
+      await waitFor(() => expect(calls).toContain(`${USER_API}/me`));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    });
+
+    it('leaves my orders and my profile out of the menu, logout in', async () => {
+      renderApp('/', accountApi(makeUser()), loginOnContext());
+      fireEvent.click(await screen.findByRole('button', { name: 'Signed in as Ada Lovelace' }));
+      expect(screen.getByRole('button', { name: 'Log out' })).toBeTruthy();
+      expect(screen.queryByRole('link', { name: 'My orders' })).toBeNull();
+      expect(screen.queryByRole('link', { name: 'My profile' })).toBeNull();
+    });
   });
 
   it('logs out: POST /user/logout, then home with the login link instead of the menu', async () => {

@@ -17,12 +17,25 @@ describe('booking step: login suggestion and profile prefill', () => {
     vi.unstubAllGlobals();
   });
 
-  it('suggests logging in to an anonymous visitor, by the reservation\'s login route', async () => {
+  it('suggests logging in to an anonymous visitor, by the reservation\'s login route (in the page\'s language)', async () => {
     renderApp(BOOK, { ...checkoutApi(makeReservation()), ...accountApi(null) }, loginOnContext());
     const contact = await screen.findByRole('region', { name: 'Your details' });
     const login = await within(contact).findByRole('link', { name: 'Log in' });
-    expect(login.getAttribute('href')).toBe(`/openid/event/${SHORT_NAME}/reservation/${RESERVATION}`);
+    expect(login.getAttribute('href')).toBe(`/openid/event/${SHORT_NAME}/reservation/${RESERVATION}?lang=en`);
     expect(within(contact).getByText('You can continue as a guest or log in for a faster checkout.')).toBeTruthy();
+  });
+
+  it('suggests no login in another site\'s frame (no cookie of ours reaches it)', async () => {
+    Object.defineProperty(window, 'parent', { value: { postMessage: vi.fn() }, configurable: true });
+    try {
+      const { calls } = renderApp(BOOK, { ...checkoutApi(makeReservation()), ...accountApi(null) }, loginOnContext());
+      const contact = await screen.findByRole('region', { name: 'Your details' });
+      await waitFor(() => expect(calls).toContain('/api/v2/public/user/me'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(within(contact).queryByRole('link', { name: 'Log in' })).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'parent', { value: window, configurable: true });
+    }
   });
 
   it('keeps what the visitor typed before following the login link (the preparation)', async () => {

@@ -30,6 +30,8 @@ export function withProfile(values: BookingFormValues, user: User): BookingFormV
     billingAddressState: fill(values.billingAddressState, billing?.state),
     vatCountryCode: fill(values.vatCountryCode, billing?.country),
     vatNr: fill(values.vatNr, billing?.taxId),
+    // the profile's "no VAT number" comes with the profile's company (not to a company or VAT number the reservation has)
+    skipVatNr: values.skipVatNr || (empty(values.billingAddressCompany) && empty(values.vatNr) && user.profile?.skipVatNr === true),
     italyEInvoicingFiscalCode: fill(values.italyEInvoicingFiscalCode, italian?.fiscalCode),
     italyEInvoicingReferenceType: referenceType,
     italyEInvoicingReferenceAddresseeCode: fill(values.italyEInvoicingReferenceAddresseeCode, referenceType === 'ADDRESSEE_CODE' ? italian?.addresseeCode : null),

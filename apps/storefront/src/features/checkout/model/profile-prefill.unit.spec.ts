@@ -23,6 +23,12 @@ const italianProfile: User['profile'] = {
     },
   },
   additionalData: { diet: { label: {}, values: ['vegan'] }, unknown: { label: {}, values: ['x'] } },
+  skipVatNr: false,
+};
+const noVatProfile: User['profile'] = {
+  ...italianProfile,
+  billingDetails: { ...italianProfile.billingDetails, companyName: 'Analytical Engines Ltd', country: 'GB', taxId: null, hasTaxId: false, invoicingAdditionalInfo: { empty: true, italianEInvoicing: null } },
+  skipVatNr: true,
 };
 
 describe('withProfile (spec 6: the profile prefills the booking form and the first ticket)', () => {
@@ -65,6 +71,12 @@ describe('withProfile (spec 6: the profile prefills the booking form and the fir
     expect(next.email).toBe('grace@example.org');
     expect(next.billingAddressCity).toBe('Arlington');
     expect(next.tickets['t1']).toMatchObject({ firstName: 'Ada', lastName: 'Hopper', additional: { diet: ['none'] } });
+  });
+
+  it('brings the profile\'s "no VAT number" with its company, not to a company or VAT number the reservation has', () => {
+    expect(withProfile({ ...emptyBookingForm, tickets: {} }, user(noVatProfile))).toMatchObject({ addCompanyBillingDetails: true, billingAddressCompany: 'Analytical Engines Ltd', vatNr: '', skipVatNr: true });
+    expect(withProfile({ ...emptyBookingForm, tickets: {}, billingAddressCompany: 'Difference Engines' }, user(noVatProfile)).skipVatNr).toBe(false);
+    expect(withProfile({ ...emptyBookingForm, tickets: {}, vatNr: 'GB123' }, user(noVatProfile)).skipVatNr).toBe(false);
   });
 
   it('without a saved profile fills the names and e-mail only', () => {

@@ -1,13 +1,14 @@
 /**
  * The language of a server-rendered page, by the storefront's own guard order minus what only the browser
- * knows (session storage): the `lang` query, then Accept-Language by quality, then English.
+ * knows (session storage): the language asked for (the `lang` query, or the one the login started with), then
+ * Accept-Language by quality, then English.
  */
 export function chooseLanguage(
-  queryLang: string | undefined,
+  queryLang: string | null | undefined,
   acceptLanguage: string | undefined,
   supported: readonly string[],
 ): string {
-  const match = (tag: string | undefined): string | undefined => {
+  const match = (tag: string | null | undefined): string | undefined => {
     if (!tag) return undefined;
     const base = tag.trim().toLowerCase().split(/[-_]/)[0];
     return supported.find((s) => s === base);
