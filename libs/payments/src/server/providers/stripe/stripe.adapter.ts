@@ -10,6 +10,7 @@ import {
   type ProviderPaymentRequest,
 } from '../payment-provider.js';
 import { failureCode, statusOfPaymentIntent } from './payment-intent-status.js';
+import { toStripeAmount } from './stripe-amount.js';
 
 export interface StripeAccount {
   secretKey: string;
@@ -67,7 +68,8 @@ export function stripeAdapter(account: StripeAccount): PaymentProviderAdapter {
     async start(request: ProviderPaymentRequest): Promise<ProviderPayment> {
       if (request.method !== 'CREDIT_CARD') throw new Error(`Stripe takes CREDIT_CARD, not ${request.method}`);
       const params: Stripe.PaymentIntentCreateParams = {
-        amount: request.amount,
+        // in Stripe's unit (ISK ×100), refused here when Stripe could not take it (5.125 KWD)
+        amount: toStripeAmount(request),
         currency: request.currency.toLowerCase(),
         // cards only: the other methods go through their own providers. (The API version stripe-node 23 pins
         // refuses the older `payment_method_types`, and this excludes `automatic_payment_methods`.)
@@ -117,7 +119,7 @@ export function stripeAdapter(account: StripeAccount): PaymentProviderAdapter {
     },
 
     async refund(providerReference, amount, idempotencyKey) {
-      const refund = await reach(() => stripe.refunds.create({ payment_intent: providerReference, amount: amount.amount }, { idempotencyKey }));
+      const refund = await reach(() => stripe.refunds.create({ payment_intent: providerReference, amount: toStripeAmount(amount) }, { idempotencyKey }));
       return { refundReference: refund.id };
     },
 
