@@ -261,7 +261,8 @@ describe('Stripe adapter: webhooks', () => {
     ] as const;
     for (const [payment, type, status] of cases) {
       const { notification, eventId } = received(payment, type);
-      expect(await sca.verifyNotification(notification)).toEqual({ eventId, providerReference: payment.providerReference, status });
+      const attemptId = standIn.payments.get(payment.providerReference)?.metadata['attemptId'];
+      expect(await sca.verifyNotification(notification)).toEqual({ eventId, providerReference: payment.providerReference, attemptId, status });
     }
   });
 
@@ -270,6 +271,27 @@ describe('Stripe adapter: webhooks', () => {
     const created = await stripe.start(paymentRequest());
     await standIn.webhooksDelivered();
     expect(await stripe.verifyNotification(received(created, 'payment_intent.created').notification)).toBeNull();
+  });
+
+  it('ignores, without rejecting, the events of a PaymentIntent made elsewhere on the account (no attempt id of ours)', async () => {
+    const made = await fetch(`${standIn.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_shop', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        amount: '4200',
+        currency: 'eur',
+        'allowed_payment_method_types[0]': 'card',
+        confirm: 'true',
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][token]': 'tok_visa',
+        description: 'the web shop of the same account',
+      }),
+    });
+    const elsewhere = (await made.json()) as { id: string; status: string };
+    expect(elsewhere.status).toBe('succeeded');
+    await standIn.webhooksDelivered();
+    const { notification } = received({ providerReference: elsewhere.id, clientSecret: null, redirectUrl: null, status: { kind: 'pending' } }, 'payment_intent.succeeded');
+    expect(await adapter().verifyNotification(notification)).toBeNull();
   });
 
   it('rejects a forged body, a wrong secret, a missing signature and one older than 300 seconds', async () => {

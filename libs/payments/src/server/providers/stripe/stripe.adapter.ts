@@ -137,8 +137,14 @@ export function stripeAdapter(account: StripeAccount): PaymentProviderAdapter {
         case 'payment_intent.payment_failed':
         case 'payment_intent.processing':
         case 'payment_intent.canceled':
-        case 'payment_intent.requires_action':
-          return { eventId: event.id, providerReference: event.data.object.id, status: statusOfPaymentIntent(event.data.object) };
+        case 'payment_intent.requires_action': {
+          const intent = event.data.object;
+          // the account may take payments elsewhere too (its web shop, its invoices): a PaymentIntent without our
+          // attempt id is none of ours, answered 200 and ignored, where a 409 would have Stripe retry it for days
+          const attemptId = intent.metadata['attemptId'];
+          if (!attemptId) return null;
+          return { eventId: event.id, providerReference: intent.id, attemptId, status: statusOfPaymentIntent(intent) };
+        }
         default:
           // the endpoint may be subscribed to more (charge.*, payment_intent.created): answered 200 and ignored
           return null;
