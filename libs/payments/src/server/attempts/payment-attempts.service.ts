@@ -183,7 +183,15 @@ export class PaymentAttempts extends OnlinePayments {
     const notification = await adapter.verifyNotification(token ? { ...incoming, query: { ...incoming.query, token } } : incoming);
     if (!notification) return null;
     const attemptId = await this.attemptIdOf(proxy, notification.providerReference);
-    if (!attemptId) throw new UnknownPaymentReference(proxy, notification.providerReference);
+    if (!attemptId) {
+      // another installation sharing the account names attempts we never made: ignored (200), not retried for days
+      if (notification.attemptId !== undefined && !(await this.isAttempt(notification.attemptId))) {
+        this.logger.log({ msg: 'payment webhook for a payment not made here, ignored', proxy, reference: notification.providerReference });
+        return null;
+      }
+      // ours, its PaymentInitiated not recorded (or not projected) yet: the provider sends it again
+      throw new UnknownPaymentReference(proxy, notification.providerReference);
+    }
     return this.record(attemptId, this.metadata(`system:${proxy.toLowerCase()}-webhook`), (s) => decideProviderReport(s, attemptId, notification.status, notification.eventId));
   }
 
@@ -194,6 +202,11 @@ export class PaymentAttempts extends OnlinePayments {
       [olderThan.toISOString()],
     );
     return rows.map((r) => r.attempt_id);
+  }
+
+  /** Whether an attempt of this id was ever requested here (its PaymentRequested is written before the provider is called). */
+  private async isAttempt(attemptId: string): Promise<boolean> {
+    return (await loadAttempt(this.store, attemptId)).state.status !== 'NONE';
   }
 
   private async attemptIdOf(proxy: OnlineProxy, providerReference: string): Promise<string | null> {

@@ -89,6 +89,12 @@ export interface ProviderNotification {
   /** The provider's id of this notification (Stripe `evt_...`); the same id twice is one notification. */
   readonly eventId: string;
   readonly providerReference: string;
+  /**
+   * Our attempt id as the provider's payment names it (Stripe: the PaymentIntent's metadata), for providers whose
+   * webhooks also tell of payments made elsewhere on the account: a reference not known here is then ours and
+   * not recorded yet only if that attempt exists here.
+   */
+  readonly attemptId?: string;
   readonly status: ProviderStatus;
 }
 

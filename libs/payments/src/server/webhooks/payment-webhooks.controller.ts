@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PaymentAttempts, UnknownPaymentReference } from '../attempts/payment-attempts.service.js';
 import { WebhookRejected } from '../providers/payment-provider.js';
 
-/** 200 taken (or ignored), 400 forged, 409 not known yet (sent again by the provider), 404 no such account, 422 a malformed path. */
+/** 200 taken (or ignored: a kind not followed, a payment not made here), 400 forged, 409 ours not known yet (sent again by the provider), 404 no such account, 422 a malformed path. */
 function WebhookResponses(): MethodDecorator {
   return applyDecorators(
     ApiResponse({ status: 200, description: 'Taken into account (or of a kind not followed).' }),
@@ -27,8 +27,9 @@ class WebhookPathDto extends createZodDto(z.object({ provider: z.enum(Object.key
  * One endpoint per provider and organizer account (`/api/payments/stripe/webhook/seeklang`): the provider's
  * notification is verified by its adapter (Stripe's signature within 300 s, PayPal's by its verify call, Mollie
  * and Saferpay by reading the payment back), then recorded on its attempt once, whatever the order and the
- * number of deliveries. A forged one is refused with 400 and logged; one for a payment we do not know yet
- * answers 409, so the provider delivers it again later.
+ * number of deliveries. A forged one is refused with 400 and logged; one for a payment of ours not recorded yet
+ * answers 409, so the provider delivers it again later; one for a payment made elsewhere on the same account (no
+ * attempt of ours named in it) answers 200 and is ignored, since the provider would retry a 409 for days.
  */
 @ApiTags('payments')
 @Controller('api/payments')

@@ -93,6 +93,7 @@ export function createPaymentIntentLedger(config: LedgerConfig): PaymentIntentLe
     const currency = textAt(form, 'currency');
     if (currency === undefined) throw missingParam('currency');
     if (!/^[a-z]{3}$/i.test(currency)) throw invalidRequest(`Invalid currency: ${currency}.`, { param: 'currency' });
+    refuseUnchargeable(Number(amount), currency);
     const methodTypes = allowedMethodTypes(form);
     const metadata = Object.fromEntries(Object.entries(objectAt(form, 'metadata') ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
     const id = stripeId('pi');
@@ -212,6 +213,7 @@ export function createPaymentIntentLedger(config: LedgerConfig): PaymentIntentLe
     const asked = textAt(form, 'amount');
     if (asked !== undefined && !/^\d+$/.test(asked)) throw invalidRequest(`Invalid integer: ${asked}`, { code: 'parameter_invalid_integer', param: 'amount' });
     const amount = asked === undefined ? left : Number(asked);
+    refuseUnchargeable(amount, intent.currency);
     if (amount < 1 || amount > left) {
       throw invalidRequest(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left}).`, { code: 'amount_too_large', param: 'amount' });
     }
@@ -240,6 +242,25 @@ export function createPaymentIntentLedger(config: LedgerConfig): PaymentIntentLe
   }
 
   return { intents, refunds, create, find: (id) => copy(find(id)), confirm, cancel, authenticate, advance, refund, returnUrlOf: (id) => returnUrls.get(id) ?? null };
+}
+
+/**
+ * Amounts Stripe refuses in a PaymentIntent or a refund whatever the card (docs.stripe.com/currencies): ISK and UGX
+ * are written with two decimals that must be 00, three-decimal currencies must end in 0. The ISK answer is Stripe's
+ * own (support.stripe.com/questions/deprecation-of-fractional-isk-charges-and-refunds); Stripe publishes no wording
+ * for the three-decimal one, so that message is the stand-in's.
+ */
+function refuseUnchargeable(amount: number, currency: string): void {
+  const code = currency.toUpperCase();
+  if ((code === 'ISK' || code === 'UGX') && amount % 100 !== 0) {
+    throw invalidRequest(
+      `Invalid amount. Currency ${code} has become effectively zero-decimal and charged amounts must be evenly divisible by 100. See https://stripe.com/docs/currencies#special-cases for more information.`,
+      { code: 'invalid_charge_amount_no_decimal_compatible', param: 'amount' },
+    );
+  }
+  if (['BHD', 'JOD', 'KWD', 'OMR', 'TND'].includes(code) && amount % 10 !== 0) {
+    throw invalidRequest(`Invalid amount. Amounts in ${code} must have 0 as their last digit. See https://stripe.com/docs/currencies#three-decimal for more information.`, { param: 'amount' });
+  }
 }
 
 /**

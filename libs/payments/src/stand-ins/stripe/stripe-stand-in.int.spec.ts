@@ -63,6 +63,15 @@ describe('Stripe stand-in API', () => {
     expect([old.status, old.json.error.code]).toEqual([400, 'payment_method_types_no_longer_supported']);
   });
 
+  it('refuses, as Stripe does, a fraction of a króna and a three-decimal amount not ending in 0', async () => {
+    const isk = await createIntent({ amount: '500050', currency: 'isk' });
+    expect([isk.status, isk.json.error.code]).toEqual([400, 'invalid_charge_amount_no_decimal_compatible']);
+    expect((await createIntent({ amount: '500000', currency: 'isk' })).status).toBe(200);
+    const kwd = await createIntent({ amount: '5125', currency: 'kwd' });
+    expect([kwd.status, kwd.json.error.param]).toEqual([400, 'amount']);
+    expect((await createIntent({ amount: '5120', currency: 'kwd' })).status).toBe(200);
+  });
+
   it('answers an unknown PaymentIntent with resource_missing', async () => {
     const missing = await call('GET', '/v1/payment_intents/pi_unknown');
     expect([missing.status, missing.json.error.code]).toEqual([404, 'resource_missing']);

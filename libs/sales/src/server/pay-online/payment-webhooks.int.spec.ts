@@ -220,6 +220,54 @@ describe('payment webhooks and exactly-once completion', () => {
     });
   });
 
+  describe('events of payments this server did not make', () => {
+    /** A PaymentIntent made on the same Stripe account by something else (its web shop, its invoices), paid at once. */
+    async function paidElsewhere(): Promise<string> {
+      const made = await fetch(`${stripe().url}/v1/payment_intents`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk_test_stand_in', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          amount: '990',
+          currency: 'chf',
+          'allowed_payment_method_types[0]': 'card',
+          confirm: 'true',
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][token]': 'tok_visa',
+        }),
+      });
+      expect(made.status).toBe(200);
+      return ((await made.json()) as { id: string }).id;
+    }
+
+    it('a PaymentIntent made elsewhere on the account is answered 200 and ignored, not 409 and retried for days', async () => {
+      const pi = await paidElsewhere();
+      await quiet();
+      const [succeeded] = eventsOf(pi, 'payment_intent.succeeded');
+      expect(succeeded!.deliveries.map((d) => d.status)).toEqual([200]);
+    });
+
+    it('one naming an attempt made by another installation is ignored too; one naming our attempt, its PaymentIntent not recorded yet, answers 409', async () => {
+      const b = await buyer('not-recorded-yet@example.org');
+      const { id } = await cardInFlight(b);
+      const [ours] = await attemptLogs(shop.app, id);
+      const [template] = eventsOf(await paidElsewhere(), 'payment_intent.succeeded');
+      await quiet();
+      const naming = (attemptId: string, n: number) => {
+        const event = JSON.parse(template!.payload) as { id: string; data: { object: { id: string; metadata: Record<string, string> } } };
+        event.id = `${event.id}_${n}`;
+        event.data.object.id = `pi_NotRecordedYet${n}`;
+        event.data.object.metadata = { attemptId, reservationId: id };
+        const payload = JSON.stringify(event);
+        return postStripe(payload, stripeSignatureHeader(payload, WEBHOOK_SECRET));
+      };
+
+      expect((await naming(crypto.randomUUID(), 1)).status).toBe(200);
+      expect((await naming(ours!.attemptId, 2)).status).toBe(409);
+      expect(await b.statusOf(id)).toBe('EXTERNAL_PROCESSING_PAYMENT');
+      expect((await attemptLogs(shop.app, id))[0]!.events.map((e) => e.type)).toEqual(['PaymentRequested', 'PaymentInitiated']);
+    });
+  });
+
   it('50 completions of one order at once (force-checks, status polls, webhooks): all 2xx, one ReservationConfirmed, one e-mail', async () => {
     const email = 'rush@example.org';
     const b = await buyer(email);

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { ProviderStatus } from '../payment-provider.js';
+import { fromStripeAmount } from './stripe-amount.js';
 
 /**
  * The code a failure is known by: the issuer's reason when it says more than "declined" (`insufficient_funds`,
@@ -28,7 +29,7 @@ export function statusOfPaymentIntent(intent: Stripe.PaymentIntent): ProviderSta
     case 'requires_capture':
     case 'succeeded':
       // requires_capture: authorised, taken on capture; the amount is then what was authorised
-      return { kind: 'succeeded', amount: intent.amount_received || intent.amount, currency: intent.currency.toUpperCase() };
+      return { kind: 'succeeded', amount: fromStripeAmount(intent.amount_received || intent.amount, intent.currency), currency: intent.currency.toUpperCase() };
     case 'canceled':
       return { kind: 'cancelled' };
     default:

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStripeStandIn, stripeSignatureHeader, type StripeStandIn } from '@ticketing/payments/stand-ins';
 import { ProviderUnavailable, WebhookRejected, type IncomingNotification, type ProviderPayment, type ProviderPaymentRequest } from '../payment-provider.js';
+import { StripeAmountRefused } from './stripe-amount.js';
 import { stripeAdapter, type StripeAccount } from './stripe.adapter.js';
 
 const RETURN_URL = 'http://shop.test/event/winter/reservation/res-1/payment';
@@ -205,6 +206,38 @@ describe('Stripe adapter: idempotency, cancel, refund', () => {
   });
 });
 
+describe("Stripe adapter: amounts in Stripe's unit, not always ours", () => {
+  it('charges a 5 000 kr ISK order as 500000 (Stripe writes ISK with two decimals), reports and refunds it as 5 000 kr', async () => {
+    const stripe = adapter({ enableSCA: false });
+    const paid = await stripe.start(paymentRequest({ amount: 5000, currency: 'ISK', gatewayToken: 'tok_visa' }));
+    expect(standIn.payments.get(paid.providerReference)).toMatchObject({ amount: 500_000, currency: 'isk', amount_received: 500_000 });
+    expect(paid.status).toEqual({ kind: 'succeeded', amount: 5000, currency: 'ISK' });
+    expect(await stripe.check(paid.providerReference)).toEqual({ kind: 'succeeded', amount: 5000, currency: 'ISK' });
+    await standIn.webhooksDelivered();
+    expect((await stripe.verifyNotification(received(paid, 'payment_intent.succeeded').notification))?.status).toEqual({ kind: 'succeeded', amount: 5000, currency: 'ISK' });
+
+    await stripe.refund(paid.providerReference, { amount: 5000, currency: 'ISK' }, `refund-${paid.providerReference}`);
+    expect(standIn.refunds.filter((r) => r.payment_intent === paid.providerReference).map((r) => r.amount)).toEqual([500_000]);
+  });
+
+  it.each([
+    [5000, 'UGX', 500_000],
+    [1500, 'HUF', 150_000],
+    [80_045, 'TWD', 80_045],
+    [2500, 'JPY', 2500],
+    [5120, 'KWD', 5120],
+  ])('sends %i %s as %i', async (amount, currency, sent) => {
+    const started = await adapter().start(paymentRequest({ amount, currency }));
+    expect(standIn.payments.get(started.providerReference)?.amount).toBe(sent);
+  });
+
+  it('refuses 5.125 KWD (Stripe takes three-decimal amounts ending in 0) without a call to Stripe', async () => {
+    const before = standIn.requests.length;
+    await expect(adapter().start(paymentRequest({ amount: 5125, currency: 'KWD' }))).rejects.toThrow(StripeAmountRefused);
+    expect(standIn.requests.length).toBe(before);
+  });
+});
+
 describe('Stripe adapter: webhooks', () => {
   it('verifies each PaymentIntent event the stand-in sends and says what it reports', async () => {
     const sca = adapter();
@@ -228,7 +261,8 @@ describe('Stripe adapter: webhooks', () => {
     ] as const;
     for (const [payment, type, status] of cases) {
       const { notification, eventId } = received(payment, type);
-      expect(await sca.verifyNotification(notification)).toEqual({ eventId, providerReference: payment.providerReference, status });
+      const attemptId = standIn.payments.get(payment.providerReference)?.metadata['attemptId'];
+      expect(await sca.verifyNotification(notification)).toEqual({ eventId, providerReference: payment.providerReference, attemptId, status });
     }
   });
 
@@ -237,6 +271,27 @@ describe('Stripe adapter: webhooks', () => {
     const created = await stripe.start(paymentRequest());
     await standIn.webhooksDelivered();
     expect(await stripe.verifyNotification(received(created, 'payment_intent.created').notification)).toBeNull();
+  });
+
+  it('ignores, without rejecting, the events of a PaymentIntent made elsewhere on the account (no attempt id of ours)', async () => {
+    const made = await fetch(`${standIn.url}/v1/payment_intents`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_shop', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        amount: '4200',
+        currency: 'eur',
+        'allowed_payment_method_types[0]': 'card',
+        confirm: 'true',
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][token]': 'tok_visa',
+        description: 'the web shop of the same account',
+      }),
+    });
+    const elsewhere = (await made.json()) as { id: string; status: string };
+    expect(elsewhere.status).toBe('succeeded');
+    await standIn.webhooksDelivered();
+    const { notification } = received({ providerReference: elsewhere.id, clientSecret: null, redirectUrl: null, status: { kind: 'pending' } }, 'payment_intent.succeeded');
+    expect(await adapter().verifyNotification(notification)).toBeNull();
   });
 
   it('rejects a forged body, a wrong secret, a missing signature and one older than 300 seconds', async () => {

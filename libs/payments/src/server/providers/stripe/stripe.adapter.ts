@@ -10,6 +10,7 @@ import {
   type ProviderPaymentRequest,
 } from '../payment-provider.js';
 import { failureCode, statusOfPaymentIntent } from './payment-intent-status.js';
+import { toStripeAmount } from './stripe-amount.js';
 
 export interface StripeAccount {
   secretKey: string;
@@ -67,7 +68,8 @@ export function stripeAdapter(account: StripeAccount): PaymentProviderAdapter {
     async start(request: ProviderPaymentRequest): Promise<ProviderPayment> {
       if (request.method !== 'CREDIT_CARD') throw new Error(`Stripe takes CREDIT_CARD, not ${request.method}`);
       const params: Stripe.PaymentIntentCreateParams = {
-        amount: request.amount,
+        // in Stripe's unit (ISK ×100), refused here when Stripe could not take it (5.125 KWD)
+        amount: toStripeAmount(request),
         currency: request.currency.toLowerCase(),
         // cards only: the other methods go through their own providers. (The API version stripe-node 23 pins
         // refuses the older `payment_method_types`, and this excludes `automatic_payment_methods`.)
@@ -117,7 +119,7 @@ export function stripeAdapter(account: StripeAccount): PaymentProviderAdapter {
     },
 
     async refund(providerReference, amount, idempotencyKey) {
-      const refund = await reach(() => stripe.refunds.create({ payment_intent: providerReference, amount: amount.amount }, { idempotencyKey }));
+      const refund = await reach(() => stripe.refunds.create({ payment_intent: providerReference, amount: toStripeAmount(amount) }, { idempotencyKey }));
       return { refundReference: refund.id };
     },
 
@@ -135,8 +137,14 @@ export function stripeAdapter(account: StripeAccount): PaymentProviderAdapter {
         case 'payment_intent.payment_failed':
         case 'payment_intent.processing':
         case 'payment_intent.canceled':
-        case 'payment_intent.requires_action':
-          return { eventId: event.id, providerReference: event.data.object.id, status: statusOfPaymentIntent(event.data.object) };
+        case 'payment_intent.requires_action': {
+          const intent = event.data.object;
+          // the account may take payments elsewhere too (its web shop, its invoices): a PaymentIntent without our
+          // attempt id is none of ours, answered 200 and ignored, where a 409 would have Stripe retry it for days
+          const attemptId = intent.metadata['attemptId'];
+          if (!attemptId) return null;
+          return { eventId: event.id, providerReference: intent.id, attemptId, status: statusOfPaymentIntent(intent) };
+        }
         default:
           // the endpoint may be subscribed to more (charge.*, payment_intent.created): answered 200 and ignored
           return null;
