@@ -318,6 +318,26 @@ describe('card payments (Stripe stand-in)', () => {
       expect(await b.statusOf(id)).toBe('PENDING');
     });
 
+    it('answers init of a method only a redirect provider takes with 404 (reference 24: no server-initiated transaction), starting no payment', async () => {
+      const b = await buyer('init-redirect-method@example.org');
+      const id = await b.toOverview('concert');
+      const mollieBefore = shop.standIns.mollie.payments.size;
+      const paypalBefore = shop.standIns.paypal.orders.size;
+      for (const method of ['IDEAL', 'PAYPAL', 'TWINT']) expect((await b.init(id, method)).status, method).toBe(404);
+      // where the card is Mollie's, the card method too
+      const mollieCard = await b.toOverview('mollie-first');
+      expect((await b.init(mollieCard, 'CREDIT_CARD')).status).toBe(404);
+      for (const order of [id, mollieCard]) {
+        expect(await b.statusOf(order)).toBe('PENDING');
+        expect(await reservationLog(shop.app, order)).not.toContain('PaymentStarted');
+      }
+      expect(shop.standIns.mollie.payments.size).toBe(mollieBefore);
+      expect(shop.standIns.paypal.orders.size).toBe(paypalBefore);
+      // and the legacy alias alike
+      const headers = { cookie: `ALFIO_SESSION=${b.headers['x-auth-token']}`, 'x-csrf-token': b.headers['x-csrf-token'] };
+      expect((await shop.app.inject({ method: 'POST', url: `/api/reservation/${id}/payment/IDEAL/init`, headers })).statusCode).toBe(404);
+    });
+
     it('answers the legacy aliases (reference 52/53) alike: 400 for a method that is not one or an unknown reservation', async () => {
       const b = await buyer('legacy@example.org');
       const id = await b.toOverview('concert');

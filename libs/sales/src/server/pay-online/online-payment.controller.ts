@@ -30,7 +30,8 @@ export class OnlinePaymentController {
     summary:
       'Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the ' +
       'client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no ' +
-      "provider of the organizer takes the method; 400 for a method that is not one and for an unknown reservation (as alf.io).",
+      "provider of the organizer takes the method with a payment the browser confirms (a redirect provider's method is paid through the overview's " +
+      "confirm); 400 for a method that is not one and for an unknown reservation (as alf.io).",
   })
   @ApiNotFound('Provider')
   @ApiBadPathValue('The method')
