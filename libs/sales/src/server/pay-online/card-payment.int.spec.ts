@@ -47,6 +47,7 @@ describe('card payments (Stripe stand-in)', () => {
       { shortName: 'mollie-first', proxies: ['MOLLIE', 'STRIPE', 'PAYPAL', 'SAFERPAY'] },
       { shortName: 'quick-gig', proxies: ['STRIPE'], validityMinutes: 2 },
       { shortName: 'token-gig', organizerSlug: 'plain', proxies: ['STRIPE'] },
+      { shortName: 'mixed', proxies: ['STRIPE', 'OFFLINE', 'ON_SITE'] },
     ]);
   });
 
@@ -264,6 +265,67 @@ describe('card payments (Stripe stand-in)', () => {
       expect(await eventually(async () => mailsTo(email).length, (n) => n >= 1)).toBe(1);
       // the failed PaymentIntent was never charged: nothing to refund
       expect(shop.standIns.stripe.refunds).toEqual([]);
+    });
+  });
+
+  describe('a way to pay without a provider chosen after a card payment was started', () => {
+    const stripe = () => shop.standIns.stripe;
+    /** The buyer started paying by card (init) and then chose another way on the overview. */
+    async function cardStarted(email: string) {
+      const b = await buyer(email);
+      const id = await b.toOverview('mixed');
+      const secret = (await b.init(id, 'CREDIT_CARD')).body.clientSecret as string;
+      expect(await b.statusOf(id)).toBe('EXTERNAL_PROCESSING_PAYMENT');
+      return { b, id, secret, pi: intentOf(secret) };
+    }
+    const lastAttemptEvent = async (id: string) => (await attemptLogs(shop.app, id)).at(-1)!.events.at(-1)!;
+
+    it('bank transfer while the card was never confirmed: the card payment is cancelled and the transfer awaited, in the same call', async () => {
+      const { b, id, pi } = await cardStarted('card-then-transfer@example.org');
+      const confirmed = await b.confirm(id, { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER' });
+      expect(confirmed).toMatchObject({ status: 200, body: { success: true, value: { success: true, redirect: false } } });
+      expect((await b.info(id)).body).toMatchObject({ status: 'OFFLINE_PAYMENT', paymentProxy: 'OFFLINE', tokenAcquired: false });
+      expect(await lastAttemptEvent(id)).toMatchObject({ type: 'PaymentAbandoned', data: { reason: 'NEW_ATTEMPT' } });
+      expect(stripe().payments.get(pi)!.status).toBe('canceled');
+      expect(await confirmationsOf(shop.app, id)).toBe(1);
+    });
+
+    it('on site after the card was declined, its webhook not in yet: the decline is read from Stripe, the order completes on site, no card error', async () => {
+      stripe().holdWebhooks();
+      try {
+        const { b, id, secret } = await cardStarted('declined-then-on-site@example.org');
+        expect((await confirmCardAsStripeJs(stripeUrl(), secret, '4000000000000002', returnUrl('mixed', id))).status).toBe(402);
+        const confirmed = await b.confirm(id, { paymentProxy: 'ON_SITE', selectedPaymentMethod: 'ON_SITE' });
+        expect(confirmed, JSON.stringify(confirmed.body)).toMatchObject({ status: 200, body: { success: true, value: { redirect: false } } });
+        expect((await b.info(id)).body).toMatchObject({ status: 'COMPLETE', paymentProxy: 'ON_SITE', orderSummary: { notYetPaid: true } });
+        expect(await lastAttemptEvent(id)).toMatchObject({ type: 'PaymentFailed' });
+        await stripe().releaseWebhooks(); // the decline's own word, late: changes nothing
+        await pause(200);
+        expect(await b.statusOf(id)).toBe('COMPLETE');
+        expect(await confirmationsOf(shop.app, id)).toBe(1);
+      } finally {
+        await stripe().releaseWebhooks();
+      }
+    });
+
+    it('keeps a card the provider is confirming, and completes with a card that paid: neither is given up for the transfer', async () => {
+      stripe().holdWebhooks();
+      try {
+        const processing = await cardStarted('processing-then-transfer@example.org');
+        stripe().advance(processing.pi, 'processing');
+        const answer = await processing.b.confirm(processing.id, { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER' });
+        expect(answer).toMatchObject({ status: 200, body: { success: true, value: { redirect: false } } });
+        expect(await processing.b.statusOf(processing.id)).toBe('WAITING_EXTERNAL_CONFIRMATION');
+        expect(await lastAttemptEvent(processing.id)).toMatchObject({ type: 'PaymentProcessing' });
+
+        const paid = await cardStarted('paid-then-transfer@example.org');
+        expect((await confirmCardAsStripeJs(stripeUrl(), paid.secret, '4242424242424242', returnUrl('mixed', paid.id))).body.status).toBe('succeeded');
+        expect((await paid.b.confirm(paid.id, { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER' })).status).toBe(200);
+        expect((await paid.b.info(paid.id)).body).toMatchObject({ status: 'COMPLETE', paid: true, paymentProxy: 'STRIPE' });
+        expect(stripe().refunds.filter((r) => r.payment_intent === paid.pi)).toEqual([]);
+      } finally {
+        await stripe().releaseWebhooks();
+      }
     });
   });
 

@@ -178,6 +178,27 @@ export class OnlineCheckout {
     return checked;
   }
 
+  /**
+   * The buyer chose a way to pay without a provider while an attempt is in flight: its provider says how it went.
+   * One that took no money (a card started at init and never confirmed, or declined) is given up and the order is
+   * pending again, so the way chosen may be confirmed (null); one the provider is confirming keeps the order waiting
+   * (`processing`); one that paid completes the order (null: the order says so itself).
+   */
+  async releaseUnpaid(reservationId: string, actor: string): Promise<PaymentStep | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE' || !state.inFlight) return null;
+    // another call (a double click on init) may be starting it: let go of it only once the provider has it
+    await this.untilStarted(state.inFlight.attemptId);
+    const attempt = await this.attemptOrAbandoned(state, actor, true);
+    if (attempt.status === 'PROCESSING') {
+      await this.follow(attempt, actor);
+      return { kind: 'processing' };
+    }
+    const open = attempt.status === 'INITIATED' || attempt.status === 'REQUESTED';
+    await this.follow(open ? await this.payments.abandon(attempt.attemptId, 'NEW_ATTEMPT', actor) : attempt, actor);
+    return null;
+  }
+
   /** The buyer stops paying (DELETE payment, or the held token cleared): the order is pending again. */
   async abandon(reservationId: string, actor: string, attemptId?: string): Promise<boolean> {
     const { state } = await loadReservation(this.store, reservationId);
