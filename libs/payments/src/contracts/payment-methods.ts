@@ -11,6 +11,13 @@ export const onlineMethods = [
 ] as const;
 export type OnlineMethod = (typeof onlineMethods)[number];
 
+/**
+ * The providers whose payment the server starts for the browser to confirm (reference 3.3 item 24, `payment/{method}/init`:
+ * Stripe's PaymentIntent and its client secret). The others are paid on their own page, which the overview's confirm
+ * sends the buyer to.
+ */
+export const serverInitiatedProxies: readonly OnlineProxy[] = ['STRIPE'];
+
 export const isOnlineProxy = (value: string | null | undefined): value is OnlineProxy => (onlineProxies as readonly string[]).includes(value ?? '');
 export const isOnlineMethod = (value: string | null | undefined): value is OnlineMethod => (onlineMethods as readonly string[]).includes(value ?? '');
 

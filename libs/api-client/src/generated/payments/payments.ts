@@ -1499,7 +1499,7 @@ export const useAbandonPayment = <TError = ErrorType<void | string | void | Vali
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method; 400 for a method that is not one and for an unknown reservation (as alf.io).
+ * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method with a payment the browser confirms (a redirect provider's method is paid through the overview's confirm); 400 for a method that is not one and for an unknown reservation (as alf.io).
  */
 export type initPaymentResponse200 = {
   data: TransactionInitializationToken
@@ -1594,7 +1594,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type InitPaymentMutationError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>
 
     /**
- * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method; 400 for a method that is not one and for an unknown reservation (as alf.io).
+ * @summary Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no provider of the organizer takes the method with a payment the browser confirms (a redirect provider's method is paid through the overview's confirm); 400 for a method that is not one and for an unknown reservation (as alf.io).
  */
 export const useInitPayment = <TError = ErrorType<ValidationFailure | string | void | void | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof initPayment>>, TError,{reservationId: string;method: 'CREDIT_CARD' | 'PAYPAL' | 'IDEAL' | 'BANK_TRANSFER' | 'ON_SITE' | 'NONE' | 'APPLE_PAY' | 'BANCONTACT' | 'ING_HOME_PAY' | 'BELFIUS' | 'KBC' | 'PRZELEWY_24' | 'ALIPAY' | 'POSTFINANCE' | 'TWINT'}, TContext>, request?: SecondParameter<typeof customFetch>}

@@ -38,6 +38,11 @@ export interface Confirmation {
   readonly tickets: 'ACQUIRED' | 'TO_BE_PAID' | null;
   /** Set when the order is to be paid through this provider (nothing confirmed yet): an attempt follows. */
   readonly payOnline?: OnlineProxy;
+  /**
+   * Set when a provider's attempt is in flight while the buyer chose a way to pay without one (nothing confirmed
+   * yet): the caller asks the attempt how it went, lets go of it when it took no money, and decides again.
+   */
+  readonly releaseInFlight?: true;
 }
 
 export interface OfflinePaymentConfirmation {
@@ -88,6 +93,7 @@ const CONFIRMED: readonly ReservationState['status'][] = ['COMPLETE', 'FINALIZIN
 
 /** The buyer chose a card or redirect provider: the order is paid through an attempt, not confirmed here. */
 const payOnline = (proxy: OnlineProxy): Confirmation => ({ events: [], settlement: null, tickets: null, payOnline: proxy });
+const releaseInFlight: Confirmation = { events: [], settlement: null, tickets: null, releaseInFlight: true };
 
 /**
  * What becomes of the order, its hold and its tickets for the way to pay chosen. An on-site order that gets an
@@ -128,10 +134,12 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
   const proxy = chooseProxy(state, command);
   if (!command.termsAccepted || (command.privacyPolicyRequired && !command.privacyAccepted)) refuse(confirmErrors.terms);
   if (command.captchaPassed === false) refuse(confirmErrors.captcha);
-  // a provider has the buyer's money in flight (the card confirmed in the browser, another tab's redirect): the
-  // caller asks that attempt how it went first, then pays with the provider chosen now if it is another one
-  if (state.inFlight) return payOnline(isOnline(proxy) ? proxy : state.inFlight.proxy);
   if (proxy === 'OFFLINE' && command.offlineDeadline === null) refuse(confirmErrors.missingPaymentMethod);
+  // a provider may have the buyer's money in flight (the card confirmed in the browser, another tab's redirect): the
+  // caller asks that attempt how it went first, then pays with the provider chosen now if it is another one; a way
+  // to pay without a provider is confirmed once an attempt that took no money is let go (a card started at init and
+  // never confirmed, or declined), while one the provider is confirming or that paid keeps the order
+  if (state.inFlight) return isOnline(proxy) ? payOnline(proxy) : releaseInFlight;
   if (isOnline(proxy)) return payOnline(proxy);
   const withInvoice = invoiceDue(state, command.invoicing);
   const { status, paymentDeadline, settlement, tickets } = outcomeOf(proxy, command, withInvoice);

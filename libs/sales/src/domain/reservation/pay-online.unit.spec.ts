@@ -188,8 +188,10 @@ describe('decideConfirmReservation with a payment in flight', () => {
     expect(decideConfirmReservation(inFlight, confirm('MOLLIE'))).toEqual({ events: [], settlement: null, tickets: null, payOnline: 'MOLLIE' });
     expect(decideConfirmReservation(inFlight, confirm('PAYPAL')).payOnline).toBe('PAYPAL');
   });
-  it('follows the in-flight attempt when a way to pay without a provider is chosen', () =>
-    expect(decideConfirmReservation(inFlight, confirm('OFFLINE')).payOnline).toBe('PAYPAL'));
+  it('confirms nothing while an attempt is in flight and a way to pay without a provider is chosen: the attempt is to be let go first', () =>
+    expect(decideConfirmReservation(inFlight, confirm('OFFLINE'))).toEqual({ events: [], settlement: null, tickets: null, releaseInFlight: true }));
+  it('refuses a bank transfer with no time left for one before letting go of the attempt', () =>
+    expect(refusalOf(() => decideConfirmReservation(inFlight, { ...confirm('OFFLINE'), offlineDeadline: null }))).toBe(`paymentForm:${confirmErrors.missingPaymentMethod}`));
   it('still checks the terms first', () =>
     expect(refusalOf(() => decideConfirmReservation(inFlight, { ...confirm('MOLLIE'), termsAccepted: false }))).toBe(`paymentForm:${confirmErrors.terms}`));
 });

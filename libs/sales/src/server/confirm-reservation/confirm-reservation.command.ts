@@ -3,10 +3,11 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
-import { NotFoundError } from '@ticketing/kernel';
+import { NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { decideConfirmReservation, paymentTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { defaultMethodOf, isOnlineMethod, isOnlineProxy, type OnlineProxy } from '@ticketing/payments/contracts';
 import { OnlineCheckout, type PaymentStep } from '../pay-online/online-checkout.js';
+import { PAYMENT_PROCESSING_ERROR } from '../pay-online/payment-reason.js';
 import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
@@ -51,10 +52,35 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
   ) {}
 
   async execute({ input }: ConfirmReservationCommand): Promise<PaymentStep | null> {
-    let captchaPassed: boolean | null | undefined; // answered once: a captcha token is good for one verification
-    // the sweeper or the buyer's other tab may move the reservation between our read and our append: decide again
-    // the provider to pay through, or what the order became (false: it was confirmed before, nothing changed)
-    const confirmed = await handleCommand<LoadedReservation, OnlineProxy | 'CONFIRMED' | 'FINALIZING' | false>({
+    const captcha: Captcha = {}; // answered once: a captcha token is good for one verification
+    for (let round = 0; round < 3; round++) {
+      const confirmed = await this.decide(input, captcha);
+      if (confirmed === 'RELEASE_IN_FLIGHT') {
+        // a way to pay without a provider chosen while a provider's attempt is in flight: one that took no money is
+        // let go and the way chosen confirmed on what that wrote; one that is confirming or paid answers for itself
+        const step = await this.online.releaseUnpaid(input.reservationId, input.actor);
+        if (step) return step;
+        continue;
+      }
+      if (confirmed !== false && isOnlineProxy(confirmed)) {
+        const method = isOnlineMethod(input.paymentMethod) ? input.paymentMethod : defaultMethodOf[confirmed];
+        return this.online.pay({ reservationId: input.reservationId, proxy: confirmed, method, gatewayToken: input.gatewayToken, origin: 'confirm', actor: input.actor });
+      }
+      if (!confirmed) return null;
+      // an order paid now that gets an invoice takes its number before the answer, so it normally says COMPLETE
+      await this.finalizer.afterPayment(input.reservationId, input.actor, confirmed === 'FINALIZING');
+      return null;
+    }
+    throw new RuleViolations([{ code: PAYMENT_PROCESSING_ERROR, field: 'paymentForm', args: ['error.STEP2_UNABLE_TO_TRANSITION'] }]);
+  }
+
+  /**
+   * The provider to pay through, what the order became (false: it was confirmed before, nothing changed), or that an
+   * attempt in flight is to be let go first. The sweeper or the buyer's other tab may move the reservation between
+   * our read and our append: decided again then.
+   */
+  private decide(input: ConfirmReservationInput, captcha: Captcha) {
+    return handleCommand<LoadedReservation, OnlineProxy | 'CONFIRMED' | 'FINALIZING' | 'RELEASE_IN_FLIGHT' | false>({
       load: () => loadReservation(this.store, input.reservationId),
       decide: async ({ state, revision }) => {
         const now = this.options.clock.now();
@@ -62,7 +88,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
         const offer = await this.offers.forReservation(state, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
         const { event } = offer;
-        captchaPassed ??= captchaAsked(state, event.captcha.captchaForOfflinePaymentAndFree, input.paymentProxy, this.options.recaptchaSiteKey)
+        captcha.passed ??= captchaAsked(state, event.captcha.captchaForOfflinePaymentAndFree, input.paymentProxy, this.options.recaptchaSiteKey)
           ? await this.options.verifyCaptcha(input.captcha, input.remoteIp)
           : null;
         const terms = paymentTerms(offer, now);
@@ -76,11 +102,12 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
           availableProxies: [...onlineProxiesOf(this.online.methods(offer, now)), ...terms.proxies],
           offlineDeadline: terms.offlineDeadline?.toISOString() ?? null,
           deferredTransfer: terms.deferredTransfer,
-          captchaPassed,
+          captchaPassed: captcha.passed,
           invoicing: offer.invoicing,
         });
-        const { events, settlement, tickets, payOnline } = confirmation;
+        const { events, settlement, tickets, payOnline, releaseInFlight } = confirmation;
         if (payOnline) return { result: payOnline };
+        if (releaseInFlight) return { result: 'RELEASE_IN_FLIGHT' as const };
         if (events.length === 0 || !settlement) return { result: false as const }; // confirmed before: nothing changes
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
         const result = events.some((e) => e.data.status === 'FINALIZING') ? ('FINALIZING' as const) : ('CONFIRMED' as const);
@@ -89,15 +116,12 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
       },
       written: (position) => this.options.waitForProjections(position),
     });
-    if (confirmed !== false && isOnlineProxy(confirmed)) {
-      const method = isOnlineMethod(input.paymentMethod) ? input.paymentMethod : defaultMethodOf[confirmed];
-      return this.online.pay({ reservationId: input.reservationId, proxy: confirmed, method, gatewayToken: input.gatewayToken, origin: 'confirm', actor: input.actor });
-    }
-    if (!confirmed) return null;
-    // an order paid now that gets an invoice takes its number before the answer, so it normally says COMPLETE
-    await this.finalizer.afterPayment(input.reservationId, input.actor, confirmed === 'FINALIZING');
-    return null;
   }
+}
+
+/** The buyer's captcha answer, checked at most once per call (undefined: not yet; null: not asked). */
+interface Captcha {
+  passed?: boolean | null;
 }
 
 /**

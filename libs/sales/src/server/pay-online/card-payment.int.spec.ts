@@ -47,6 +47,7 @@ describe('card payments (Stripe stand-in)', () => {
       { shortName: 'mollie-first', proxies: ['MOLLIE', 'STRIPE', 'PAYPAL', 'SAFERPAY'] },
       { shortName: 'quick-gig', proxies: ['STRIPE'], validityMinutes: 2 },
       { shortName: 'token-gig', organizerSlug: 'plain', proxies: ['STRIPE'] },
+      { shortName: 'mixed', proxies: ['STRIPE', 'OFFLINE', 'ON_SITE'] },
     ]);
   });
 
@@ -267,6 +268,67 @@ describe('card payments (Stripe stand-in)', () => {
     });
   });
 
+  describe('a way to pay without a provider chosen after a card payment was started', () => {
+    const stripe = () => shop.standIns.stripe;
+    /** The buyer started paying by card (init) and then chose another way on the overview. */
+    async function cardStarted(email: string) {
+      const b = await buyer(email);
+      const id = await b.toOverview('mixed');
+      const secret = (await b.init(id, 'CREDIT_CARD')).body.clientSecret as string;
+      expect(await b.statusOf(id)).toBe('EXTERNAL_PROCESSING_PAYMENT');
+      return { b, id, secret, pi: intentOf(secret) };
+    }
+    const lastAttemptEvent = async (id: string) => (await attemptLogs(shop.app, id)).at(-1)!.events.at(-1)!;
+
+    it('bank transfer while the card was never confirmed: the card payment is cancelled and the transfer awaited, in the same call', async () => {
+      const { b, id, pi } = await cardStarted('card-then-transfer@example.org');
+      const confirmed = await b.confirm(id, { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER' });
+      expect(confirmed).toMatchObject({ status: 200, body: { success: true, value: { success: true, redirect: false } } });
+      expect((await b.info(id)).body).toMatchObject({ status: 'OFFLINE_PAYMENT', paymentProxy: 'OFFLINE', tokenAcquired: false });
+      expect(await lastAttemptEvent(id)).toMatchObject({ type: 'PaymentAbandoned', data: { reason: 'NEW_ATTEMPT' } });
+      expect(stripe().payments.get(pi)!.status).toBe('canceled');
+      expect(await confirmationsOf(shop.app, id)).toBe(1);
+    });
+
+    it('on site after the card was declined, its webhook not in yet: the decline is read from Stripe, the order completes on site, no card error', async () => {
+      stripe().holdWebhooks();
+      try {
+        const { b, id, secret } = await cardStarted('declined-then-on-site@example.org');
+        expect((await confirmCardAsStripeJs(stripeUrl(), secret, '4000000000000002', returnUrl('mixed', id))).status).toBe(402);
+        const confirmed = await b.confirm(id, { paymentProxy: 'ON_SITE', selectedPaymentMethod: 'ON_SITE' });
+        expect(confirmed, JSON.stringify(confirmed.body)).toMatchObject({ status: 200, body: { success: true, value: { redirect: false } } });
+        expect((await b.info(id)).body).toMatchObject({ status: 'COMPLETE', paymentProxy: 'ON_SITE', orderSummary: { notYetPaid: true } });
+        expect(await lastAttemptEvent(id)).toMatchObject({ type: 'PaymentFailed' });
+        await stripe().releaseWebhooks(); // the decline's own word, late: changes nothing
+        await pause(200);
+        expect(await b.statusOf(id)).toBe('COMPLETE');
+        expect(await confirmationsOf(shop.app, id)).toBe(1);
+      } finally {
+        await stripe().releaseWebhooks();
+      }
+    });
+
+    it('keeps a card the provider is confirming, and completes with a card that paid: neither is given up for the transfer', async () => {
+      stripe().holdWebhooks();
+      try {
+        const processing = await cardStarted('processing-then-transfer@example.org');
+        stripe().advance(processing.pi, 'processing');
+        const answer = await processing.b.confirm(processing.id, { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER' });
+        expect(answer).toMatchObject({ status: 200, body: { success: true, value: { redirect: false } } });
+        expect(await processing.b.statusOf(processing.id)).toBe('WAITING_EXTERNAL_CONFIRMATION');
+        expect(await lastAttemptEvent(processing.id)).toMatchObject({ type: 'PaymentProcessing' });
+
+        const paid = await cardStarted('paid-then-transfer@example.org');
+        expect((await confirmCardAsStripeJs(stripeUrl(), paid.secret, '4242424242424242', returnUrl('mixed', paid.id))).body.status).toBe('succeeded');
+        expect((await paid.b.confirm(paid.id, { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER' })).status).toBe(200);
+        expect((await paid.b.info(paid.id)).body).toMatchObject({ status: 'COMPLETE', paid: true, paymentProxy: 'STRIPE' });
+        expect(stripe().refunds.filter((r) => r.payment_intent === paid.pi)).toEqual([]);
+      } finally {
+        await stripe().releaseWebhooks();
+      }
+    });
+  });
+
   describe('a card token charged at once (Stripe without SCA)', () => {
     it('completes the order from the confirm call', async () => {
       const email = 'token@example.org';
@@ -316,6 +378,26 @@ describe('card payments (Stripe stand-in)', () => {
       for (const method of ['ALIPAY', 'BANK_TRANSFER', 'NONE']) expect((await b.init(id, method)).status, method).toBe(404);
       expect((await b.paymentStatus(id, 'bitcoin')).status).toBe(400);
       expect(await b.statusOf(id)).toBe('PENDING');
+    });
+
+    it('answers init of a method only a redirect provider takes with 404 (reference 24: no server-initiated transaction), starting no payment', async () => {
+      const b = await buyer('init-redirect-method@example.org');
+      const id = await b.toOverview('concert');
+      const mollieBefore = shop.standIns.mollie.payments.size;
+      const paypalBefore = shop.standIns.paypal.orders.size;
+      for (const method of ['IDEAL', 'PAYPAL', 'TWINT']) expect((await b.init(id, method)).status, method).toBe(404);
+      // where the card is Mollie's, the card method too
+      const mollieCard = await b.toOverview('mollie-first');
+      expect((await b.init(mollieCard, 'CREDIT_CARD')).status).toBe(404);
+      for (const order of [id, mollieCard]) {
+        expect(await b.statusOf(order)).toBe('PENDING');
+        expect(await reservationLog(shop.app, order)).not.toContain('PaymentStarted');
+      }
+      expect(shop.standIns.mollie.payments.size).toBe(mollieBefore);
+      expect(shop.standIns.paypal.orders.size).toBe(paypalBefore);
+      // and the legacy alias alike
+      const headers = { cookie: `ALFIO_SESSION=${b.headers['x-auth-token']}`, 'x-csrf-token': b.headers['x-csrf-token'] };
+      expect((await shop.app.inject({ method: 'POST', url: `/api/reservation/${id}/payment/IDEAL/init`, headers })).statusCode).toBe(404);
     });
 
     it('answers the legacy aliases (reference 52/53) alike: 400 for a method that is not one or an unknown reservation', async () => {

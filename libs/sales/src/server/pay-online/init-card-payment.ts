@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { isOnlineMethod } from '@ticketing/payments/contracts';
+import { isOnlineMethod, serverInitiatedProxies } from '@ticketing/payments/contracts';
 import { unknownReservation } from '../shared/unknown-reservation.js';
 import { OnlineCheckout } from './online-checkout.js';
 import type { TransactionInitializationTokenDto } from './online-payment.dto.js';
@@ -21,9 +21,11 @@ export class InitCardPayment {
 
   async run(reservationId: string, method: string, actor: string): Promise<TransactionInitializationTokenDto> {
     const proxy = await this.queries.proxyFor(reservationId, method);
-    // reference 3.3 item 24: an unknown order answers 400, a method no provider takes 404
+    // reference 3.3 item 24: an unknown order answers 400, a method no provider takes 404, and so does one whose
+    // provider is paid on its own page (the overview's confirm starts that payment and answers the page; init would
+    // lock the order in a payment whose page the caller never learns)
     if (proxy === undefined) throw unknownReservation();
-    if (!proxy || !isOnlineMethod(method)) throw new NotFoundError('payment provider', method);
+    if (!proxy || !isOnlineMethod(method) || !serverInitiatedProxies.includes(proxy)) throw new NotFoundError('payment provider', method);
     const answer = { token: null, paymentMethod: method, paymentProvider: proxy };
     try {
       const step = await this.checkout.pay({ reservationId, proxy, method, gatewayToken: null, origin: 'init', actor });

@@ -78,14 +78,14 @@ export class LegacyPaymentController {
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: PaymentResultDto })
   async forceCheck(@Param() { reservationId }: LegacyEventReservationPathDto, @Req() request: SessionRequest): Promise<PaymentResultDto> {
-    const attempt = await this.checkout.reconcile(reservationId, actorOf(request));
-    if (!attempt) throw new NotFoundError('payment', reservationId);
-    return paymentResultOf(attempt);
+    const checked = await this.checkout.check(reservationId, actorOf(request));
+    if (!checked) throw new NotFoundError('payment', reservationId);
+    return paymentResultOf(checked);
   }
 
   private async statusOf({ reservationId, method }: PaymentMethodPathDto, request: SessionRequest): Promise<PaymentResultDto> {
-    const attempt = await this.queries.latestAttempt(reservationId, method, actorOf(request));
-    if (!attempt) throw new NotFoundError('payment', reservationId);
-    return paymentResultOf(attempt);
+    const checked = await this.queries.latestAttempt(reservationId, method, actorOf(request));
+    if (!checked) throw new NotFoundError('payment', reservationId);
+    return paymentResultOf(checked);
   }
 }

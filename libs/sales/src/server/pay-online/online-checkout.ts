@@ -34,6 +34,12 @@ export type PaymentStep =
   /** The provider confirms; the order waits on the processing page. */
   | { readonly kind: 'processing' };
 
+/** An attempt and whether its provider was asked about it just now and answered (false: as recorded). */
+export interface CheckedAttempt {
+  readonly attempt: PaymentAttemptView;
+  readonly answered: boolean;
+}
+
 export interface PayRequest {
   readonly reservationId: string;
   readonly proxy: OnlineProxy;
@@ -160,11 +166,37 @@ export class OnlineCheckout {
 
   /** Asks the provider about the order's payment in flight and follows what it says. Null when none is in flight. */
   async reconcile(reservationId: string, actor: string): Promise<PaymentAttemptView | null> {
+    return (await this.check(reservationId, actor))?.attempt ?? null;
+  }
+
+  /** `reconcile`, saying whether the provider answered (false: it could not be reached, the attempt is as recorded). */
+  async check(reservationId: string, actor: string): Promise<CheckedAttempt | null> {
     const { state } = await loadReservation(this.store, reservationId);
     if (state.status === 'NONE' || !state.inFlight) return null;
+    const checked = await this.checkedAttempt(state, actor, true);
+    await this.follow(checked.attempt, actor);
+    return checked;
+  }
+
+  /**
+   * The buyer chose a way to pay without a provider while an attempt is in flight: its provider says how it went.
+   * One that took no money (a card started at init and never confirmed, or declined) is given up and the order is
+   * pending again, so the way chosen may be confirmed (null); one the provider is confirming keeps the order waiting
+   * (`processing`); one that paid completes the order (null: the order says so itself).
+   */
+  async releaseUnpaid(reservationId: string, actor: string): Promise<PaymentStep | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE' || !state.inFlight) return null;
+    // another call (a double click on init) may be starting it: let go of it only once the provider has it
+    await this.untilStarted(state.inFlight.attemptId);
     const attempt = await this.attemptOrAbandoned(state, actor, true);
-    await this.follow(attempt, actor);
-    return attempt;
+    if (attempt.status === 'PROCESSING') {
+      await this.follow(attempt, actor);
+      return { kind: 'processing' };
+    }
+    const open = attempt.status === 'INITIATED' || attempt.status === 'REQUESTED';
+    await this.follow(open ? await this.payments.abandon(attempt.attemptId, 'NEW_ATTEMPT', actor) : attempt, actor);
+    return null;
   }
 
   /** The buyer stops paying (DELETE payment, or the held token cleared): the order is pending again. */
@@ -252,14 +284,21 @@ export class OnlineCheckout {
    * process never started (it died in between) waits for nothing: it is followed as abandoned.
    */
   private async attemptOrAbandoned(state: OpenedReservation, actor: string, ask = false): Promise<PaymentAttemptView> {
+    return (await this.checkedAttempt(state, actor, ask)).attempt;
+  }
+
+  private async checkedAttempt(state: OpenedReservation, actor: string, ask: boolean): Promise<CheckedAttempt> {
     const attemptId = state.inFlight!.attemptId;
     const recorded = await this.payments.attempt(attemptId);
-    if (!recorded) return this.abandonedWithoutAttempt(state);
-    if (!ask || recorded.providerReference === null) return recorded;
-    return this.payments.reconcile(attemptId, actor).catch((error: unknown) => {
-      this.logger.warn({ msg: 'payment provider not reachable, the order keeps waiting', attemptId, reason: String(error) });
-      return recorded;
-    });
+    if (!recorded) return { attempt: this.abandonedWithoutAttempt(state), answered: false };
+    if (!ask || recorded.providerReference === null) return { attempt: recorded, answered: false };
+    return this.payments.reconcile(attemptId, actor).then(
+      (attempt) => ({ attempt, answered: true }),
+      (error: unknown) => {
+        this.logger.warn({ msg: 'payment provider not reachable, the order keeps waiting', attemptId, reason: String(error) });
+        return { attempt: recorded, answered: false };
+      },
+    );
   }
 
   private abandonedWithoutAttempt(state: OpenedReservation): PaymentAttemptView {

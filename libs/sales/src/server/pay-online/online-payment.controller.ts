@@ -1,12 +1,11 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { NotFoundError } from '@ticketing/kernel';
-import type { PaymentAttemptView } from '@ticketing/payments/contracts';
 import { ApiAntiForgery, ApiBadPathValue, ApiBadRequestText, ApiNotFound, ApiValidationFailure, ZodResponse } from '@ticketing/wire';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ReservationIdPathDto } from '../shared/reservation-params.dto.js';
 import { InitCardPayment } from './init-card-payment.js';
-import { OnlineCheckout } from './online-checkout.js';
+import { OnlineCheckout, type CheckedAttempt } from './online-checkout.js';
 import { PaymentResultDto, PaymentMethodPathDto, ReservationPaymentResultDto, TransactionInitializationTokenDto } from './online-payment.dto.js';
 import { OnlinePaymentQueries } from './online-payment.queries.js';
 import { ApiReservationAccessDenied } from '../reservation-access/reservation-access.guard.js';
@@ -31,7 +30,8 @@ export class OnlinePaymentController {
     summary:
       'Starts (or resumes) a card payment: the order moves to EXTERNAL_PROCESSING_PAYMENT with its seats held for the payment, and the answer carries the ' +
       'client secret the browser confirms the card with. reservationStatusChanged when the order moved meanwhile (paid, or no longer payable). 404 when no ' +
-      "provider of the organizer takes the method; 400 for a method that is not one and for an unknown reservation (as alf.io).",
+      "provider of the organizer takes the method with a payment the browser confirms (a redirect provider's method is paid through the overview's " +
+      "confirm); 400 for a method that is not one and for an unknown reservation (as alf.io).",
   })
   @ApiNotFound('Provider')
   @ApiBadPathValue('The method')
@@ -55,7 +55,7 @@ export class OnlinePaymentController {
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: ReservationPaymentResultDto })
   async status(@Param() { reservationId, method }: PaymentMethodPathDto, @Req() request: SessionRequest): Promise<ReservationPaymentResultDto> {
-    const attempt = await this.queries.latestAttempt(reservationId, method, actorOf(request));
+    const attempt = (await this.queries.latestAttempt(reservationId, method, actorOf(request)))?.attempt;
     if (!attempt) throw new NotFoundError('payment', reservationId);
     return {
       success: attempt.status === 'SUCCEEDED',
@@ -76,9 +76,9 @@ export class OnlinePaymentController {
   @ApiValidationFailure()
   @ZodResponse({ status: 200, type: PaymentResultDto })
   async forceCheck(@Param() { reservationId }: ReservationIdPathDto, @Req() request: SessionRequest): Promise<PaymentResultDto> {
-    const attempt = await this.checkout.reconcile(reservationId, actorOf(request));
-    if (!attempt) throw new NotFoundError('payment', reservationId);
-    return paymentResultOf(attempt);
+    const checked = await this.checkout.check(reservationId, actorOf(request));
+    if (!checked) throw new NotFoundError('payment', reservationId);
+    return paymentResultOf(checked);
   }
 
   @Delete('reservation/:reservationId/payment/token')
@@ -102,14 +102,22 @@ export class OnlinePaymentController {
   }
 }
 
-export function paymentResultOf(attempt: PaymentAttemptView): PaymentResultDto {
-  const pending = attempt.status === 'REQUESTED' || attempt.status === 'INITIATED' || attempt.status === 'PROCESSING';
+/**
+ * `PaymentResult` (reference 26): the provider's page only for a payment its provider just said still waits for the
+ * buyer there; one the provider confirms (the buyer is done: Mollie `pending`, PayPal approved) or one the provider
+ * could not be asked about is pending, all false, so the processing page keeps waiting rather than sending the
+ * buyer back to pay again.
+ */
+export function paymentResultOf({ attempt, answered }: CheckedAttempt): PaymentResultDto {
+  const open = attempt.status === 'REQUESTED' || attempt.status === 'INITIATED';
+  const pending = open || attempt.status === 'PROCESSING';
+  const redirect = answered && open && attempt.redirectUrl !== null;
   return {
-    redirectUrl: pending ? attempt.redirectUrl : null,
+    redirectUrl: redirect ? attempt.redirectUrl : null,
     successful: attempt.status === 'SUCCEEDED',
     failed: !pending && attempt.status !== 'SUCCEEDED',
     initialized: false,
-    redirect: pending && attempt.redirectUrl !== null,
+    redirect,
     gatewayIdOrNull: attempt.providerReference,
   };
 }

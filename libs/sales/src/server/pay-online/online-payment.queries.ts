@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@ticketing/event-store';
-import { OnlinePayments, isOnlineProxy, type OnlineProxy, type PaymentAttemptView } from '@ticketing/payments/contracts';
+import { OnlinePayments, isOnlineProxy, type OnlineProxy } from '@ticketing/payments/contracts';
 import { reservationStreamId, type PaymentStarted } from '@ticketing/sales/domain';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
-import { OnlineCheckout } from './online-checkout.js';
+import { OnlineCheckout, type CheckedAttempt } from './online-checkout.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { loadReservation } from '../reservation/reservation-stream.js';
 
@@ -36,18 +36,20 @@ export class OnlinePaymentQueries {
 
   /**
    * The order's latest attempt of this method, as recorded; an open one is first checked with the provider
-   * when the browser polls (a webhook that never comes does not leave the buyer waiting).
+   * when the browser polls (a webhook that never comes does not leave the buyer waiting): `answered` says whether
+   * the provider was reached.
    */
-  async latestAttempt(reservationId: string, method: string, actor: string): Promise<PaymentAttemptView | null> {
+  async latestAttempt(reservationId: string, method: string, actor: string): Promise<CheckedAttempt | null> {
     const events = await this.store.readStream(reservationStreamId(reservationId));
     const started = events.filter((e) => e.type === 'PaymentStarted' && (e.data as PaymentStarted['data']).method === method).at(-1);
     if (!started) return null;
     const { attemptId } = started.data as PaymentStarted['data'];
     const attempt = await this.payments.attempt(attemptId);
-    if (!attempt || attempt.status === 'SUCCEEDED' || attempt.status === 'FAILED' || attempt.status === 'ABANDONED' || attempt.status === 'MISMATCHED') {
-      if (attempt) await this.checkout.follow(attempt, actor);
-      return attempt;
+    if (!attempt) return null;
+    if (attempt.status === 'SUCCEEDED' || attempt.status === 'FAILED' || attempt.status === 'ABANDONED' || attempt.status === 'MISMATCHED') {
+      await this.checkout.follow(attempt, actor);
+      return { attempt, answered: false };
     }
-    return (await this.checkout.reconcile(reservationId, actor)) ?? attempt;
+    return (await this.checkout.check(reservationId, actor)) ?? { attempt, answered: false };
   }
 }

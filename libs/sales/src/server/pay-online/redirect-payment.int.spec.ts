@@ -194,6 +194,39 @@ describe('redirect payments (Mollie, PayPal, Saferpay stand-ins)', () => {
     });
   });
 
+  describe('force-check (reference 26: initiated with redirect → redirect; errors → pending)', () => {
+    const pending = { successful: false, failed: false, redirect: false, redirectUrl: null };
+
+    it('sends the buyer to the provider\'s page only while the payment waits for them there', async () => {
+      const b = await buyer('force-check-open@example.org');
+      const id = await b.toOverview('fair');
+      const { url } = await confirmRedirect(b, id, 'MOLLIE', 'IDEAL');
+      expect(await b.forceCheck(id)).toMatchObject({ status: 200, body: { redirect: true, redirectUrl: url, successful: false, failed: false } });
+    });
+
+    it('keeps a buyer who finished at Mollie on the processing page while the bank confirms (no redirect back to Mollie)', async () => {
+      const b = await buyer('force-check-pending@example.org');
+      const id = await b.toOverview('fair');
+      const { url } = await confirmRedirect(b, id, 'MOLLIE', 'IDEAL');
+      shop.standIns.mollie.settle(url.split('/').at(-1)!, 'pending'); // done at the bank's page, the bank confirms later
+      for (let check = 0; check < 2; check++) expect(await b.forceCheck(id)).toMatchObject({ status: 200, body: pending });
+      expect(await b.statusOf(id)).toBe('WAITING_EXTERNAL_CONFIRMATION');
+    });
+
+    it('answers pending, not the provider\'s page again, when the provider cannot be reached', async () => {
+      const b = await buyer('force-check-down@example.org');
+      const id = await b.toOverview('fair');
+      await confirmRedirect(b, id, 'MOLLIE', 'IDEAL');
+      shop.standIns.mollie.down(true);
+      try {
+        expect(await b.forceCheck(id)).toMatchObject({ status: 200, body: pending });
+      } finally {
+        shop.standIns.mollie.down(false);
+      }
+      expect(await b.statusOf(id)).toBe('EXTERNAL_PROCESSING_PAYMENT');
+    });
+  });
+
   it('answers a return for a payment of nobody with 404, and the same return twice lands on the same page', async () => {
     expect((await browse(`${shop.base}/api/payments/return/3b241101-e2bb-4255-8caf-4136c566a962`))[0]!.status).toBe(404);
     const b = await buyer('return-twice@example.org');
