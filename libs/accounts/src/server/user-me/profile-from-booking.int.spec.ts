@@ -107,7 +107,7 @@ describe('a booking validated while signed in saves the buyer\'s profile (refere
       lastName: 'Lovelace',
       emailAddress: 'ada@example.org',
       // only the free-text fields answered (alf.io keeps input:text answers): a blank role says nothing, a choice is the event's
-      profile: { billingDetails, additionalData: { company: { label: { en: 'Company', it: 'Azienda' }, values: ['Analytical Engines'] } } },
+      profile: { billingDetails, additionalData: { company: { label: { en: 'Company', it: 'Azienda' }, values: ['Analytical Engines'] } }, skipVatNr: false },
       external: true,
     });
 
@@ -152,7 +152,7 @@ describe('a booking validated while signed in saves the buyer\'s profile (refere
     const accepted = await validate(grace, reservationId, typo, [holder], true);
     expect(accepted.status, accepted.text).toBe(200);
     const { profile } = (await grace.call('GET', '/user/me')).body;
-    expect(profile).toEqual({ billingDetails, additionalData: { company: { label: { en: 'Company', it: 'Azienda' }, values: ['US Navy'] } } });
+    expect(profile).toEqual({ billingDetails, additionalData: { company: { label: { en: 'Company', it: 'Azienda' }, values: ['US Navy'] } }, skipVatNr: false });
   });
 
   it('records nothing more when the same booking is validated again', async () => {
