@@ -91,7 +91,15 @@ describe('decideStartPayment', () => {
 
 describe('decidePaymentFollowUp', () => {
   const retryUntil = new Date(now.getTime() + 10 * 60_000);
-  const outcome = (status: AttemptStatus, attemptId = 'a-1', failure: AttemptOutcome['failure'] = null): AttemptOutcome => ({ attemptId, proxy: 'STRIPE', method: 'CREDIT_CARD', status, failure });
+  const outcome = (status: AttemptStatus, attemptId = 'a-1', failure: AttemptOutcome['failure'] = null): AttemptOutcome => ({
+    attemptId,
+    proxy: 'STRIPE',
+    method: 'CREDIT_CARD',
+    status,
+    amount: 4500,
+    currency: 'CHF',
+    failure,
+  });
   const confirmed = (attemptId = 'a-1') => ({
     kind: 'complete',
     events: [
@@ -151,6 +159,22 @@ describe('decidePaymentFollowUp', () => {
     const state = given(opened(), validated, started('a-1'), ended('a-1'));
     it('completes on money of that attempt arriving late', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED'), retryUntil)).toEqual(confirmed()));
     it('does nothing for its decline again', () => expect(decidePaymentFollowUp(state, outcome('FAILED', 'a-1', declined), retryUntil)).toEqual({ kind: 'none' }));
+  });
+
+  describe('PENDING, its price changed since the attempt started (a pass applied or removed)', () => {
+    const repriced = (priceWithVat: number): ReservationEvent => ({
+      type: 'SubscriptionRemoved',
+      data: { reservationId, eventShortName: 'gala', subscriptionId: 's-1', price: { requiresPayment: true, currency: 'CHF', totals: { priceWithVat } } as ReservationOpened['data']['price'] },
+    });
+    const abandoned = given(opened(), validated, started('a-1'), ended('a-1'));
+    it.each([
+      ['more', 9000],
+      ['less', 2000],
+    ])('refunds money of the old price when the order now costs %s, and stays as it is', (_, total) =>
+      expect(decidePaymentFollowUp(given(opened(), validated, started('a-1'), ended('a-1'), repriced(total)), outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'refund' }));
+    it('refunds money of another currency', () => expect(decidePaymentFollowUp(abandoned, { ...outcome('SUCCEEDED'), currency: 'EUR' }, retryUntil)).toEqual({ kind: 'refund' }));
+    it('completes on money of the price it costs again', () =>
+      expect(decidePaymentFollowUp(given(opened(), validated, started('a-1'), ended('a-1'), repriced(2000), repriced(4500)), outcome('SUCCEEDED'), retryUntil)).toEqual(confirmed()));
   });
 
   describe('COMPLETE (paid by a-1)', () => {
