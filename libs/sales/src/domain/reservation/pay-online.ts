@@ -82,8 +82,8 @@ const PAYABLE: readonly ReservationState['status'][] = ['PENDING', 'EXTERNAL_PRO
 export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptOutcome, retryUntil: Date, now?: Date, invoicing: InvoicingRule | null = null): PaymentFollowUp {
   if (state.status === 'NONE') return { kind: 'none' };
   if (attempt.status === 'SUCCEEDED') {
-    const paid = state.status === 'COMPLETE' || state.status === 'FINALIZING';
-    if (paid && state.payment?.attemptId === attempt.attemptId) return { kind: 'none' };
+    // the money that paid the order stays the order's, whatever became of it since (a cancellation has its own refund)
+    if (isPaidWith(state, attempt.attemptId)) return { kind: 'none' };
     if (!PAYABLE.includes(state.status)) return { kind: 'refund' };
     // the price of a pending order changes with a pass applied or removed after an attempt started: money of
     // another total never pays the order (it would be sold for less, or the buyer charged more)
@@ -135,6 +135,9 @@ export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptO
   }
   return { kind: 'none' };
 }
+
+/** The order was paid with this attempt's money (completed with it, whatever its status now). */
+export const isPaidWith = (state: ReservationState, attemptId: string): boolean => state.status !== 'NONE' && state.payment?.attemptId === attemptId;
 
 const paysTotal = (state: OpenedReservation, attempt: AttemptOutcome) =>
   attempt.amount === state.price.totals.priceWithVat && attempt.currency.toUpperCase() === state.price.currency.toUpperCase();

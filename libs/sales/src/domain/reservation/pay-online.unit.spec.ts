@@ -184,6 +184,13 @@ describe('decidePaymentFollowUp', () => {
     it('does nothing for a late decline', () => expect(decidePaymentFollowUp(state, outcome('FAILED', 'a-1', declined), retryUntil)).toEqual({ kind: 'none' }));
   });
 
+  describe('CANCELLED after it was paid by a-1', () => {
+    const state = given(opened(), validated, started('a-1'), confirmed().events[0] as ReservationEvent, { type: 'ReservationCancelled', data: { reservationId, eventShortName: 'gala' } });
+    it('leaves the money that paid it alone (the cancellation has its own refund)', () =>
+      expect(decidePaymentFollowUp(state, outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'none' }));
+    it('refunds another attempt\'s money', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED', 'a-2'), retryUntil)).toEqual({ kind: 'refund' }));
+  });
+
   describe.each<[string, ReservationEvent]>([
     ['EXPIRED', { type: 'ReservationExpired', data: { reservationId, eventShortName: 'gala', validUntil: at(25) } }],
     ['CANCELLED', { type: 'ReservationCancelled', data: { reservationId, eventShortName: 'gala' } }],
