@@ -57,7 +57,8 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     // payments whose window is over first: a paid one completes instead of expiring, an open one is cancelled
     this.running = this.payments
       .run({ all: false })
-      .then(() => this.followUps.run())
+      // money left unsettled is followed on its own schedule (its back-off): a failure of it never stops the expiry
+      .then(() => this.followUps.run().catch((error: unknown) => this.logger.error({ msg: 'payment follow-up sweep failed', error: String(error) })))
       .then(() => this.finalizer.recover(FINALIZER))
       .then(() => this.commands.execute(new ExpireReservationsCommand()))
       .then((result) => {
