@@ -69,8 +69,19 @@ export abstract class OnlinePayments {
   abstract clientSecret(attemptId: string): Promise<string | null>;
   /** Stops an open attempt, cancelling it at the provider when it can. Answers the attempt after it. */
   abstract abandon(attemptId: string, reason: 'BUYER' | 'NEW_ATTEMPT' | 'EXPIRED', actor: string): Promise<PaymentAttemptView>;
-  /** Gives back the money of an attempt the order did not need (paid twice, or the order was gone); flags it when refused. */
+  /**
+   * Gives back the money of an attempt the order did not take (paid twice, the order gone, another total); flags it
+   * when refused. Never money its order kept, never twice (one idempotency key per attempt at the provider).
+   */
   abstract refundUnneeded(attemptId: string, actor: string): Promise<void>;
+  /** The order was paid with the attempt's money: it is kept (never refunded as unneeded). */
+  abstract keep(attemptId: string, actor: string): Promise<void>;
+  /**
+   * Money taken that no order kept and that was not refunded: what the follow-up (complete, or refund) has not
+   * settled yet, oldest first. Due `now` when its last change is a minute old, or, after refused refunds, a wait
+   * that doubles with each refusal (a day at most).
+   */
+  abstract unsettledMoney(now: Date, limit: number): Promise<PaymentAttemptView[]>;
 }
 
 /** Published (in process) after an attempt's status changed: the sales context completes or reopens the order. */

@@ -12,6 +12,7 @@ export { OfferReleasedSeatsCommand } from './offer-released-seats/offer-released
 /** The expiry sweep (the scheduler sends it), for a caller that sweeps as of a given instant. */
 export { ExpireReservationsCommand } from './expire-reservations/expire-reservations.command.js';
 export { PaymentRecovery } from './pay-online/payment-recovery.js';
+export { PaymentFollowUpSweep } from './pay-online/payment-follow-up-sweep.js';
 export { OnlineCheckout } from './pay-online/online-checkout.js';
 /** The reservation as the storefront's pages read it (from the log), for a caller inside the process (no access rule). */
 export { ReservationQueries } from './get-reservation/reservation-queries.js';

@@ -31,6 +31,7 @@ import { LegacyPaymentController } from './pay-online/legacy-payment.controller.
 import { OnlinePaymentController } from './pay-online/online-payment.controller.js';
 import { OnlinePaymentQueries } from './pay-online/online-payment.queries.js';
 import { PaymentFollowUpHandler } from './pay-online/payment-follow-up.handler.js';
+import { PaymentFollowUpSweep } from './pay-online/payment-follow-up-sweep.js';
 import { PaymentRecovery } from './pay-online/payment-recovery.js';
 import { PaymentReturnController } from './pay-online/payment-return.controller.js';
 import { ReSendEmailController } from './re-send-email/re-send-email.controller.js';
@@ -137,13 +138,14 @@ export class SalesModule {
         OnlinePaymentQueries,
         PaymentFollowUpHandler,
         PaymentRecovery,
+        PaymentFollowUpSweep,
         { provide: EU_VAT_CHECKER, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => new EuVatChecker({ url: o.vatCheckUrl }) },
         { provide: OrganizerApiKeys, inject: [SALES_OPTIONS], useFactory: (o: SalesOptions) => OrganizerApiKeys.parse(o.organizerApiKeys) },
         OrganizerApiKeyGuard,
         SalesTicketOrders,
         { provide: TicketOrders, useExisting: SalesTicketOrders },
       ],
-      exports: [HoldsSalesFigures, ExpirySweeper, PaymentRecovery, TicketOrders],
+      exports: [HoldsSalesFigures, ExpirySweeper, PaymentRecovery, PaymentFollowUpSweep, TicketOrders],
     };
   }
 }

@@ -75,7 +75,21 @@ export function decideAbandon(state: PaymentAttemptState, attemptId: string, rea
   return [{ type: 'PaymentAbandoned', data: { attemptId, reason, cancelledAtProvider } }];
 }
 
-/** A second payment of an order already paid: refunded once; flagged when the provider would not. */
+/** The order took the money (it is paid with it): recorded once, and never for money refunded already. */
+export function decideKeep(state: PaymentAttemptState, attemptId: string): PaymentAttemptEvent[] {
+  const attempt = attemptOf(state, attemptId);
+  if (attempt.status !== 'SUCCEEDED' || attempt.kept || attempt.refunded) return [];
+  return [{ type: 'PaymentKept', data: { attemptId, reservationId: attempt.request.reservationId } }];
+}
+
+/** Whether the money of this attempt may be given back as unneeded: taken, and neither kept by its order nor refunded. */
+export const refundable = (state: PaymentAttemptState): state is PaymentAttempt =>
+  state.status === 'SUCCEEDED' && !state.kept && !state.refunded && state.providerReference !== null;
+
+/**
+ * Money the order did not take: refunded once; each refusal of the provider is flagged (the organizer is told, and
+ * the follow-up sweep tries again after a longer wait each time).
+ */
 export function decideDuplicateOutcome(
   state: PaymentAttemptState,
   attemptId: string,
@@ -87,5 +101,5 @@ export function decideDuplicateOutcome(
     const { amount, currency } = attempt.request;
     return [{ type: 'PaymentRefunded', data: { attemptId, amount, currency, refundReference: outcome.refundReference, reason: 'DUPLICATE' } }];
   }
-  return attempt.flagged ? [] : [{ type: 'PaymentFlagged', data: { attemptId, reason: 'DUPLICATE_NOT_REFUNDED', detail: outcome.refusal } }];
+  return attempt.kept ? [] : [{ type: 'PaymentFlagged', data: { attemptId, reason: 'DUPLICATE_NOT_REFUNDED', detail: outcome.refusal } }];
 }

@@ -5,8 +5,10 @@ import {
   decideAbandon,
   decideDuplicateOutcome,
   decideInitiated,
+  decideKeep,
   decideProviderReport,
   decideRequestPayment,
+  refundable,
   type ProviderReport,
 } from './decide-payment-attempt.js';
 import type { AbandonReason, PaymentAttemptEvent, PaymentRequested } from './payment-attempt.events.js';
@@ -18,7 +20,8 @@ type AttemptCommand =
   | { readonly type: 'RecordInitiated'; readonly providerReference: string; readonly redirectUrl: string | null }
   | { readonly type: 'RecordReport'; readonly report: ProviderReport; readonly notificationId: string | null }
   | { readonly type: 'Abandon'; readonly reason: AbandonReason; readonly cancelledAtProvider: boolean }
-  | { readonly type: 'RecordDuplicateOutcome'; readonly outcome: { readonly refundReference: string } | { readonly refusal: string } };
+  | { readonly type: 'RecordDuplicateOutcome'; readonly outcome: { readonly refundReference: string } | { readonly refusal: string } }
+  | { readonly type: 'Keep' };
 
 const attemptId = 'a-1';
 
@@ -37,6 +40,8 @@ const paymentAttemptDecider: Decider<PaymentAttemptState, AttemptCommand, Paymen
         return decideAbandon(state, attemptId, command.reason, command.cancelledAtProvider);
       case 'RecordDuplicateOutcome':
         return decideDuplicateOutcome(state, attemptId, command.outcome);
+      case 'Keep':
+        return decideKeep(state, attemptId);
     }
   },
 };
@@ -68,6 +73,7 @@ const mismatched: PaymentAttemptEvent = {
 };
 const refunded: PaymentAttemptEvent = { type: 'PaymentRefunded', data: { attemptId, amount: 4500, currency: 'CHF', refundReference: 're_1', reason: 'DUPLICATE' } };
 const flagged: PaymentAttemptEvent = { type: 'PaymentFlagged', data: { attemptId, reason: 'DUPLICATE_NOT_REFUNDED', detail: 'refused' } };
+const kept: PaymentAttemptEvent = { type: 'PaymentKept', data: { attemptId, reservationId: 'r-1' } };
 
 const report = (r: ProviderReport, notificationId: string | null = null): AttemptCommand => ({ type: 'RecordReport', report: r, notificationId });
 const paid = (amount = 4500, currency = 'CHF', notificationId: string | null = null) => report({ kind: 'succeeded', amount, currency }, notificationId);
@@ -78,6 +84,7 @@ const processingReport = (notificationId: string | null = null) => report({ kind
 const abandon = (reason: AbandonReason = 'BUYER', cancelledAtProvider = true): AttemptCommand => ({ type: 'Abandon', reason, cancelledAtProvider });
 const refundMade: AttemptCommand = { type: 'RecordDuplicateOutcome', outcome: { refundReference: 're_1' } };
 const refundRefused: AttemptCommand = { type: 'RecordDuplicateOutcome', outcome: { refusal: 'charge_already_refunded' } };
+const keep: AttemptCommand = { type: 'Keep' };
 
 const succeededWith = (providerReference: string, notificationId: string | null): PaymentAttemptEvent => ({
   type: 'PaymentSucceeded',
@@ -164,10 +171,21 @@ describe('a payment attempt (payment-{attemptId})', () => {
       spec.given([...given, refunded]).when(refundMade).then([]);
       spec.given([...given, refunded]).when(refundRefused).then([]);
     });
-    it('flags a refund the provider refused, once, and still records a refund made later', () => {
-      spec.given(given).when(refundRefused).then([{ type: 'PaymentFlagged', data: { attemptId, reason: 'DUPLICATE_NOT_REFUNDED', detail: 'charge_already_refunded' } }]);
-      spec.given([...given, flagged]).when(refundRefused).then([]);
+    it('flags each refund the provider refused (the sweep waits longer after each), and still records a refund made later', () => {
+      const refusedAgain = { type: 'PaymentFlagged', data: { attemptId, reason: 'DUPLICATE_NOT_REFUNDED', detail: 'charge_already_refunded' } } as const;
+      spec.given(given).when(refundRefused).then([refusedAgain]);
+      spec.given([...given, flagged]).when(refundRefused).then([refusedAgain]);
       spec.given([...given, flagged]).when(refundMade).then([refunded]);
+    });
+    it('is kept once by the order it paid, and never after a refund', () => {
+      spec.given(given).when(keep).then([kept]);
+      spec.given([...given, kept]).when(keep).then([]);
+      spec.given([...given, refunded]).when(keep).then([]);
+    });
+    it('tells money still to settle from money kept or refunded', () => {
+      const stateOf = (events: PaymentAttemptEvent[]) => events.reduce(evolvePaymentAttempt, initialPaymentAttemptState());
+      expect([given, [...given, flagged], [...given, kept], [...given, refunded]].map((events) => refundable(stateOf(events)))).toEqual([true, true, false, false]);
+      expect(refundable(stateOf([requested, initiated, abandoned]))).toBe(false);
     });
     it('is settled', () => expect(isSettled([...given].reduce(evolvePaymentAttempt, initialPaymentAttemptState()))).toBe(true));
   });
@@ -186,6 +204,7 @@ describe('a payment attempt (payment-{attemptId})', () => {
       ['a cancel', cancelled],
       ['an abandon', abandon()],
       ['a refund', refundMade],
+      ['a keep', keep],
     ])('changes nothing for %s', (_, command) => spec.given(given).when(command).then([]));
     it('keeps the failure for the buyer, and forgets it once money came after all', () => {
       const state = given.reduce(evolvePaymentAttempt, initialPaymentAttemptState());

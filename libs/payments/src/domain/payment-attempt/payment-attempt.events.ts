@@ -73,13 +73,22 @@ export type PaymentAmountMismatched = DomainEvent<
   { readonly attemptId: string; readonly expectedAmount: number; readonly expectedCurrency: string; readonly reportedAmount: number; readonly reportedCurrency: string }
 >;
 
+/**
+ * The money paid the order it was asked for: the order took it (completed with it), so it is never refunded as
+ * unneeded. Until it is recorded (or PaymentRefunded), money taken is the follow-up sweep's to settle.
+ */
+export type PaymentKept = DomainEvent<'PaymentKept', { readonly attemptId: string; readonly reservationId: string }>;
+
 /** The money of a second payment of an order already paid went back to the buyer. */
 export type PaymentRefunded = DomainEvent<
   'PaymentRefunded',
   { readonly attemptId: string; readonly amount: number; readonly currency: string; readonly refundReference: string; readonly reason: 'DUPLICATE' }
 >;
 
-/** Something the organizer must look at: a duplicate payment the provider would not refund. */
+/**
+ * Something the organizer must look at: a duplicate payment the provider would not refund. Each refused try is
+ * recorded (`detail` the provider's words): the follow-up sweep tries again later, each time waiting longer.
+ */
 export type PaymentFlagged = DomainEvent<'PaymentFlagged', { readonly attemptId: string; readonly reason: 'DUPLICATE_NOT_REFUNDED'; readonly detail: string }>;
 
 export type PaymentAttemptEvent =
@@ -90,6 +99,7 @@ export type PaymentAttemptEvent =
   | PaymentFailed
   | PaymentAbandoned
   | PaymentAmountMismatched
+  | PaymentKept
   | PaymentRefunded
   | PaymentFlagged;
 
@@ -101,6 +111,7 @@ export const paymentAttemptEventTypes: readonly PaymentAttemptEvent['type'][] = 
   'PaymentFailed',
   'PaymentAbandoned',
   'PaymentAmountMismatched',
+  'PaymentKept',
   'PaymentRefunded',
   'PaymentFlagged',
 ];

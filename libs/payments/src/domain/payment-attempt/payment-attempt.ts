@@ -10,6 +10,8 @@ export interface PaymentAttempt {
   readonly failure: { readonly code: string; readonly message: string } | null;
   /** Provider notifications already taken into account: the same one again changes nothing. */
   readonly notifications: ReadonlySet<string>;
+  /** The order was paid with it (PaymentKept): never refunded as unneeded. */
+  readonly kept: boolean;
   readonly refunded: boolean;
   readonly flagged: boolean;
 }
@@ -22,7 +24,7 @@ const noted = (state: PaymentAttempt, id: string | null): ReadonlySet<string> =>
 
 export function evolvePaymentAttempt(state: PaymentAttemptState, event: PaymentAttemptEvent): PaymentAttemptState {
   if (event.type === 'PaymentRequested') {
-    return { status: 'REQUESTED', request: event.data, providerReference: null, redirectUrl: null, failure: null, notifications: new Set(), refunded: false, flagged: false };
+    return { status: 'REQUESTED', request: event.data, providerReference: null, redirectUrl: null, failure: null, notifications: new Set(), kept: false, refunded: false, flagged: false };
   }
   if (state.status === 'NONE') return state;
   switch (event.type) {
@@ -38,6 +40,8 @@ export function evolvePaymentAttempt(state: PaymentAttemptState, event: PaymentA
       return { ...state, status: 'ABANDONED' };
     case 'PaymentAmountMismatched':
       return { ...state, status: 'MISMATCHED', flagged: true };
+    case 'PaymentKept':
+      return { ...state, kept: true };
     case 'PaymentRefunded':
       return { ...state, refunded: true };
     case 'PaymentFlagged':

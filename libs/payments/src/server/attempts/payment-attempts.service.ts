@@ -16,10 +16,12 @@ import {
   decideAbandon,
   decideDuplicateOutcome,
   decideInitiated,
+  decideKeep,
   decideProviderReport,
   decideRequestPayment,
   evolvePaymentAttempt,
   paymentAttemptStreamId,
+  refundable,
   type PaymentAttemptEvent,
   type PaymentAttemptState,
   type ProviderReport,
@@ -158,7 +160,8 @@ export class PaymentAttempts extends OnlinePayments {
 
   async refundUnneeded(attemptId: string, actor: string): Promise<void> {
     const { state } = await loadAttempt(this.store, attemptId);
-    if (state.status !== 'SUCCEEDED' || state.refunded || state.providerReference === null) return;
+    if (!refundable(state) || state.providerReference === null) return;
+    // the same key on every try: a refund made whose answer was lost is answered again, never made twice
     const adapter = await this.adapterOf(state.request.organizer, state.request.proxy);
     const { amount, currency } = state.request;
     const outcome = await adapter.refund(state.providerReference, { amount, currency }, `refund-${attemptId}`).then(
@@ -167,6 +170,22 @@ export class PaymentAttempts extends OnlinePayments {
     );
     if ('refusal' in outcome) this.logger.error({ msg: 'duplicate payment not refunded: flagged for the organizer', attemptId, reason: outcome.refusal });
     await this.record(attemptId, this.metadata(actor), (s) => decideDuplicateOutcome(s, attemptId, outcome));
+  }
+
+  async keep(attemptId: string, actor: string): Promise<void> {
+    await this.record(attemptId, this.metadata(actor), (s) => decideKeep(s, attemptId));
+  }
+
+  async unsettledMoney(now: Date, limit: number): Promise<PaymentAttemptView[]> {
+    const { rows } = await this.db.query<{ attempt_id: string }>(
+      `select attempt_id from ${this.attemptsTable}
+        where status = 'SUCCEEDED' and not kept and not refunded
+          and updated_at <= $1::timestamptz - least(interval '1 minute' * power(2, refund_refusals), interval '1 day')
+        order by updated_at limit $2`,
+      [now.toISOString(), limit],
+    );
+    const attempts = await Promise.all(rows.map((r) => loadAttempt(this.store, r.attempt_id)));
+    return attempts.flatMap(({ state }) => (refundable(state) ? [viewOf(state)!] : []));
   }
 
   /**

@@ -71,6 +71,25 @@ describe('payments-attempts projection', () => {
     expect(await rows()).toEqual([expect.objectContaining({ attempt_id: A, status: 'MISMATCHED', flagged: true, provider_reference: null })]);
   });
 
+  it('marks money its order kept, and counts each refused refund (the follow-up sweep waits longer after each)', async () => {
+    const paid = (attemptId: string, n: number) => [
+      requested(attemptId, n),
+      log({ type: 'PaymentInitiated', data: { attemptId, providerReference: `pi_${n}`, redirectUrl: null } }, n + 1),
+      log({ type: 'PaymentSucceeded', data: { attemptId, providerReference: `pi_${n}`, amount: 4_900, currency: 'EUR', notificationId: null } }, n + 2),
+    ];
+    const refused = (attemptId: string, n: number) => log({ type: 'PaymentFlagged', data: { attemptId, reason: 'DUPLICATE_NOT_REFUNDED', detail: 'api_error' } }, n);
+    await h.given(`payment-${A}`, [...paid(A, 1), log({ type: 'PaymentKept', data: { attemptId: A, reservationId: R } }, 4)]);
+    await h.given(`payment-${B}`, [...paid(B, 5), refused(B, 8), refused(B, 9)]);
+    const marks = () => h.rows('select attempt_id, kept, refunded, flagged, refund_refusals, updated_at from payments_attempts order by attempt_id');
+    expect(await marks()).toEqual([
+      { attempt_id: A, kept: true, refunded: false, flagged: false, refund_refusals: 0, updated_at: new Date('2027-03-01T10:04:00.000Z') },
+      { attempt_id: B, kept: false, refunded: false, flagged: true, refund_refusals: 2, updated_at: new Date('2027-03-01T10:09:00.000Z') },
+    ]);
+    const before = await marks();
+    await h.replayAllAgain(paymentAttemptsProjection);
+    expect(await marks()).toEqual(before);
+  });
+
   it('changes nothing when the events are delivered again', async () => {
     await h.given(`payment-${A}`, historyA);
     await h.given(`payment-${B}`, historyB);

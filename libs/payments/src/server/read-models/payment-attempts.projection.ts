@@ -4,7 +4,7 @@ import { paymentAttemptEventTypes, type PaymentInitiated, type PaymentRequested 
 
 export const PAYMENT_ATTEMPTS_TABLE = 'payments_attempts';
 
-/** Statuses an event moves an attempt to (PaymentRefunded and PaymentFlagged mark it, the status stays). */
+/** Statuses an event moves an attempt to (PaymentKept, PaymentRefunded and PaymentFlagged mark it, the status stays). */
 const STATUS_AFTER: Partial<Record<string, string>> = {
   PaymentProcessing: 'PROCESSING',
   PaymentSucceeded: 'SUCCEEDED',
@@ -15,7 +15,8 @@ const STATUS_AFTER: Partial<Record<string, string>> = {
 
 /**
  * One row per payment attempt: which reservation it pays, its provider reference (a webhook names only that),
- * amount, status, and whether it was refunded or flagged for the organizer. No personal data.
+ * amount, status, whether its order kept the money or it was refunded, and how often a refund was refused (flagged
+ * for the organizer; the follow-up sweep's back-off). No personal data.
  */
 async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(PAYMENT_ATTEMPTS_TABLE);
@@ -39,13 +40,17 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
       );
       return;
     }
+    case 'PaymentKept':
     case 'PaymentRefunded':
-    case 'PaymentFlagged':
-      await tx.client.query(
-        `update ${table} set ${recorded.type === 'PaymentRefunded' ? 'refunded' : 'flagged'} = true, updated_at = $2, revision = $3 where attempt_id = $1 and revision < $3`,
-        [attemptId, recorded.metadata.occurredAt, recorded.revision],
-      );
+    case 'PaymentFlagged': {
+      const mark = { PaymentKept: 'kept = true', PaymentRefunded: 'refunded = true', PaymentFlagged: 'flagged = true, refund_refusals = refund_refusals + 1' }[recorded.type];
+      await tx.client.query(`update ${table} set ${mark}, updated_at = $2, revision = $3 where attempt_id = $1 and revision < $3`, [
+        attemptId,
+        recorded.metadata.occurredAt,
+        recorded.revision,
+      ]);
       return;
+    }
     default: {
       const status = STATUS_AFTER[recorded.type];
       if (!status) return;
@@ -59,7 +64,8 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
 
 export const paymentAttemptsProjection: Projection = {
   name: 'payments-attempts',
-  version: 1,
+  // 2: kept and refund_refusals, for the follow-up sweep
+  version: 2,
   canHandle: paymentAttemptEventTypes,
   tables: [
     {
@@ -75,14 +81,17 @@ export const paymentAttemptsProjection: Projection = {
           currency text not null,
           provider_reference text,
           status text not null,
+          kept boolean not null default false,
           refunded boolean not null default false,
           flagged boolean not null default false,
+          refund_refusals integer not null default 0,
           requested_at timestamptz not null,
           updated_at timestamptz not null,
           revision integer not null
         );
         create index on ${s.table(PAYMENT_ATTEMPTS_TABLE)} (proxy, provider_reference);
-        create index on ${s.table(PAYMENT_ATTEMPTS_TABLE)} (reservation_id)`,
+        create index on ${s.table(PAYMENT_ATTEMPTS_TABLE)} (reservation_id);
+        create index on ${s.table(PAYMENT_ATTEMPTS_TABLE)} (updated_at) where status = 'SUCCEEDED' and not kept and not refunded`,
     },
   ],
   apply,

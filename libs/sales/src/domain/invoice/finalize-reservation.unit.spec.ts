@@ -66,7 +66,7 @@ const confirmed = (status: ReservationConfirmed['data']['status'], proxy: Reserv
   type: 'ReservationConfirmed',
   data: { reservationId, eventShortName, paymentProxy: proxy, paymentMethod: proxy, status, paymentDeadline: null, privacyPolicyAccepted: true, ...extra },
 });
-const paidByCard: AttemptOutcome = { attemptId: 'a-1', proxy: 'STRIPE', method: 'CREDIT_CARD', status: 'SUCCEEDED', failure: null };
+const paidByCard: AttemptOutcome = { attemptId: 'a-1', proxy: 'STRIPE', method: 'CREDIT_CARD', status: 'SUCCEEDED', amount: 4500, currency: 'CHF', failure: null };
 const retryUntil = new Date(now.getTime() + 10 * 60_000);
 
 describe('whether a paid order waits for its invoice number (FINALIZING)', () => {

@@ -4,7 +4,7 @@ import type { Settlement } from '../inventory/hold-seats.js';
 import { invoiceDue, type InvoicingRule } from '../invoice/invoice-due.js';
 import { confirmErrors } from './confirm-reservation.js';
 import type { PaymentAttemptEnded, PaymentAwaitingConfirmation, PaymentStarted, ReservationConfirmed } from './reservation.events.js';
-import type { ReservationState } from './reservation.js';
+import type { OpenedReservation, ReservationState } from './reservation.js';
 
 /** How long a provider payment may take once started (3-D Secure, a bank's page): the seats are held that long. */
 export const PAYMENT_WINDOW_MS = 30 * 60_000;
@@ -50,6 +50,9 @@ export interface AttemptOutcome {
   readonly proxy: OnlineProxy;
   readonly method: OnlineMethod;
   readonly status: AttemptStatus;
+  /** What the attempt asked for (integer minor units) and took when SUCCEEDED: the order's total when it started. */
+  readonly amount: number;
+  readonly currency: string;
   readonly failure: { readonly code: string; readonly message: string } | null;
 }
 
@@ -60,7 +63,7 @@ export type PaymentFollowUp =
   | { readonly kind: 'complete'; readonly events: ReservationConfirmed[]; readonly settlement: Settlement; readonly tickets: 'ACQUIRED' }
   /** The order's state follows the attempt (confirming, or pending again), its hold extended as said. */
   | { readonly kind: 'follow'; readonly events: (PaymentAwaitingConfirmation | PaymentAttemptEnded)[]; readonly settlement: Settlement | null }
-  /** Money the order does not need (paid already, or gone): it goes back to the buyer. */
+  /** Money the order does not take (paid already, gone, or not its total now): it goes back to the buyer. */
   | { readonly kind: 'refund' };
 
 /** States in which money taken still buys the order: it waits for a payment, and its seats are held. */
@@ -73,13 +76,18 @@ const PAYABLE: readonly ReservationState['status'][] = ['PENDING', 'EXTERNAL_PRO
  * flight makes the order pending again; `retryUntil` is how long the buyer then has (at least ten minutes after
  * a failure); an abandon once the deadline has passed (`now`) keeps the passed deadline so the sweeper expires it. An order
  * paid now that gets an invoice (`invoicing`, the event's settings now) is FINALIZING until its number is assigned.
+ * Money completes the order only when it is the order's total now, in its currency; other money is refunded and the
+ * order stays as it is.
  */
 export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptOutcome, retryUntil: Date, now?: Date, invoicing: InvoicingRule | null = null): PaymentFollowUp {
   if (state.status === 'NONE') return { kind: 'none' };
   if (attempt.status === 'SUCCEEDED') {
-    const paid = state.status === 'COMPLETE' || state.status === 'FINALIZING';
-    if (paid && state.payment?.attemptId === attempt.attemptId) return { kind: 'none' };
+    // the money that paid the order stays the order's, whatever became of it since (a cancellation has its own refund)
+    if (isPaidWith(state, attempt.attemptId)) return { kind: 'none' };
     if (!PAYABLE.includes(state.status)) return { kind: 'refund' };
+    // the price of a pending order changes with a pass applied or removed after an attempt started: money of
+    // another total never pays the order (it would be sold for less, or the buyer charged more)
+    if (!paysTotal(state, attempt)) return { kind: 'refund' };
     const withInvoice = invoiceDue(state, invoicing);
     const event: ReservationConfirmed = {
       type: 'ReservationConfirmed',
@@ -127,3 +135,9 @@ export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptO
   }
   return { kind: 'none' };
 }
+
+/** The order was paid with this attempt's money (completed with it, whatever its status now). */
+export const isPaidWith = (state: ReservationState, attemptId: string): boolean => state.status !== 'NONE' && state.payment?.attemptId === attemptId;
+
+const paysTotal = (state: OpenedReservation, attempt: AttemptOutcome) =>
+  attempt.amount === state.price.totals.priceWithVat && attempt.currency.toUpperCase() === state.price.currency.toUpperCase();

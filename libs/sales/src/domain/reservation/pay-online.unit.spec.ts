@@ -91,7 +91,15 @@ describe('decideStartPayment', () => {
 
 describe('decidePaymentFollowUp', () => {
   const retryUntil = new Date(now.getTime() + 10 * 60_000);
-  const outcome = (status: AttemptStatus, attemptId = 'a-1', failure: AttemptOutcome['failure'] = null): AttemptOutcome => ({ attemptId, proxy: 'STRIPE', method: 'CREDIT_CARD', status, failure });
+  const outcome = (status: AttemptStatus, attemptId = 'a-1', failure: AttemptOutcome['failure'] = null): AttemptOutcome => ({
+    attemptId,
+    proxy: 'STRIPE',
+    method: 'CREDIT_CARD',
+    status,
+    amount: 4500,
+    currency: 'CHF',
+    failure,
+  });
   const confirmed = (attemptId = 'a-1') => ({
     kind: 'complete',
     events: [
@@ -153,11 +161,34 @@ describe('decidePaymentFollowUp', () => {
     it('does nothing for its decline again', () => expect(decidePaymentFollowUp(state, outcome('FAILED', 'a-1', declined), retryUntil)).toEqual({ kind: 'none' }));
   });
 
+  describe('PENDING, its price changed since the attempt started (a pass applied or removed)', () => {
+    const repriced = (priceWithVat: number): ReservationEvent => ({
+      type: 'SubscriptionRemoved',
+      data: { reservationId, eventShortName: 'gala', subscriptionId: 's-1', price: { requiresPayment: true, currency: 'CHF', totals: { priceWithVat } } as ReservationOpened['data']['price'] },
+    });
+    const abandoned = given(opened(), validated, started('a-1'), ended('a-1'));
+    it.each([
+      ['more', 9000],
+      ['less', 2000],
+    ])('refunds money of the old price when the order now costs %s, and stays as it is', (_, total) =>
+      expect(decidePaymentFollowUp(given(opened(), validated, started('a-1'), ended('a-1'), repriced(total)), outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'refund' }));
+    it('refunds money of another currency', () => expect(decidePaymentFollowUp(abandoned, { ...outcome('SUCCEEDED'), currency: 'EUR' }, retryUntil)).toEqual({ kind: 'refund' }));
+    it('completes on money of the price it costs again', () =>
+      expect(decidePaymentFollowUp(given(opened(), validated, started('a-1'), ended('a-1'), repriced(2000), repriced(4500)), outcome('SUCCEEDED'), retryUntil)).toEqual(confirmed()));
+  });
+
   describe('COMPLETE (paid by a-1)', () => {
     const state = given(opened(), validated, started('a-1'), confirmed().events[0] as ReservationEvent);
     it('does nothing for the same attempt\'s money again', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'none' }));
     it('refunds another attempt\'s money', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED', 'a-2'), retryUntil)).toEqual({ kind: 'refund' }));
     it('does nothing for a late decline', () => expect(decidePaymentFollowUp(state, outcome('FAILED', 'a-1', declined), retryUntil)).toEqual({ kind: 'none' }));
+  });
+
+  describe('CANCELLED after it was paid by a-1', () => {
+    const state = given(opened(), validated, started('a-1'), confirmed().events[0] as ReservationEvent, { type: 'ReservationCancelled', data: { reservationId, eventShortName: 'gala' } });
+    it('leaves the money that paid it alone (the cancellation has its own refund)', () =>
+      expect(decidePaymentFollowUp(state, outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'none' }));
+    it('refunds another attempt\'s money', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED', 'a-2'), retryUntil)).toEqual({ kind: 'refund' }));
   });
 
   describe.each<[string, ReservationEvent]>([

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { ExpireReservationsCommand } from './expire-reservations.command.js';
+import { PaymentFollowUpSweep } from '../pay-online/payment-follow-up-sweep.js';
 import { PaymentRecovery } from '../pay-online/payment-recovery.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { OfferReleasedSeatsCommand } from '../offer-released-seats/offer-released-seats.command.js';
@@ -12,7 +13,8 @@ const FINALIZER = 'system:reservation-finalizer';
 
 /**
  * Runs the expiry command, then the waiting-list offers, every `sweepIntervalMs` (@nestjs/schedule); one sweep at
- * a time. Paid orders left FINALIZING (their invoice number not taken) are finalized at start-up and on each sweep.
+ * a time. Paid orders left FINALIZING (their invoice number not taken) are finalized at start-up and on each sweep;
+ * money taken that no order kept nor was refunded is followed again (completes its order, or is refunded) on each.
  */
 @Injectable()
 export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -24,6 +26,7 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     private readonly commands: CommandBus,
     private readonly scheduler: SchedulerRegistry,
     private readonly payments: PaymentRecovery,
+    private readonly followUps: PaymentFollowUpSweep,
     private readonly finalizer: ReservationFinalizer,
   ) {}
 
@@ -34,6 +37,8 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     void this.payments
       .run({ all: true })
       .catch((error: unknown) => this.logger.error({ msg: 'payment recovery failed', error: String(error) }))
+      .then(() => this.followUps.run())
+      .catch((error: unknown) => this.logger.error({ msg: 'payment follow-up sweep failed', error: String(error) }))
       .then(() => this.finalizer.recover(FINALIZER))
       .catch((error: unknown) => this.logger.error({ msg: 'finalization recovery failed', error: String(error) }));
     const timer = setInterval(() => void this.sweep(), this.options.sweepIntervalMs);
@@ -52,6 +57,8 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     // payments whose window is over first: a paid one completes instead of expiring, an open one is cancelled
     this.running = this.payments
       .run({ all: false })
+      // money left unsettled is followed on its own schedule (its back-off): a failure of it never stops the expiry
+      .then(() => this.followUps.run().catch((error: unknown) => this.logger.error({ msg: 'payment follow-up sweep failed', error: String(error) })))
       .then(() => this.finalizer.recover(FINALIZER))
       .then(() => this.commands.execute(new ExpireReservationsCommand()))
       .then((result) => {

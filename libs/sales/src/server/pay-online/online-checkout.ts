@@ -7,6 +7,7 @@ import { OnlinePayments, type OnlineMethod, type OnlineProxy, type PaymentAttemp
 import {
   purchaseContextTypeOf,
   decidePaymentFollowUp,
+  isPaidWith,
   decideStartPayment,
   MIN_TIME_AFTER_FAILED_PAYMENT_MS,
   reservationStreamId,
@@ -124,7 +125,11 @@ export class OnlineCheckout {
     throw processingError('error.STEP2_UNABLE_TO_TRANSITION');
   }
 
-  /** The order follows one attempt's status; safe to call again with the same attempt. */
+  /**
+   * The order follows one attempt's status; safe to call again with the same attempt. Money taken ends kept (the
+   * order paid with it) or refunded (the order did not take it); the follow-up sweep calls this again for money
+   * left between the two (a process stopped, a follow-up or a refund that failed).
+   */
   async follow(attempt: PaymentAttemptView, actor: string): Promise<void> {
     const now = this.options.clock.now();
     const retryUntil = new Date(now.getTime() + MIN_TIME_AFTER_FAILED_PAYMENT_MS);
@@ -136,6 +141,8 @@ export class OnlineCheckout {
       decide: async ({ state, revision }) => {
         if (state.status === 'NONE' || revision === 'no_stream') return { result: 'none' as const };
         const followUp = decidePaymentFollowUp(state, attempt, retryUntil, now, invoicing);
+        // money that paid the order already (a follow-up again: a webhook repeated, the sweep after a restart)
+        if (attempt.status === 'SUCCEEDED' && isPaidWith(state, attempt.attemptId)) return { result: 'kept' as const };
         if (followUp.kind === 'none' || followUp.kind === 'refund') return { result: followUp.kind };
         const metadata = provenance(this.options.ids.uuid(), actor, now, attempt.attemptId);
         if (followUp.kind === 'complete') {
@@ -156,6 +163,8 @@ export class OnlineCheckout {
     });
     if (outcome === 'refund') await this.payments.refundUnneeded(attempt.attemptId, actor);
     if (outcome === 'completed') await this.finalizer.afterPayment(attempt.reservationId, actor, finalizing);
+    // recorded last: until then the money is the follow-up sweep's to settle, which follows it again
+    if (outcome === 'completed' || outcome === 'kept') await this.payments.keep(attempt.attemptId, actor);
   }
 
   private async invoicingOf(reservationId: string, now: Date) {

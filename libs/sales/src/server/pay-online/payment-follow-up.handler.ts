@@ -6,7 +6,8 @@ import { OnlineCheckout } from './online-checkout.js';
 /**
  * A webhook (or any other change of an attempt) reaches the order: it completes, waits for the provider's
  * confirmation or is pending again. Published in process after the attempt's event is written; if the process
- * dies in between, the recovery sweep finds the order still waiting and follows the attempt then.
+ * dies in between, or this fails, the recovery sweep (an order still waiting) or the follow-up sweep (money taken
+ * that no order kept nor was refunded) follows the attempt then.
  */
 @EventsHandler(PaymentAttemptSettled)
 export class PaymentFollowUpHandler implements IEventHandler<PaymentAttemptSettled> {
@@ -16,7 +17,7 @@ export class PaymentFollowUpHandler implements IEventHandler<PaymentAttemptSettl
 
   async handle({ attempt, actor }: PaymentAttemptSettled): Promise<void> {
     await this.checkout.follow(attempt, actor).catch((error: unknown) => {
-      this.logger.warn({ msg: 'order not yet following its payment, the recovery sweep will', attemptId: attempt.attemptId, reason: String(error) });
+      this.logger.warn({ msg: 'order not yet following its payment, the sweeps will', attemptId: attempt.attemptId, reason: String(error) });
     });
   }
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stripeSignatureHeader } from '@ticketing/payments/stand-ins';
 import { startMailCatcher } from '@ticketing/testing/app';
+import { catalogEvent, localDaysFrom, subscriptionDescriptor } from '@ticketing/testing/catalog-events';
 import {
   attemptLogs,
   buyerOf,
@@ -20,6 +21,8 @@ import {
 } from './pay-online.fixtures.js';
 
 const WEBHOOK_SECRET = 'whsec_stand_in';
+/** A free pass for the expo, one entry per event: it pays one ticket of an order. */
+const PASS = '7c000000-0000-4000-8000-0000000000e1';
 
 /**
  * Issue 13, webhooks: whatever the provider sends, however often, late or out of order, and whatever the browser
@@ -56,6 +59,11 @@ describe('payment webhooks and exactly-once completion', () => {
   const pay = (secret: string, card = '4242424242424242') => confirmCardAsStripeJs(stripe().url, secret, card, `${shop.base}/back`);
 
 
+  /** The order's first attempt once its money is recorded as kept (its follow-up's last step, after the e-mail). */
+  const keptAttempt = async (id: string) => {
+    const first = async () => (await attemptLogs(shop.app, id))[0]!;
+    return eventually(first, (attempt) => attempt.events.at(-1)?.type === 'PaymentKept');
+  };
   const quiet = async () => {
     await stripe().webhooksDelivered();
     await pause(250);
@@ -65,6 +73,8 @@ describe('payment webhooks and exactly-once completion', () => {
     catcher = await startMailCatcher();
     shop = await startPaymentShop(catcher.port);
     await givenCatalog(shop.app, [{ shortName: 'expo', proxies: ['STRIPE', 'MOLLIE', 'PAYPAL'] }]);
+    const pass = subscriptionDescriptor({ id: PASS, price: 0, allowedPaymentProxies: [], sale: { start: localDaysFrom(new Date(), -10), end: null }, compatibleEventShortNames: ['expo'] });
+    await shop.app.given(`subscription-descriptor-${PASS}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor: pass } })]);
   });
 
   afterEach(async () => {
@@ -86,8 +96,7 @@ describe('payment webhooks and exactly-once completion', () => {
     await quiet();
     expect(await b.statusOf(id)).toBe('COMPLETE');
     const [succeeded] = eventsOf(pi, 'payment_intent.succeeded');
-    const [attempt] = await attemptLogs(shop.app, id);
-    const logged = attempt!.events.length;
+    const logged = (await keptAttempt(id)).events.length;
 
     await stripe().resend(succeeded!.id);
     await stripe().resend(succeeded!.id);
@@ -117,8 +126,8 @@ describe('payment webhooks and exactly-once completion', () => {
     await quiet();
     expect(await b.statusOf(id)).toBe('COMPLETE');
     expect([processing, succeeded, created].map((e) => e!.deliveries.at(-1)!.status)).toEqual([200, 200, 200]);
-    const [attempt] = await attemptLogs(shop.app, id);
-    expect(attempt!.events.map((e) => e.type)).toEqual(['PaymentRequested', 'PaymentInitiated', 'PaymentSucceeded']);
+    const attempt = await keptAttempt(id);
+    expect(attempt.events.map((e) => e.type)).toEqual(['PaymentRequested', 'PaymentInitiated', 'PaymentSucceeded', 'PaymentKept']);
     expect(await confirmationsOf(shop.app, id)).toBe(1);
     await exactlyOneMailTo(email);
   });
@@ -157,10 +166,44 @@ describe('payment webhooks and exactly-once completion', () => {
     await stripe().send([succeeded!.id]);
     expect(await eventually(() => b.statusOf(id), (s) => s === 'COMPLETE')).toBe('COMPLETE');
     await quiet();
-    const [attempt] = await attemptLogs(shop.app, id);
-    expect(attempt!.events.map((e) => e.type).slice(-2)).toEqual(['PaymentFailed', 'PaymentSucceeded']);
+    const attempt = await keptAttempt(id);
+    expect(attempt.events.map((e) => e.type).slice(-3)).toEqual(['PaymentFailed', 'PaymentSucceeded', 'PaymentKept']);
     expect(await confirmationsOf(shop.app, id)).toBe(1);
     await exactlyOneMailTo(email);
+  });
+
+  it('a late success of the price before a pass was removed is refunded, the order left pending at its new price', async () => {
+    const email = 'repriced@example.org';
+    const b = await buyer(email);
+    // the buyer's pass: a free pass order, confirmed without payment
+    const passOrder = (await b.call('POST', `/subscription/${PASS}`)).body.value as string;
+    const named = { firstName: 'Ada', lastName: 'Lovelace', email };
+    expect((await b.call('POST', `/reservation/${passOrder}/validate-to-overview?lang=en`, { ...named, tickets: {} })).status).toBe(200);
+    expect((await b.confirm(passOrder, {})).status).toBe(200);
+    const { pin } = ((await b.info(passOrder)).body.subscriptionInfos as { pin: string }[])[0]!;
+
+    const id = await b.toOverview('expo', 2);
+    expect((await b.call('POST', `/reservation/${id}/apply-code`, { code: pin, amount: 1, type: 'SUBSCRIPTION' })).body.value).toBe(true);
+    expect((await b.info(id)).body.orderSummary.priceInCents).toBe(PRICE);
+    const init = await b.init(id, 'CREDIT_CARD');
+    const secret = init.body.clientSecret as string;
+    // the buyer leaves the card form; Stripe cannot be reached to cancel the PaymentIntent, so it stays payable
+    stripe().down();
+    expect(await b.abandon(id)).toEqual({ status: 200, body: true });
+    stripe().down(false);
+    expect((await b.call('DELETE', `/reservation/${id}/remove-code?type=SUBSCRIPTION`)).body).toBe(true);
+    expect((await b.info(id)).body.orderSummary.priceInCents).toBe(2 * PRICE);
+
+    // the old card form is submitted after all: the money of the old price arrives
+    expect((await pay(secret)).body).toMatchObject({ status: 'succeeded', amount_received: PRICE });
+    await quiet();
+    const refunds = await eventually(async () => stripe().refunds.filter((r) => r.payment_intent === intentOf(secret)), (r) => r.length > 0);
+    expect(refunds.map((r) => r.amount)).toEqual([PRICE]);
+    expect(await b.statusOf(id)).toBe('PENDING');
+    expect((await b.info(id)).body.orderSummary.priceInCents).toBe(2 * PRICE);
+    expect(await confirmationsOf(shop.app, id)).toBe(0);
+    const [attempt] = await attemptLogs(shop.app, id);
+    expect(attempt!.events.map((e) => e.type).slice(-2)).toEqual(['PaymentSucceeded', 'PaymentRefunded']);
   });
 
   describe('forged webhooks', () => {
