@@ -83,10 +83,11 @@ export abstract class SubscriptionPasses {
 
   /**
    * The organizer's pass with that PIN, as typed (any case, spaces and dashes, look-alike letters): null when
-   * there is none, or when `email` is given and is not its owner's (compared without case). A code that cannot
-   * be a PIN is refused with subscriptionErrors.malformedCode. Callers rate-limit guesses.
+   * there is none. A PIN is unique within its organizer (SubscriptionPinTaken), so no owner's e-mail is needed to
+   * tell passes apart, and none is asked: whoever books with the PIN may use the pass. A code that cannot be a PIN
+   * is refused with subscriptionErrors.malformedCode. Callers rate-limit guesses.
    */
-  abstract byPin(organizerSlug: string, pin: string, email: string | null): Promise<SubscriptionPass | null>;
+  abstract byPin(organizerSlug: string, pin: string): Promise<SubscriptionPass | null>;
 
   /**
    * Records the order's use of the pass, or refuses it with a DomainError whose code is one of

@@ -59,14 +59,12 @@ export class EventLogSubscriptionPasses extends SubscriptionPasses {
     return { ...terms, compatibleCategoryIds: terms.compatibleCategoryIds ?? {}, ...usageOf(state) };
   }
 
-  async byPin(organizerSlug: string, typed: string, email: string | null): Promise<SubscriptionPass | null> {
+  async byPin(organizerSlug: string, typed: string): Promise<SubscriptionPass | null> {
     const pin = normalizePin(typed);
     if (!isPin(pin)) throw new DomainError(subscriptionErrors.malformedCode);
     const [taken] = await this.options.store.readStream(subscriptionPinStreamId(organizerSlug, pin), { maxCount: 1 });
     if (!taken) return null;
-    const pass = await this.byId(String(taken.data['subscriptionId']));
-    if (!pass || (email !== null && pass.owner?.email.toLowerCase() !== email.trim().toLowerCase())) return null;
-    return pass;
+    return this.byId(String(taken.data['subscriptionId']));
   }
 
   use(subscriptionId: string, use: PassUse): Promise<boolean> {

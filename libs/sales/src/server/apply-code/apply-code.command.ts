@@ -16,8 +16,6 @@ export interface ApplyCodeInput {
   readonly reservationId: string;
   /** The pass's id (UUID) or its PIN, as typed. */
   readonly code: string;
-  /** Its owner's e-mail, to tell passes with one PIN apart (never needed here: PINs are unique per organizer). */
-  readonly email: string | null;
   /** How many of the order's tickets it should pay for. */
   readonly amount: number;
   readonly actor: string;
@@ -112,7 +110,7 @@ export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, Apply
     }
     const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
-    const pass = await this.passes.byPin(offer.event.organizerSlug, code, input.email);
+    const pass = await this.passes.byPin(offer.event.organizerSlug, code);
     if (!pass) throw new DomainError(subscriptionErrors.pinNotFound);
     return pass;
   }

@@ -32,7 +32,7 @@ export class ApplyCodeController {
   @ZodResponse({ status: 200, type: ApplyCodeResponseDto })
   async applyCode(@Param() { reservationId }: ReservationIdPathDto, @Body() form: ReservationCodeFormDto, @Req() request: SessionRequest): Promise<ApplyCodeResponseDto> {
     const { applied, refusal } = await this.commands.execute(
-      new ApplyCodeCommand({ reservationId, code: form.code, email: form.email?.trim() || null, amount: form.amount, actor: actorOf(request) }),
+      new ApplyCodeCommand({ reservationId, code: form.code, amount: form.amount, actor: actorOf(request) }),
     );
     return refusal === null ? success(applied) : { ...failure([{ fieldName: 'reservationCodeForm', code: refusal, arguments: { '0': form.code } }]), value: false };
   }
