@@ -66,7 +66,7 @@ export interface PassIssue {
  */
 export interface PassUseChange {
   readonly streamId: string;
-  readonly events: readonly [SubscriptionUsed] | readonly [SubscriptionUseUndone];
+  readonly events: readonly [SubscriptionUsed | SubscriptionUseUndone];
   readonly expectedRevision: number;
 }
 
@@ -107,4 +107,10 @@ export abstract class SubscriptionPasses {
 
   /** `undoUse` decided but not appended (remove-code, cancel, expiry): null when the order has no use of the pass. */
   abstract planUndoUse(subscriptionId: string, reservationId: string): Promise<PassUseChange | null>;
+
+  /**
+   * The order gives `entries` of its use back (tickets the pass paid for, released by their holders), decided but not
+   * appended: its use reduced to what is left, or undone when none is; never refused. null when the order has no use.
+   */
+  abstract planGiveBack(subscriptionId: string, reservationId: string, entries: number): Promise<PassUseChange | null>;
 }

@@ -13,6 +13,7 @@ import {
   type SubscriptionPass,
 } from '@ticketing/subscriptions/contracts';
 import {
+  decideGiveBack,
   decideUndoUse,
   decideUse,
   evolveSubscription,
@@ -87,6 +88,12 @@ export class EventLogSubscriptionPasses extends SubscriptionPasses {
     const { state, revision } = await this.load(subscriptionId);
     const [undone] = decideUndoUse(state, reservationId);
     return undone && revision !== 'no_stream' ? { streamId: subscriptionStreamId(subscriptionId), events: [undone], expectedRevision: revision } : null;
+  }
+
+  async planGiveBack(subscriptionId: string, reservationId: string, entries: number): Promise<PassUseChange | null> {
+    const { state, revision } = await this.load(subscriptionId);
+    const [change] = decideGiveBack(state, reservationId, entries);
+    return change && revision !== 'no_stream' ? { streamId: subscriptionStreamId(subscriptionId), events: [change], expectedRevision: revision } : null;
   }
 
   private decideAndAppend(subscriptionId: string, reservationId: string, decide: (state: SubscriptionState) => SubscriptionEvent[]): Promise<boolean> {

@@ -20,6 +20,8 @@ const passes = {
   beta: '7c000000-0000-4000-8000-000000000004',
   /** the gala's standard tickets only (category 1), not its VIP ones (2) */
   standardOnly: '7c000000-0000-4000-8000-000000000005',
+  /** two entries, for folk (whose free tickets may be given back) */
+  folk: '7c000000-0000-4000-8000-000000000006',
 };
 const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
 
@@ -85,6 +87,14 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
         catalogEvent({ type: 'TicketCategoryAdded', data: inEvent(shortName, { category: ticketCategory({ id: 1, key: 'regular', price, capacityId: 1 }) }) }),
       ]);
     }
+    await app.given('event-folk', [
+      catalogEvent({
+        type: 'EventPublished',
+        data: { event: eventDetails({ shortName: 'folk', organizerSlug: 'acme', start, end, vatPercentage: 0, allowedPaymentProxies: ['OFFLINE'], allowFreeTicketsCancellation: true }) },
+      }),
+      catalogEvent({ type: 'CapacityDefined', data: inEvent('folk', { capacity: { id: 1, key: 'hall', name: 'Hall', size: 50 } }) }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('folk', { category: ticketCategory({ id: 1, key: 'regular', price: 2500, capacityId: 1 }) }) }),
+    ]);
     await app.given('event-gala', [
       catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'gala', organizerSlug: 'acme', start, end, vatPercentage: 0, allowedPaymentProxies: ['OFFLINE'] }) } }),
       catalogEvent({ type: 'CapacityDefined', data: inEvent('gala', { capacity: { id: 1, key: 'hall', name: 'Hall', size: 50 } }) }),
@@ -106,6 +116,7 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
         compatibleEventShortNames: ['jazz'],
       }),
       subscriptionDescriptor({ ...free, id: passes.beta, organizerSlug: 'beta', compatibleEventShortNames: ['rock'] }),
+      subscriptionDescriptor({ ...free, id: passes.folk, title: { en: 'Folk pass' }, usageType: 'UNLIMITED', maxEntries: 2, compatibleEventShortNames: ['folk'] }),
       subscriptionDescriptor({ ...free, id: passes.standardOnly, usageType: 'UNLIMITED', maxEntries: null, compatibleEventShortNames: ['gala'], compatibleCategoryIds: { gala: [1] } }),
     ]) {
       await app.given(`subscription-descriptor-${descriptor.id}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
@@ -204,6 +215,44 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
     const byOwner = await reserve('jazz', 1);
     expect((await apply(byOwner, pass.pin, { email: 'ADA@example.org' })).body.value).toBe(true);
     expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:1', 'SubscriptionUsed:1']);
+  });
+
+  it('gives the entry back when a ticket the pass paid for is released, and the summary still adds up', async () => {
+    const pass = await buyPass(passes.folk);
+    const order = await reserve('folk', 2);
+    expect((await apply(order, pass.pin, { amount: 2 })).body.value).toBe(true);
+    await complete(order);
+    const [first, second] = ((await info(order)).ticketsByCategory as { tickets: { uuid: string }[] }[]).flatMap((c) => c.tickets);
+    expect(await refusalOf(await reserve('folk', 1), pass.pin)).toBe('subscription.max-usage-reached');
+
+    expect(await call('DELETE', `/event/folk/ticket/${first!.uuid}`)).toMatchObject({ status: 200, body: true });
+    expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:2', 'SubscriptionUsed:1']);
+    const after = (await info(order)).orderSummary;
+    expect(after).toMatchObject({ totalPrice: '0', priceInCents: 0 });
+    expect(after.summary).toEqual([
+      expect.objectContaining({ type: 'TICKET', amount: 1, subTotal: '25.00' }),
+      { name: 'Folk pass', amount: 1, price: '-25.00', subTotal: '-25.00', type: 'APPLIED_SUBSCRIPTION', taxPercentage: null },
+    ]);
+    // the entry given back pays for another order's ticket
+    expect((await apply(await reserve('folk', 1), pass.pin)).body.value).toBe(true);
+
+    expect(await call('DELETE', `/event/folk/ticket/${second!.uuid}`)).toMatchObject({ status: 200, body: true });
+    expect(await usedOf(pass.id)).toEqual(['SubscriptionIssued:', 'SubscriptionUsed:2', 'SubscriptionUsed:1', 'SubscriptionUsed:1', 'SubscriptionUseUndone:1']);
+  });
+
+  it('gives both entries back when the two tickets a pass paid for are released at once (the second decided again on the first)', async () => {
+    const pass = await buyPass(passes.folk);
+    const order = await reserve('folk', 2);
+    expect((await apply(order, pass.pin, { amount: 2 })).body.value).toBe(true);
+    await complete(order);
+    const tickets = ((await info(order)).ticketsByCategory as { tickets: { uuid: string }[] }[]).flatMap((c) => c.tickets);
+    const released = await Promise.all(tickets.map((t) => call('DELETE', `/event/folk/ticket/${t.uuid}`)));
+    expect(released.map((r) => [r.status, r.body])).toEqual([
+      [200, true],
+      [200, true],
+    ]);
+    expect((await usedOf(pass.id)).at(-1)).toBe('SubscriptionUseUndone:1');
+    expect(await app.app.get(SubscriptionPasses).byId(pass.id)).toMatchObject({ used: 0, available: 2 });
   });
 
   it('pays only for tickets of the categories it is valid for: the standard one of an order with a VIP one, none of VIP tickets alone', async () => {
