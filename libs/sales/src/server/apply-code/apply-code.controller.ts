@@ -21,9 +21,9 @@ export class ApplyCodeController {
       "Pays for tickets of a pending event order with a pass (subscription), found by its id or by its PIN within the event's organizer: " +
       'the first `amount` tickets that cost something become free and the order summary gains an APPLIED_SUBSCRIPTION row. ' +
       'Answered 200 even when refused, with value false and the reason: error.restrictedValue (not a PIN), subscription.uuid.not.found, ' +
-      'subscription.pin.not.found, subscription.not.acquired, subscription.not.valid (not for this event, or not valid yet), subscription.expired, ' +
+      'subscription.pin.not.found, subscription.not.acquired, subscription.not.valid (not valid yet), subscription.expired, ' +
       'subscription.max-usage-reached, subscription.max-usage-reached-per-event. False without a reason when the order is not pending, ' +
-      'already has a pass applied, buys a pass itself or has no ticket to pay for. Guesses are rate-limited (429).',
+      'already has a pass applied, buys a pass itself, is for an event the pass is not linked to or has no ticket to pay for. Guesses are rate-limited (429).',
   })
   @ApiNotFound('Reservation')
   @ApiReservationAccessDenied()
