@@ -10,6 +10,7 @@ export { type PriceSummaryRow } from './pricing/reservation-price.js';
 export { type VatRule } from './pricing/vat-rule.js';
 export { paymentDescription, summaryRowText } from './pricing/summary-row-text.js';
 export { summaryRowVatRule, summaryWithout } from './pricing/order-summary-rows.js';
+export { passPaidPerTicket } from './pricing/cover-tickets.js';
 export { hasPaidSupplement } from './pricing/reservation-price.js';
 export { type Attendee, type BillingAddress, type BookingDetails } from './reservation/booking-details.js';
 export { decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymentMethodOf } from './reservation/confirm-reservation.js';

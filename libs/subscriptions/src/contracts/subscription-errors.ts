@@ -8,7 +8,7 @@ export const subscriptionErrors = {
   malformedCode: 'error.restrictedValue',
   /** No pass with that id. */
   uuidNotFound: 'subscription.uuid.not.found',
-  /** No pass of the event's organizer with that PIN (and that owner's e-mail, when one was given). */
+  /** No pass of the event's organizer with that PIN. */
   pinNotFound: 'subscription.pin.not.found',
   /**
    * alf.io's answer when a PIN matches several passes and the e-mail must tell them apart. Never answered here:

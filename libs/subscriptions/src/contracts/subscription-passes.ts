@@ -66,7 +66,7 @@ export interface PassIssue {
  */
 export interface PassUseChange {
   readonly streamId: string;
-  readonly events: readonly [SubscriptionUsed] | readonly [SubscriptionUseUndone];
+  readonly events: readonly [SubscriptionUsed | SubscriptionUseUndone];
   readonly expectedRevision: number;
 }
 
@@ -83,10 +83,11 @@ export abstract class SubscriptionPasses {
 
   /**
    * The organizer's pass with that PIN, as typed (any case, spaces and dashes, look-alike letters): null when
-   * there is none, or when `email` is given and is not its owner's (compared without case). A code that cannot
-   * be a PIN is refused with subscriptionErrors.malformedCode. Callers rate-limit guesses.
+   * there is none. A PIN is unique within its organizer (SubscriptionPinTaken), so no owner's e-mail is needed to
+   * tell passes apart, and none is asked: whoever books with the PIN may use the pass. A code that cannot be a PIN
+   * is refused with subscriptionErrors.malformedCode. Callers rate-limit guesses.
    */
-  abstract byPin(organizerSlug: string, pin: string, email: string | null): Promise<SubscriptionPass | null>;
+  abstract byPin(organizerSlug: string, pin: string): Promise<SubscriptionPass | null>;
 
   /**
    * Records the order's use of the pass, or refuses it with a DomainError whose code is one of
@@ -106,4 +107,10 @@ export abstract class SubscriptionPasses {
 
   /** `undoUse` decided but not appended (remove-code, cancel, expiry): null when the order has no use of the pass. */
   abstract planUndoUse(subscriptionId: string, reservationId: string): Promise<PassUseChange | null>;
+
+  /**
+   * The order gives `entries` of its use back (tickets the pass paid for, released by their holders), decided but not
+   * appended: its use reduced to what is left, or undone when none is; never refused. null when the order has no use.
+   */
+  abstract planGiveBack(subscriptionId: string, reservationId: string, entries: number): Promise<PassUseChange | null>;
 }

@@ -13,6 +13,7 @@ import {
   type SubscriptionPass,
 } from '@ticketing/subscriptions/contracts';
 import {
+  decideGiveBack,
   decideUndoUse,
   decideUse,
   evolveSubscription,
@@ -59,14 +60,12 @@ export class EventLogSubscriptionPasses extends SubscriptionPasses {
     return { ...terms, compatibleCategoryIds: terms.compatibleCategoryIds ?? {}, ...usageOf(state) };
   }
 
-  async byPin(organizerSlug: string, typed: string, email: string | null): Promise<SubscriptionPass | null> {
+  async byPin(organizerSlug: string, typed: string): Promise<SubscriptionPass | null> {
     const pin = normalizePin(typed);
     if (!isPin(pin)) throw new DomainError(subscriptionErrors.malformedCode);
     const [taken] = await this.options.store.readStream(subscriptionPinStreamId(organizerSlug, pin), { maxCount: 1 });
     if (!taken) return null;
-    const pass = await this.byId(String(taken.data['subscriptionId']));
-    if (!pass || (email !== null && pass.owner?.email.toLowerCase() !== email.trim().toLowerCase())) return null;
-    return pass;
+    return this.byId(String(taken.data['subscriptionId']));
   }
 
   use(subscriptionId: string, use: PassUse): Promise<boolean> {
@@ -89,6 +88,12 @@ export class EventLogSubscriptionPasses extends SubscriptionPasses {
     const { state, revision } = await this.load(subscriptionId);
     const [undone] = decideUndoUse(state, reservationId);
     return undone && revision !== 'no_stream' ? { streamId: subscriptionStreamId(subscriptionId), events: [undone], expectedRevision: revision } : null;
+  }
+
+  async planGiveBack(subscriptionId: string, reservationId: string, entries: number): Promise<PassUseChange | null> {
+    const { state, revision } = await this.load(subscriptionId);
+    const [change] = decideGiveBack(state, reservationId, entries);
+    return change && revision !== 'no_stream' ? { streamId: subscriptionStreamId(subscriptionId), events: [change], expectedRevision: revision } : null;
   }
 
   private decideAndAppend(subscriptionId: string, reservationId: string, decide: (state: SubscriptionState) => SubscriptionEvent[]): Promise<boolean> {

@@ -31,7 +31,7 @@ export interface ReservationCodeForm {
    * @maxLength 200
    */
   code: string;
-  /** The pass owner's e-mail: with a PIN, only that owner's pass is found. */
+  /** Accepted as alf.io does, where it tells apart passes sharing one PIN; here a PIN is unique within its organizer, so it is not needed and not checked (the buyer's e-mail may differ from the pass owner's). */
   email?: ReservationCodeFormEmail;
   /** What the code is: only passes (subscriptions) are applied after the reservation is made. */
   type: ReservationCodeFormType;

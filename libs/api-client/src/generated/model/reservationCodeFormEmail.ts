@@ -17,6 +17,6 @@ Conventions:
  */
 
 /**
- * The pass owner's e-mail: with a PIN, only that owner's pass is found.
+ * Accepted as alf.io does, where it tells apart passes sharing one PIN; here a PIN is unique within its organizer, so it is not needed and not checked (the buyer's e-mail may differ from the pass owner's).
  */
 export type ReservationCodeFormEmail = string | null;

@@ -61,6 +61,14 @@ export function coverTickets(base: ReservationPrice, cover: TicketCover): Reserv
   return { ...base, tickets, reservationDiscount, totals, vatSubtotals: subtotals, requiresPayment: totals.priceWithVat > 0, summary };
 }
 
+/**
+ * What the pass paid for each ticket it covers (ticket index -> minor units), from the price without the pass
+ * (`base`): the ticket's list price less what a code took off it, as coverTickets counts the pass's row.
+ */
+export function passPaidPerTicket(base: ReservationPrice, ticketIndexes: readonly number[]): Map<number, number> {
+  return new Map(ticketIndexes.flatMap((i) => (base.tickets[i] ? [[i, base.tickets[i].srcPrice - base.tickets[i].discount] as const] : [])));
+}
+
 function freeLine(line: LinePrice): Pick<LinePrice, 'discount' | 'vat' | 'finalPrice'> {
   const vat = vatOf(0, line.vatRule);
   return { discount: line.srcPrice, vat, finalPrice: grossOf(0, vat, line.vatRule) };

@@ -4,7 +4,7 @@ export { mandatoryServices, withMandatoryServices, isMandatory, percentageFee, w
 export { discountCode, discountOn, ticketDiscount, serviceDiscount, isPercentagePolicy } from './item-discount.js';
 export { eventVatRule, serviceVatRule, vatOf, grossOf, noVat, type VatMode, type VatRule } from './vat-rule.js';
 export { vatSubtotals, type TaxableLine } from './vat-subtotals.js';
-export { coverTickets, type TicketCover } from './cover-tickets.js';
+export { coverTickets, passPaidPerTicket, type TicketCover } from './cover-tickets.js';
 export { orderSummaryRows, summaryRowVatRule, summaryWithout } from './order-summary-rows.js';
 export { summaryRowText, paymentDescription, type SummaryRowText, type SummaryTextFormat } from './summary-row-text.js';
 export type {

@@ -74,24 +74,38 @@ function groupBy<T>(values: readonly T[], key: (value: T) => number): [T, ...T[]
 /**
  * The order summary without the tickets given back since (`released`, indexes in `tickets`): only a free ticket can
  * be (its final price 0), so the totals do not move, but each one leaves its category's row at its list price (a
- * row left with none goes) and, when a code made it free, the code's row its discount, as alf.io's summary of the
- * tickets still in the order does. A pass's row stays: the pass paid for the order as it was.
+ * row left with none goes). What made it free leaves with it, as alf.io's summary of the tickets still in the order
+ * has it: a code, its discount from the code's row; the pass, what it paid for it (`passPaid`: ticket index -> minor
+ * units, see passPaidPerTicket) from the APPLIED_SUBSCRIPTION row, whose entry went back to the pass. A covered
+ * ticket's discount is the pass's, not the code's.
  */
-export function summaryWithout(summary: readonly PriceSummaryRow[], tickets: readonly TicketPrice[], released: readonly number[]): PriceSummaryRow[] {
+export function summaryWithout(
+  summary: readonly PriceSummaryRow[],
+  tickets: readonly TicketPrice[],
+  released: readonly number[],
+  passPaid: ReadonlyMap<number, number> = new Map(),
+): PriceSummaryRow[] {
   if (released.length === 0) return [...summary];
-  const gone = released.map((i) => tickets[i]).filter((t): t is TicketPrice => t !== undefined);
+  const gone = released.filter((i) => tickets[i] !== undefined);
+  const covered = gone.filter((i) => passPaid.has(i));
+  const byCode = gone.filter((i) => !passPaid.has(i)).map((i) => tickets[i]!);
   return summary.flatMap((row): PriceSummaryRow[] => {
     if (row.type === 'TICKET') {
-      const lines = gone.filter((t) => t.categoryId === row.categoryId);
+      const lines = gone.map((i) => tickets[i]!).filter((t) => t.categoryId === row.categoryId);
       const quantity = row.quantity - lines.length;
       return quantity <= 0 ? [] : [{ ...row, quantity, subtotal: row.subtotal - sumMinor(lines.map((t) => t.srcPrice)) }];
     }
     if (row.type === 'PROMOTION_CODE') {
-      const discounted = gone.filter((t) => t.discount > 0);
+      const discounted = byCode.filter((t) => t.discount > 0);
       if (discounted.length === 0) return [row];
       const subtotal = row.subtotal + sumMinor(discounted.map((t) => t.discount));
       if (subtotal >= 0) return [];
       return [{ ...row, subtotal, quantity: row.discountType === 'FIXED_AMOUNT' ? Math.max(1, row.quantity - discounted.length) : row.quantity }];
+    }
+    if (row.type === 'APPLIED_SUBSCRIPTION' && covered.length > 0) {
+      const quantity = row.quantity - covered.length;
+      const subtotal = row.subtotal - sumMinor(covered.map((i) => passPaid.get(i)!));
+      return quantity <= 0 ? [] : [{ ...row, quantity, subtotal, unitPrice: Math.round(subtotal / quantity) }];
     }
     return [row];
   });

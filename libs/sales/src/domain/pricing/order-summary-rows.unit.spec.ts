@@ -63,3 +63,37 @@ describe('the VAT rule a summary row was priced under', () => {
     expect(summaryRowVatRule(price.summary[0]!, { tickets: [], items: [] })).toBeNull();
   });
 });
+
+describe('the order summary without tickets a pass paid for, given back', () => {
+  // tickets 0 and 1 (25.00 and 30.00) paid by the pass, ticket 2 by the buyer less a code's 5.00
+  const tickets = [ticket(1, 2500, 2500), ticket(2, 3000, 3000), ticket(1, 2500, 500)];
+  const passPaid = new Map([
+    [0, 2500],
+    [1, 3000],
+  ]);
+  const summary: PriceSummaryRow[] = [
+    { type: 'TICKET', categoryId: 1, quantity: 2, unitPrice: 2500, subtotal: 5000, taxPercentage: null },
+    { type: 'TICKET', categoryId: 2, quantity: 1, unitPrice: 3000, subtotal: 3000, taxPercentage: null },
+    { type: 'PROMOTION_CODE', code: 'CREW', discountType: 'FIXED_AMOUNT', unitDiscount: 500, quantity: 1, subtotal: -500, taxPercentage: null },
+    { type: 'APPLIED_SUBSCRIPTION', subscriptionId: 'p-1', title: { en: 'Pass' }, quantity: 2, unitPrice: 2750, subtotal: 5500, taxPercentage: null },
+  ];
+  const total = (rows: readonly PriceSummaryRow[]) =>
+    rows.reduce((sum, row) => sum + (row.type === 'APPLIED_SUBSCRIPTION' ? -row.subtotal : row.subtotal), 0);
+
+  it('takes what the pass paid for it out of the pass row, the code row untouched: the rows still add up to the total', () => {
+    const rows = summaryWithout(summary, tickets, [1], passPaid);
+    expect(rows).toEqual([
+      summary[0],
+      summary[2],
+      { ...summary[3], quantity: 1, unitPrice: 2500, subtotal: 2500 },
+    ]);
+    expect(total(rows)).toBe(total(summary));
+    expect(total(rows)).toBe(2000);
+  });
+
+  it('drops the pass row once every ticket it paid for was given back', () => {
+    const rows = summaryWithout(summary, tickets, [0, 1], passPaid);
+    expect(rows).toEqual([{ ...summary[0], quantity: 1, subtotal: 2500 }, summary[2]]);
+    expect(total(rows)).toBe(2000);
+  });
+});

@@ -16,8 +16,6 @@ export interface ApplyCodeInput {
   readonly reservationId: string;
   /** The pass's id (UUID) or its PIN, as typed. */
   readonly code: string;
-  /** Its owner's e-mail, to tell passes with one PIN apart (never needed here: PINs are unique per organizer). */
-  readonly email: string | null;
   /** How many of the order's tickets it should pay for. */
   readonly amount: number;
   readonly actor: string;
@@ -60,8 +58,8 @@ function appendsOf(state: OpenedReservation, revision: number, events: readonly 
  * rules decided by the subscriptions context (acquired, for this event, valid now, entries left, once per event), the
  * tickets it covers chosen by the order (the first `amount` that cost something, of the categories the pass pays for
  * at this event). Refusals are answers, not errors: apply-code says 200 with the reason (as alf.io). An order that is
- * not pending, buys a pass itself, has a pass applied already or no ticket the pass could pay for applies nothing,
- * without a reason.
+ * not pending, buys a pass itself, has a pass applied already, is for an event the pass is not linked to or has no
+ * ticket the pass could pay for applies nothing, without a reason.
  */
 @CommandHandler(ApplyCodeCommand)
 export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, ApplyCodeOutcome> {
@@ -83,6 +81,8 @@ export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, Apply
           if (state.status !== 'PENDING' || state.opened.purchaseContext || state.appliedSubscription) return { result: nothing };
           const now = this.options.clock.now();
           const pass = await this.find(state, input, now);
+          // a pass not linked to this event: false without a reason (reference 28); subscription.not.valid stays for one not valid yet
+          if (!pass.compatibleEventShortNames.includes(state.eventShortName)) return { result: nothing };
           // no ticket to pay for, none of a category the pass pays for at this event included: nothing, without a reason (alf.io)
           const ticketIndexes = ticketsToCover(state, input.amount, compatibleCategoriesOf(pass, state.eventShortName));
           if (ticketIndexes.length === 0) return { result: nothing };
@@ -112,7 +112,7 @@ export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, Apply
     }
     const offer = await this.catalog.purchaseOffer(state.eventShortName, null, now);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
-    const pass = await this.passes.byPin(offer.event.organizerSlug, code, input.email);
+    const pass = await this.passes.byPin(offer.event.organizerSlug, code);
     if (!pass) throw new DomainError(subscriptionErrors.pinNotFound);
     return pass;
   }

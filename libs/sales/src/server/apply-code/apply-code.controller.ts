@@ -21,9 +21,9 @@ export class ApplyCodeController {
       "Pays for tickets of a pending event order with a pass (subscription), found by its id or by its PIN within the event's organizer: " +
       'the first `amount` tickets that cost something become free and the order summary gains an APPLIED_SUBSCRIPTION row. ' +
       'Answered 200 even when refused, with value false and the reason: error.restrictedValue (not a PIN), subscription.uuid.not.found, ' +
-      'subscription.pin.not.found, subscription.not.acquired, subscription.not.valid (not for this event, or not valid yet), subscription.expired, ' +
+      'subscription.pin.not.found, subscription.not.acquired, subscription.not.valid (not valid yet), subscription.expired, ' +
       'subscription.max-usage-reached, subscription.max-usage-reached-per-event. False without a reason when the order is not pending, ' +
-      'already has a pass applied, buys a pass itself or has no ticket to pay for. Guesses are rate-limited (429).',
+      'already has a pass applied, buys a pass itself, is for an event the pass is not linked to or has no ticket to pay for. Guesses are rate-limited (429).',
   })
   @ApiNotFound('Reservation')
   @ApiReservationAccessDenied()
@@ -32,7 +32,7 @@ export class ApplyCodeController {
   @ZodResponse({ status: 200, type: ApplyCodeResponseDto })
   async applyCode(@Param() { reservationId }: ReservationIdPathDto, @Body() form: ReservationCodeFormDto, @Req() request: SessionRequest): Promise<ApplyCodeResponseDto> {
     const { applied, refusal } = await this.commands.execute(
-      new ApplyCodeCommand({ reservationId, code: form.code, email: form.email?.trim() || null, amount: form.amount, actor: actorOf(request) }),
+      new ApplyCodeCommand({ reservationId, code: form.code, amount: form.amount, actor: actorOf(request) }),
     );
     return refusal === null ? success(applied) : { ...failure([{ fieldName: 'reservationCodeForm', code: refusal, arguments: { '0': form.code } }]), value: false };
   }

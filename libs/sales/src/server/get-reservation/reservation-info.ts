@@ -2,7 +2,7 @@ import { entranceOf, isOnlineTicket, type PurchaseOffer, type SubscriptionOffer 
 import type { SubscriptionPass } from '@ticketing/subscriptions/contracts';
 import { formatPerLanguage } from '@ticketing/formatting';
 import { formatCents, formatPercent, zonedInstant } from '@ticketing/kernel';
-import { billingDocumentOf, hasPaidSupplement, paymentDescription, summaryRowText, summaryWithout, ticketsIssued, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
+import { billingDocumentOf, hasPaidSupplement, passPaidPerTicket, paymentDescription, summaryRowText, summaryWithout, ticketsIssued, type BillingAddress, type BookingDetails, type OpenedReservation, type PriceSummaryRow } from '@ticketing/sales/domain';
 import { additionalField, fieldsForCategory, fieldsForService, textIn } from './additional-fields.js';
 import type { BillingDetailsView, BookingInfoTicket, OrderSummaryView, ReservationInfo, SubscriptionInfoView } from './reservation-info.views.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
@@ -56,7 +56,9 @@ function orderSummary(state: OpenedReservation, offer: PurchaseOffer, lang: stri
   // the tickets given back since leave the summary (free ones only: the totals stay)
   const releasedIds = new Set(issued.filter((t) => t.status === 'RELEASED').map((t) => t.ticketId));
   const released = state.opened.tickets.flatMap((t, i) => (releasedIds.has(t.ticketId) ? [i] : []));
-  const rows = summaryWithout(price.summary, price.tickets, released)
+  const coveredIds = new Set(state.appliedSubscription?.ticketIds ?? []);
+  const passPaid = passPaidPerTicket(state.opened.price, state.opened.tickets.flatMap((t, i) => (coveredIds.has(t.ticketId) ? [i] : [])));
+  const rows = summaryWithout(price.summary, price.tickets, released, passPaid)
     .map((row) => summaryRowText(row, { money: (minor) => formatCents(minor, currency), percent: (value) => formatPercent(value, 2), name }))
     .filter((row) => row.type !== 'PROMOTION_CODE' || row.amount !== 0)
     // a pass is priced as one line (PASS_LINE): its row is the SUBSCRIPTION, named by the descriptor's title

@@ -5,7 +5,8 @@ import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import type { EventStore } from '@ticketing/event-store';
 import { NotFoundError } from '@ticketing/kernel';
 import type { OpenedReservation, ReservationState } from '@ticketing/sales/domain';
-import { reservationInfo, type SubscriptionPurchase } from './reservation-info.js';
+import { reservationInfo } from './reservation-info.js';
+import { subscriptionPurchaseOf } from '../purchase-context/subscription-purchase.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import type { ReservationInfo } from './reservation-info.views.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -48,18 +49,10 @@ export class ReservationQueries {
     const { state } = await loadReservation(this.store, reservationId);
     if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
     const now = this.options.clock.now();
-    const [offer, subscription] = await Promise.all([this.offers.forReservation(state, now), this.subscriptionOf(state, now)]);
+    const [offer, subscription] = await Promise.all([this.offers.forReservation(state, now), subscriptionPurchaseOf(this.offers, this.passes, state, now)]);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
     const issued = await this.tickets.ofReservation(reservationId);
     return reservationInfo(reservationId, state, offer, now, this.payments.methodsFor(offer.organizer, offer.event.allowedPaymentProxies), issued, subscription, this.options.recaptchaSiteKey);
-  }
-
-  /** A pass's order: its descriptor and, once issued, the pass. */
-  private async subscriptionOf(state: OpenedReservation, now: Date): Promise<SubscriptionPurchase | null> {
-    const context = state.opened.purchaseContext;
-    if (!context) return null;
-    const [offer, pass] = await Promise.all([this.offers.subscriptionOf(state, now), this.passes.byId(context.subscriptionId)]);
-    return offer && { offer, pass };
   }
 
   /** The event a reservation belongs to: a visible one only, unless `includeEnded` (cancelled and expired ones too); null when unknown. */

@@ -4,7 +4,7 @@ import { reservationSubjectId, type OpenedReservation } from '@ticketing/sales/d
 import { SubscriptionPasses, type PassIssue } from '@ticketing/subscriptions/contracts';
 import { PurchaseOffers } from './purchase-offers.js';
 
-/** What a settlement issues with the order: its tickets as ACQUIRED (paid) or TO_BE_PAID (a deferred transfer). */
+/** What a settlement issues with the order: its tickets as ACQUIRED (paid) or TO_BE_PAID (owed at the desk: ON_SITE). */
 export type IssuedAs = 'ACQUIRED' | 'TO_BE_PAID' | null;
 
 /**
@@ -19,10 +19,14 @@ export class PassIssuance {
     private readonly passes: SubscriptionPasses,
   ) {}
 
-  /** null for an event's order, and for a settlement that does not complete the order. */
+  /**
+   * null for an event's order, and for a settlement that issues nothing (a bank transfer awaited). A pass paid on
+   * site is issued at confirmation, as its tickets are and as alf.io does (its subscription confirmed TO_BE_PAID):
+   * the order completes owing its price (notYetPaid), and a COMPLETE order always has its pass.
+   */
   async issueFor(state: OpenedReservation, issuedAs: IssuedAs, now: Date): Promise<PassIssue | null> {
     const context = state.opened.purchaseContext;
-    if (!context || issuedAs !== 'ACQUIRED') return null;
+    if (!context || issuedAs === null) return null;
     const offer = await this.offers.subscriptionOf(state, now);
     if (!offer) throw new NotFoundError('subscription', context.descriptorId);
     const { reservationId } = state.opened;

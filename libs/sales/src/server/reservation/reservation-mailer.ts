@@ -2,9 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import type { EventStore } from '@ticketing/event-store';
 import { reservationInfo } from '../get-reservation/reservation-info.js';
+import { subscriptionPurchaseOf } from '../purchase-context/subscription-purchase.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { Mailer } from '@ticketing/mail';
 import { TicketDocuments } from '@ticketing/ticketing/contracts';
+import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { ticketsIssued } from '@ticketing/sales/domain';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { loadReservation } from './reservation-stream.js';
@@ -39,6 +41,7 @@ export class ReservationMailer {
     private readonly offers: PurchaseOffers,
     private readonly smtp: Mailer,
     private readonly tickets: TicketDocuments,
+    private readonly passes: SubscriptionPasses,
   ) {}
 
   /**
@@ -69,7 +72,7 @@ export class ReservationMailer {
     const offer = await this.offers.forReservation(state, now);
     if (!offer) return false;
     const { event, organizer } = offer;
-    const info = reservationInfo(reservationId, state, offer, now);
+    const info = reservationInfo(reservationId, state, offer, now, {}, [], await subscriptionPurchaseOf(this.offers, this.passes, state, now));
     const speaks = (l: string | null): l is string => l !== null && event.contentLanguages.includes(l);
     const lang = speaks(language) ? language : speaks(state.opened.language) ? state.opened.language : (event.contentLanguages[0] ?? 'en');
     const context = state.opened.purchaseContext;

@@ -40,6 +40,9 @@ describe('a pass paid by card', () => {
     const mails = await eventually(async () => catcher.mails.filter((m) => m.to.includes(email)), (found) => found.length >= 1);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain(`/subscription/${DESCRIPTOR}/reservation/${id}/success`);
+    // its one line named by the pass's title, as on the success page and the invoice
+    expect(mails[0]!.text).toContain('1 x Season pass  CHF 90.00');
+    expect(mails[0]!.html).toMatch(/<td[^>]*>\s*Season pass\s*<\/td>/);
 
     // the success page's "send again": for this pass's order only
     const resend = (path: string) => b.call('POST', `/${path}/reservation/${id}/re-send-email?lang=en`);

@@ -13,7 +13,7 @@ import { SALES_EVENT_STORE, SALES_OPTIONS } from '../tokens.js';
 
 const now = new Date();
 const ORGANIZER_KEY = 'k-pass-8d2e4f6a1c3b';
-const ids = { free: '7b000000-0000-4000-8000-000000000001', paid: '7b000000-0000-4000-8000-000000000002' };
+const ids = { free: '7b000000-0000-4000-8000-000000000001', paid: '7b000000-0000-4000-8000-000000000002', onSite: '7b000000-0000-4000-8000-000000000003' };
 const PIN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 const ada = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org' };
 const grace = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.org' };
@@ -49,6 +49,7 @@ describe('buying a pass through the reservation steps (reference 42, 16-27)', ()
     for (const descriptor of [
       subscriptionDescriptor({ id: ids.free, sale, price: 0, maxEntries: 5, allowedPaymentProxies: [], displayPin: true }),
       subscriptionDescriptor({ id: ids.paid, sale, price: 12000, maxEntries: null, allowedPaymentProxies: ['OFFLINE'], displayPin: false }),
+      subscriptionDescriptor({ id: ids.onSite, sale, price: 9000, maxEntries: 3, allowedPaymentProxies: ['ON_SITE'], displayPin: true }),
     ]) {
       await app.given(`subscription-descriptor-${descriptor.id}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
     }
@@ -122,6 +123,22 @@ describe('buying a pass through the reservation steps (reference 42, 16-27)', ()
     expect(paid.subscriptionInfos[0]).toMatchObject({ id: passId, owner: ada });
     expect(paid.subscriptionInfos[0].pin).toMatch(PIN);
     expect(await app.store.readStream(`subscription-${passId}`)).toHaveLength(1);
+  });
+
+  it('a pass paid on site: issued with its PIN at confirmation, the order COMPLETE and owing its price (as alf.io)', async () => {
+    const id = await reserve(ids.onSite);
+    expect(Object.keys((await info(id)).activePaymentMethods)).toEqual(['ON_SITE']);
+    expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, ada)).status).toBe(200);
+    const confirmed = await call('POST', `/reservation/${id}?lang=en`, { termAndConditionsAccepted: true, privacyPolicyAccepted: true, paymentProxy: 'ON_SITE' });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const after = await info(id);
+    const passId = await passIdOf(id);
+    expect(after).toMatchObject({ status: 'COMPLETE', paymentProxy: 'ON_SITE', orderSummary: { notYetPaid: true, totalPrice: '90.00' } });
+    expect(after.subscriptionInfos[0]).toMatchObject({ id: passId, owner: ada, usageDetails: { total: 3, used: 0, available: 3 } });
+    expect(after.subscriptionInfos[0].pin).toMatch(PIN);
+    const [issued, ...more] = await app.store.readStream(`subscription-${passId}`);
+    expect(more).toEqual([]);
+    expect(issued).toMatchObject({ type: 'SubscriptionIssued', data: { subscriptionId: passId, reservationId: id, pin: after.subscriptionInfos[0].pin } });
   });
 
   it('gives every pass of the organizer its own PIN', async () => {

@@ -1,18 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogOffers, fixedFieldNames, type PurchaseOffer } from '@ticketing/catalog/contracts';
-import type { EventStore } from '@ticketing/event-store';
+import type { EventStore, StreamAppend } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock, type EventMetadata, type RuleViolation } from '@ticketing/kernel';
 import { acceptingHeldChoices, validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-rules';
 import { decideChangeItemAnswers, hasPaidSupplement, reservationStreamId, ticketsIssued, type OpenedReservation } from '@ticketing/sales/domain';
 import { TicketOrders, type CompanionAppend, type ItemAnswersChange, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
+import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { additionalServiceWithData, languageOf, ticketsByCategory } from '../get-reservation/reservation-info.js';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
 import { bookedItems, bookedTickets } from '../validate-to-overview/booked-questions.js';
+import { toAppend } from '../shared/event-data.js';
 import { SALES_EVENT_STORE } from '../tokens.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,6 +27,7 @@ export class SalesTicketOrders extends TicketOrders {
     private readonly catalog: CatalogOffers,
     private readonly desk: InventoryDesk,
     private readonly waitingList: WaitingListSetAside,
+    private readonly passes: SubscriptionPasses,
   ) {
     super();
   }
@@ -118,8 +121,21 @@ export class SalesTicketOrders extends TicketOrders {
     const result = await this.desk.returnTicket(
       { eventShortName: order.eventShortName, reservationId: order.reservationId, ticketId: ticket.ticketId, categoryId: ticket.categoryId, ...(setAside ? { setAside } : {}) },
       metadata,
-      [companion],
+      [companion, ...(await this.passEntryBack(order.reservationId, ticket.ticketId, metadata))],
     );
     return result.position;
+  }
+
+  /**
+   * A ticket the order's pass paid for gives its entry back to the pass, in the release's own append (as a cancelled
+   * or expired order gives its whole use back): another order using the pass meanwhile fails that append on the
+   * pass's stream, and the release is decided again. Nothing for a ticket the pass did not pay for.
+   */
+  private async passEntryBack(reservationId: string, ticketId: string, metadata: EventMetadata): Promise<StreamAppend[]> {
+    const { state } = await loadReservation(this.store, reservationId);
+    const applied = state.status === 'NONE' ? null : state.appliedSubscription;
+    if (!applied?.ticketIds.includes(ticketId)) return [];
+    const change = await this.passes.planGiveBack(applied.subscriptionId, reservationId, 1);
+    return change ? [{ streamId: change.streamId, events: change.events.map((e) => toAppend(e, metadata)), expectedRevision: change.expectedRevision }] : [];
   }
 }

@@ -55,3 +55,19 @@ export function decideUndoUse(state: SubscriptionState, reservationId: string): 
   if (!use) return [];
   return [{ type: 'SubscriptionUseUndone', data: { subscriptionId: state.subscriptionId, reservationId, eventShortName: use.eventShortName, entries: use.entries } }];
 }
+
+/**
+ * The order gives back `entries` of its use (tickets the pass paid for, released by their holders): what is left is
+ * its whole use again (SubscriptionUsed), or the use is undone when nothing is left. Never refused: the entries were
+ * granted, and giving them back is not a new use (an expired pass takes its entries back as well). Nothing when the
+ * order has no use.
+ */
+export function decideGiveBack(state: SubscriptionState, reservationId: string, entries: number): (SubscriptionUsed | SubscriptionUseUndone)[] {
+  if (!Number.isInteger(entries) || entries < 1) throw new RangeError(`gives back 1 entry or more, not ${entries}`);
+  if (state.status === 'NONE') return [];
+  const use = state.usesByReservation.get(reservationId);
+  if (!use) return [];
+  const left = use.entries - entries;
+  if (left <= 0) return decideUndoUse(state, reservationId);
+  return [{ type: 'SubscriptionUsed', data: { subscriptionId: state.subscriptionId, reservationId, eventShortName: use.eventShortName, entries: left } }];
+}

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { Decider } from '@ticketing/kernel';
 import { subscriptionErrors, type SubscriptionIssued } from '@ticketing/subscriptions/contracts';
 import { deciderSpec } from '@ticketing/testing';
-import { decideUndoUse, decideUse } from './decide-subscription.js';
+import { decideGiveBack, decideUndoUse, decideUse } from './decide-subscription.js';
 import type { SubscriptionEvent } from './subscription.events.js';
 import { evolveSubscription, initialSubscriptionState, isIssued, usageOf, type SubscriptionState } from './subscription.js';
 
 type SubscriptionCommand =
   | { readonly type: 'Use'; readonly reservationId: string; readonly eventShortName?: string; readonly entries?: number; readonly now?: string }
-  | { readonly type: 'UndoUse'; readonly reservationId: string };
+  | { readonly type: 'UndoUse'; readonly reservationId: string }
+  | { readonly type: 'GiveBack'; readonly reservationId: string; readonly entries: number };
 
 const subscriptionId = '3fa85f64-5717-4562-b3fc-2c963f66afa6';
 const during = '2026-06-15T12:00:00.000Z';
@@ -21,6 +22,8 @@ const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand, Subsc
         return decideUse(state, { reservationId: command.reservationId, eventShortName: command.eventShortName ?? 'jazz', entries: command.entries ?? 1, now: new Date(command.now ?? during) });
       case 'UndoUse':
         return decideUndoUse(state, command.reservationId);
+      case 'GiveBack':
+        return decideGiveBack(state, command.reservationId, command.entries);
     }
   },
 };
@@ -171,6 +174,25 @@ describe('undoing a use', () => {
   });
   it('once per event: undone, another order may use it for that event', () => {
     spec.given([issued({ usageType: 'ONCE_PER_EVENT' }), used('r-1'), undone('r-1')]).when({ type: 'Use', reservationId: 'r-2' }).then([used('r-2')]);
+  });
+});
+
+describe('giving entries back (tickets the pass paid for, released)', () => {
+  it('leaves the rest of the use as the whole use, the other orders untouched', () => {
+    spec.given([issued(), used('r-1', 3)]).when({ type: 'GiveBack', reservationId: 'r-1', entries: 1 }).then([used('r-1', 2)]);
+    spec.given([issued(), used('r-1', 2, 'rock'), used('r-2')]).when({ type: 'GiveBack', reservationId: 'r-1', entries: 1 }).then([used('r-1', 1, 'rock')]);
+  });
+  it('undoes the use when nothing is left', () => {
+    spec.given([issued(), used('r-1')]).when({ type: 'GiveBack', reservationId: 'r-1', entries: 1 }).then([undone('r-1')]);
+    spec.given([issued(), used('r-1', 2)]).when({ type: 'GiveBack', reservationId: 'r-1', entries: 2 }).then([undone('r-1', 2)]);
+  });
+  it('is never refused: a pass expired since takes its entry back', () => {
+    spec.given([issued({ validTo: '2026-06-02T00:00:00.000Z' }), used('r-1', 2)]).when({ type: 'GiveBack', reservationId: 'r-1', entries: 1 }).then([used('r-1', 1)]);
+  });
+  it('changes nothing for an order without a use, or a pass never issued', () => {
+    spec.given([issued(), used('r-1')]).when({ type: 'GiveBack', reservationId: 'r-2', entries: 1 }).then([]);
+    spec.given([issued(), used('r-1'), undone('r-1')]).when({ type: 'GiveBack', reservationId: 'r-1', entries: 1 }).then([]);
+    spec.given([]).when({ type: 'GiveBack', reservationId: 'r-1', entries: 1 }).then([]);
   });
 });
 
