@@ -79,7 +79,7 @@ export abstract class OnlinePayments {
   /**
    * Money taken that no order kept and that was not refunded: what the follow-up (complete, or refund) has not
    * settled yet, oldest first. Due `now` when its last change is a minute old, or, after refused refunds, a wait
-   * that doubles with each refusal (a day at most).
+   * that doubles with each refusal (1,024 minutes at most).
    */
   abstract unsettledMoney(now: Date, limit: number): Promise<PaymentAttemptView[]>;
 }

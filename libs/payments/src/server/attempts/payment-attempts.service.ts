@@ -159,15 +159,21 @@ export class PaymentAttempts extends OnlinePayments {
   }
 
   async refundUnneeded(attemptId: string, actor: string): Promise<void> {
-    const { state } = await loadAttempt(this.store, attemptId);
+    const { state, revision } = await loadAttempt(this.store, attemptId);
     if (!refundable(state) || state.providerReference === null) return;
-    // the same key on every try: a refund made whose answer was lost is answered again, never made twice
-    const adapter = await this.adapterOf(state.request.organizer, state.request.proxy);
+    const { providerReference } = state;
+    // one key per state of the attempt: a refund whose answer was lost is answered again (never made twice), and a
+    // try after a recorded refusal gets its own (a provider keeps a key's first answer for a day: Stripe would only
+    // replay the refusal); a refund made twice is refused anyway, as no provider refunds more than was paid
+    const key = `refund-${attemptId}-${String(revision)}`;
     const { amount, currency } = state.request;
-    const outcome = await adapter.refund(state.providerReference, { amount, currency }, `refund-${attemptId}`).then(
-      (r) => ({ refundReference: r.refundReference }),
-      (error: unknown) => ({ refusal: String(error) }),
-    );
+    // an organizer's provider account gone is a refusal too: recorded, so the next try waits its turn
+    const outcome = await this.adapterOf(state.request.organizer, state.request.proxy)
+      .then((adapter) => adapter.refund(providerReference, { amount, currency }, key))
+      .then(
+        (r) => ({ refundReference: r.refundReference }),
+        (error: unknown) => ({ refusal: String(error) }),
+      );
     if ('refusal' in outcome) this.logger.error({ msg: 'duplicate payment not refunded: flagged for the organizer', attemptId, reason: outcome.refusal });
     await this.record(attemptId, this.metadata(actor), (s) => decideDuplicateOutcome(s, attemptId, outcome));
   }
@@ -180,7 +186,7 @@ export class PaymentAttempts extends OnlinePayments {
     const { rows } = await this.db.query<{ attempt_id: string }>(
       `select attempt_id from ${this.attemptsTable}
         where status = 'SUCCEEDED' and not kept and not refunded
-          and updated_at <= $1::timestamptz - least(interval '1 minute' * power(2, refund_refusals), interval '1 day')
+          and updated_at <= $1::timestamptz - interval '1 minute' * power(2, least(refund_refusals, 10))
         order by updated_at limit $2`,
       [now.toISOString(), limit],
     );

@@ -143,6 +143,24 @@ describe('the follow-up sweep: money no order kept is refunded, once', () => {
     expect(await confirmationsOf(shop.app, id)).toBe(1);
   });
 
+  it('an attempt refused for weeks is still tried (the wait stays at its cap) and never stops the sweep', async () => {
+    const b = await buyerOf(shop.app, 'weeks@example.org');
+    const { id, first } = await paidTwice(b);
+    stripe().down();
+    await stripe().releaseWebhooks();
+    await quiet();
+    const flags = async () => (await attemptLogs(shop.app, id))[0]!.events.filter((e) => e.type === 'PaymentFlagged').length;
+    expect(await eventually(flags, (n) => n === 1)).toBe(1);
+    // as after 40 refusals, a month of them: 2^40 minutes is past what an interval can hold
+    await shop.app.db.query(`update payments_attempts set refund_refusals = 40 where status = 'SUCCEEDED' and not kept and not refunded`);
+    later(16 * 60);
+    expect(await sweep()).toBe(0); // not yet: the wait is 1,024 minutes at most
+    stripe().down(false);
+    later(2 * 60);
+    expect(await sweep()).toBe(1);
+    expect(refundsOf(first).map((r) => r.amount)).toEqual([PRICE]);
+  });
+
   it('money that paid its order is kept: never refunded by the sweep', async () => {
     const b = await buyerOf(shop.app, 'kept@example.org');
     const id = await b.toOverview('fair');
