@@ -39,6 +39,7 @@ describe('PublishSubscriptionDescriptor', () => {
       ['a language without a title', { ...descriptor, contentLanguages: ['en', 'it', 'fr'] }, e.missingTranslation, 'descriptor.title.fr'],
       ['an id that is not a lower-case UUID', { ...descriptor, id: 'season-pass' }, e.invalidValue, 'descriptor.id'],
       ['a paid pass without a payment method', { ...descriptor, allowedPaymentProxies: [] }, e.noPaymentMethod, 'descriptor.allowedPaymentProxies'],
+      ['a pass paid on site (it has no door to pay at)', { ...descriptor, allowedPaymentProxies: ['OFFLINE', 'ON_SITE'] }, e.invalidValue, 'descriptor.allowedPaymentProxies[1]'],
     ] as [string, SubscriptionDescriptor, string, string][])('refuses %s', (_name, d, code, field) => {
       spec.given([]).when(publish(d)).thenThrows(code, field);
     });

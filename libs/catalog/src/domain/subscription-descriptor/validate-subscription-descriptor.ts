@@ -46,6 +46,8 @@ export function validateSubscriptionDescriptor(d: SubscriptionDescriptor): reado
   rules.url(d.termsAndConditionsUrl, f('termsAndConditionsUrl'));
   rules.url(d.websiteUrl, f('websiteUrl'));
   rules.unique(d.allowedPaymentProxies, (p) => p, (i) => f(`allowedPaymentProxies[${i}]`));
+  // a pass has no door to pay at: owed on site it would be issued unpaid, or never
+  d.allowedPaymentProxies.forEach((p, i) => rules.check(p !== 'ON_SITE', catalogErrors.invalidValue, f(`allowedPaymentProxies[${i}]`), p));
   if (d.price > 0) rules.check(d.allowedPaymentProxies.length > 0, catalogErrors.noPaymentMethod, f('allowedPaymentProxies'));
   rules.integer(d.reservationValidityMinutes, f('reservationValidityMinutes'), 1);
   return rules.violations;

@@ -20,13 +20,13 @@ export class PassIssuance {
   ) {}
 
   /**
-   * null for an event's order, and for a settlement that issues nothing (a bank transfer awaited). A pass paid on
-   * site is issued at confirmation, as its tickets are and as alf.io does (its subscription confirmed TO_BE_PAID):
-   * the order completes owing its price (notYetPaid), and a COMPLETE order always has its pass.
+   * null for an event's order, and for a settlement that does not pay the order: a pass is issued once paid. Owing
+   * it on site is never offered for a pass (subscriptionPurchaseOffer): a pass has no door to pay at, and a pass
+   * issued unpaid would pay for tickets at once.
    */
   async issueFor(state: OpenedReservation, issuedAs: IssuedAs, now: Date): Promise<PassIssue | null> {
     const context = state.opened.purchaseContext;
-    if (!context || issuedAs === null) return null;
+    if (!context || issuedAs !== 'ACQUIRED') return null;
     const offer = await this.offers.subscriptionOf(state, now);
     if (!offer) throw new NotFoundError('subscription', context.descriptorId);
     const { reservationId } = state.opened;

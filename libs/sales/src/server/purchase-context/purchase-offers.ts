@@ -54,7 +54,8 @@ export function subscriptionPurchaseOffer({ descriptor: d, organizer, invoicing 
     embedding: { enabled: false, notificationOrigin: '' },
     promotions: { displayCodeBox: false, usePartnerCode: false },
     offlinePayment: { showOnlyBasicInstructions: false, deferred: false },
-    allowedPaymentProxies: d.allowedPaymentProxies,
+    // a pass has no door to pay at, and one issued unpaid would pay for tickets at once (the catalog refuses it now)
+    allowedPaymentProxies: d.allowedPaymentProxies.filter((proxy) => proxy !== 'ON_SITE'),
     reservationValidityMinutes: d.reservationValidityMinutes,
     maxTicketsPerReservation: 1,
     displayTicketsLeft: false,
