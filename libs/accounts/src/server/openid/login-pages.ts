@@ -13,9 +13,8 @@ function page(lang: string, title: string, head: string, body: string): string {
 
 /**
  * After a good login the browser goes on from a page of this site, not by a redirect: the provider's answer is a
- * navigation from another site, and on such a navigation (and every redirect after it) browsers withhold the
- * SameSite=Strict session cookie; the storefront page would then start a new session over the signed-in one.
- * A page of ours sending the browser on makes the next request same-site again.
+ * navigation from another site, and the step from a page of ours makes the next request a same-site one, whatever
+ * SameSite policy the session cookie has (Lax today; it was Strict, which a redirect would have lost).
  */
 export function continuePage(returnTo: string): string {
   const target = escape(returnTo);

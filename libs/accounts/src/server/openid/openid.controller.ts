@@ -50,7 +50,7 @@ export class OpenIdController {
     summary:
       'The provider\'s answer. Taken once: the login must be under way in this browser (state and ALFIO_LOGIN cookie), the code is exchanged with the PKCE verifier ' +
       'and the ID token verified (signature against the provider\'s keys, issuer, audience, nonce, expiry); then a new session is signed in and replaces the visitor\'s (ALFIO_SESSION cookie). ' +
-      '200: a page that continues to the return path (a same-site step, so the SameSite=Strict session cookie comes along). ' +
+      '200: a page that continues to the return path (a same-site step; the session cookie is SameSite=Lax, HttpOnly). ' +
       '400: a page saying the login was refused (unknown or used state, another browser, provider error, token not verified): no session is signed in. ' +
       'It speaks the language the login started with (its lang), else the first of Accept-Language the storefront has, else English, and links back to the return path ' +
       '(the home page when the answer is unknown or came to another browser).',
