@@ -3,6 +3,7 @@ import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } 
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
 import { drawOrder } from '@ticketing/queue/domain';
 import { AdmissionJob } from './admission/admission-job.js';
+import { tickRoom } from './admission/admission-tick.js';
 import { AdmissionTokens, sessionDigest } from './room/admission-tokens.js';
 import { WaitingRoomSettings } from './room/waiting-room-settings.js';
 import { WaitingRoomService } from './room/waiting-room.service.js';
@@ -239,5 +240,54 @@ describe('the waiting room through the API (PostgreSQL, the real application)', 
     expect(await store.join(room, 'batch-late', opening, opening)).toBe(true);
     const late = await app.db.query('select before_opening from queue_tickets where event_short_name = $1 and session_digest = $2', [room, 'batch-late']);
     expect(late.rows[0].before_opening).toBe(false);
+  });
+  it('a join that began before the opening but was stored after the draw queues behind the drawn ones, and the replay still holds', async () => {
+    const store = new WaitingRoomStore(app.db);
+    const room = 'late-stored-join';
+    const opening = new Date(Date.now() + 60_000);
+    const before = (ms: number) => new Date(opening.getTime() - ms);
+    for (const [i, d] of ['early-a', 'early-b', 'early-c'].entries()) expect(await store.join(room, d, opening, before(1_000 - i))).toBe(true);
+    const settings = { opensAt: opening, admissionsPerMinute: 60 };
+    expect(await tickRoom(app.db, room, settings, opening, () => 'late-stored-seed')).toMatchObject({ ran: true, drawn: 3 });
+    // its request read the clock 1 ms before the opening, its row is stored now, after the draw
+    expect(await store.join(room, 'stored-late', opening, before(1))).toBe(true);
+    expect(await store.join(room, 'after', opening, new Date(opening.getTime() + 1))).toBe(true);
+    expect(await tickRoom(app.db, room, settings, new Date(opening.getTime() + 1), () => 'unused')).toMatchObject({ ran: true, placed: 2 });
+    const { rows } = await app.db.query<{ session_digest: string; position: number; before_opening: boolean }>(
+      'select session_digest, position, before_opening from queue_tickets where event_short_name = $1 order by position',
+      [room],
+    );
+    expect(rows.slice(3)).toEqual([
+      { session_digest: 'stored-late', position: 4, before_opening: false },
+      { session_digest: 'after', position: 5, before_opening: false },
+    ]);
+    // the auditor's replay: the seed on the before_opening rows in arrival order gives their places
+    const arrivals = (await app.db.query('select session_digest from queue_tickets where event_short_name = $1 and before_opening order by arrival', [room])).rows.map((r) => r.session_digest);
+    const drawn = rows.filter((r) => r.before_opening).map((r) => r.session_digest);
+    expect(drawn).toHaveLength(3);
+    expect(drawOrder(arrivals, 'late-stored-seed')).toEqual(drawn);
+  });
+
+  it('a join before the opening waits for a draw in progress: the draw does not see it, and it is recorded as a later arrival', async () => {
+    const store = new WaitingRoomStore(app.db);
+    const room = 'join-during-draw';
+    const opening = new Date(Date.now() + 60_000);
+    expect(await store.join(room, 'early-a', opening, new Date(opening.getTime() - 1_000))).toBe(true);
+    // the draw's step holds the room (as tickRoom does) while the join comes in
+    const client = await app.db.connect();
+    try {
+      await client.query('begin');
+      await client.query('select 1 from queue_rooms where event_short_name = $1 for update', [room]);
+      const joining = store.join(room, 'racing', opening, new Date(opening.getTime() - 1));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await client.query("update queue_rooms set drawn_at = $2, draw_seed = 'racing-seed', drawn_count = 1 where event_short_name = $1", [room, opening]);
+      await client.query("update queue_tickets set position = 1 where event_short_name = $1 and session_digest = 'early-a'", [room]);
+      await client.query('commit');
+      expect(await joining).toBe(true);
+    } finally {
+      client.release();
+    }
+    const racing = await app.db.query('select before_opening, position from queue_tickets where event_short_name = $1 and session_digest = $2', [room, 'racing']);
+    expect(racing.rows[0]).toEqual({ before_opening: false, position: null });
   });
 });

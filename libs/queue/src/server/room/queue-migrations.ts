@@ -52,4 +52,15 @@ export const queueMigrations: Migration[] = [
       alter table queue_tickets add primary key (event_short_name, arrival);
       create unique index queue_tickets_in_line on queue_tickets (event_short_name, session_digest) where left_at is null;`,
   },
+  {
+    // a join that began before the opening but was stored after the draw was recorded before_opening though the draw
+    // never saw it (placed later, in arrival order), so the replay of the seed on the before_opening rows failed: from
+    // now on before_opening means in the draw (decided under the room's lock), and the rows stored so are set right
+    id: 'queue-003-before-opening-is-in-the-draw',
+    sql: `
+      update queue_tickets t set before_opening = false
+        from queue_rooms r
+       where r.event_short_name = t.event_short_name and r.drawn_at is not null and t.before_opening
+         and (t.position is null or t.position > r.drawn_count);`,
+  },
 ];

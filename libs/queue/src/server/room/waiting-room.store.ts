@@ -73,14 +73,21 @@ export class WaitingRoomStore {
     const first = new Map<string, JoinInput>();
     for (const input of inputs) if (!first.has(input.sessionDigest)) first.set(input.sessionDigest, input);
     const unique = [...first.values()];
+    const early = unique.map((j) => j.now < j.opensAt);
+    const lock = early.some(Boolean);
+    // A join that began before the opening is in the draw only if the draw has not run: decided against the room's
+    // row under a share lock, which the draw's step holds for update (a join stored after it is a later arrival, and
+    // one stored before it is seen by it), so replaying the seed on the `before_opening` rows gives the drawn places.
+    // Joins after the opening take no lock: they never wait for a step.
     const { rows } = await this.db.query<{ session_digest: string }>(
       `insert into queue_tickets (event_short_name, session_digest, joined_at, before_opening)
-       select $1, j.session_digest, j.joined_at, j.before_opening
+       select $1, j.session_digest, j.joined_at, ${lock ? 'j.before_opening and r.drawn_at is null' : 'j.before_opening'}
          from unnest($2::text[], $3::timestamptz[], $4::boolean[]) with ordinality as j(session_digest, joined_at, before_opening, n)
+         ${lock ? 'left join (select drawn_at from queue_rooms where event_short_name = $1 for share) r on true' : ''}
         order by j.n
        on conflict (event_short_name, session_digest) where left_at is null do nothing
        returning session_digest`,
-      [eventShortName, unique.map((j) => j.sessionDigest), unique.map((j) => j.now), unique.map((j) => j.now < j.opensAt)],
+      [eventShortName, unique.map((j) => j.sessionDigest), unique.map((j) => j.now), early],
     );
     const took = new Set(rows.map((r) => first.get(r.session_digest)));
     return inputs.map((input) => took.has(input));
