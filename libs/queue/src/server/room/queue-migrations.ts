@@ -4,7 +4,8 @@ import type { Migration } from '@ticketing/postgres';
  * The waiting room's durable record, in PostgreSQL (every API process reads and writes the same line, and it
  * survives a restart). Not an event stream: 50,000 joins in seconds would serialize on one stream's revision, and
  * a place in line is fixed once given. It is as auditable: who joined when (by session digest, in arrival order),
- * the draw's seed (replaying `drawOrder` on the pre-opening arrivals gives the positions), and each admission
+ * the draw's seed (replaying `drawOrder` on the `before_opening` rows in arrival order gives their positions: a join
+ * is `before_opening` only if stored before the draw, see WaitingRoomStore), and each admission
  * (which places, when). Rows are only inserted or set once, except the room's running counters: a buyer whose
  * admission lapsed and who joins again keeps the row of the place they had (marked `left_at`) and gets a new one.
  */
