@@ -20,8 +20,8 @@ export interface TicketCover {
  *   what was left); its VAT is 0;
  * - fees and supplements stay as they were priced (the pass pays for entries, not for extras);
  * - a reservation-wide amount stays, never more than what is left to discount;
- * - VAT once per rate again; the code's row shows only what the code still takes off, and an APPLIED_SUBSCRIPTION
- *   row what the pass took (alf.io's OrderSummaryGenerator).
+ * - VAT once per rate again; the code's row shows only what the code still takes off (on what the pass left), and
+ *   an APPLIED_SUBSCRIPTION row the covered tickets' list prices: the rows add up to the total.
  */
 export function coverTickets(base: ReservationPrice, cover: TicketCover): ReservationPrice {
   const covered = new Set(cover.ticketIndexes);
@@ -36,7 +36,9 @@ export function coverTickets(base: ReservationPrice, cover: TicketCover): Reserv
   const reservationDiscount = Math.min(base.reservationDiscount, sumMinor(taxable.filter((l) => l.discountable).map((l) => l.taxable)));
   const subtotals = vatSubtotals(taxable, reservationDiscount);
   const lines: LinePrice[] = [...tickets, ...base.items];
-  const passDiscount = sumMinor(cover.ticketIndexes.map((i) => base.tickets[i]!.srcPrice - base.tickets[i]!.discount));
+  // the whole list price: the code's discount on a covered ticket is absorbed (not in the code's row), so the rows
+  // add up to the total only when the pass's row carries all of it
+  const passDiscount = sumMinor(cover.ticketIndexes.map((i) => base.tickets[i]!.srcPrice));
   const codeDiscount = sumMinor([...tickets.filter((_, i) => !covered.has(i)).map((t) => t.discount), ...base.items.map((i) => i.discount), reservationDiscount]);
   const totals: TotalPrice = {
     ...base.totals,
@@ -62,11 +64,11 @@ export function coverTickets(base: ReservationPrice, cover: TicketCover): Reserv
 }
 
 /**
- * What the pass paid for each ticket it covers (ticket index -> minor units), from the price without the pass
- * (`base`): the ticket's list price less what a code took off it, as coverTickets counts the pass's row.
+ * What the pass paid for each ticket it covers (ticket index -> minor units), as coverTickets counts the pass's row:
+ * the ticket's list price (a code's discount on it is absorbed).
  */
 export function passPaidPerTicket(base: ReservationPrice, ticketIndexes: readonly number[]): Map<number, number> {
-  return new Map(ticketIndexes.flatMap((i) => (base.tickets[i] ? [[i, base.tickets[i].srcPrice - base.tickets[i].discount] as const] : [])));
+  return new Map(ticketIndexes.flatMap((i) => (base.tickets[i] ? [[i, base.tickets[i].srcPrice] as const] : [])));
 }
 
 function freeLine(line: LinePrice): Pick<LinePrice, 'discount' | 'vat' | 'finalPrice'> {

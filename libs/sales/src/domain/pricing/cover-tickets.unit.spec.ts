@@ -9,6 +9,10 @@ import { summaryRowText } from './summary-row-text.js';
 const pass = { subscriptionId: 'pass-1', title: { en: 'Season pass', de: 'Saisonkarte' } };
 const money = (minor: number) => `${minor < 0 ? '-' : ''}${(Math.abs(minor) / 100).toFixed(2)}`;
 
+/** The summary's rows summed as a reader of the order reads them (the pass's row is taken off). */
+const rowsTotal = (price: ReturnType<typeof coverTickets>) =>
+  price.summary.reduce((sum, row) => sum + (row.type === 'APPLIED_SUBSCRIPTION' ? -row.subtotal : row.subtotal), 0);
+
 describe('coverTickets: a pass pays for some of the tickets', () => {
   it('two tickets at 20.00 with 10 % VAT included, one covered: the buyer pays 20.00, the pass row reads -20.00', () => {
     const base = priceReservation({ currency: 'CHF', vatPercentage: 10, vatIncluded: true, tickets: [{ categoryId: 1, price: 2000 }, { categoryId: 1, price: 2000 }], code: null, services: [] });
@@ -40,7 +44,7 @@ describe('coverTickets: a pass pays for some of the tickets', () => {
     expect(base.summary.map((r) => r.type)).toEqual(['TICKET']);
   });
 
-  it('a 5.00-per-ticket code on two 20.00 tickets, one covered: the code keeps 5.00 on the other, the pass took 15.00', () => {
+  it('a 5.00-per-ticket code on two 20.00 tickets, one covered: the code keeps 5.00 on the other, the pass takes the covered 20.00', () => {
     const base = priceReservation({
       currency: 'CHF',
       vatPercentage: 0,
@@ -53,7 +57,17 @@ describe('coverTickets: a pass pays for some of the tickets', () => {
     // paid: 2000 - 500 = 1500; discount: 2000 (covered) + 500 = 2500.
     expect(price.totals).toMatchObject({ priceWithVat: 1500, discount: -2500, discountAppliedCount: 1 });
     expect(price.summary.find((r) => r.type === 'PROMOTION_CODE')).toMatchObject({ quantity: 1, subtotal: -500 });
-    expect(price.summary.at(-1)).toMatchObject({ type: 'APPLIED_SUBSCRIPTION', quantity: 1, subtotal: 1500 });
+    expect(price.summary.at(-1)).toMatchObject({ type: 'APPLIED_SUBSCRIPTION', quantity: 1, subtotal: 2000 });
+    // the rows add up to what is paid: 40.00 - 5.00 - 20.00
+    expect(rowsTotal(price)).toBe(price.totals.priceWithVat);
+  });
+
+  it('a code and a pass on the one ticket: the code absorbed, the rows still add up to nothing to pay', () => {
+    const base = priceReservation({ currency: 'CHF', vatPercentage: 0, vatIncluded: true, tickets: [{ categoryId: 1, price: 5000 }], code: promoCode({ discountType: 'FIXED_AMOUNT', discountAmount: 1000 }), services: [] });
+    const price = coverTickets(base, { ...pass, ticketIndexes: [0] });
+    expect(price.totals.priceWithVat).toBe(0);
+    expect(price.summary.map((r) => [r.type, r.subtotal])).toEqual([['TICKET', 5000], ['PROMOTION_CODE', 0], ['APPLIED_SUBSCRIPTION', 5000]]);
+    expect(rowsTotal(price)).toBe(0);
   });
 
   it('leaves supplements as priced, and a reservation-wide amount never above what is left', () => {
