@@ -306,6 +306,13 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const summary = (await call('GET', `/reservation/${id}`)).body.orderSummary;
       expect(summary.summary.map((r: { type: string; amount: number }) => [r.type, r.amount])).toEqual([['TICKET', 1]]);
       expect(summary.descriptionForPayment).toMatch(/^1 x /);
+      // the confirmation sent again lists and attaches the ticket kept, not the one given back
+      const mailsBefore = catcher.mails.length;
+      expect(await call('POST', `/event/meetup/reservation/${id}/re-send-email?lang=en`)).toMatchObject({ status: 200, body: true });
+      const again = catcher.mails[mailsBefore]!;
+      expect(again.text).toMatch(/\b1 x /);
+      expect(again.text).not.toMatch(/\b2 x /);
+      expect(again.attachments.filter((a) => a.contentType === 'application/pdf').map((a) => a.filename)).toEqual([`ticket-${second}.pdf`]);
       expect((await call('GET', `/event/meetup/ticket/${first}`)).status).toBe(404);
       expect((await call('GET', `/event/meetup/ticket/${first}/download-ticket`)).status).toBe(403);
       // once released, releasing again or an unknown ticket is "released"

@@ -5,7 +5,7 @@ import { reservationInfo } from '../get-reservation/reservation-info.js';
 import { subscriptionPurchaseOf } from '../purchase-context/subscription-purchase.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { Mailer } from '@ticketing/mail';
-import { TicketDocuments } from '@ticketing/ticketing/contracts';
+import { IssuedTickets, TicketDocuments } from '@ticketing/ticketing/contracts';
 import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { ticketsIssued } from '@ticketing/sales/domain';
 import { isVisible } from '../get-reservation/reservation-queries.js';
@@ -41,6 +41,7 @@ export class ReservationMailer {
     private readonly offers: PurchaseOffers,
     private readonly smtp: Mailer,
     private readonly tickets: TicketDocuments,
+    private readonly issuedTickets: IssuedTickets,
     private readonly passes: SubscriptionPasses,
   ) {}
 
@@ -72,7 +73,9 @@ export class ReservationMailer {
     const offer = await this.offers.forReservation(state, now);
     if (!offer) return false;
     const { event, organizer } = offer;
-    const info = reservationInfo(reservationId, state, offer, now, {}, [], await subscriptionPurchaseOf(this.offers, this.passes, state, now));
+    // sent again after a ticket was given back: the order as it stands (the summary and the PDFs without it)
+    const issued = ticketsIssued(state) ? await this.issuedTickets.ofReservation(reservationId) : [];
+    const info = reservationInfo(reservationId, state, offer, now, {}, issued, await subscriptionPurchaseOf(this.offers, this.passes, state, now));
     const speaks = (l: string | null): l is string => l !== null && event.contentLanguages.includes(l);
     const lang = speaks(language) ? language : speaks(state.opened.language) ? state.opened.language : (event.contentLanguages[0] ?? 'en');
     const context = state.opened.purchaseContext;
@@ -101,8 +104,9 @@ export class ReservationMailer {
     });
     // the confirmation of a complete order carries its tickets (those named so far; the others follow from their page),
     // and so does a deferred transfer's, whose tickets are issued at once
-    const attachments =
-      ticketsIssued(state) && state.opened.tickets.length > 0 ? await this.tickets.pdfsOf(event.shortName, state.opened.tickets.map((t) => t.ticketId), lang).catch(() => []) : [];
+    const released = new Set(issued.filter((t) => t.status === 'RELEASED').map((t) => t.ticketId));
+    const kept = state.opened.tickets.map((t) => t.ticketId).filter((ticketId) => !released.has(ticketId));
+    const attachments = ticketsIssued(state) && kept.length > 0 ? await this.tickets.pdfsOf(event.shortName, kept, lang).catch(() => []) : [];
     await this.smtp.send({ to: state.booking.contact.email, language: lang, ...mail, ...(attachments.length > 0 ? { attachments } : {}) });
     return true;
   }
