@@ -7,6 +7,13 @@ import type { OnlineMethod, OnlineProxy } from './payment-methods.js';
  */
 export type AttemptStatus = 'REQUESTED' | 'INITIATED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED' | 'ABANDONED' | 'MISMATCHED';
 
+/**
+ * Why money taken went back (or is to go back) to the buyer, as the auditor reads it: the order was paid or
+ * confirmed another way (DUPLICATE: two tabs, a card after a transfer was chosen), it was cancelled or expired
+ * before the money came (ORDER_ENDED), or the money was not the order's total now (OTHER_TOTAL).
+ */
+export type RefundReason = 'DUPLICATE' | 'ORDER_ENDED' | 'OTHER_TOTAL';
+
 /** One attempt as the sales context sees it. */
 export interface PaymentAttemptView {
   readonly attemptId: string;
@@ -70,10 +77,10 @@ export abstract class OnlinePayments {
   /** Stops an open attempt, cancelling it at the provider when it can. Answers the attempt after it. */
   abstract abandon(attemptId: string, reason: 'BUYER' | 'NEW_ATTEMPT' | 'EXPIRED', actor: string): Promise<PaymentAttemptView>;
   /**
-   * Gives back the money of an attempt the order did not take (paid twice, the order gone, another total); flags it
-   * when refused. Never money its order kept, never twice (one idempotency key per attempt at the provider).
+   * Gives back the money of an attempt the order did not take (paid twice, the order gone, another total: `reason`);
+   * flags it when refused. Never money its order kept, never twice (one idempotency key per attempt at the provider).
    */
-  abstract refundUnneeded(attemptId: string, actor: string): Promise<void>;
+  abstract refundUnneeded(attemptId: string, reason: RefundReason, actor: string): Promise<void>;
   /** The order was paid with the attempt's money: it is kept (never refunded as unneeded). */
   abstract keep(attemptId: string, actor: string): Promise<void>;
   /**

@@ -1,4 +1,5 @@
 import { NotFoundError } from '@ticketing/kernel';
+import type { RefundReason } from '@ticketing/payments/contracts';
 import type { AbandonReason, PaymentAttemptEvent, PaymentRequested } from './payment-attempt.events.js';
 import { isSettled, type PaymentAttempt, type PaymentAttemptState } from './payment-attempt.js';
 
@@ -94,12 +95,13 @@ export function decideDuplicateOutcome(
   state: PaymentAttemptState,
   attemptId: string,
   outcome: { readonly refundReference: string } | { readonly refusal: string },
+  reason: RefundReason,
 ): PaymentAttemptEvent[] {
   const attempt = attemptOf(state, attemptId);
   if (attempt.status !== 'SUCCEEDED' || attempt.refunded) return [];
   if ('refundReference' in outcome) {
     const { amount, currency } = attempt.request;
-    return [{ type: 'PaymentRefunded', data: { attemptId, amount, currency, refundReference: outcome.refundReference, reason: 'DUPLICATE' } }];
+    return [{ type: 'PaymentRefunded', data: { attemptId, amount, currency, refundReference: outcome.refundReference, reason } }];
   }
-  return attempt.kept ? [] : [{ type: 'PaymentFlagged', data: { attemptId, reason: 'DUPLICATE_NOT_REFUNDED', detail: outcome.refusal } }];
+  return attempt.kept ? [] : [{ type: 'PaymentFlagged', data: { attemptId, reason: 'REFUND_REFUSED', refundReason: reason, detail: outcome.refusal } }];
 }

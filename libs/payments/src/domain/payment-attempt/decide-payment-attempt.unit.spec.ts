@@ -12,6 +12,7 @@ import {
   type ProviderReport,
 } from './decide-payment-attempt.js';
 import type { AbandonReason, PaymentAttemptEvent, PaymentRequested } from './payment-attempt.events.js';
+import type { RefundReason } from '@ticketing/payments/contracts';
 import { evolvePaymentAttempt, initialPaymentAttemptState, isSettled, type PaymentAttemptState } from './payment-attempt.js';
 
 /** The commands of a `payment-{attemptId}` stream, one per decide function, for given / when / then. */
@@ -20,7 +21,7 @@ type AttemptCommand =
   | { readonly type: 'RecordInitiated'; readonly providerReference: string; readonly redirectUrl: string | null }
   | { readonly type: 'RecordReport'; readonly report: ProviderReport; readonly notificationId: string | null }
   | { readonly type: 'Abandon'; readonly reason: AbandonReason; readonly cancelledAtProvider: boolean }
-  | { readonly type: 'RecordDuplicateOutcome'; readonly outcome: { readonly refundReference: string } | { readonly refusal: string } }
+  | { readonly type: 'RecordDuplicateOutcome'; readonly outcome: { readonly refundReference: string } | { readonly refusal: string }; readonly reason?: RefundReason }
   | { readonly type: 'Keep' };
 
 const attemptId = 'a-1';
@@ -39,7 +40,7 @@ const paymentAttemptDecider: Decider<PaymentAttemptState, AttemptCommand, Paymen
       case 'Abandon':
         return decideAbandon(state, attemptId, command.reason, command.cancelledAtProvider);
       case 'RecordDuplicateOutcome':
-        return decideDuplicateOutcome(state, attemptId, command.outcome);
+        return decideDuplicateOutcome(state, attemptId, command.outcome, command.reason ?? 'DUPLICATE');
       case 'Keep':
         return decideKeep(state, attemptId);
     }
@@ -172,10 +173,17 @@ describe('a payment attempt (payment-{attemptId})', () => {
       spec.given([...given, refunded]).when(refundRefused).then([]);
     });
     it('flags each refund the provider refused (the sweep waits longer after each), and still records a refund made later', () => {
-      const refusedAgain = { type: 'PaymentFlagged', data: { attemptId, reason: 'DUPLICATE_NOT_REFUNDED', detail: 'charge_already_refunded' } } as const;
+      const refusedAgain = { type: 'PaymentFlagged', data: { attemptId, reason: 'REFUND_REFUSED', refundReason: 'DUPLICATE', detail: 'charge_already_refunded' } } as const;
       spec.given(given).when(refundRefused).then([refusedAgain]);
       spec.given([...given, flagged]).when(refundRefused).then([refusedAgain]);
       spec.given([...given, flagged]).when(refundMade).then([refunded]);
+    });
+    it('records why the money went back, or why it was to go back when refused', () => {
+      spec.given(given).when({ ...refundMade, reason: 'ORDER_ENDED' }).then([{ ...refunded, data: { ...refunded.data, reason: 'ORDER_ENDED' } } as PaymentAttemptEvent]);
+      spec
+        .given(given)
+        .when({ ...refundRefused, reason: 'OTHER_TOTAL' })
+        .then([{ type: 'PaymentFlagged', data: { attemptId, reason: 'REFUND_REFUSED', refundReason: 'OTHER_TOTAL', detail: 'charge_already_refunded' } }]);
     });
     it('is kept once by the order it paid, and never after a refund', () => {
       spec.given(given).when(keep).then([kept]);

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@ticketing/kernel';
-import type { OnlineMethod, OnlineProxy } from '@ticketing/payments/contracts';
+import type { OnlineMethod, OnlineProxy, RefundReason } from '@ticketing/payments/contracts';
 
 /**
  * Events of a `payment-{attemptId}` stream: one attempt to take an order's money through a provider. A retry
@@ -79,17 +79,22 @@ export type PaymentAmountMismatched = DomainEvent<
  */
 export type PaymentKept = DomainEvent<'PaymentKept', { readonly attemptId: string; readonly reservationId: string }>;
 
-/** The money of a second payment of an order already paid went back to the buyer. */
+/** Money the order did not take went back to the buyer, and why (`reason`: DUPLICATE in every event before 2026-11-28). */
 export type PaymentRefunded = DomainEvent<
   'PaymentRefunded',
-  { readonly attemptId: string; readonly amount: number; readonly currency: string; readonly refundReference: string; readonly reason: 'DUPLICATE' }
+  { readonly attemptId: string; readonly amount: number; readonly currency: string; readonly refundReference: string; readonly reason: RefundReason }
 >;
 
 /**
- * Something the organizer must look at: a duplicate payment the provider would not refund. Each refused try is
- * recorded (`detail` the provider's words): the follow-up sweep tries again later, each time waiting longer.
+ * Something the organizer must look at: money the order did not take that the provider would not refund
+ * (`refundReason` why it was to go back). Each refused try is recorded (`detail` the provider's words): the
+ * follow-up sweep tries again later, each time waiting longer. Events before 2026-11-28 say DUPLICATE_NOT_REFUNDED
+ * and no refundReason (every refund was then called a duplicate's).
  */
-export type PaymentFlagged = DomainEvent<'PaymentFlagged', { readonly attemptId: string; readonly reason: 'DUPLICATE_NOT_REFUNDED'; readonly detail: string }>;
+export type PaymentFlagged = DomainEvent<
+  'PaymentFlagged',
+  { readonly attemptId: string; readonly reason: 'REFUND_REFUSED' | 'DUPLICATE_NOT_REFUNDED'; readonly refundReason?: RefundReason; readonly detail: string }
+>;
 
 export type PaymentAttemptEvent =
   | PaymentRequested

@@ -9,6 +9,7 @@ import {
   type OnlinePaymentMethods,
   type OnlineProxy,
   type PaymentAttemptView,
+  type RefundReason,
   type StartedPayment,
   type StartPayment,
 } from '@ticketing/payments/contracts';
@@ -29,7 +30,7 @@ import {
 import type { Db } from '@ticketing/postgres';
 import { LIVE_SCHEMA, quoteIdent } from '@ticketing/projections';
 import { PaymentAccounts } from '../accounts/payment-accounts.js';
-import { ProviderUnavailable, type IncomingNotification, type PaymentProviderAdapter } from '../providers/payment-provider.js';
+import { notifiedStatus, ProviderUnavailable, type IncomingNotification, type PaymentProviderAdapter } from '../providers/payment-provider.js';
 import { PAYMENT_ATTEMPTS_TABLE } from '../read-models/payment-attempts.projection.js';
 import { PAYMENTS_DB, PAYMENTS_EVENT_STORE, PAYMENTS_OPTIONS, type PaymentsOptions } from '../tokens.js';
 import { attemptToLog, loadAttempt, viewOf } from './attempt-stream.js';
@@ -158,7 +159,7 @@ export class PaymentAttempts extends OnlinePayments {
     return this.record(attemptId, this.metadata(actor), (s) => decideProviderReport(s, attemptId, report, null));
   }
 
-  async refundUnneeded(attemptId: string, actor: string): Promise<void> {
+  async refundUnneeded(attemptId: string, reason: RefundReason, actor: string): Promise<void> {
     const { state, revision } = await loadAttempt(this.store, attemptId);
     if (!refundable(state) || state.providerReference === null) return;
     const { providerReference } = state;
@@ -174,8 +175,8 @@ export class PaymentAttempts extends OnlinePayments {
         (r) => ({ refundReference: r.refundReference }),
         (error: unknown) => ({ refusal: String(error) }),
       );
-    if ('refusal' in outcome) this.logger.error({ msg: 'duplicate payment not refunded: flagged for the organizer', attemptId, reason: outcome.refusal });
-    await this.record(attemptId, this.metadata(actor), (s) => decideDuplicateOutcome(s, attemptId, outcome));
+    if ('refusal' in outcome) this.logger.error({ msg: 'money not needed and not refunded: flagged for the organizer', attemptId, refundReason: reason, refusal: outcome.refusal });
+    await this.record(attemptId, this.metadata(actor), (s) => decideDuplicateOutcome(s, attemptId, outcome, reason));
   }
 
   async keep(attemptId: string, actor: string): Promise<void> {
@@ -217,16 +218,8 @@ export class PaymentAttempts extends OnlinePayments {
       // ours, its PaymentInitiated not recorded (or not projected) yet: the provider sends it again
       throw new UnknownPaymentReference(proxy, notification.providerReference);
     }
-    return this.record(attemptId, this.metadata(`system:${proxy.toLowerCase()}-webhook`), (s) => decideProviderReport(s, attemptId, notification.status, notification.eventId));
-  }
-
-  /** Attempts still open at the provider: what recovery asks about after a restart. */
-  async openAttempts(olderThan: Date): Promise<string[]> {
-    const { rows } = await this.db.query<{ attempt_id: string }>(
-      `select attempt_id from ${this.attemptsTable} where status in ('REQUESTED', 'INITIATED', 'PROCESSING') and updated_at < $1 order by requested_at`,
-      [olderThan.toISOString()],
-    );
-    return rows.map((r) => r.attempt_id);
+    const status = await notifiedStatus(notification);
+    return this.record(attemptId, this.metadata(`system:${proxy.toLowerCase()}-webhook`), (s) => decideProviderReport(s, attemptId, status, notification.eventId));
   }
 
   /** Whether an attempt of this id was ever requested here (its PaymentRequested is written before the provider is called). */

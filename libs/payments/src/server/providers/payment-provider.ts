@@ -95,8 +95,16 @@ export interface ProviderNotification {
    * not recorded yet only if that attempt exists here.
    */
   readonly attemptId?: string;
-  readonly status: ProviderStatus;
+  /**
+   * What the payment's state is, or how to learn it where learning it acts on the payment (PayPal: an approved
+   * order is captured): that runs only once the payment is known to be one of ours, never for another shop's.
+   */
+  readonly status: ProviderStatus | (() => Promise<ProviderStatus>);
 }
+
+/** The notification's status, learnt (and acted on) now if it was deferred. */
+export const notifiedStatus = (notification: ProviderNotification): Promise<ProviderStatus> =>
+  typeof notification.status === 'function' ? notification.status() : Promise.resolve(notification.status);
 
 /** A webhook that is not the provider's (bad or missing signature, too old, unknown payment): 400, logged. */
 export class WebhookRejected extends Error {

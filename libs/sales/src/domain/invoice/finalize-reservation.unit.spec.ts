@@ -111,7 +111,7 @@ describe('whether a paid order waits for its invoice number (FINALIZING)', () =>
   it('while FINALIZING, the same money again changes nothing and another attempt\'s money is refunded', () => {
     const finalizing = given(...booked(true), confirmed('FINALIZING', 'STRIPE', { paymentAttemptId: 'a-1', invoiceDue: true }));
     expect(decidePaymentFollowUp(finalizing, paidByCard, retryUntil, now, invoices)).toEqual({ kind: 'none' });
-    expect(decidePaymentFollowUp(finalizing, { ...paidByCard, attemptId: 'a-2' }, retryUntil, now, invoices)).toEqual({ kind: 'refund' });
+    expect(decidePaymentFollowUp(finalizing, { ...paidByCard, attemptId: 'a-2' }, retryUntil, now, invoices)).toEqual({ kind: 'refund', reason: 'DUPLICATE' });
     expect(decideConfirmReservation(finalizing, confirm('ON_SITE'))).toEqual({ events: [], settlement: null, tickets: null });
   });
 });

@@ -1,5 +1,5 @@
 import { DomainError, NotFoundError } from '@ticketing/kernel';
-import type { AttemptStatus, OnlineMethod, OnlineProxy } from '@ticketing/payments/contracts';
+import type { AttemptStatus, OnlineMethod, OnlineProxy, RefundReason } from '@ticketing/payments/contracts';
 import type { Settlement } from '../inventory/hold-seats.js';
 import { invoiceDue, type InvoicingRule } from '../invoice/invoice-due.js';
 import { confirmErrors } from './confirm-reservation.js';
@@ -63,8 +63,8 @@ export type PaymentFollowUp =
   | { readonly kind: 'complete'; readonly events: ReservationConfirmed[]; readonly settlement: Settlement; readonly tickets: 'ACQUIRED' }
   /** The order's state follows the attempt (confirming, or pending again), its hold extended as said. */
   | { readonly kind: 'follow'; readonly events: (PaymentAwaitingConfirmation | PaymentAttemptEnded)[]; readonly settlement: Settlement | null }
-  /** Money the order does not take (paid already, gone, or not its total now): it goes back to the buyer. */
-  | { readonly kind: 'refund' };
+  /** Money the order does not take (paid already, gone, or not its total now: `reason`): it goes back to the buyer. */
+  | { readonly kind: 'refund'; readonly reason: RefundReason };
 
 /** States in which money taken still buys the order: it waits for a payment, and its seats are held. */
 const PAYABLE: readonly ReservationState['status'][] = ['PENDING', 'EXTERNAL_PROCESSING_PAYMENT', 'WAITING_EXTERNAL_CONFIRMATION', 'OFFLINE_PAYMENT'];
@@ -84,10 +84,10 @@ export function decidePaymentFollowUp(state: ReservationState, attempt: AttemptO
   if (attempt.status === 'SUCCEEDED') {
     // the money that paid the order stays the order's, whatever became of it since (a cancellation has its own refund)
     if (isPaidWith(state, attempt.attemptId)) return { kind: 'none' };
-    if (!PAYABLE.includes(state.status)) return { kind: 'refund' };
+    if (!PAYABLE.includes(state.status)) return { kind: 'refund', reason: state.status === 'CANCELLED' || state.status === 'EXPIRED' ? 'ORDER_ENDED' : 'DUPLICATE' };
     // the price of a pending order changes with a pass applied or removed after an attempt started: money of
     // another total never pays the order (it would be sold for less, or the buyer charged more)
-    if (!paysTotal(state, attempt)) return { kind: 'refund' };
+    if (!paysTotal(state, attempt)) return { kind: 'refund', reason: 'OTHER_TOTAL' };
     const withInvoice = invoiceDue(state, invoicing);
     const event: ReservationConfirmed = {
       type: 'ReservationConfirmed',

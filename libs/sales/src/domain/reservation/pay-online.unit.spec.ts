@@ -171,8 +171,8 @@ describe('decidePaymentFollowUp', () => {
       ['more', 9000],
       ['less', 2000],
     ])('refunds money of the old price when the order now costs %s, and stays as it is', (_, total) =>
-      expect(decidePaymentFollowUp(given(opened(), validated, started('a-1'), ended('a-1'), repriced(total)), outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'refund' }));
-    it('refunds money of another currency', () => expect(decidePaymentFollowUp(abandoned, { ...outcome('SUCCEEDED'), currency: 'EUR' }, retryUntil)).toEqual({ kind: 'refund' }));
+      expect(decidePaymentFollowUp(given(opened(), validated, started('a-1'), ended('a-1'), repriced(total)), outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'refund', reason: 'OTHER_TOTAL' }));
+    it('refunds money of another currency', () => expect(decidePaymentFollowUp(abandoned, { ...outcome('SUCCEEDED'), currency: 'EUR' }, retryUntil)).toEqual({ kind: 'refund', reason: 'OTHER_TOTAL' }));
     it('completes on money of the price it costs again', () =>
       expect(decidePaymentFollowUp(given(opened(), validated, started('a-1'), ended('a-1'), repriced(2000), repriced(4500)), outcome('SUCCEEDED'), retryUntil)).toEqual(confirmed()));
   });
@@ -180,7 +180,7 @@ describe('decidePaymentFollowUp', () => {
   describe('COMPLETE (paid by a-1)', () => {
     const state = given(opened(), validated, started('a-1'), confirmed().events[0] as ReservationEvent);
     it('does nothing for the same attempt\'s money again', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'none' }));
-    it('refunds another attempt\'s money', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED', 'a-2'), retryUntil)).toEqual({ kind: 'refund' }));
+    it('refunds another attempt\'s money', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED', 'a-2'), retryUntil)).toEqual({ kind: 'refund', reason: 'DUPLICATE' }));
     it('does nothing for a late decline', () => expect(decidePaymentFollowUp(state, outcome('FAILED', 'a-1', declined), retryUntil)).toEqual({ kind: 'none' }));
   });
 
@@ -188,14 +188,14 @@ describe('decidePaymentFollowUp', () => {
     const state = given(opened(), validated, started('a-1'), confirmed().events[0] as ReservationEvent, { type: 'ReservationCancelled', data: { reservationId, eventShortName: 'gala' } });
     it('leaves the money that paid it alone (the cancellation has its own refund)', () =>
       expect(decidePaymentFollowUp(state, outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'none' }));
-    it('refunds another attempt\'s money', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED', 'a-2'), retryUntil)).toEqual({ kind: 'refund' }));
+    it('refunds another attempt\'s money', () => expect(decidePaymentFollowUp(state, outcome('SUCCEEDED', 'a-2'), retryUntil)).toEqual({ kind: 'refund', reason: 'ORDER_ENDED' }));
   });
 
   describe.each<[string, ReservationEvent]>([
     ['EXPIRED', { type: 'ReservationExpired', data: { reservationId, eventShortName: 'gala', validUntil: at(25) } }],
     ['CANCELLED', { type: 'ReservationCancelled', data: { reservationId, eventShortName: 'gala' } }],
   ])('%s', (_, gone) => {
-    it('refunds money arriving for it', () => expect(decidePaymentFollowUp(given(opened(), validated, gone), outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'refund' }));
+    it('refunds money arriving for it', () => expect(decidePaymentFollowUp(given(opened(), validated, gone), outcome('SUCCEEDED'), retryUntil)).toEqual({ kind: 'refund', reason: 'ORDER_ENDED' }));
   });
 });
 

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PurchaseOffer } from '@ticketing/catalog/contracts';
 import { handleCommand, WrongExpectedRevisionError, type EventStore } from '@ticketing/event-store';
 import { NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { OnlinePayments, type OnlineMethod, type OnlineProxy, type PaymentAttemptView } from '@ticketing/payments/contracts';
+import { OnlinePayments, type OnlineMethod, type OnlineProxy, type PaymentAttemptView, type RefundReason } from '@ticketing/payments/contracts';
 import {
   purchaseContextTypeOf,
   decidePaymentFollowUp,
@@ -19,7 +19,7 @@ import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
-import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { loadReservation, reservationToLog, type LoadedReservation } from '../reservation/reservation-stream.js';
 import { provenance } from '../shared/event-data.js';
 import { failureReason, PAYMENT_PROCESSING_ERROR } from './payment-reason.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -69,6 +69,9 @@ const processingError = (reason: string) => new RuleViolations([{ code: PAYMENT_
  * can only arrive for an order that waits for it; each change of the attempt is then followed exactly once
  * (the reservation's expected revision decides between a webhook, a poll and a force-check that race).
  */
+/** What following an attempt did to its order: nothing, kept the money that paid it, completed it, or refunds the money. */
+type FollowUpOutcome = 'none' | 'kept' | 'completed' | { readonly kind: 'refund'; readonly reason: RefundReason };
+
 @Injectable()
 export class OnlineCheckout {
   private readonly logger = new Logger('OnlineCheckout');
@@ -136,14 +139,15 @@ export class OnlineCheckout {
     // whether the order gets an invoice once paid: the event's settings now (only money reads them)
     const invoicing = attempt.status === 'SUCCEEDED' ? await this.invoicingOf(attempt.reservationId, now) : null;
     let finalizing = false;
-    const outcome = await handleCommand({
+    const outcome = await handleCommand<LoadedReservation, FollowUpOutcome>({
       load: () => loadReservation(this.store, attempt.reservationId),
       decide: async ({ state, revision }) => {
-        if (state.status === 'NONE' || revision === 'no_stream') return { result: 'none' as const };
+        if (state.status === 'NONE' || revision === 'no_stream') return { result: 'none' };
         const followUp = decidePaymentFollowUp(state, attempt, retryUntil, now, invoicing);
         // money that paid the order already (a follow-up again: a webhook repeated, the sweep after a restart)
-        if (attempt.status === 'SUCCEEDED' && isPaidWith(state, attempt.attemptId)) return { result: 'kept' as const };
-        if (followUp.kind === 'none' || followUp.kind === 'refund') return { result: followUp.kind };
+        if (attempt.status === 'SUCCEEDED' && isPaidWith(state, attempt.attemptId)) return { result: 'kept' };
+        if (followUp.kind === 'none') return { result: 'none' as const };
+        if (followUp.kind === 'refund') return { result: followUp };
         const metadata = provenance(this.options.ids.uuid(), actor, now, attempt.attemptId);
         if (followUp.kind === 'complete') {
           finalizing = followUp.events.some((e) => e.data.status === 'FINALIZING');
@@ -158,10 +162,10 @@ export class OnlineCheckout {
       attempts: 5,
     }).catch((error: unknown) => {
       // the hold went meanwhile (the order expired under a late payment): the money is not needed
-      if (error instanceof RuleViolations && attempt.status === 'SUCCEEDED') return 'refund' as const;
+      if (error instanceof RuleViolations && attempt.status === 'SUCCEEDED') return { kind: 'refund', reason: 'ORDER_ENDED' } satisfies FollowUpOutcome;
       throw error;
     });
-    if (outcome === 'refund') await this.payments.refundUnneeded(attempt.attemptId, actor);
+    if (typeof outcome === 'object') await this.payments.refundUnneeded(attempt.attemptId, outcome.reason, actor);
     if (outcome === 'completed') await this.finalizer.afterPayment(attempt.reservationId, actor, finalizing);
     // recorded last: until then the money is the follow-up sweep's to settle, which follows it again
     if (outcome === 'completed' || outcome === 'kept') await this.payments.keep(attempt.attemptId, actor);

@@ -139,6 +139,11 @@ describe('the follow-up sweep: money no order kept is refunded, once', () => {
     expect(refundsOf(first)).toHaveLength(1);
     const [attempt] = await attemptLogs(shop.app, id);
     expect(attempt!.events.map((e) => e.type).slice(-4)).toEqual(['PaymentSucceeded', 'PaymentFlagged', 'PaymentFlagged', 'PaymentRefunded']);
+    expect(attempt!.events.slice(-3).map((e) => e.data)).toMatchObject([
+      { reason: 'REFUND_REFUSED', refundReason: 'DUPLICATE' },
+      { reason: 'REFUND_REFUSED', refundReason: 'DUPLICATE' },
+      { reason: 'DUPLICATE' },
+    ]);
     expect(await b.statusOf(id)).toBe('COMPLETE');
     expect(await confirmationsOf(shop.app, id)).toBe(1);
   });

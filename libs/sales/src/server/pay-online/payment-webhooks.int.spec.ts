@@ -204,6 +204,7 @@ describe('payment webhooks and exactly-once completion', () => {
     expect(await confirmationsOf(shop.app, id)).toBe(0);
     const [attempt] = await attemptLogs(shop.app, id);
     expect(attempt!.events.map((e) => e.type).slice(-2)).toEqual(['PaymentSucceeded', 'PaymentRefunded']);
+    expect(attempt!.events.at(-1)!.data).toMatchObject({ reason: 'OTHER_TOTAL', amount: PRICE });
   });
 
   describe('forged webhooks', () => {
@@ -308,6 +309,44 @@ describe('payment webhooks and exactly-once completion', () => {
       expect((await naming(ours!.attemptId, 2)).status).toBe(409);
       expect(await b.statusOf(id)).toBe('EXTERNAL_PROCESSING_PAYMENT');
       expect((await attemptLogs(shop.app, id))[0]!.events.map((e) => e.type)).toEqual(['PaymentRequested', 'PaymentInitiated']);
+    });
+  });
+
+  describe('PayPal events of orders this server did not make', () => {
+    /** An order made on the same PayPal account by something else (its web shop), approved by its buyer. */
+    async function approvedElsewhere(customId: string | null): Promise<string> {
+      const paypal = shop.standIns.paypal;
+      const auth = Buffer.from('stand-in-client:stand-in-secret').toString('base64');
+      const token = await fetch(`${paypal.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      const { access_token } = (await token.json()) as { access_token: string };
+      const unit = { amount: { currency_code: 'CHF', value: '9.90' }, ...(customId ? { custom_id: customId } : {}) };
+      const made = await fetch(`${paypal.url}/v2/checkout/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ intent: 'CAPTURE', purchase_units: [unit] }),
+      });
+      expect(made.status).toBe(201);
+      const { id } = (await made.json()) as { id: string };
+      paypal.approve(id);
+      await paypal.webhooksDelivered();
+      return id;
+    }
+    const deliveriesOf = (orderId: string) => shop.standIns.paypal.webhooks.filter((d) => d.eventType === 'CHECKOUT.ORDER.APPROVED' && d.body.includes(orderId));
+
+    it('an approved order made elsewhere on the account is answered 200 and left alone: not captured here, not retried for days', async () => {
+      const orderId = await approvedElsewhere(null);
+      expect(deliveriesOf(orderId).map((d) => d.status)).toEqual([200]);
+      expect(shop.standIns.paypal.orders.get(orderId)!.status).toBe('APPROVED');
+    });
+
+    it('one naming an attempt of another installation is left alone too', async () => {
+      const orderId = await approvedElsewhere(crypto.randomUUID());
+      expect(deliveriesOf(orderId).map((d) => d.status)).toEqual([200]);
+      expect(shop.standIns.paypal.orders.get(orderId)!.status).toBe('APPROVED');
     });
   });
 

@@ -5,7 +5,8 @@ import { statusOfCapture, type PayPalCapture } from './paypal-order.status.js';
 interface PayPalEvent {
   readonly id: string;
   readonly event_type: string;
-  readonly resource?: PayPalCapture & { readonly id?: string };
+  /** A capture (PAYMENT.CAPTURE.*) or an order (CHECKOUT.ORDER.*): both name our attempt in `custom_id`. */
+  readonly resource?: PayPalCapture & { readonly id?: string; readonly custom_id?: string; readonly purchase_units?: readonly { readonly custom_id?: string }[] };
 }
 
 const transmissionHeaders = {
@@ -42,19 +43,26 @@ export function paypalNotifications(api: PayPalApi, webhookId: string, check: (o
   async function notificationOf(event: PayPalEvent): Promise<ProviderNotification | null> {
     const resource = event.resource;
     switch (event.event_type) {
-      // The buyer approved: capture now rather than wait for the browser to come back (it may never).
-      case 'CHECKOUT.ORDER.APPROVED':
-        return resource?.id ? { eventId: event.id, providerReference: resource.id, status: await check(resource.id) } : null;
+      // The buyer approved: capture now rather than wait for the browser to come back (it may never), but only an
+      // order of ours (its custom_id our attempt's id, checked by the caller before it asks for the status): the
+      // account may take orders elsewhere too (its web shop), which are not ours to capture.
+      case 'CHECKOUT.ORDER.APPROVED': {
+        const orderId = resource?.id;
+        const attemptId = resource?.purchase_units?.[0]?.custom_id;
+        return orderId && attemptId ? { eventId: event.id, providerReference: orderId, attemptId, status: () => check(orderId) } : null;
+      }
       case 'PAYMENT.CAPTURE.COMPLETED':
       case 'PAYMENT.CAPTURE.PENDING': {
         const orderId = resource?.supplementary_data?.related_ids?.order_id;
+        const attemptId = resource?.custom_id;
         const status = statusOfCapture(resource);
-        return orderId && status ? { eventId: event.id, providerReference: orderId, status } : null;
+        return orderId && attemptId && status ? { eventId: event.id, providerReference: orderId, attemptId, status } : null;
       }
       case 'PAYMENT.CAPTURE.DENIED': {
         const orderId = resource?.supplementary_data?.related_ids?.order_id;
+        const attemptId = resource?.custom_id;
         const code = resource?.status_details?.reason ?? 'CAPTURE_DENIED';
-        return orderId ? { eventId: event.id, providerReference: orderId, status: { kind: 'failed', code, message: 'PayPal declined the payment.' } } : null;
+        return orderId && attemptId ? { eventId: event.id, providerReference: orderId, attemptId, status: { kind: 'failed', code, message: 'PayPal declined the payment.' } } : null;
       }
       default:
         return null;

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startPayPalStandIn, type PayPalStandIn } from '@ticketing/payments/stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderUnavailable, WebhookRejected, type IncomingNotification, type PaymentProviderAdapter, type ProviderPaymentRequest } from '../payment-provider.js';
+import { notifiedStatus, ProviderUnavailable, WebhookRejected, type IncomingNotification, type PaymentProviderAdapter, type ProviderPaymentRequest } from '../payment-provider.js';
 import { paypalAdapter, type PayPalAccount } from './index.js';
 
 const WEBHOOK_ID = 'WH-7YX49823S2290830K-0JE13296W68552352';
@@ -175,22 +175,40 @@ describe('PayPal adapter against the stand-in', () => {
 
 describe('PayPal webhooks', () => {
   it('verifies the approval and the capture PayPal sends, and maps each', async () => {
-    const payment = await paypal.start(paymentRequest({ amount: 1999 }));
+    const request = paymentRequest({ amount: 1999 });
+    const payment = await paypal.start(request);
     await submitCheckout(payment.redirectUrl!, 'Pay now');
     await standIn.webhooksDelivered();
     const approved = receiver.eventFor('CHECKOUT.ORDER.APPROVED', payment.providerReference);
 
-    // The approval is captured at once, so the notification already says succeeded.
-    const fromApproval = await paypal.verifyNotification(approved);
-    expect(fromApproval).toEqual({ eventId: JSON.parse(approved.rawBody.toString()).id, providerReference: payment.providerReference, status: { kind: 'succeeded', amount: 1999, currency: 'EUR' } });
+    // The approval names our attempt; asking for its status captures it, so it says succeeded.
+    const fromApproval = (await paypal.verifyNotification(approved))!;
+    expect(fromApproval).toMatchObject({ eventId: JSON.parse(approved.rawBody.toString()).id, providerReference: payment.providerReference, attemptId: request.attemptId });
+    expect(standIn.orders.get(payment.providerReference)!.status).toBe('APPROVED'); // not captured before it is asked
+    expect(await notifiedStatus(fromApproval)).toEqual({ kind: 'succeeded', amount: 1999, currency: 'EUR' });
 
     await standIn.webhooksDelivered();
     const completed = receiver.eventFor('PAYMENT.CAPTURE.COMPLETED', payment.providerReference);
     expect(await paypal.verifyNotification(completed)).toEqual({
       eventId: JSON.parse(completed.rawBody.toString()).id,
       providerReference: payment.providerReference,
+      attemptId: request.attemptId,
       status: { kind: 'succeeded', amount: 1999, currency: 'EUR' },
     });
+  });
+
+  it('ignores the events of an order made elsewhere on the account (no custom_id of ours), and never captures it', async () => {
+    const token = await paypalToken();
+    const made = await fetch(`${standIn.url}/v2/checkout/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'EUR', value: '5.00' } }] }),
+    });
+    const { id } = (await made.json()) as { id: string };
+    standIn.approve(id);
+    await standIn.webhooksDelivered();
+    expect(await paypal.verifyNotification(receiver.eventFor('CHECKOUT.ORDER.APPROVED', id))).toBeNull();
+    expect(standIn.orders.get(id)!.status).toBe('APPROVED');
   });
 
   it('maps a denied capture to failed and a pending one to processing', async () => {
@@ -320,6 +338,16 @@ function paymentRequest(overrides: Partial<ProviderPaymentRequest> = {}): Provid
 }
 
 /** Opens PayPal's page as a browser would and presses one of its buttons. */
+/** A bearer token of the stand-in's account, as another shop on it would get one. */
+async function paypalToken(): Promise<string> {
+  const answer = await fetch(`${standIn.url}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from('client-1:secret-1').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
 async function submitCheckout(redirectUrl: string, label: 'Pay now' | 'Cancel and return'): Promise<Response> {
   const page = await fetch(redirectUrl);
   const html = await page.text();
