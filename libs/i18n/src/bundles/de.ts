@@ -141,6 +141,10 @@ const messages = {
   'login.refused.reference': 'Referenz:',
   'login.back': 'Zurück zur vorherigen Seite',
   'login.back-home': 'Zurück zur Startseite',
+  'login.signed-in.title': 'Angemeldet',
+  'login.continue': 'Weiter',
+  'login.unavailable.title': 'Anmeldung nicht verfügbar',
+  'login.unavailable.text': 'Der Identitätsanbieter ist nicht erreichbar. Bitte versuchen Sie es später noch einmal.',
 
   // ---- banners and toasts
   'banner.announcement.label': 'Mitteilung',

@@ -143,6 +143,10 @@ const messages = {
   'login.refused.reference': 'Reference:',
   'login.back': 'Back to where you were',
   'login.back-home': 'Back to the home page',
+  'login.signed-in.title': 'Signed in',
+  'login.continue': 'Continue',
+  'login.unavailable.title': 'Sign-in unavailable',
+  'login.unavailable.text': 'The identity provider cannot be reached. Please try again later.',
 
   // ---- banners and toasts
   'banner.announcement.label': 'Announcement',

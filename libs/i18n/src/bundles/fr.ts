@@ -144,6 +144,10 @@ const messages = {
   'login.refused.reference': 'Référence\u00a0:',
   'login.back': 'Revenir là où vous étiez',
   'login.back-home': 'Retour à la page d’accueil',
+  'login.signed-in.title': 'Connecté',
+  'login.continue': 'Continuer',
+  'login.unavailable.title': 'Connexion indisponible',
+  'login.unavailable.text': 'Le fournisseur d’identité est injoignable. Veuillez réessayer plus tard.',
 
   // ---- banners and toasts
   'banner.announcement.label': 'Annonce',

@@ -141,6 +141,10 @@ const messages = {
   'login.refused.reference': 'Riferimento:',
   'login.back': 'Torna dove eri',
   'login.back-home': 'Torna alla pagina iniziale',
+  'login.signed-in.title': 'Accesso effettuato',
+  'login.continue': 'Continua',
+  'login.unavailable.title': 'Accesso non disponibile',
+  'login.unavailable.text': 'Il fornitore di identità non è raggiungibile. Riprova più tardi.',
 
   // ---- banners and toasts
   'banner.announcement.label': 'Avviso',

@@ -23,7 +23,7 @@ export type LoginRefusal =
 
 export type LoginOutcome =
   /** Signed in on a new session `sessionId` (the browser gets it with the answer; the session it came with stays anonymous). */
-  | { readonly kind: 'signed-in'; readonly returnTo: string; readonly sessionId: string; readonly registered: boolean }
+  | { readonly kind: 'signed-in'; readonly returnTo: string; readonly sessionId: string; readonly registered: boolean; readonly language: string | null }
   /**
    * Not signed in. `returnTo` and `language` are the login's (the path to go back to, the language the storefront
    * asked for, or null) once the answer is known to come back to the browser that started it; else the home page and null.
@@ -99,7 +99,7 @@ export class LoginFlow {
     // a new session, not the one the login started on (attempt.session): its id was never seen before this answer
     const sessionId = this.options.sessions.newSessionId();
     const { registered } = await this.commands.execute(new SignInCommand(identity, sessionDigest(sessionId)));
-    return { kind: 'signed-in', returnTo: attempt.returnTo, sessionId, registered };
+    return { kind: 'signed-in', returnTo: attempt.returnTo, sessionId, registered, language: attempt.language ?? null };
   }
 
   private refuse(code: LoginRefusal, attempt: TakenAttempt | null, details: Record<string, unknown>): LoginOutcome {

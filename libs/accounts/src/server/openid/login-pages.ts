@@ -16,10 +16,20 @@ function page(lang: string, title: string, head: string, body: string): string {
  * navigation from another site, and the step from a page of ours makes the next request a same-site one, whatever
  * SameSite policy the session cookie has (Lax today; it was Strict, which a redirect would have lost).
  */
-export function continuePage(returnTo: string): string {
+export function continuePage(returnTo: string, lang: string): string {
+  const t = translator(lang);
   const target = escape(returnTo);
-  return page('en', 'Signed in', `<meta http-equiv="refresh" content="0;url=${target}">`, `<h1>Signed in</h1><p><a href="${target}">Continue</a></p>`);
+  return page(lang, words(lang)('login.signed-in.title'), `<meta http-equiv="refresh" content="0;url=${target}">`, `<h1>${t('login.signed-in.title')}</h1><p><a href="${target}">${t('login.continue')}</a></p>`);
 }
+
+/** The bundle's text of a key in `lang` (a supported language). */
+const words =
+  (lang: string) =>
+  (key: MessageKey): string =>
+    bundleFor(lang)[key] ?? key;
+
+/** The same, escaped for HTML. */
+const translator = (lang: string) => (key: MessageKey) => escape(words(lang)(key));
 
 const REASONS: Record<LoginRefusal, MessageKey> = {
   'login.unknown-state': 'login.refused.unknown-state',
@@ -33,10 +43,10 @@ const REASONS: Record<LoginRefusal, MessageKey> = {
  * the page the login started from, or the home page).
  */
 export function refusedPage(code: LoginRefusal, lang: string, returnTo: string): string {
-  const t = (key: MessageKey) => escape(bundleFor(lang)[key] ?? key);
+  const t = translator(lang);
   return page(
     lang,
-    bundleFor(lang)['login.refused.title'] ?? 'Sign-in failed',
+    words(lang)('login.refused.title'),
     '',
     `<h1>${t('login.refused.title')}</h1><p role="alert">${t(REASONS[code])} ${t('login.refused.not-signed-in')}</p>` +
       `<p>${t('login.refused.reference')} <code>${escape(code)}</code></p>` +
@@ -44,6 +54,13 @@ export function refusedPage(code: LoginRefusal, lang: string, returnTo: string):
   );
 }
 
-export function unavailablePage(): string {
-  return page('en', 'Sign-in unavailable', '', '<h1>Sign-in unavailable</h1><p role="alert">The identity provider cannot be reached. Please try again later.</p><p><a href="/">Back to the home page</a></p>');
+/** The identity provider could not be reached, in `lang` (a supported language). */
+export function unavailablePage(lang: string): string {
+  const t = translator(lang);
+  return page(
+    lang,
+    words(lang)('login.unavailable.title'),
+    '',
+    `<h1>${t('login.unavailable.title')}</h1><p role="alert">${t('login.unavailable.text')}</p><p><a href="/">${t('login.back-home')}</a></p>`,
+  );
 }

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { startLocalOpenIdProvider, type LocalOpenIdProvider } from '../local-provider/index.js';
@@ -141,6 +143,14 @@ describe('OpenID Connect login against the local provider', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain('login.provider-error');
     expect((await browser.me()).statusCode).toBe(204);
+  });
+
+  it('continues in the language the login started with', async () => {
+    const browser = new Browser(app);
+    const answer = await browser.deliver(await browser.signInAtProvider('/openid/authentication?returnTo=/my-orders&lang=fr', 'ada@example.org', 'lovelace'));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toMatch(/<html lang="fr">/);
+    expect(answer.body).toContain('<h1>Connecté</h1><p><a href="/my-orders">Continuer</a></p>');
   });
 
   describe('the refusal page', () => {
@@ -307,6 +317,29 @@ describe('ID tokens the app must not accept', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.body).toContain('login.not-verified');
     expect(me.statusCode).toBe(204);
+  });
+});
+
+describe('a provider that cannot be reached', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // a port nothing listens on: discovery fails, as when the provider is down
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    app = await startTestApp(loginEnv(`http://127.0.0.1:${port}`));
+  });
+  afterAll(() => app?.close());
+
+  it('answers 502 with a page in the login\'s language, else the visitor\'s, that links home', async () => {
+    const italian = await app.inject({ method: 'GET', url: '/openid/authentication?returnTo=/events-all&lang=it', headers: { 'accept-language': 'de' } });
+    expect(italian.statusCode).toBe(502);
+    expect(italian.body).toMatch(/<html lang="it">/);
+    expect(italian.body).toContain('<h1>Accesso non disponibile</h1><p role="alert">Il fornitore di identità non è raggiungibile. Riprova più tardi.</p><p><a href="/">Torna alla pagina iniziale</a></p>');
+    const german = await app.inject({ method: 'GET', url: '/openid/event/meetup/reservation/r1', headers: { 'accept-language': 'de-CH, en;q=0.5' } });
+    expect(german.statusCode).toBe(502);
+    expect(german.body).toMatch(/<html lang="de">[\s\S]*<h1>Anmeldung nicht verfügbar<\/h1>/);
   });
 });
 

@@ -38,7 +38,7 @@ export class OpenIdController {
   })
   @ApiResponse({ status: 302, description: 'To the provider\'s authorization endpoint (Location header).' })
   @ApiResponse({ status: 404, description: 'Login is not configured.' })
-  @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page).' })
+  @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page in the login\'s language, else the first of Accept-Language the storefront has).' })
   @ApiValidationFailure()
   async start(@Query() { returnTo, lang }: StartLoginQueryDto, @Req() request: SessionRequest, @Res() reply: FastifyReply): Promise<void> {
     await this.redirectToProvider(request, reply, safeReturnPath(returnTo), languageTag(lang));
@@ -59,7 +59,7 @@ export class OpenIdController {
   @ApiResponse({ status: 200, description: 'Signed in: HTML page continuing to the return path.' })
   @ApiResponse({ status: 400, description: 'Refused: HTML page with the reason\'s code; not signed in.' })
   @ApiResponse({ status: 404, description: 'Login is not configured.' })
-  @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page).' })
+  @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page in the login\'s language, else the first of Accept-Language the storefront has).' })
   @ApiValidationFailure()
   async callback(
     @Query() _query: LoginCallbackQueryDto,
@@ -79,9 +79,9 @@ export class OpenIdController {
       const secure = this.options.secureCookies;
       const cookies = [loginCookie('', secure, 0), this.options.sessions.cookie(outcome.sessionId), ...(outcome.registered ? [signedUpCookie(secure)] : [])];
       void reply.header('set-cookie', cookies);
-      return html(reply, 200, continuePage(outcome.returnTo));
+      return html(reply, 200, continuePage(outcome.returnTo, chooseLanguage(outcome.language, acceptLanguage, supportedLanguages)));
     } catch (error) {
-      if (error instanceof ProviderUnavailable) return html(reply, 502, unavailablePage());
+      if (error instanceof ProviderUnavailable) return html(reply, 502, unavailablePage(chooseLanguage(null, acceptLanguage, supportedLanguages)));
       throw error;
     }
   }
@@ -92,7 +92,7 @@ export class OpenIdController {
     summary: 'A reservation\'s page for a signed-in visitor (reference 57): 302 to /{type}/{publicIdentifier}/reservation/{reservationId}, through the login first when not signed in.',
   })
   @ApiResponse({ status: 302, description: 'To the reservation (signed in, or login off) or to the provider (Location header).' })
-  @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page).' })
+  @ApiResponse({ status: 502, description: 'The provider cannot be reached (HTML page in the login\'s language, else the first of Accept-Language the storefront has).' })
   @ApiBadPathValue('The type')
   @ApiValidationFailure()
   async reservation(
@@ -113,7 +113,7 @@ export class OpenIdController {
     try {
       location = await this.flow.begin(request.sessionId ?? '', browser, returnTo, language);
     } catch (error) {
-      if (error instanceof ProviderUnavailable) return html(reply, 502, unavailablePage());
+      if (error instanceof ProviderUnavailable) return html(reply, 502, unavailablePage(chooseLanguage(language, request.headers['accept-language'], supportedLanguages)));
       throw error;
     }
     // Fastify adds this to the session cookie the policy hook may have set for a new visitor
