@@ -29,7 +29,7 @@ import { appSecretMigrations, loadSessionSecret } from './platform/session-secre
 import { AppInfoService } from './info/app-info.service.js';
 import { serveStorefront } from './storefront/storefront.js';
 import { CatalogQueries, ticketCategoriesBody } from '@ticketing/catalog/server';
-import { InventoryDesk, installSoldOutAnswers } from '@ticketing/sales/server';
+import { InventoryDesk, installSoldOutAnswers, ReservationQueries } from '@ticketing/sales/server';
 import { shortNameParam } from '@ticketing/wire';
 import { useBindWithoutDeprecatedProperty } from './http/async-resource-bind.js';
 import { accountsMigrations } from '@ticketing/accounts/server';
@@ -52,6 +52,9 @@ function defaultStorefrontDir(): string {
   const at = here.lastIndexOf(marker);
   return at >= 0 ? join(here.slice(0, at), 'dist', 'storefront') : resolve(here, '../../../dist/storefront');
 }
+
+/** A reservation's id as the API makes them (randomUUID): anything else is no reservation, and not looked up. */
+const RESERVATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Builds the whole application (migrated database, policies, API, OpenAPI, storefront), ready to listen. */
 export async function createApp(config: AppConfig, options: CreateAppOptions): Promise<{ app: NestFastifyApplication; db: Db }> {
@@ -122,6 +125,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
           options.logger.warn({ err: error, shortName }, 'could not preload the event into the page');
           return null;
         }
+      },
+      reservationElsewhere: async (type, publicIdentifier, reservationId) => {
+        if (!RESERVATION_ID.test(reservationId)) return false;
+        const reservations = app.get(ReservationQueries);
+        const [here, anywhere] = await Promise.all([reservations.statusIn(type, publicIdentifier, reservationId), reservations.status(reservationId).catch(() => null)]);
+        return anywhere !== null && here === null;
       },
       ticketCategories: async (shortName) => {
         if (!shortNameParam.safeParse(shortName).success) return null;

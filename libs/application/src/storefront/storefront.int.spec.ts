@@ -41,6 +41,23 @@ describe.skipIf(!built)('the storefront on the API port', () => {
     },
   );
 
+  it("sends a reservation page under another event's or a pass's address to not-found, where it would show that one's prices", async () => {
+    const headers = await app.session();
+    const [category] = (await app.inject({ method: 'GET', url: '/api/v2/public/event/devday-on-sale/ticket-categories' })).json().ticketCategories as { id: number }[];
+    const reserved = await app.inject({ method: 'POST', url: '/api/v2/public/event/devday-on-sale/reserve-tickets?lang=en', headers, payload: { reservation: [{ ticketCategoryId: category!.id, amount: 1 }] } });
+    expect(reserved.statusCode, reserved.body).toBe(200);
+    const id = reserved.json().value as string;
+    const page = (url: string) => app.inject({ method: 'GET', url });
+    expect((await page(`/event/devday-on-sale/reservation/${id}/book`)).statusCode).toBe(200);
+    const elsewhere = await page(`/event/summer-fest/reservation/${id}/success?lang=de`);
+    expect([elsewhere.statusCode, elsewhere.headers.location]).toEqual([302, `/event/summer-fest/reservation/${id}/not-found`]);
+    const underPass = await page(`/subscription/5f1c2a9e-0d7b-4c3e-9a8f-1b2c3d4e5f60/reservation/${id}/book`);
+    expect([underPass.statusCode, underPass.headers.location]).toEqual([302, `/subscription/5f1c2a9e-0d7b-4c3e-9a8f-1b2c3d4e5f60/reservation/${id}/not-found`]);
+    // the not-found page itself, and an id that is no reservation, are the shell (the page says not found)
+    expect((await page(`/event/summer-fest/reservation/${id}/not-found`)).statusCode).toBe(200);
+    expect((await page(`/event/summer-fest/reservation/6b000000-0000-4000-8000-0000000000aa/success`)).statusCode).toBe(200);
+  });
+
   it('sets the session cookie once and the anti-forgery cookie once on a first visit', async () => {
     const response = await app.inject({ method: 'GET', url: '/event/devday-2030' });
     const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []).map((c) => c.split('=')[0]);

@@ -26,7 +26,15 @@ export interface StorefrontOptions {
   readonly event: (shortName: string) => Promise<unknown>;
   /** The categories the event page shows for an address without a code, preloaded likewise; null when unknown. */
   readonly ticketCategories: (shortName: string) => Promise<unknown>;
+  /**
+   * Whether a reservation that exists is another purchase's than the address names (another event's, a pass's under
+   * an event, an event's under a pass): its page would show that one's prices and payment details under this one.
+   */
+  readonly reservationElsewhere?: (type: 'event' | 'subscription', publicIdentifier: string, reservationId: string) => Promise<boolean>;
 }
+
+/** The pages of a reservation: the event's or the pass's, the reservation id and the page (`*`). */
+const RESERVATION_PAGES = { '/event/:eventShortName/reservation/:reservationId/*': 'event', '/subscription/:id/reservation/:reservationId/*': 'subscription' } as const;
 
 /** The event page (not its reservation or ticket pages), whose first render needs the event's categories too. */
 const EVENT_PAGE = '/event/:eventShortName';
@@ -58,9 +66,11 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
   });
 
   const shell = async (
-    request: FastifyRequest<{ Querystring: { lang?: string; code?: unknown }; Params: { eventShortName?: string } }>,
+    request: FastifyRequest<{ Querystring: { lang?: string; code?: unknown }; Params: { eventShortName?: string; id?: string; reservationId?: string; '*'?: string } }>,
     reply: FastifyReply,
   ) => {
+    const elsewhere = await reservationElsewhere(request);
+    if (elsewhere) return reply.header('Cache-Control', 'no-store').redirect(elsewhere, 302);
     const lang = chooseLanguage(request.query.lang, request.headers['accept-language'], supportedLanguages);
     const shortName = request.params.eventShortName;
     // The page asks for the categories with the address's code once it has checked it: only without a code (none, or
@@ -99,6 +109,15 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);
+  };
+  /** The not-found page of a reservation page's address when the reservation is another purchase's; null otherwise. */
+  const reservationElsewhere = async (request: FastifyRequest<{ Params: { eventShortName?: string; id?: string; reservationId?: string; '*'?: string } }>) => {
+    const type = RESERVATION_PAGES[request.routeOptions.url as keyof typeof RESERVATION_PAGES] as 'event' | 'subscription' | undefined;
+    const { reservationId, '*': page } = request.params;
+    const publicIdentifier = type === 'event' ? request.params.eventShortName : request.params.id;
+    if (!type || !publicIdentifier || !reservationId || page === 'not-found' || !options.reservationElsewhere) return null;
+    if (!(await options.reservationElsewhere(type, publicIdentifier, reservationId).catch(() => false))) return null;
+    return `/${type}/${encodeURIComponent(publicIdentifier)}/reservation/${encodeURIComponent(reservationId)}/not-found`;
   };
   for (const url of STOREFRONT_ROUTES) fastify.get(url, shell);
   fastify.get<{ Params: { eventShortName: string; ticketId: string } }>(TICKET_ADDRESS, (request, reply) => {

@@ -5,14 +5,14 @@ import { checkInInfoQueryOptions, ticketFullQueryOptions, ticketInfoQueryOptions
 
 /**
  * The loaders of a ticket's pages: their data in the cache before the page renders. A ticket the server does not
- * show (unknown, released, its order not complete, a wrong check-in code: 404) goes to the root (spec 8); any
- * other failure is the router's error notice.
+ * show (unknown, released, its order not complete, a wrong check-in code: 404; an id that cannot be one, a link cut
+ * short: 422) goes to the root (spec 8); any other failure is the router's error notice.
  */
 async function orHome<T>(load: Promise<T>): Promise<void> {
   try {
     await load;
   } catch (error) {
-    if (isApiError(error) && error.status === 404) throw redirect({ to: '/', replace: true });
+    if (isApiError(error) && (error.status === 404 || error.status === 422)) throw redirect({ to: '/', replace: true });
     throw error;
   }
 }

@@ -68,6 +68,18 @@ export class ReservationQueries {
     return isVisible(state) ? (state.opened.purchaseContext?.descriptorId ?? null) : null;
   }
 
+  /**
+   * The status of a visible reservation of this event (`event`: an order of its tickets) or of this pass
+   * (`subscription`: an order of the pass); null when it is unknown, gone, or another purchase's.
+   */
+  async statusIn(type: 'event' | 'subscription', publicIdentifier: string, reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean } | null> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state)) return null;
+    const context = state.opened.purchaseContext;
+    const ours = type === 'subscription' ? context?.descriptorId === publicIdentifier.toLowerCase() : !context && state.eventShortName === publicIdentifier;
+    return ours ? { status: state.status, validatedBookingInformation: state.validated } : null;
+  }
+
   async status(reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean }> {
     const { state } = await loadReservation(this.store, reservationId);
     if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);

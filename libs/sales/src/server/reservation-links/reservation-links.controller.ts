@@ -16,7 +16,7 @@ interface LinkPath {
 /**
  * A reservation's bare address (reference 3.9 item 56), which e-mails and the organizer's tools link to: 302 to the
  * storefront page its status asks for, the query kept (a `subscription` parameter among it); an unknown event or
- * subscription goes home, a reservation that is gone (or an id that cannot be one) to not-found.
+ * subscription goes home, a reservation that is gone, of another event or pass (or an id that cannot be one) to not-found.
  */
 @Controller()
 export class ReservationLinksController {
@@ -49,7 +49,8 @@ export class ReservationLinksController {
   ): Promise<void> {
     reply.header('Cache-Control', 'no-store');
     if (!known) return void (await reply.redirect('/', 302));
-    const status = UUID.test(reservationId) ? await this.reservations.status(reservationId).catch(() => null) : null;
+    // a reservation of another event or pass is not found here: its page would show that one's prices and payment details
+    const status = UUID.test(reservationId) ? await this.reservations.statusIn(type, publicIdentifier, reservationId).catch(() => null) : null;
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const page = reservationPageOf(status);
     await reply.redirect(`/${type}/${encodeURIComponent(publicIdentifier)}/reservation/${encodeURIComponent(reservationId)}/${page}${query}`, 302);

@@ -46,6 +46,12 @@ describe('GET /{event|subscription}/{id}/reservation/{reservationId}: the page o
         data: { eventShortName: 'expo', category: ticketCategory({ id: 1, key: 'day', price: 2000, capacityId: 1 }) },
       }),
     ]);
+    await app.given('event-fair', [
+      catalogEvent({
+        type: 'EventPublished',
+        data: { event: eventDetails({ shortName: 'fair', start: localDaysFrom(now, 40), end: localDaysFrom(now, 40, '23:00:00'), allowedPaymentProxies: ['OFFLINE'] }) },
+      }),
+    ]);
   }, 60_000);
   afterAll(() => app.close());
 
@@ -73,6 +79,21 @@ describe('GET /{event|subscription}/{id}/reservation/{reservationId}: the page o
     });
     const id = reserved.json().value as string;
     expect(await location(`/event/expo/reservation/${id}`)).toBe(`/event/expo/reservation/${id}/book`);
+  });
+
+  it("sends a reservation of another event or pass to not-found: its page would show that one's prices and bank details", async () => {
+    const reserved = await app.inject({
+      method: 'POST',
+      url: '/api/v2/public/event/expo/reserve-tickets?lang=en',
+      headers,
+      payload: { reservation: [{ ticketCategoryId: 1, amount: 1 }] },
+    });
+    const expoOrder = reserved.json().value as string;
+    const passOrder = await reservePass();
+    expect(await location(`/event/fair/reservation/${expoOrder}`)).toBe(`/event/fair/reservation/${expoOrder}/not-found`);
+    expect(await location(`/subscription/${PASS}/reservation/${expoOrder}`)).toBe(`/subscription/${PASS}/reservation/${expoOrder}/not-found`);
+    expect(await location(`/event/expo/reservation/${passOrder}`)).toBe(`/event/expo/reservation/${passOrder}/not-found`);
+    expect(await location(`/subscription/${PASS.toUpperCase()}/reservation/${passOrder}`)).toBe(`/subscription/${PASS.toUpperCase()}/reservation/${passOrder}/book`);
   });
 
   it('sends a reservation that is gone, or an id that cannot be one, to not-found; an unknown event or subscription home', async () => {

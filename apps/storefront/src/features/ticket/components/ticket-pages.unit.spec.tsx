@@ -139,8 +139,9 @@ describe('ticket pages (spec 2)', () => {
       expect(screen.queryByRole('link', { name: 'Go to the live polls' })).toBeNull();
     });
 
-    it('sends a ticket the server does not show (404) to the root', async () => {
-      const rendered = renderApp(`${PAGE}/view`, api({ [TICKET]: { status: 404 } }));
+    // 422: an id that cannot be a ticket's (a link cut short), the server's validation answer: no ticket either
+    it.each([404, 422])('sends a ticket the server does not show (%i) to the root', async (status) => {
+      const rendered = renderApp(`${PAGE}/view`, api({ [TICKET]: { status } }));
       await waitFor(() => expect(path(rendered)).toBe('/'));
     });
 
@@ -407,8 +408,8 @@ describe('ticket pages (spec 2)', () => {
       expect(path(rendered)).toBe(`${PAGE}/update`);
     });
 
-    it('sends a ticket the server does not show (404) to the root', async () => {
-      const rendered = renderApp(`${PAGE}/update`, api({ [`${TICKET}/full`]: { status: 404 } }));
+    it.each([404, 422])('sends a ticket the server does not show (%i) to the root', async (status) => {
+      const rendered = renderApp(`${PAGE}/update`, api({ [`${TICKET}/full`]: { status } }));
       await waitFor(() => expect(path(rendered)).toBe('/'));
     });
   });
