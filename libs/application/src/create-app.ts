@@ -20,6 +20,7 @@ import { installCompression } from './http/compression.js';
 import { replyWithFrameworkError } from './http/framework-errors.js';
 import { withoutApiTrailingSlash } from './http/api-trailing-slash.js';
 import { installWellFormedText } from './http/well-formed-text.js';
+import { installEmptyJsonBody } from './http/empty-json-body.js';
 import { installMethodNotAllowed } from './http/method-not-allowed.js';
 import { serveWebFonts } from './fonts/web-fonts.js';
 import { installAbuseProtection } from './abuse/abuse-protection.js';
@@ -83,6 +84,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
   const fastify = app.getHttpAdapter().getInstance();
   // the page may talk to the card provider: Stripe with a real key in the environment, its stand-in in test mode
   const standIns = app.get<StandInUrls | null>(PAYMENT_STAND_IN_URLS, { strict: false });
+  // first: the body's type is settled before any hook reads it
+  installEmptyJsonBody(fastify);
   installHttpPolicies(fastify, config, secret, { stripe: hasStripeKey(process.env), stripeStandIn: standIns?.stripe ?? null });
   installAbuseProtection(fastify, config, options.logger);
   // after the rate limits and the human verification: reserve-tickets on a queued event needs the queue's token
