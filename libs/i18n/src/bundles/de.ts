@@ -585,6 +585,7 @@ const messages = {
   'reservation-page-complete.subscription.copy-id': 'ID in die Zwischenablage kopieren',
   'reservation-page-complete.subscription.copy.success': 'Code kopiert!',
   'reservation-page-complete.subscription.usage': 'Abonnement {{0}}-mal verwendet.',
+  'reservation-page-complete.subscription.usage.one': 'Abonnement einmal verwendet.',
   'reservation-page-complete.subscription.usage.available': 'Verbleibende Eintritte: {{0}}',
   'reservation-page-complete.subscription.buy-tickets': 'Sie können Ihr Abonnement für folgende Veranstaltungen verwenden:',
   'reservation-page-complete.buy-tickets': 'Tickets kaufen',

@@ -590,6 +590,7 @@ const messages = {
   'reservation-page-complete.subscription.copy-id': 'Copy the ID to the clipboard',
   'reservation-page-complete.subscription.copy.success': 'Code copied!',
   'reservation-page-complete.subscription.usage': 'Subscription used {{0}} times.',
+  'reservation-page-complete.subscription.usage.one': 'Subscription used once.',
   'reservation-page-complete.subscription.usage.available': 'Entries left: {{0}}',
   'reservation-page-complete.subscription.buy-tickets': 'You can use your subscription for the following events:',
   'reservation-page-complete.buy-tickets': 'Buy tickets',

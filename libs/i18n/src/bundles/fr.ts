@@ -588,6 +588,7 @@ const messages = {
   'reservation-page-complete.subscription.copy-id': 'Copier l’ID dans le presse-papiers',
   'reservation-page-complete.subscription.copy.success': 'Code copié\u00a0!',
   'reservation-page-complete.subscription.usage': 'Abonnement utilisé {{0}} fois.',
+  'reservation-page-complete.subscription.usage.one': 'Abonnement utilisé une fois.',
   'reservation-page-complete.subscription.usage.available': 'Entrées restantes\u00a0: {{0}}',
   'reservation-page-complete.subscription.buy-tickets': 'Vous pouvez utiliser votre abonnement pour les événements suivants\u00a0:',
   'reservation-page-complete.buy-tickets': 'Acheter des billets',

@@ -585,6 +585,7 @@ const messages = {
   'reservation-page-complete.subscription.copy-id': 'Copia l’ID negli appunti',
   'reservation-page-complete.subscription.copy.success': 'Codice copiato!',
   'reservation-page-complete.subscription.usage': 'Abbonamento utilizzato {{0}} volte.',
+  'reservation-page-complete.subscription.usage.one': 'Abbonamento utilizzato una volta.',
   'reservation-page-complete.subscription.usage.available': 'Ingressi rimanenti: {{0}}',
   'reservation-page-complete.subscription.buy-tickets': 'Puoi usare il tuo abbonamento per i seguenti eventi:',
   'reservation-page-complete.buy-tickets': 'Acquista i biglietti',

@@ -10,7 +10,8 @@ export const pinShown = (configuration: SubscriptionInfo['configuration'] | null
 /** Spec 2: the used count when above 0, the entries left when the pass counts them (absent: unlimited). */
 export function usageTexts(t: Translate, usage: SubscriptionInfo['usageDetails']): string[] {
   const texts: string[] = [];
-  if (usage.used > 0) texts.push(t('reservation-page-complete.subscription.usage', usage.used));
+  if (usage.used === 1) texts.push(t('reservation-page-complete.subscription.usage.one'));
+  else if (usage.used > 1) texts.push(t('reservation-page-complete.subscription.usage', usage.used));
   if (usage.available !== null && usage.available !== undefined) texts.push(t('reservation-page-complete.subscription.usage.available', usage.available));
   return texts;
 }
