@@ -27,6 +27,15 @@ export function deepestPageContext(matches: readonly { loaderData?: unknown }[])
   return undefined;
 }
 
+/** The page context of one event or pass: its content languages and its own terms and privacy links. */
+export function pageContextOf(item: {
+  readonly contentLanguages: readonly { locale: string }[];
+  readonly termsAndConditionsUrl?: string | null;
+  readonly privacyPolicyUrl?: string | null;
+}): PageContext {
+  return { contentLanguages: item.contentLanguages.map((l) => l.locale), termsUrl: item.termsAndConditionsUrl ?? null, privacyUrl: item.privacyPolicyUrl ?? null };
+}
+
 /** The locales of items' content languages, each once, in order of first appearance. */
 export function unionOfContentLanguages(items: readonly { contentLanguages: readonly { locale: string }[] }[]): string[] {
   const seen: string[] = [];

@@ -19,5 +19,5 @@ export const Route = createFileRoute('/$type/$publicId/reservation/$reservationI
 
 function PurchaseReservation() {
   const { publicId, reservationId } = Route.useParams();
-  return <PurchaseReservationPage key={reservationId} id={publicId} reservationId={reservationId} page={Route.useLoaderData()} search={Route.useSearch()} />;
+  return <PurchaseReservationPage key={reservationId} id={publicId} reservationId={reservationId} page={Route.useLoaderData().page} search={Route.useSearch()} />;
 }

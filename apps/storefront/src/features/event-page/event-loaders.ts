@@ -3,7 +3,7 @@ import { redirect } from '@tanstack/react-router';
 import { isApiError } from '@ticketing/api-client';
 import { eventQueryOptions, validateCodeQueryOptions } from '../../api/catalog-queries';
 import type { EventCode, EventCodeResponse, EventWithAdditionalInfo } from '../../api/catalog-queries';
-import type { WithPageContext } from '../../app/page-context';
+import { pageContextOf, type WithPageContext } from '../../app/page-context';
 
 export const CODE_NOT_FOUND = 'error.STEP_1_CODE_NOT_FOUND';
 
@@ -16,13 +16,7 @@ export async function loadEvent(queryClient: QueryClient, shortName: string): Pr
     if (isApiError(error) && error.status === 404) throw redirect({ to: '/', replace: true });
     throw error;
   }
-  return {
-    pageContext: {
-      contentLanguages: event.contentLanguages.map((l) => l.locale),
-      termsUrl: event.termsAndConditionsUrl,
-      privacyUrl: event.privacyPolicyUrl ?? null,
-    },
-  };
+  return { pageContext: pageContextOf(event) };
 }
 
 /** The outcome of a promo/access code: the valid code's kind, or the error code to show. */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { isApiError } from '@ticketing/api-client';
 import { eventsQueryOptions, subscriptionQueryOptions } from '../../api/catalog-queries';
-import type { WithPageContext } from '../../app/page-context';
+import { pageContextOf, type WithPageContext } from '../../app/page-context';
 import { isUuidV4 } from '../../app/search-params';
 
 /**
@@ -14,13 +14,7 @@ export async function loadSubscription(queryClient: QueryClient, id: string): Pr
   void queryClient.prefetchQuery(eventsQueryOptions({ subscription: id }));
   try {
     const { data } = await queryClient.ensureQueryData(subscriptionQueryOptions(id));
-    return {
-      pageContext: {
-        contentLanguages: data.contentLanguages.map((l) => l.locale),
-        termsUrl: data.termsAndConditionsUrl ?? null,
-        privacyUrl: data.privacyPolicyUrl ?? null,
-      },
-    };
+    return { pageContext: pageContextOf(data) };
   } catch (error) {
     if (isApiError(error) && error.status >= 400 && error.status < 500) throw redirect({ to: '/', replace: true });
     throw error;

@@ -4,6 +4,7 @@ import { subscriptionQueryOptions } from '../../api/catalog-queries';
 import type { PurchaseContextRef } from '../../app/purchase-context';
 import { purchaseContextHref } from '../../app/purchase-context';
 import { isUuidV4 } from '../../app/search-params';
+import { pageContextOf, type PageContext } from '../../app/page-context';
 import { loadCheckoutStep } from '../checkout/checkout-loader';
 import type { ReservationPage } from '../reservation-status/reservation-page';
 import { guardReservationPage, loadReservation } from '../reservation-status/reservation-guard';
@@ -25,7 +26,7 @@ interface Input {
  * event. For a pass, the page's data in the cache and the page's own chunk. Any other type, or a pass id that is not
  * a UUID v4 (as on the subscription page), goes home.
  */
-export async function loadPurchaseReservation({ queryClient, type, publicId, reservationId, location }: Input): Promise<ReservationPage> {
+export async function loadPurchaseReservation({ queryClient, type, publicId, reservationId, location }: Input): Promise<PurchaseReservationData> {
   if (type === 'event') {
     const context: PurchaseContextRef = { type, id: publicId };
     await guardReservationPage({ queryClient, context, reservationId, location });
@@ -35,14 +36,23 @@ export async function loadPurchaseReservation({ queryClient, type, publicId, res
   const context: PurchaseContextRef = { type, id: publicId };
   const page = await guardReservationPage({ queryClient, context, reservationId, location });
   const shown = passPagePart(page).preload();
+  // the pass's languages and legal links for the chrome, as on the pass's page (spec 1): every page has them
+  const pass = queryClient.ensureQueryData(subscriptionQueryOptions(publicId)).then(
+    ({ data }) => data,
+    () => null,
+  );
   if (page === 'book' || page === 'overview') {
     await loadCheckoutStep(queryClient, context, reservationId);
   } else if (page !== 'not-found') {
-    await Promise.all([
-      queryClient.ensureQueryData(subscriptionQueryOptions(publicId)),
-      page === 'error' ? null : loadReservation(queryClient, context, reservationId),
-    ]);
+    await Promise.all([queryClient.ensureQueryData(subscriptionQueryOptions(publicId)), page === 'error' ? null : loadReservation(queryClient, context, reservationId)]);
   }
+  const descriptor = await pass;
   await shown;
-  return page;
+  return descriptor ? { page, pageContext: pageContextOf(descriptor) } : { page };
+}
+
+/** The page a pass's reservation shows, and (the pass known) the chrome's context: its content languages and legal links. */
+export interface PurchaseReservationData {
+  readonly page: ReservationPage;
+  readonly pageContext?: PageContext;
 }

@@ -21,6 +21,25 @@ describe("a pass's reservation pages (spec 2: subscription/{id}/reservation/{res
     vi.unstubAllGlobals();
   });
 
+  describe('the chrome around them (spec 1: the language select offers the content languages of what is shown)', () => {
+    const pass = makeSubscription({ langs: ['en', 'de'], termsAndConditionsUrl: 'https://example.org/pass-terms', privacyPolicyUrl: 'https://example.org/pass-privacy' });
+    it.each([
+      ['book', makePassOrder(buyer)],
+      ['overview', makePassOrder({ ...buyer, validatedBookingInformation: true })],
+      ['success', makePassOrder({ ...buyer, status: 'COMPLETE', validatedBookingInformation: true })],
+    ])("offers the pass's languages on the %s page, as the pass's page does", async (page, order) => {
+      renderApp(`${PASS}/${page}`, passApi(order, {}, pass));
+      const select = await screen.findByRole('combobox', { name: 'Language' });
+      expect(within(select).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['en', 'de']);
+    });
+
+    it("links the pass's terms and privacy policy under the booking step (the page where they are accepted)", async () => {
+      renderApp(`${PASS}/book`, passApi(makePassOrder(buyer), {}, pass));
+      const footer = await screen.findByRole('contentinfo');
+      expect(within(footer).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['https://example.org/pass-terms', 'https://example.org/pass-privacy']);
+    });
+  });
+
   describe('booking step', () => {
     it('names the buyer as the owner, unless another owner is given; the extra fields come before and after, sent as subscriptionOwner', async () => {
       const state = { validated: false };
