@@ -14,10 +14,22 @@ export async function startDatabase({ root, say }) {
   const { startEmbeddedPostgres } = await import(join(root, 'dist/api/embedded-postgres.js'));
   mkdirSync(join(root, '.data'), { recursive: true });
   say('starting the embedded PostgreSQL (first start initialises .data/postgres)...');
+  const dataDir = join(root, '.data/postgres');
+  let locked = false;
   const pg = await startEmbeddedPostgres({
-    dataDir: join(root, '.data/postgres'),
+    dataDir,
     database: 'ticketing',
-    log: (line) => { if (/error|fatal/i.test(line)) say(`postgres: ${line}`); },
+    log: (line) => {
+      if (/lock file "postmaster\.pid" already exists/.test(line)) locked = true;
+      if (/error|fatal/i.test(line)) say(`postgres: ${line}`);
+    },
+  }).catch((error) => {
+    // the package rejects with nothing at all when the server will not start: say why, as the server did
+    const why = locked
+      ? `another process is using ${dataDir} (its postmaster.pid): stop the other \`npm start\` of this checkout, or give this one DATABASE_URL`
+      : `the embedded PostgreSQL did not start (${error instanceof Error ? error.message : String(error ?? 'no reason given')}); its log lines are above`;
+    // told as it is, without the launcher's stack (start.mjs prints `told` errors by their message)
+    throw Object.assign(new Error(why), { told: true });
   });
   say(`PostgreSQL ready on 127.0.0.1:${pg.port} (data: ${pg.dataDir})`);
   return { url: pg.url, embedded: true, stop: () => pg.stop() };

@@ -153,6 +153,8 @@ function forwardToSupervisor() {
 
 if (process.env.TICKETING_START_SUPERVISOR !== '1') forwardToSupervisor();
 else main().catch((error) => {
-  process.stderr.write(`[start] ${error.stack ?? error.message}\n`);
+  // an error the launcher explains (`told`) by its message; anything else with its stack; a rejection with no value said so
+  const text = error instanceof Error ? (error.told ? error.message : (error.stack ?? error.message)) : `failed: ${String(error)}`;
+  process.stderr.write(`[start] ${text}\n`);
   process.exit(1);
 });
