@@ -102,7 +102,7 @@ export class MyOrdersQuery {
     if (type === 'subscription') {
       const offer = await this.catalog.subscriptionOffer(id, now);
       const d = offer?.descriptor;
-      const title = d ? { ...d.title } : {};
+      const title = d ? inLanguageOrder(d.title, d.contentLanguages) : {};
       const tz = d?.timeZone ?? 'UTC';
       return {
         title,
@@ -116,9 +116,9 @@ export class MyOrdersQuery {
     const offer = await this.catalog.purchaseOffer(id, null, now);
     if (!offer) return { title: {}, timeZone: 'UTC', start: null, end: null, languages: ['en'], itemType: () => ({}) };
     const { event } = offer;
-    const names = new Map(offer.categories.map(({ category }) => [category.id, { ...category.name }]));
+    const names = new Map(offer.categories.map(({ category }) => [category.id, inLanguageOrder(category.name, event.contentLanguages)]));
     return {
-      title: { ...event.title },
+      title: inLanguageOrder(event.title, event.contentLanguages),
       timeZone: event.timeZone,
       start: zonedInstant(event.start, event.timeZone),
       end: zonedInstant(event.end, event.timeZone),
@@ -126,4 +126,16 @@ export class MyOrdersQuery {
       itemType: (categoryId) => (categoryId === null ? {} : (names.get(categoryId) ?? {})),
     };
   }
+}
+
+/**
+ * A text per language with its keys in the order of the content languages (the others after them), as the dates
+ * are formatted: a page that has none of them in its language falls back to the first key of each map, which is
+ * then the same language for the title, the dates and the items of one purchase.
+ */
+function inLanguageOrder(texts: Readonly<Record<string, string>>, languages: readonly string[]): Record<string, string> {
+  const ordered: Record<string, string> = {};
+  for (const language of languages) if (Object.prototype.hasOwnProperty.call(texts, language)) ordered[language] = texts[language]!;
+  for (const [language, text] of Object.entries(texts)) if (!(language in ordered)) ordered[language] = text;
+  return ordered;
 }

@@ -108,7 +108,8 @@ export async function startAccountsApp(): Promise<{ app: TestApp; provider: Loca
     catalogEvent({ type: 'CapacityDefined', data: { eventShortName: FULL_HOUSE, capacity: { id: 1, key: 'hall', name: 'Hall', size: 1 } } }),
     catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: FULL_HOUSE, category: ticketCategory({ id: 1, key: 'free', name: { en: 'Free entry' }, price: 0, capacityId: 1 }) } }),
   ]);
-  const descriptor = subscriptionDescriptor({ id: PASS, sale: { start: localDaysFrom(now, -1), end: null }, price: 0, maxEntries: 5, allowedPaymentProxies: [] });
+  // Italian first, its title given English first: the orders list answers the title in the pass's order
+  const descriptor = subscriptionDescriptor({ id: PASS, sale: { start: localDaysFrom(now, -1), end: null }, price: 0, maxEntries: 5, allowedPaymentProxies: [], contentLanguages: ['it', 'en'] });
   await app.given(`subscription-descriptor-${PASS}`, [catalogEvent({ type: 'SubscriptionDescriptorPublished', data: { descriptor } })]);
   return {
     app,

@@ -234,6 +234,9 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect(body.map((g: { type: string; publicIdentifier: string }) => `${g.type}/${g.publicIdentifier}`)).toEqual([`subscription/${PASS}`, `event/${MEETUP}`]);
       const [passes, meetup] = body;
       expect(passes).toMatchObject({ title: { en: 'Season pass', it: 'Abbonamento' }, formattedStartDate: null, sameDay: false });
+      // in the pass's content languages' order, as its dates are: a page in another language shows one language (an audit)
+      expect(Object.keys(passes.title)).toEqual(['it', 'en']);
+      expect(Object.keys(passes.reservations[0].items[0].type)).toEqual(['it', 'en']);
       expect(passes.reservations).toEqual([
         expect.objectContaining({ id: pass, status: 'PENDING', formattedConfirmedOn: null, finalPrice: 0, items: [{ id: expect.any(String), firstName: null, lastName: null, type: { en: 'Season pass', it: 'Abbonamento' } }] }),
       ]);
