@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { leaves, parseMime, partText, structure, type MimePart } from './mime.js';
+import { decodeWords, leaves, parseMime, partText, structure, type MimePart } from './mime.js';
 
 export interface ReceivedAttachment {
   readonly filename: string | null;
@@ -13,6 +13,8 @@ export interface ReceivedMail {
   readonly to: string[];
   /** The message's own headers as received (folded lines kept). */
   readonly headers: string;
+  /** The Subject header unfolded, its encoded words (RFC 2047) decoded; '' when there is none. */
+  readonly subject: string;
   /** The text/plain part (or the body of a single-part message), its transfer encoding undone. */
   readonly text: string;
   /** The text/html part; null when the message has none. */
@@ -36,9 +38,12 @@ export function readMail(to: string[], raw: Buffer): ReceivedMail {
   const bodies = parts.filter((p) => !isAttachment(p));
   const plain = bodies.find((p) => p.contentType === 'text/plain');
   const html = bodies.find((p) => p.contentType === 'text/html');
+  const headers = split ? latin1.slice(0, split.index) : latin1;
+  const subject = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(headers)?.[1] ?? '';
   return {
     to,
-    headers: split ? latin1.slice(0, split.index) : latin1,
+    headers,
+    subject: decodeWords(Buffer.from(subject.replace(/\r?\n[ \t]/g, ' ').trim(), 'latin1').toString('utf8')),
     text: plain ? partText(plain) : mime.children.length === 0 ? partText(mime) : '',
     html: html ? partText(html) : null,
     attachments: parts.filter(isAttachment).map((p) => ({ filename: filenameOf(p), contentType: p.contentType, content: p.body })),

@@ -164,5 +164,6 @@ export class ReservationFinalizer {
     // the order stands whatever the mail server says; the buyer can ask for the e-mail again
     await this.mailer.sendConfirmation(reservationId).catch((error: unknown) => this.logger.warn({ msg: 'confirmation e-mail not sent', reason: mailFailure(error) }));
     await this.mailer.sendTicketsToHolders(reservationId).catch((error: unknown) => this.logger.warn({ msg: 'ticket e-mails not sent', reason: mailFailure(error) }));
+    await this.mailer.sendPassToOwner(reservationId).catch((error: unknown) => this.logger.warn({ msg: 'pass e-mail to its owner not sent', reason: mailFailure(error) }));
   }
 }

@@ -29,6 +29,83 @@ export interface ReservationMailFacts {
   readonly transfer: { readonly bankAccount: string; readonly owner: string; readonly deadline: Date; readonly deferred: boolean } | null;
   /** ON_SITE: the tickets are paid at the desk. */
   readonly payAtDesk: boolean;
+  /**
+   * A pass's order: it speaks of the subscription, not of tickets; once the pass is issued (`id`), with its owner,
+   * its ID and its PIN (null when the organizer does not show PINs).
+   */
+  readonly pass?: { readonly id: string | null; readonly owner: string; readonly pin: string | null } | null;
+}
+
+/** A pass's own words (the order's e-mail of a pass, and the e-mail to its owner). */
+interface PassTexts {
+  subject(title: string, id: string): string;
+  link(link: string): string;
+  button: string;
+  owner(name: string): string;
+  id(id: string): string;
+  pin(pin: string): string;
+  use: string;
+  /** The same when the organizer shows no PINs: the ID alone. */
+  useId: string;
+  /** To the owner named by another buyer. */
+  givenBy(buyer: string, title: string): string;
+  ownerSubject(title: string): string;
+}
+
+const passTexts: Record<string, PassTexts> = {
+  en: {
+    subject: (title, id) => `Your subscription ${title} – reservation ${id}`,
+    link: (link) => `Your subscription: ${link}`,
+    button: 'View your subscription',
+    owner: (name) => `Subscription owner: ${name}`,
+    id: (id) => `Subscription ID: ${id}`,
+    pin: (pin) => `PIN: ${pin}`,
+    use: 'Give the PIN or the ID when you book tickets for an event the subscription covers.',
+    useId: 'Give the ID when you book tickets for an event the subscription covers.',
+    givenBy: (buyer, title) => `${buyer} bought the subscription ${title} for you.`,
+    ownerSubject: (title) => `Your subscription ${title}`,
+  },
+  it: {
+    subject: (title, id) => `Il tuo abbonamento ${title} – prenotazione ${id}`,
+    link: (link) => `Il tuo abbonamento: ${link}`,
+    button: 'Vedi l’abbonamento',
+    owner: (name) => `Titolare dell’abbonamento: ${name}`,
+    id: (id) => `ID abbonamento: ${id}`,
+    pin: (pin) => `PIN: ${pin}`,
+    use: 'Indica il PIN o l’ID quando prenoti i biglietti per un evento incluso nell’abbonamento.',
+    useId: 'Indica l’ID quando prenoti i biglietti per un evento incluso nell’abbonamento.',
+    givenBy: (buyer, title) => `${buyer} ha acquistato per te l’abbonamento ${title}.`,
+    ownerSubject: (title) => `Il tuo abbonamento ${title}`,
+  },
+  de: {
+    subject: (title, id) => `Ihr Abonnement ${title} – Reservierung ${id}`,
+    link: (link) => `Ihr Abonnement: ${link}`,
+    button: 'Abonnement ansehen',
+    owner: (name) => `Inhaber des Abonnements: ${name}`,
+    id: (id) => `Abonnement-ID: ${id}`,
+    pin: (pin) => `PIN: ${pin}`,
+    use: 'Geben Sie die PIN oder die ID an, wenn Sie Tickets für eine Veranstaltung buchen, für die das Abonnement gilt.',
+    useId: 'Geben Sie die ID an, wenn Sie Tickets für eine Veranstaltung buchen, für die das Abonnement gilt.',
+    givenBy: (buyer, title) => `${buyer} hat das Abonnement ${title} für Sie gekauft.`,
+    ownerSubject: (title) => `Ihr Abonnement ${title}`,
+  },
+  fr: {
+    subject: (title, id) => `Votre abonnement ${title} – réservation ${id}`,
+    link: (link) => `Votre abonnement : ${link}`,
+    button: 'Voir votre abonnement',
+    owner: (name) => `Titulaire de l’abonnement : ${name}`,
+    id: (id) => `ID de l’abonnement : ${id}`,
+    pin: (pin) => `PIN : ${pin}`,
+    use: 'Indiquez le PIN ou l’ID lorsque vous réservez des billets pour un événement couvert par l’abonnement.',
+    useId: 'Indiquez l’ID lorsque vous réservez des billets pour un événement couvert par l’abonnement.',
+    givenBy: (buyer, title) => `${buyer} a acheté pour vous l’abonnement ${title}.`,
+    ownerSubject: (title) => `Votre abonnement ${title}`,
+  },
+};
+
+/** The lines that name an issued pass: its owner, its ID, its PIN when shown, and how to use them. */
+function passLines(p: PassTexts, pass: { readonly id: string; readonly owner: string; readonly pin: string | null }): string[] {
+  return [p.owner(pass.owner), p.id(pass.id), ...(pass.pin ? [p.pin(pass.pin), p.use] : [p.useId])];
 }
 
 interface Texts {
@@ -154,12 +231,15 @@ export function reservationMail(facts: ReservationMailFacts): ReservationMail {
     const until = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone }).format(transfer.deadline);
     instructions = (transfer.deferred ? t.deferredTransfer : t.transfer)(transfer.bankAccount, transfer.owner, facts.shortId, facts.total, until);
   }
+  const p = facts.pass ? (passTexts[language] ?? passTexts['en']!) : null;
+  const issuedPass = facts.pass?.id ? passLines(p!, { ...facts.pass, id: facts.pass.id }) : null;
   const paragraphs = [greeting, lead, t.order(facts.shortId, summary, facts.total)];
+  if (issuedPass) paragraphs.push(issuedPass.join('\n'));
   if (instructions !== null) paragraphs.push(instructions);
   if (facts.payAtDesk) paragraphs.push(t.desk);
-  paragraphs.push(t.link(facts.link));
+  paragraphs.push(p ? p.link(facts.link) : t.link(facts.link));
 
-  const subject = t.subject(facts.eventTitle, facts.shortId, awaiting);
+  const subject = p && !awaiting ? p.subject(facts.eventTitle, facts.shortId) : t.subject(facts.eventTitle, facts.shortId, awaiting);
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: greeting },
     { kind: 'paragraph', text: lead },
@@ -171,9 +251,10 @@ export function reservationMail(facts: ReservationMailFacts): ReservationMail {
       total: ['', t.totalLabel, facts.total],
     },
   ];
+  if (issuedPass) blocks.push({ kind: 'box', title: null, lines: issuedPass });
   if (instructions !== null) blocks.push({ kind: 'box', title: null, lines: instructions.split('\n') });
   if (facts.payAtDesk) blocks.push({ kind: 'paragraph', text: t.desk });
-  blocks.push({ kind: 'button', label: t.button, href: facts.link }, { kind: 'note', text: `${t.linkNote}\n${facts.link}` });
+  blocks.push({ kind: 'button', label: p ? p.button : t.button, href: facts.link }, { kind: 'note', text: `${t.linkNote}\n${facts.link}` });
   const html = renderHtmlMail({
     language,
     title: subject,
@@ -184,4 +265,39 @@ export function reservationMail(facts: ReservationMailFacts): ReservationMail {
     footer: facts.organizer ? t.replies(facts.organizer.name) : null,
   });
   return { subject, text: `${paragraphs.join('\n\n')}\n`, html, replyTo: facts.organizer?.email || undefined };
+}
+
+/** What the e-mail to a pass's owner, named by another buyer, says: who gave it, and the pass (it has no link: the order's page is the buyer's). */
+export interface PassOwnerMailFacts {
+  readonly language: string;
+  readonly ownerFirstName: string;
+  readonly buyer: string;
+  readonly title: string;
+  readonly organizer: { readonly name: string; readonly email: string } | null;
+  readonly pass: { readonly id: string; readonly owner: string; readonly pin: string | null };
+}
+
+/** The e-mail to a pass's owner when someone else bought it for them: the only way they learn its PIN and ID. */
+export function passOwnerMail(facts: PassOwnerMailFacts): ReservationMail {
+  const language = facts.language.split('-')[0]!.toLowerCase();
+  const t = texts[language] ?? texts['en']!;
+  const p = passTexts[language] ?? passTexts['en']!;
+  const greeting = t.greeting(facts.ownerFirstName);
+  const lead = p.givenBy(facts.buyer, facts.title);
+  const lines = passLines(p, facts.pass);
+  const subject = p.ownerSubject(facts.title);
+  const html = renderHtmlMail({
+    language,
+    title: subject,
+    preheader: lead,
+    organizer: facts.organizer?.name ?? null,
+    heading: facts.title,
+    blocks: [
+      { kind: 'paragraph', text: greeting },
+      { kind: 'paragraph', text: lead },
+      { kind: 'box', title: null, lines },
+    ],
+    footer: facts.organizer ? t.replies(facts.organizer.name) : null,
+  });
+  return { subject, text: `${[greeting, lead, lines.join('\n')].join('\n\n')}\n`, html, replyTo: facts.organizer?.email || undefined };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reservationMail, type ReservationMailFacts } from './reservation-mail.js';
+import { passOwnerMail, reservationMail, type ReservationMailFacts } from './reservation-mail.js';
 
 const facts = (transfer: ReservationMailFacts['transfer']): ReservationMailFacts => ({
   language: 'en',
@@ -75,6 +75,35 @@ describe('the HTML part of the reservation e-mail', () => {
 
   it('has no reply address when the organizer is unknown', () => {
     const mail = reservationMail({ ...facts(null), organizer: null });
+    expect(mail.replyTo).toBeUndefined();
+  });
+});
+
+describe("a pass order's e-mail", () => {
+  const pass = { id: '0d3e0b8e-5a4b-4c1d-9e2f-3a4b5c6d7e8f', owner: 'Grace Hopper (grace@example.org)', pin: 'K3M9QX7P' };
+
+  it('speaks of the subscription in the buyer\'s language, with its owner, ID and PIN', () => {
+    const mail = reservationMail({ ...facts(null), language: 'it', eventTitle: 'Abbonamento', pass });
+    expect(mail.subject).toBe('Il tuo abbonamento Abbonamento – prenotazione AB12CD34');
+    expect(mail.text).toContain(`Titolare dell’abbonamento: Grace Hopper (grace@example.org)\nID abbonamento: ${pass.id}\nPIN: K3M9QX7P\n`);
+    expect(mail.text).toContain('Il tuo abbonamento: https://tickets.example.org/');
+    expect(mail.html).toContain('Vedi l’abbonamento');
+  });
+
+  it('leaves the PIN out when the organizer shows none, and names no pass before it is issued (a transfer awaited)', () => {
+    expect(reservationMail({ ...facts(null), language: 'de', pass: { ...pass, pin: null } }).text).not.toContain('PIN');
+    const awaited = reservationMail({ ...facts({ ...bank, deferred: false }), pass: { id: null, owner: '', pin: null } });
+    expect(awaited.subject).toBe('Payment instructions for your reservation AB12CD34 – Open Air');
+    expect(awaited.text).not.toContain('Subscription ID');
+    expect(awaited.text).toContain('Your subscription: https://tickets.example.org/');
+  });
+
+  it("tells an owner named by another buyer who gave it, in the owner's mail", () => {
+    const mail = passOwnerMail({ language: 'fr', ownerFirstName: 'Grace', buyer: 'Ada Lovelace', title: 'Abonnement saison', organizer: null, pass });
+    expect(mail.subject).toBe('Votre abonnement Abonnement saison');
+    expect(mail.text).toBe(
+      `Bonjour Grace,\n\nAda Lovelace a acheté pour vous l’abonnement Abonnement saison.\n\nTitulaire de l’abonnement : Grace Hopper (grace@example.org)\nID de l’abonnement : ${pass.id}\nPIN : K3M9QX7P\nIndiquez le PIN ou l’ID lorsque vous réservez des billets pour un événement couvert par l’abonnement.\n`,
+    );
     expect(mail.replyTo).toBeUndefined();
   });
 });

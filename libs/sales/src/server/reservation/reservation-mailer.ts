@@ -10,7 +10,8 @@ import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { ticketsIssued } from '@ticketing/sales/domain';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { loadReservation } from './reservation-stream.js';
-import { reservationMail } from './reservation-mail.js';
+import { passOwnerMail, reservationMail } from './reservation-mail.js';
+import type { SubscriptionInfoView } from '../get-reservation/reservation-info.views.js';
 
 /** What to log about a failed send: the SMTP code, never the message (it usually quotes the recipient's address). */
 export function mailFailure(error: unknown): string {
@@ -65,6 +66,35 @@ export class ReservationMailer {
     return sent;
   }
 
+  /**
+   * With a pass order's confirmation: a pass issued to an owner other than the buyer goes to its owner too (its PIN
+   * and ID: what they book with; the order's page is the buyer's, so no link), who would otherwise learn of it only
+   * if the buyer forwards it. True when sent.
+   */
+  async sendPassToOwner(reservationId: string): Promise<boolean> {
+    const { state } = await loadReservation(this.store, reservationId);
+    if (!isVisible(state) || !state.booking || !state.opened.purchaseContext || !this.smtp.enabled) return false;
+    const now = this.options.clock.now();
+    const purchase = await subscriptionPurchaseOf(this.offers, this.passes, state, now);
+    const pass = purchase?.pass;
+    const owner = pass?.owner;
+    if (!purchase || !pass || !owner || owner.email.trim().toLowerCase() === state.booking.contact.email.trim().toLowerCase()) return false;
+    const { descriptor, organizer } = purchase.offer;
+    const speaks = (l: string | null): l is string => l !== null && descriptor.contentLanguages.includes(l);
+    const language = speaks(state.opened.language) ? state.opened.language : (descriptor.contentLanguages[0] ?? 'en');
+    const { contact } = state.booking;
+    const mail = passOwnerMail({
+      language,
+      ownerFirstName: owner.firstName,
+      buyer: `${contact.firstName} ${contact.lastName}`.trim(),
+      title: descriptor.title[language] ?? Object.values(descriptor.title)[0] ?? '',
+      organizer: organizer ? { name: organizer.name, email: organizer.email } : null,
+      pass: { id: pass.subscriptionId, owner: ownerName(owner), pin: descriptor.displayPin ? pass.pin : null },
+    });
+    await this.smtp.send({ to: owner.email, language, ...mail });
+    return true;
+  }
+
   /** False when there is nothing to send (unknown, not confirmed, no contact) or no mail server. */
   async sendConfirmation(reservationId: string, language: string | null = null): Promise<boolean> {
     const { state } = await loadReservation(this.store, reservationId);
@@ -101,6 +131,7 @@ export class ReservationMailer {
             }
           : null,
       payAtDesk: state.payment?.proxy === 'ON_SITE',
+      pass: passFacts(info.subscriptionInfos?.[0] ?? null),
     });
     // the confirmation of a complete order carries its tickets (those named so far; the others follow from their page),
     // and so does a deferred transfer's, whose tickets are issued at once
@@ -110,4 +141,14 @@ export class ReservationMailer {
     await this.smtp.send({ to: state.booking.contact.email, language: lang, ...mail, ...(attachments.length > 0 ? { attachments } : {}) });
     return true;
   }
+}
+
+const ownerName = (owner: { readonly firstName: string; readonly lastName: string; readonly email: string }) => `${owner.firstName} ${owner.lastName} (${owner.email})`;
+
+/** A pass order's words for its e-mail: the pass once issued (owner, ID, the PIN when shown); null for an event's order. */
+function passFacts(info: SubscriptionInfoView | null): { id: string | null; owner: string; pin: string | null } | null {
+  if (!info) return null;
+  const { firstName, lastName, email } = info.owner;
+  const owner = firstName && lastName && email ? ownerName({ firstName, lastName, email }) : '';
+  return { id: info.id, owner, pin: info.configuration?.displayPin === false ? null : info.pin };
 }

@@ -43,11 +43,38 @@ describe('a pass paid by card', () => {
     // its one line named by the pass's title, as on the success page and the invoice
     expect(mails[0]!.text).toContain('1 x Season pass  CHF 90.00');
     expect(mails[0]!.html).toMatch(/<td[^>]*>\s*Season pass\s*<\/td>/);
+    // it speaks of the subscription, with what the buyer books with: its owner, ID and PIN
+    const { pin, id: passId } = paid.subscriptionInfos[0];
+    expect(mails[0]!.subject).toBe(`Your subscription Season pass – reservation ${paid.shortId}`);
+    expect(mails[0]!.text).toContain(`Subscription owner: Ada Lovelace (${email})\nSubscription ID: ${passId}\nPIN: ${pin}\n`);
+    expect(mails[0]!.html).toContain(`PIN: ${pin}`);
+    expect(mails[0]!.text).not.toContain('Your tickets');
 
     // the success page's "send again": for this pass's order only
     const resend = (path: string) => b.call('POST', `/${path}/reservation/${id}/re-send-email?lang=en`);
     expect(await resend(`subscription/${DESCRIPTOR}`)).toMatchObject({ status: 200, body: true });
     expect((await resend('subscription/7c000000-0000-4000-8000-0000000000ff')).status).toBe(404);
     expect(catcher.mails.filter((m) => m.to.includes(email))).toHaveLength(2);
+  });
+
+  it("bought for someone else: its owner gets the PIN and the ID (no link: the order's page is the buyer's), once", async () => {
+    const email = 'gift-buyer@example.org';
+    const owner = 'gift-owner@example.org';
+    const b = await buyerOf(shop.app, email);
+    const id = (await b.call('POST', `/subscription/${DESCRIPTOR}`)).body.value as string;
+    const form = { firstName: 'Ada', lastName: 'Lovelace', email, differentSubscriptionOwner: true, subscriptionOwner: { firstName: 'Grace', lastName: 'Hopper', email: owner } };
+    expect((await b.call('POST', `/reservation/${id}/validate-to-overview?lang=en`, form)).status).toBe(200);
+    expect((await b.confirm(id, { paymentProxy: 'STRIPE', selectedPaymentMethod: 'CREDIT_CARD', gatewayToken: 'tok_visa' })).status).toBe(200);
+    const paid = (await b.info(id)).body;
+    const { pin, id: passId } = paid.subscriptionInfos[0];
+    const [gift] = await eventually(async () => catcher.mails.filter((m) => m.to.includes(owner)), (found) => found.length >= 1);
+    expect(gift!.subject).toBe('Your subscription Season pass');
+    expect(gift!.text).toContain('Hello Grace,\n\nAda Lovelace bought the subscription Season pass for you.');
+    expect(gift!.text).toContain(`Subscription ID: ${passId}\nPIN: ${pin}\n`);
+    expect(gift!.text).not.toContain(id);
+    // the buyer's confirmation names the owner; sending it again does not write to the owner again
+    expect(catcher.mails.find((m) => m.to.includes(email))!.text).toContain(`Subscription owner: Grace Hopper (${owner})`);
+    expect((await b.call('POST', `/subscription/${DESCRIPTOR}/reservation/${id}/re-send-email?lang=en`)).body).toBe(true);
+    expect(catcher.mails.filter((m) => m.to.includes(owner))).toHaveLength(1);
   });
 });
