@@ -14,7 +14,7 @@ import { useLanguage, useLocalized, useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
 import { useSaveProfile } from '../hooks/use-save-profile';
 import type { ProfileFormValues } from '../model/profile-form';
-import { checkProfile, profileFormOf } from '../model/profile-form';
+import { checkProfile, hasSavedBilling, profileFormOf } from '../model/profile-form';
 import { DangerZone } from './danger-zone';
 import '../account.css';
 
@@ -73,7 +73,9 @@ function ProfileForm({ user }: { user: User }) {
   };
 
   const additional = Object.entries(user.profile?.additionalData ?? {});
-  const invoiceAllowed = Boolean(invoicing && (invoicing.invoiceAllowed || invoicing.onlyInvoice));
+  // shown where the site invoices, and wherever the profile holds an address (a booking of an event that invoices
+  // saved it): the user sees, corrects or removes what the next booking would be filled with
+  const invoiceAllowed = Boolean(invoicing && (invoicing.invoiceAllowed || invoicing.onlyInvoice || hasSavedBilling(user)));
   useLazyParts(invoiceAllowed && values.invoiceRequested && invoiceForm);
   const detailsId = `${prefix}-details`;
   const invoiceId = `${prefix}-invoice-heading`;

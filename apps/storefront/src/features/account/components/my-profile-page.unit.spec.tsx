@@ -11,9 +11,9 @@ const COUNTRIES = [
   { isoCode: 'IT', name: 'Italy' },
 ];
 
-function invoicingContext() {
+function invoicingContext(invoiceAllowed = true) {
   const info = makeInfo({
-    invoicingConfiguration: { userCanDownloadReceiptOrInvoice: true, euVatCheckingEnabled: false, invoiceAllowed: true, onlyInvoice: false, customerReferenceEnabled: false, enabledItalyEInvoicing: false, vatNumberStrictlyRequired: false },
+    invoicingConfiguration: { userCanDownloadReceiptOrInvoice: true, euVatCheckingEnabled: false, invoiceAllowed, onlyInvoice: false, customerReferenceEnabled: false, enabledItalyEInvoicing: false, vatNumberStrictlyRequired: false },
   });
   const context = createTestContext({ info, lang: 'en' });
   context.store.set(openIdEnabledAtom, true);
@@ -40,6 +40,19 @@ describe('my profile (spec 2, My profile)', () => {
     expect(((await screen.findByRole('textbox', { name: /Address line 1/ })) as HTMLInputElement).value).toBe('Analytical Street 1');
     expect(textbox('Company').value).toBe('Analytical Engines Ltd');
     expect(screen.getByRole('region', { name: 'Danger zone' })).toBeTruthy();
+  });
+
+  it('shows an invoice address a booking saved even where the site itself invoices nobody, so it can be corrected or removed', async () => {
+    renderApp('/my-profile', { ...accountApi(SIGNED_IN), '/api/v2/public/i18n/countries/en': COUNTRIES }, invoicingContext(false));
+    const saved = (await screen.findByRole('checkbox', { name: 'Save an invoice address for my orders' })) as HTMLInputElement;
+    expect(saved.checked).toBe(true);
+    expect(((await screen.findByRole('textbox', { name: /Address line 1/ })) as HTMLInputElement).value).toBe('Analytical Street 1');
+  });
+
+  it('shows no invoice section where the site invoices nobody and the profile holds no address', async () => {
+    renderApp('/my-profile', accountApi(makeUser()), invoicingContext(false));
+    await screen.findByRole('heading', { level: 1, name: 'My profile' });
+    expect(screen.queryByRole('checkbox', { name: 'Save an invoice address for my orders' })).toBeNull();
   });
 
   it('checks the names first: the error under the field, the focus on it, nothing sent', async () => {

@@ -12,6 +12,9 @@ export interface ProfileFormValues extends BookingFormValues {
 
 const text = (value: string | null | undefined) => value ?? '';
 
+/** Whether the profile holds an invoice address (saved here, or by a signed-in booking of an event that invoices). */
+export const hasSavedBilling = (user: User): boolean => Boolean(user.profile?.billingDetails?.addressLine1 || user.profile?.billingDetails?.companyName);
+
 /**
  * The form as the saved profile fills it. The invoice part comes open when an invoice address was saved; a company
  * saved without a VAT number comes with "no VAT number" ticked (else saving again would ask for one).
@@ -25,7 +28,7 @@ export function profileFormOf(user: User): ProfileFormValues {
     firstName: text(user.firstName),
     lastName: text(user.lastName),
     email: text(user.emailAddress),
-    invoiceRequested: Boolean(billing?.addressLine1 || billing?.companyName),
+    invoiceRequested: hasSavedBilling(user),
     addCompanyBillingDetails: Boolean(billing?.companyName),
     billingAddressCompany: text(billing?.companyName),
     billingAddressLine1: text(billing?.addressLine1),
