@@ -54,8 +54,8 @@ function defaultStorefrontDir(): string {
   return at >= 0 ? join(here.slice(0, at), 'dist', 'storefront') : resolve(here, '../../../dist/storefront');
 }
 
-/** A reservation's id as the API makes them (randomUUID): anything else is no reservation, and not looked up. */
-const RESERVATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A reservation's or a pass's id as they are made (UUIDs): anything else names none, and is not looked up. */
+const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Builds the whole application (migrated database, policies, API, OpenAPI, storefront), ready to listen. */
 export async function createApp(config: AppConfig, options: CreateAppOptions): Promise<{ app: NestFastifyApplication; db: Db }> {
@@ -130,10 +130,19 @@ export async function createApp(config: AppConfig, options: CreateAppOptions): P
         }
       },
       reservationElsewhere: async (type, publicIdentifier, reservationId) => {
-        if (!RESERVATION_ID.test(reservationId)) return false;
+        if (!UUID_ID.test(reservationId)) return false;
         const reservations = app.get(ReservationQueries);
         const [here, anywhere] = await Promise.all([reservations.statusIn(type, publicIdentifier, reservationId), reservations.status(reservationId).catch(() => null)]);
         return anywhere !== null && here === null;
+      },
+      subscription: async (id) => {
+        if (!UUID_ID.test(id)) return null;
+        try {
+          return await app.get(CatalogQueries).getSubscription(id.toLowerCase());
+        } catch (error) {
+          options.logger.warn({ err: error, id }, 'could not read the pass for its pages\' embedding');
+          return null;
+        }
       },
       ticketCategories: async (shortName) => {
         if (!shortNameParam.safeParse(shortName).success) return null;

@@ -26,6 +26,8 @@ export interface StorefrontOptions {
   readonly event: (shortName: string) => Promise<unknown>;
   /** The categories the event page shows for an address without a code, preloaded likewise; null when unknown. */
   readonly ticketCategories: (shortName: string) => Promise<unknown>;
+  /** A pass's view, for its pages' embedding settings (a pass's pages may be framed as an event's are); null when unknown. */
+  readonly subscription?: (id: string) => Promise<unknown>;
   /**
    * Whether a reservation that exists is another purchase's than the address names (another event's, a pass's under
    * an event, an event's under a pass): its page would show that one's prices and payment details under this one.
@@ -79,8 +81,9 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
     const [event, ticketCategories] = shortName
       ? await Promise.all([options.event(shortName), withCategories ? options.ticketCategories(shortName) : null])
       : [null, null];
-    // an event that enables embedding may be framed by its host (its pages, its reservations' and tickets' pages)
-    const embeddingOrigins = embeddingOriginsOf(event);
+    // an event or pass that enables embedding may be framed by its host (its pages, its reservations' and tickets' pages)
+    const passId = request.routeOptions.url?.startsWith('/subscription/:id') ? request.params.id : undefined;
+    const embeddingOrigins = embeddingOriginsOf(passId && options.subscription ? await options.subscription(passId) : event);
     if (embeddingOrigins.length > 0) reply.embeddingOrigins = embeddingOrigins;
     const xsrfToken = issueAntiForgeryToken(options.secret, request.sessionId);
     // the first page after the login that registered the person says so, once (the sign-up's toast)

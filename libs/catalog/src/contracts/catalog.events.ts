@@ -548,6 +548,11 @@ export interface SubscriptionDescriptor {
   /** Show the PIN to the owner (SubscriptionInfo.configuration.displayPin). */
   readonly displayPin: boolean;
   readonly reservationValidityMinutes: number;
+  /**
+   * Its pages may be framed by a host, which hears of its orders' status (as an event's): absent when not
+   * configured (every descriptor published before it existed), so a re-import of one without it changes nothing.
+   */
+  readonly embedding?: { readonly enabled: boolean; readonly notificationOrigin: string };
 }
 
 export type SubscriptionDescriptorPublished = DomainEvent<'SubscriptionDescriptorPublished', { readonly descriptor: SubscriptionDescriptor }>;

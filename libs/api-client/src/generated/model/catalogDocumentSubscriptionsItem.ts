@@ -18,6 +18,7 @@ Conventions:
 import type { CatalogDocumentSubscriptionsItemAllowedPaymentProxiesItem } from './catalogDocumentSubscriptionsItemAllowedPaymentProxiesItem';
 import type { CatalogDocumentSubscriptionsItemCompatibleEventsItem } from './catalogDocumentSubscriptionsItemCompatibleEventsItem';
 import type { CatalogDocumentSubscriptionsItemDescription } from './catalogDocumentSubscriptionsItemDescription';
+import type { CatalogDocumentSubscriptionsItemEmbedding } from './catalogDocumentSubscriptionsItemEmbedding';
 import type { CatalogDocumentSubscriptionsItemImage } from './catalogDocumentSubscriptionsItemImage';
 import type { CatalogDocumentSubscriptionsItemMaxAvailable } from './catalogDocumentSubscriptionsItemMaxAvailable';
 import type { CatalogDocumentSubscriptionsItemMaxEntries } from './catalogDocumentSubscriptionsItemMaxEntries';
@@ -52,6 +53,8 @@ export type CatalogDocumentSubscriptionsItem = {
   description?: CatalogDocumentSubscriptionsItemDescription;
   /** Show the PIN to the owner. */
   displayPin?: boolean;
+  /** Embedding in a host page, as for events (absent: not embedded). */
+  embedding?: CatalogDocumentSubscriptionsItemEmbedding;
   /**
    * Stable id you choose (UUID, lower case): it is the public identifier of the pass.
    * @pattern ^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$

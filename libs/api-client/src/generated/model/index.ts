@@ -174,6 +174,7 @@ export * from './catalogDocumentSubscriptionsItemAllowedPaymentProxiesItem';
 export * from './catalogDocumentSubscriptionsItemCompatibleEventsItem';
 export * from './catalogDocumentSubscriptionsItemCompatibleEventsItemAnyOf';
 export * from './catalogDocumentSubscriptionsItemDescription';
+export * from './catalogDocumentSubscriptionsItemEmbedding';
 export * from './catalogDocumentSubscriptionsItemImage';
 export * from './catalogDocumentSubscriptionsItemMaxAvailable';
 export * from './catalogDocumentSubscriptionsItemMaxEntries';

@@ -21,6 +21,11 @@ describe('PublishSubscriptionDescriptor', () => {
       spec.given([]).when(publish(open)).then([{ type: 'SubscriptionDescriptorPublished', data: { descriptor: open } }]);
     });
 
+    it('accepts pages framed by a host it names', () => {
+      const framed = { ...descriptor, embedding: { enabled: true, notificationOrigin: 'https://club.example.org' } };
+      spec.given([]).when(publish(framed)).then([{ type: 'SubscriptionDescriptorPublished', data: { descriptor: framed } }]);
+    });
+
     it('accepts categories for some of its events (the others: every category)', () => {
       const restricted = { ...descriptor, compatibleEventShortNames: ['devday-2030', 'devday-2031'], compatibleCategoryIds: { 'devday-2030': [1, 2] } };
       spec.given([]).when(publish(restricted)).then([{ type: 'SubscriptionDescriptorPublished', data: { descriptor: restricted } }]);
@@ -40,6 +45,7 @@ describe('PublishSubscriptionDescriptor', () => {
       ['an id that is not a lower-case UUID', { ...descriptor, id: 'season-pass' }, e.invalidValue, 'descriptor.id'],
       ['a paid pass without a payment method', { ...descriptor, allowedPaymentProxies: [] }, e.noPaymentMethod, 'descriptor.allowedPaymentProxies'],
       ['a pass paid on site (it has no door to pay at)', { ...descriptor, allowedPaymentProxies: ['OFFLINE', 'ON_SITE'] }, e.invalidValue, 'descriptor.allowedPaymentProxies[1]'],
+      ['a host to notify that is no http(s) address', { ...descriptor, embedding: { enabled: true, notificationOrigin: 'javascript:alert(1)' } }, e.invalidUrl, 'descriptor.embedding.notificationOrigin'],
     ] as [string, SubscriptionDescriptor, string, string][])('refuses %s', (_name, d, code, field) => {
       spec.given([]).when(publish(d)).thenThrows(code, field);
     });

@@ -43,6 +43,7 @@ export function validateSubscriptionDescriptor(d: SubscriptionDescriptor): reado
     ids.forEach((id, i) => rules.integer(id, `${field}[${i}]`, 1));
   }
   rules.url(d.privacyPolicyUrl, f('privacyPolicyUrl'));
+  if (d.embedding && d.embedding.notificationOrigin !== '') rules.url(d.embedding.notificationOrigin, f('embedding.notificationOrigin'));
   rules.url(d.termsAndConditionsUrl, f('termsAndConditionsUrl'));
   rules.url(d.websiteUrl, f('websiteUrl'));
   rules.unique(d.allowedPaymentProxies, (p) => p, (i) => f(`allowedPaymentProxies[${i}]`));

@@ -58,7 +58,7 @@ export async function getSubscription(db: Queryable, sales: SalesFigures, id: st
     invoicingConfiguration: subscriptionInvoicing(organizer),
     analyticsConfiguration: analytics,
     captchaConfiguration: { captchaForTicketSelection: false, captchaForOfflinePaymentAndFree: false, recaptchaApiKey: null },
-    embeddingConfiguration: { notificationOrigin: '', enabled: false },
+    embeddingConfiguration: { notificationOrigin: d.embedding?.notificationOrigin ?? '', enabled: d.embedding?.enabled ?? false },
     assignmentConfiguration: { forceAssignment: false, enableAttendeeAutocomplete: false, enableTicketTransfer: false },
     offlinePaymentConfiguration: null,
     canApplySubscriptions: false,

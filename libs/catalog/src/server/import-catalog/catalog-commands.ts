@@ -46,13 +46,15 @@ export function publishSubscriptionDescriptor(
   images: ImageIds,
   categoryIds: Readonly<Record<string, readonly number[]>> = {},
 ): PublishSubscriptionDescriptor {
-  const { organizer, image, compatibleEvents, ...rest } = entry;
+  const { organizer, image, compatibleEvents, embedding, ...rest } = entry;
   const descriptor: SubscriptionDescriptor = {
     ...rest,
     organizerSlug: organizer,
     imageFileId: imageId(image, images),
     compatibleEventShortNames: compatibleEvents.map(compatibleEventName),
     ...(Object.keys(categoryIds).length > 0 ? { compatibleCategoryIds: categoryIds } : {}),
+    // held only when it says something: a descriptor without it reads (and re-imports) as it always did
+    ...(embedding && (embedding.enabled || embedding.notificationOrigin !== '') ? { embedding } : {}),
   };
   return { type: 'PublishSubscriptionDescriptor', data: { descriptor } };
 }

@@ -51,7 +51,7 @@ export function subscriptionPurchaseOffer({ descriptor: d, organizer, invoicing 
     },
     assignment: { forceAssignment: false, enableAttendeeAutocomplete: false, enableTicketTransfer: false },
     captcha: { captchaForTicketSelection: false, captchaForOfflinePaymentAndFree: false },
-    embedding: { enabled: false, notificationOrigin: '' },
+    embedding: { enabled: d.embedding?.enabled ?? false, notificationOrigin: d.embedding?.notificationOrigin ?? '' },
     promotions: { displayCodeBox: false, usePartnerCode: false },
     offlinePayment: { showOnlyBasicInstructions: false, deferred: false },
     // a pass has no door to pay at, and one issued unpaid would pay for tickets at once (the catalog refuses it now)

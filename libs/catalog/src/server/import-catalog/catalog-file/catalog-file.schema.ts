@@ -109,6 +109,13 @@ export const subscriptionEntrySchema = z.strictObject({
   allowedPaymentProxies: paymentProxies,
   displayPin: z.boolean().default(true).describe('Show the PIN to the owner.'),
   reservationValidityMinutes: int32().min(1).default(25),
+  embedding: z
+    .strictObject({
+      enabled: z.boolean().default(false).describe('Its pages may be embedded in an iframe.'),
+      notificationOrigin: z.string().default('').describe('Origin notified by postMessage ("" = none); the only other origin allowed to frame its pages.'),
+    })
+    .optional()
+    .describe('Embedding in a host page, as for events (absent: not embedded).'),
 });
 
 /**
