@@ -337,8 +337,11 @@ describe('fuzzing the public API from its OpenAPI document', () => {
 
   it('answers the guessable calls past their budget 429 in the wire format, with Retry-After, and the refused calls change nothing', async () => {
     failures.length = 0;
-    // the default budgets, on a second app that holds the same catalog's names but none of its data
-    const limited = await startTestApp({ RATE_LIMITS: 'on', RESERVATION_SWEEP_INTERVAL_MS: '0' });
+    // the default bursts, on a second app that holds the same catalog's names but none of its data; the buckets
+    // refill at one call a minute, so a slow machine (70 poll calls taking over 5 s refill 10 at the default
+    // 120 a minute) still runs past the burst
+    const bursts = 'code=1:10,poll=1:60,reserve=1:10,discount=1:20,waiting-list=1:5,mail=1:6,login=1:10';
+    const limited = await startTestApp({ RATE_LIMITS: bursts, RESERVATION_SWEEP_INTERVAL_MS: '0' });
     try {
       const aimed: Pools = { ...pools, sessions: [await limited.session()] };
       const guessable = /validate-code|\/code\/\{code\}|\/poll(\/\{pollId\}(\/answer)?)?$|check-discount|reserve-tickets|waiting-list|send-ticket-by-email|re-send-email|apply-code|^POST \/api\/v2\/public\/subscription\/|\/openid\/authentication/;
