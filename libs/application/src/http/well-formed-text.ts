@@ -23,23 +23,36 @@ const pathOf = (visit: Visit): PropertyKey[] => {
   return path;
 };
 
-/** Depth-first in document order, without recursion: a body nested thousands of levels deep must not overflow the stack. */
-export function illFormedTextAt(body: unknown): PropertyKey[] | null {
+/** Where the value holds text (a string or a key) that `bad` refuses, as illFormedTextAt says; null when none. */
+function textAt(body: unknown, bad: (text: string) => boolean): PropertyKey[] | null {
   const pending: Visit[] = [{ value: body, parent: null, key: null }];
   while (pending.length > 0) {
     const visit = pending.pop()!;
     const { value } = visit;
     if (typeof value === 'string') {
-      if (!wellFormed(value)) return pathOf(visit);
+      if (bad(value)) return pathOf(visit);
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) pending.push({ value: value[i], parent: visit, key: i });
     } else if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value);
-      if (entries.some(([key]) => !wellFormed(key))) return pathOf(visit);
+      if (entries.some(([key]) => bad(key))) return pathOf(visit);
       for (let i = entries.length - 1; i >= 0; i--) pending.push({ value: entries[i]![1], parent: visit, key: entries[i]![0] });
     }
   }
   return null;
+}
+
+/** Depth-first in document order, without recursion: a body nested thousands of levels deep must not overflow the stack. */
+export function illFormedTextAt(body: unknown): PropertyKey[] | null {
+  return textAt(body, (text) => !wellFormed(text));
+}
+
+/**
+ * Where the value holds a NUL character, which no PostgreSQL text or jsonb value can hold: stored in an event, it
+ * would stop every projection that copies it into a read model (found by the robustness audit of session 16).
+ */
+export function nulTextAt(value: unknown): PropertyKey[] | null {
+  return textAt(value, (text) => text.includes('\u0000'));
 }
 
 /**

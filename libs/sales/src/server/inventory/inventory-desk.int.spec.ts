@@ -66,6 +66,23 @@ describe('InventoryDesk', () => {
     expect(last.outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
   });
 
+  it('fails only the hold whose data the database cannot take (a NUL in its text): the batch it shared is written without it', async () => {
+    const desk = new InventoryDesk(store);
+    const on = (id: string): HoldSeats => ({ ...request(id), eventShortName: 'poisoned' });
+    const ids = Array.from({ length: 8 }, () => crypto.randomUUID());
+    const results = await Promise.allSettled(
+      ids.map((id, i) =>
+        desk.hold(on(id), provenance(id, 'test', new Date()), () => [
+          { streamId: `reservation-${id}`, events: [{ type: 'ReservationOpened', data: { reservationId: id, note: i === 3 ? 'a\u0000b' : 'ab' }, metadata: provenance(id, 'test', new Date()) }], expectedRevision: 'no_stream' },
+        ]),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+    const held = (await store.readStream('inventory-poisoned')).filter((e) => e.type === 'SeatsHeld').map((e) => e.data['reservationId']);
+    expect(held.sort()).toEqual(ids.filter((_, i) => i !== 3).sort());
+    expect(await store.readStream(`reservation-${ids[3]}`)).toHaveLength(0);
+  });
+
   it('settles a hold another process made, which this desk had not seen: the refusal is decided on the stream as it is', async () => {
     const [one, other] = [new InventoryDesk(store), new InventoryDesk(store)];
     const on = (id: string): HoldSeats => ({ ...request(id), eventShortName: 'handover' });

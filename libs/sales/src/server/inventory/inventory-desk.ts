@@ -285,6 +285,11 @@ class EventDesk {
       this.state = initialInventoryState();
       this.revision = -1;
       this.loaded = false;
+      if (pending.length > 1 && isDataException(error)) {
+        // one job's data the database refused (text it cannot hold): each job alone, so only that one fails
+        for (const job of pending) await this.process([job]);
+        return;
+      }
       pending.forEach((job) => job.reject(error));
     }
   }
@@ -452,4 +457,13 @@ class SoldOutMemory {
       () => undefined,
     );
   }
+}
+
+/** PostgreSQL's class 22, data exception: the values written, not the moment, are wrong, so writing them again fails again. */
+function isDataException(error: unknown): boolean {
+  for (let at: unknown = error; at instanceof Error; at = at.cause) {
+    const code = (at as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) return true;
+  }
+  return false;
 }
