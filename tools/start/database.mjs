@@ -21,7 +21,8 @@ export async function startDatabase({ root, say }) {
     database: 'ticketing',
     log: (line) => {
       if (/lock file "postmaster\.pid" already exists/.test(line)) locked = true;
-      if (/error|fatal/i.test(line)) say(`postgres: ${line}`);
+      // the server's errors, and what the launcher itself tells (where the data went, a stale pid file removed)
+      if (/error|fatal|^embedded PostgreSQL:/i.test(line)) say(`postgres: ${line}`);
     },
   }).catch((error) => {
     // the package rejects with nothing at all when the server will not start: say why, as the server did

@@ -33,9 +33,10 @@ const PASSWORD = 'postgres';
 /**
  * PostgreSQL refuses to run as root, so the package runs it as a `postgres` user; that user must be able to
  * walk down to the data folder. A checkout under a 0700 home folder is not walkable: then the data goes
- * under the OS temp folder instead (keyed by the requested path so a second start finds it again).
+ * in a folder of ours under the OS temp folder instead (keyed by the requested path so a second start finds it
+ * again; never straight in the temp folder, whose modes are everyone's).
  */
-function walkableDataDir(requested: string, log: (m: string) => void): string {
+export function walkableDataDir(requested: string, log: (m: string) => void): string {
   const absolute = resolve(requested);
   if (process.getuid?.() !== 0) return absolute;
   for (let dir = dirname(absolute); ; dir = dirname(dir)) {
@@ -43,12 +44,27 @@ function walkableDataDir(requested: string, log: (m: string) => void): string {
       const mode = statSync(dir).mode;
       if ((mode & 0o001) === 0) {
         const key = createHash('sha256').update(absolute).digest('hex').slice(0, 12);
-        const fallback = join(tmpdir(), `ticketing-pg-${key}`);
+        const fallback = join(tmpdir(), 'ticketing-pg', key);
         log(`embedded PostgreSQL: ${dir} is not traversable by the postgres user; keeping data in ${fallback}`);
         return fallback;
       }
     }
     if (dir === dirname(dir)) return absolute;
+  }
+}
+
+/**
+ * Creates the data folder's parent and lets the `postgres` user read and walk it (a test's mkdtemp folder is
+ * 0700), adding those bits only: a folder already open to others (the OS temp folder, 1777) keeps its mode.
+ */
+export function openToPostgres(parent: string): void {
+  mkdirSync(parent, { recursive: true });
+  const mode = statSync(parent).mode & 0o7777;
+  if ((mode & 0o005) === 0o005) return;
+  try {
+    chmodSync(parent, mode | 0o055);
+  } catch {
+    // not ours to change; initdb will say if it matters
   }
 }
 
@@ -67,12 +83,7 @@ function removeStalePidFile(dataDir: string, log: (m: string) => void): void {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const log = options.log ?? (() => undefined);
   const dataDir = walkableDataDir(options.dataDir, log);
-  mkdirSync(dirname(dataDir), { recursive: true });
-  try {
-    chmodSync(dirname(dataDir), 0o755);
-  } catch {
-    // not ours to change; initdb will say if it matters
-  }
+  openToPostgres(dirname(dataDir));
   const port = options.port ?? (await freePort());
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   if (!fresh) removeStalePidFile(dataDir, log);
