@@ -63,7 +63,8 @@ async function main() {
     await database.stop();
     throw error;
   });
-  const port = process.env.PORT ?? '8080';
+  // empty is unset, as the API reads it
+  const port = process.env.PORT?.trim() || '8080';
   const login = await startLogin(port).catch(async (error) => {
     await mail.stop();
     await database.stop();
@@ -103,8 +104,14 @@ async function main() {
   });
 
   const url = `http://localhost:${port}/`;
-  await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000);
-  loadDemoCatalogOnce(database.url, database.embedded);
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, 120_000);
+    loadDemoCatalogOnce(database.url, database.embedded);
+  } catch (error) {
+    // a start that fails stops what it started: no API left listening on a stopped database
+    process.stderr.write(`[start] ${describe(error)}\n`);
+    await stop(1);
+  }
   if (login.banner) say(login.banner);
   say(`ready: ${url}  (API reference: ${url}api/docs${mail.webUrl ? `, mail: ${mail.webUrl}` : ''}, Ctrl-C to stop)`);
 }
@@ -149,12 +156,21 @@ function forwardToSupervisor() {
   process.on('SIGHUP', forward);
   process.on('exit', forward);
   supervisor.once('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  // npm does not pass a SIGTERM sent to it (`kill $!`, a process manager) on to its script: it exits, and this
+  // process is handed to another parent. Then stop, as if the signal had come.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) forward();
+  }, 500).unref();
+}
+
+/** An error the launcher explains (`told`) by its message; anything else with its stack; a rejection with no value said so. */
+function describe(error) {
+  return error instanceof Error ? (error.told ? error.message : (error.stack ?? error.message)) : `failed: ${String(error)}`;
 }
 
 if (process.env.TICKETING_START_SUPERVISOR !== '1') forwardToSupervisor();
 else main().catch((error) => {
-  // an error the launcher explains (`told`) by its message; anything else with its stack; a rejection with no value said so
-  const text = error instanceof Error ? (error.told ? error.message : (error.stack ?? error.message)) : `failed: ${String(error)}`;
-  process.stderr.write(`[start] ${text}\n`);
+  process.stderr.write(`[start] ${describe(error)}\n`);
   process.exit(1);
 });

@@ -47,7 +47,8 @@ const standInUrlsJson = optionalText.transform((v, ctx) => {
 
 /** Everything the API reads from its environment, parsed once at start; an invalid value stops the start. */
 const environment = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  // empty is unset (`PORT= npm start`), not port 0
+  PORT: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(8080)),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (npm start provides an embedded PostgreSQL)'),
   EVENTSTORE_URL: optionalText,
