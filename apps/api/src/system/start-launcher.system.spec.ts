@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { freePort } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 
