@@ -11,15 +11,16 @@ export class BadPathValueException extends ZodValidationException {}
 
 /**
  * ZodValidationPipe, telling a path value outside its set (400) from any other invalid input (422), and refusing
- * a NUL character in any text of an input the schema took (422 `error.invalidFormat` on the field): the
- * schemas' own codes come first, this rule covers every free-text field and key, whatever its schema says.
+ * a NUL character in any text of an input as the schema gave it (422 `error.invalidFormat` on the field): the
+ * schemas' own codes come first, this rule covers every free-text field and key, whatever its schema says; a
+ * value the schema passes over (a `lang` that is no language tag) is not refused for it.
  */
 @Injectable()
 export class WireValidationPipe extends ZodValidationPipe {
   override transform(value: unknown, metadata: ArgumentMetadata): unknown {
     try {
       const parsed = super.transform(value, metadata);
-      if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') refuseNul(value, metadata.data);
+      if (metadata.type === 'body' || metadata.type === 'query' || metadata.type === 'param') refuseNul(parsed, metadata.data);
       return parsed;
     } catch (error) {
       if (metadata.type === 'param' && error instanceof ZodValidationException && onlyValuesOutsideTheirSet(error)) {

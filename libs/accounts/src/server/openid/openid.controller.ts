@@ -12,8 +12,8 @@ import { ProviderUnavailable } from './openid-login.js';
 import { LoginCallbackQueryDto, LoginLanguageQueryDto, ReservationLoginPathDto, StartLoginQueryDto } from './openid.dto.js';
 import { safeReturnPath } from './return-path.js';
 
-/** A language tag as the storefront sends one (`de`, `de-CH`), else nothing: a bad one never stops a login. */
-const languageTag = (lang: string | undefined): string | null => (lang && /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/.test(lang) ? lang : null);
+/** The login's language tag (its query schema passed a malformed one over), else nothing. */
+const languageTag = (lang: string | undefined): string | null => lang ?? null;
 
 function html(reply: FastifyReply, status: number, body: string): void {
   void reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);

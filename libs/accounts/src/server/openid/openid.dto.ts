@@ -2,7 +2,12 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import { identifier, optionalQuery } from '@ticketing/wire';
 
-const lang = optionalQuery(z.string().max(35)).describe(
+/** A language tag as the storefront sends one (`de`, `de-CH`), else nothing: a bad one never stops a login. */
+const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
+
+const lang = optionalQuery(z.string().max(35))
+  .transform((tag) => (tag !== undefined && LANGUAGE_TAG.test(tag) ? tag : undefined))
+  .describe(
   'The storefront\'s language: the login\'s pages (a refused login) speak it when the storefront has it, else the first of Accept-Language it has, else English.',
 );
 
