@@ -7,4 +7,4 @@ export * from './zod-response.js';
 export { identifier, shortNameParam, langParam, uuidParam, optionalQuery, repeatableQuery, wireInteger, optionalWireInteger } from './request-schemas.js';
 export { OrganizerApiKeys } from './organizer-auth/organizer-api-keys.js';
 export { OrganizerApiKeyGuard, AuthenticatedOrganizer } from './organizer-auth/organizer-api-key.guard.js';
-export { actorOf, type SessionRequest } from './actor.js';
+export { actorOf, sessionDigest, type SessionRequest } from './actor.js';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
 import type { EventDetails } from '@ticketing/catalog/contracts';
+import { sessionDigest } from '@ticketing/wire';
 
 type EmbeddingConfiguration = EventDetails['embedding'];
 
@@ -37,6 +38,14 @@ describe('GET /api/v2/public/reservation/{id}: metadata from the event embedding
 
   it('hides the contact and the confirmation buttons as the event says', async () => {
     expect(await metadataOf('framed')).toMatchObject({ hideContactData: true, hideConfirmationButtons: true });
+  });
+
+  it('records who reserved by a digest of the session, never the session id itself (a bearer secret an auditor must not hold)', async () => {
+    const reserved = await app.inject({ method: 'POST', url: '/api/v2/public/event/plain/reserve-tickets?lang=en', headers, payload: { reservation: [{ ticketCategoryId: 1, amount: 1 }] } });
+    const [opened] = await app.store.readStream(`reservation-${reserved.json().value}`);
+    const sessionId = headers['x-auth-token']!;
+    expect(opened!.metadata.actor).toBe(`session:${sessionDigest(sessionId)}`);
+    expect(JSON.stringify(opened, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(sessionId);
   });
 
   it('asks the contact when embedding is off, whatever hideContactData says; nothing hidden by default', async () => {
