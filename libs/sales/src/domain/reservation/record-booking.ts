@@ -1,6 +1,6 @@
 import { keepFixedAnswers, NotFoundError } from '@ticketing/kernel';
 import type { BookingDetails } from './booking-details.js';
-import type { BookingDetailsRecorded, BookingReopened, BookingValidated } from './reservation.events.js';
+import type { BookingDetailsRecorded, BookingReopened, BookingValidated, ReservationLanguageChanged } from './reservation.events.js';
 import { reservationSubjectId } from './reservation.events.js';
 import { ticketsIssued, type ReservationState } from './reservation.js';
 
@@ -9,21 +9,24 @@ export interface RecordBooking {
   readonly booking: BookingDetails;
   /** No errors, and no warnings left unaccepted: the buyer may go on to the overview. */
   readonly passed: boolean;
+  /** The event's language the buyer is on now (the step's `lang`, when the event speaks it), else null. */
+  readonly language: string | null;
 }
 
-type BookingEvent = BookingDetailsRecorded | BookingValidated | BookingReopened;
+type BookingEvent = BookingDetailsRecorded | BookingValidated | BookingReopened | ReservationLanguageChanged;
 
 const sameBooking = (a: BookingDetails | null, b: BookingDetails) => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * `validate-to-overview`: only a pending reservation (else 404, as alf.io; expiry is not checked here, the
  * confirm does). The details are recorded whether or not they passed, so the buyer finds them again; the
- * same details twice record nothing.
+ * same details twice record nothing. The order goes on in the language the buyer is on at this step.
  */
 export function decideRecordBooking(state: ReservationState, command: RecordBooking): BookingEvent[] {
   if (state.status !== 'PENDING') throw new NotFoundError('reservation', command.reservationId);
-  const { reservationId, booking, passed } = command;
+  const { reservationId, booking, passed, language } = command;
   const events: BookingEvent[] = [];
+  if (language !== null && language !== state.language) events.push({ type: 'ReservationLanguageChanged', data: { reservationId, language } });
   if (!sameBooking(state.booking, booking)) {
     events.push({ type: 'BookingDetailsRecorded', data: { reservationId, subjectId: reservationSubjectId(reservationId), booking } });
   }

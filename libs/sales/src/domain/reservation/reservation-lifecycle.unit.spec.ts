@@ -83,31 +83,40 @@ const codesOf = (run: () => unknown) => {
 
 describe('recording the booking details', () => {
   it('records the details and validates them when they passed', () => {
-    const events = decideRecordBooking(given(opened(true)), { reservationId: 'r-1', booking, passed: true });
+    const events = decideRecordBooking(given(opened(true)), { reservationId: 'r-1', booking, passed: true, language: null });
     expect(events.map((e) => e.type)).toEqual(['BookingDetailsRecorded', 'BookingValidated']);
     expect(events[0]!.data).toMatchObject({ subjectId: 'reservation-r-1', booking });
   });
 
   it('records details that failed, without validating them (the buyer finds them again)', () => {
-    expect(decideRecordBooking(given(opened(true)), { reservationId: 'r-1', booking, passed: false }).map((e) => e.type)).toEqual(['BookingDetailsRecorded']);
+    expect(decideRecordBooking(given(opened(true)), { reservationId: 'r-1', booking, passed: false, language: null }).map((e) => e.type)).toEqual(['BookingDetailsRecorded']);
   });
 
   it('records nothing when the same details are sent again', () => {
-    expect(decideRecordBooking(validated(true), { reservationId: 'r-1', booking, passed: true })).toEqual([]);
+    expect(decideRecordBooking(validated(true), { reservationId: 'r-1', booking, passed: true, language: null })).toEqual([]);
   });
 
   it('takes the validation back when changed details fail', () => {
     const changed = { ...booking, contact: { ...booking.contact, email: 'bad' } };
-    expect(decideRecordBooking(validated(true), { reservationId: 'r-1', booking: changed, passed: false }).map((e) => e.type)).toEqual([
+    expect(decideRecordBooking(validated(true), { reservationId: 'r-1', booking: changed, passed: false, language: null }).map((e) => e.type)).toEqual([
       'BookingDetailsRecorded',
       'BookingReopened',
     ]);
   });
 
+  it('goes on in the language the buyer is on at this step, once: the order speaks it from then on', () => {
+    const switched = decideRecordBooking(validated(true), { reservationId: 'r-1', booking, passed: true, language: 'de' });
+    expect(switched).toEqual([{ type: 'ReservationLanguageChanged', data: { reservationId: 'r-1', language: 'de' } }]);
+    const state = given(opened(true), ...switched);
+    expect(state.status !== 'NONE' && state.language).toBe('de');
+    expect(decideRecordBooking(state, { reservationId: 'r-1', booking, passed: false, language: 'de' }).map((e) => e.type)).toEqual(['BookingDetailsRecorded']);
+    expect(decideRecordBooking(validated(true), { reservationId: 'r-1', booking, passed: true, language: 'en' })).toEqual([]);
+  });
+
   it('is not found unless pending', () => {
     const cancelled = given(opened(true), { type: 'ReservationCancelled', data: { reservationId: 'r-1', eventShortName: 'gala' } });
-    expect(() => decideRecordBooking(cancelled, { reservationId: 'r-1', booking, passed: true })).toThrow(NotFoundError);
-    expect(() => decideRecordBooking(initialReservationState(), { reservationId: 'r-1', booking, passed: true })).toThrow(NotFoundError);
+    expect(() => decideRecordBooking(cancelled, { reservationId: 'r-1', booking, passed: true, language: null })).toThrow(NotFoundError);
+    expect(() => decideRecordBooking(initialReservationState(), { reservationId: 'r-1', booking, passed: true, language: null })).toThrow(NotFoundError);
   });
 
   it('goes back to booking only from a validated pending reservation', () => {

@@ -88,6 +88,13 @@ export type BookingDetailsRecorded = DomainEvent<
   { readonly reservationId: string; readonly subjectId: string; readonly booking: BookingDetails | null }
 >;
 
+/**
+ * The buyer went on in another of the event's languages than the one they reserved in (the booking step's `lang`):
+ * what the order says from now on (its e-mails, item names, documents) speaks this one, as alf.io keeps the
+ * language of the last step.
+ */
+export type ReservationLanguageChanged = DomainEvent<'ReservationLanguageChanged', { readonly reservationId: string; readonly language: string }>;
+
 /** The recorded details passed every rule (and the buyer accepted the warnings): on to the overview. */
 export type BookingValidated = DomainEvent<'BookingValidated', { readonly reservationId: string }>;
 
@@ -223,6 +230,7 @@ export type ReservationEvent =
   | BookingDetailsRecorded
   | BookingValidated
   | BookingReopened
+  | ReservationLanguageChanged
   | ReservationConfirmed
   | OfflinePaymentConfirmed
   | ReservationFinalized
@@ -239,6 +247,7 @@ export const reservationEventTypes: readonly ReservationEvent['type'][] = [
   'BookingDetailsRecorded',
   'BookingValidated',
   'BookingReopened',
+  'ReservationLanguageChanged',
   'ReservationConfirmed',
   'OfflinePaymentConfirmed',
   'ReservationFinalized',

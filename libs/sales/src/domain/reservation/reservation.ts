@@ -48,6 +48,8 @@ export interface OpenedReservation {
   readonly validUntil: string;
   readonly opened: ReservationOpened['data'];
   readonly openedAt: string;
+  /** The language the order speaks: the one it was opened in, or the last the buyer went on in (ReservationLanguageChanged). */
+  readonly language: string;
   /** What the order costs now: its price at opening, or with the tickets a pass pays for (SubscriptionApplied). */
   readonly price: ReservationPrice;
   /** The pass paying for some of its tickets, while applied. */
@@ -80,6 +82,7 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       validUntil,
       opened: event.data,
       openedAt: occurredAt,
+      language: event.data.language,
       price: event.data.price,
       appliedSubscription: null,
       booking: null,
@@ -103,6 +106,8 @@ export function evolveReservation(state: ReservationState, event: ReservationEve
       return { ...state, validated: true };
     case 'BookingReopened':
       return { ...state, validated: false };
+    case 'ReservationLanguageChanged':
+      return { ...state, language: event.data.language };
     case 'ReservationConfirmed': {
       const { paymentProxy: proxy, paymentMethod: method, status, paymentDeadline } = event.data;
       const paidNow = status === 'COMPLETE' || status === 'FINALIZING';

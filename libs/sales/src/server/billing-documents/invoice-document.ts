@@ -12,7 +12,7 @@ const DATE_PATTERN_KEY = 'common.event.date-format';
 /** The order's language when the event still speaks it, else the event's first (the names of its lines). */
 export function documentLanguage(state: OpenedReservation, offer: PurchaseOffer): string {
   const languages = offer.event.contentLanguages;
-  return languages.includes(state.opened.language) ? state.opened.language : (languages[0] ?? 'en');
+  return languages.includes(state.language) ? state.language : (languages[0] ?? 'en');
 }
 
 /** The country of an address by its name in the document's language (the code when unknown). */

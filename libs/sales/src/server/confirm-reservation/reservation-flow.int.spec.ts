@@ -257,6 +257,34 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
     });
   });
 
+  describe('a buyer who switches language after reserving', () => {
+    it('gets the order in the language of the booking step: item names, the payment instructions e-mail', async () => {
+      await app.given('event-bilingual', [
+        catalogEvent({
+          type: 'EventPublished',
+          data: { event: eventDetails({ shortName: 'bilingual', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), contentLanguages: ['en', 'de'], allowedPaymentProxies: ['OFFLINE'] }) },
+        }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('bilingual', { category: ticketCategory({ id: 1, key: 'day', name: { en: 'Day ticket', de: 'Tageskarte' }, price: 4500 }) }) }),
+      ]);
+      const id = await reserve('bilingual', 1, 1);
+      const categoryName = async () => (await info(id)).body.ticketsByCategory[0].name as string;
+      expect(await categoryName()).toBe('Day ticket');
+      const form = { ...contact, tickets: await attendees(id) };
+      // a language the event does not speak leaves the order's as it is
+      expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=fr`, form)).status).toBe(200);
+      expect(await categoryName()).toBe('Day ticket');
+      expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=de-CH`, form)).status).toBe(200);
+      expect(await categoryName()).toBe('Tageskarte');
+      const mailsBefore = catcher.mails.length;
+      const payment = { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER', termAndConditionsAccepted: true, privacyPolicyAccepted: true };
+      expect((await call('POST', `/reservation/${id}?lang=de`, payment)).status).toBe(200);
+      const mail = catcher.mails[mailsBefore]!;
+      expect(mail.subject).toMatch(/^Zahlungsinformationen zu Ihrer Reservierung/);
+      expect(mail.text).toContain('Tageskarte');
+      expect((await app.store.readStream(`reservation-${id}`)).filter((e) => e.type === 'ReservationLanguageChanged').map((e) => e.data)).toEqual([{ reservationId: id, language: 'de' }]);
+    });
+  });
+
   describe('a deferred bank transfer', () => {
     it('is accepted at once with its tickets and sold seats, never expires, and completes on the organizer\'s confirm', async () => {
       const id = await reserve('festival', 1, 2);

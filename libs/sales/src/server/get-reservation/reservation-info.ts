@@ -12,7 +12,7 @@ import { activePaymentMethods } from './payment-methods.js';
 /** The reservation's language when the event still speaks it, else the event's first (names of rows and categories). */
 export function languageOf(state: OpenedReservation, offer: PurchaseOffer): string {
   const languages = offer.event.contentLanguages;
-  return languages.includes(state.opened.language) ? state.opened.language : (languages[0] ?? 'en');
+  return languages.includes(state.language) ? state.language : (languages[0] ?? 'en');
 }
 
 /** A pass's order: its descriptor, and the pass once issued. */

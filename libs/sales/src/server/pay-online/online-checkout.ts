@@ -254,7 +254,7 @@ export class OnlineCheckout {
       amount: state.price.totals.priceWithVat,
       currency: state.price.currency,
       description: `${request.reservationId.slice(0, 8).toUpperCase()} ${offer.event.displayName ?? state.eventShortName}`,
-      buyer: { email: contact?.email ?? '', name: contact ? `${contact.firstName} ${contact.lastName}` : '', language: state.opened.language },
+      buyer: { email: contact?.email ?? '', name: contact ? `${contact.firstName} ${contact.lastName}` : '', language: state.language },
       gatewayToken: request.gatewayToken,
       actor: request.actor,
       correlationId: request.reservationId,

@@ -31,7 +31,7 @@ export class OnlinePaymentQueries {
   /** The language the order was made in (its texts' language where a call carries none); English for no such order. */
   async languageOf(reservationId: string): Promise<string> {
     const { state } = await loadReservation(this.store, reservationId);
-    return state.status === 'NONE' ? 'en' : state.opened.language;
+    return state.status === 'NONE' ? 'en' : state.language;
   }
 
   /**

@@ -81,7 +81,7 @@ export class ReservationMailer {
     if (!purchase || !pass || !owner || owner.email.trim().toLowerCase() === state.booking.contact.email.trim().toLowerCase()) return false;
     const { descriptor, organizer } = purchase.offer;
     const speaks = (l: string | null): l is string => l !== null && descriptor.contentLanguages.includes(l);
-    const language = speaks(state.opened.language) ? state.opened.language : (descriptor.contentLanguages[0] ?? 'en');
+    const language = speaks(state.language) ? state.language : (descriptor.contentLanguages[0] ?? 'en');
     const { contact } = state.booking;
     const mail = passOwnerMail({
       language,
@@ -107,7 +107,7 @@ export class ReservationMailer {
     const issued = ticketsIssued(state) ? await this.issuedTickets.ofReservation(reservationId) : [];
     const info = reservationInfo(reservationId, state, offer, now, {}, issued, await subscriptionPurchaseOf(this.offers, this.passes, state, now));
     const speaks = (l: string | null): l is string => l !== null && event.contentLanguages.includes(l);
-    const lang = speaks(language) ? language : speaks(state.opened.language) ? state.opened.language : (event.contentLanguages[0] ?? 'en');
+    const lang = speaks(language) ? language : speaks(state.language) ? state.language : (event.contentLanguages[0] ?? 'en');
     const context = state.opened.purchaseContext;
     const purchasePath = context ? `subscription/${context.descriptorId}` : `event/${encodeURIComponent(event.shortName)}`;
     const link = `${this.options.publicBaseUrl}/${purchasePath}/reservation/${reservationId}/${PAGE[state.status]}`;

@@ -42,7 +42,7 @@ export class SalesTicketOrders extends TicketOrders {
       status: state.status,
       complete: ticketsIssued(state),
       eventShortName: state.eventShortName,
-      language: opened.language,
+      language: state.language,
       buyer: state.booking ? { ...state.booking.contact } : null,
       lockEmailEdit: false,
       tickets: opened.tickets.map((t, i) => ({ ticketId: t.ticketId, categoryId: t.categoryId, finalPrice: state.price.tickets[i]?.finalPrice ?? 0 })),

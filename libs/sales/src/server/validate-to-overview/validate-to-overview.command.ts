@@ -18,6 +18,8 @@ export interface ValidateToOverviewInput {
   readonly reservationId: string;
   readonly form: BookingForm;
   readonly ignoreWarnings: boolean;
+  /** The step's `lang`: the language the buyer is on now. */
+  readonly language: string;
   readonly actor: string;
   /** The public user signed in on the caller's session, whose profile a validated booking saves; null when anonymous. */
   readonly buyer: Buyer | null;
@@ -36,6 +38,12 @@ export class ValidateToOverviewCommand extends Command<BookingOutcome> {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The event's language a step's `lang` names (`de`, `de-CH`: its first subtag), else null: the order keeps its own. */
+function contentLanguageOf(lang: string, contentLanguages: readonly string[]): string | null {
+  const primary = lang.split(/[-_]/)[0]!.toLowerCase();
+  return contentLanguages.find((l) => l === lang) ?? contentLanguages.find((l) => l.toLowerCase() === primary) ?? null;
+}
 
 /**
  * `validate-to-overview` (reference 3.3 item 20): the booking details are checked against the event's rules
@@ -72,7 +80,8 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
         const { errors, warnings, booking: details, subscriptionOwner } = validateBooking(input.form, { ...context, vatCheck: { status: await vatCheck }, vatFieldChecks: await fieldChecks });
         const booking = subscriptionOwner ? { ...details, subscriptionOwner } : details;
         const passed = errors.length === 0 && (warnings.length === 0 || input.ignoreWarnings);
-        const events = decideRecordBooking(state, { reservationId: input.reservationId, booking, passed });
+        const language = contentLanguageOf(input.language, offer.event.contentLanguages);
+        const events = decideRecordBooking(state, { reservationId: input.reservationId, booking, passed, language });
         const result = { errors, warnings };
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
         const profile =

@@ -35,14 +35,14 @@ export class ValidateToOverviewController {
   @ZodResponse({ status: 200, type: BooleanValidatedResponseDto })
   async validateToOverview(
     @Param() { reservationId }: ReservationIdPathDto,
-    @Query() { ignoreWarnings }: ValidateToOverviewQueryDto,
+    @Query() { lang, ignoreWarnings }: ValidateToOverviewQueryDto,
     @Body() form: ContactAndTicketsFormDto,
     @Req() request: SessionRequest,
   ): Promise<BooleanValidatedResponseDto> {
     const user = request.sessionId ? await this.users.userOf(request.sessionId) : null;
     const buyer = user && { userId: user.userId, email: user.email };
     const { errors, warnings } = await this.commands.execute(
-      new ValidateToOverviewCommand({ reservationId, form: bookingFormOf(form), ignoreWarnings, actor: actorOf(request), buyer }),
+      new ValidateToOverviewCommand({ reservationId, form: bookingFormOf(form), ignoreWarnings, language: lang, actor: actorOf(request), buyer }),
     );
     const wireWarnings = warnings.map((w) => ({ code: w.code, params: w.args.map(String) }));
     // field errors answer 422 with value false and the warnings (the exception filter writes it)

@@ -79,6 +79,7 @@ async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<v
     case 'BookingDetailsRecorded':
     case 'BookingValidated':
     case 'BookingReopened':
+    case 'ReservationLanguageChanged':
       // the status stays; the revision moves so that the sweeper appends with the stream's current one
       await tx.client.query(`update ${table} set revision = $2 where reservation_id = $1 and revision < $2`, [event.data.reservationId, recorded.revision]);
       return;
@@ -122,6 +123,7 @@ function evolve(row: ReservationRow, event: ReservationEvent, revision: number):
     case 'BookingDetailsRecorded':
     case 'BookingValidated':
     case 'BookingReopened':
+    case 'ReservationLanguageChanged':
       return { ...row, revision };
     default:
       return undefined;
