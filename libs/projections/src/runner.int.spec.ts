@@ -50,10 +50,20 @@ describe('ProjectionRunner', () => {
     const { rows } = await t.db.query<{ last_error: string }>("select last_error from projection_checkpoints where name = 'event-rows'");
     expect(rows[0]!.last_error).toContain(`position ${failing.position}`);
     await expect(r.waitFor(events[29]!.position, 1_000)).rejects.toBeInstanceOf(ProjectionStoppedError);
+    // a wait for a later write still waits for the projections that run (a command's read-your-writes), then says which stopped
+    const later = await appendEvents(t.store, 5);
+    const waited = r.waitFor(later, 5_000).then(
+      () => ({ error: null, healthy: null }),
+      async (error: unknown) => ({ error, healthy: await checkpointOf(t.db, 'healthy') }),
+    );
+    await r.catchUp();
+    const outcome = await waited;
+    expect(outcome.error).toBeInstanceOf(ProjectionStoppedError);
+    expect(outcome.healthy).toBe(later);
 
     // A later run (a restart with the bug fixed) resumes after the last committed checkpoint.
     await runner().catchUp();
-    expect(await countRows(t.db)).toEqual({ rows: 30, distinct: 30 });
+    expect(await countRows(t.db)).toEqual({ rows: 35, distinct: 35 });
     const after = await t.db.query<{ last_error: string | null }>("select last_error from projection_checkpoints where name = 'event-rows'");
     expect(after.rows[0]!.last_error).toBeNull();
   });

@@ -374,16 +374,20 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Reached once every projection shows the position; a stopped one is told only once the running ones show it: one
+   * projection stopped on an event must not end every command's wait for the others (their read-your-writes).
+   */
   private localState(position: GlobalPosition): 'reached' | Error | undefined {
-    let reached = true;
+    let stopped: Error | undefined;
     for (const projection of this.projections) {
       const known = this.positions.get(projection.name);
       const failure = this.failures.get(projection.name);
       if (known !== undefined && known >= position) continue;
-      if (failure) return new ProjectionStoppedError(projection.name, known ?? 0n, failure.message);
-      reached = false;
+      if (!failure) return undefined;
+      stopped ??= new ProjectionStoppedError(projection.name, known ?? 0n, failure.message);
     }
-    return reached ? 'reached' : undefined;
+    return stopped ?? 'reached';
   }
 
   private async loop(): Promise<void> {

@@ -24,10 +24,12 @@ export class HealthService {
       name: c.name,
       position: c.position.toString(),
       lag: head === null ? null : (head > c.position ? head - c.position : 0n).toString(),
+      error: c.lastError,
     }));
     const eventStore = head === null ? ('DOWN' as const) : ('UP' as const);
+    const reachable = database === 'UP' && eventStore === 'UP';
     return {
-      status: database === 'UP' && eventStore === 'UP' ? 'UP' : 'DOWN',
+      status: !reachable ? 'DOWN' : projections.some((p) => p.error !== null) ? 'DEGRADED' : 'UP',
       database,
       eventStore,
       headPosition: head === null ? null : head.toString(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { catalogEvent, organizer } from '@ticketing/testing/catalog-events';
 
 describe('GET /api/v2/info', () => {
   let app: TestApp;
@@ -42,5 +43,26 @@ describe('GET /api/v2/info', () => {
     const response = await app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'UP', database: 'UP', eventStore: 'UP' });
+  });
+
+  it('says DEGRADED, naming the projection and why, once one stopped on an event (its read model stays behind)', async () => {
+    // a read model that refuses what an event says (as a projection's bug or a hand-made change of its table would)
+    const { rows } = await app.db.query<{ schema: string; name: string }>(
+      "select table_schema as schema, table_name as name from information_schema.tables where table_name like 'catalog_organizers%'",
+    );
+    for (const table of rows) await app.db.query(`alter table "${table.schema}"."${table.name}" add constraint health_spec check (name <> 'Broken Ltd')`);
+    const { position } = await app.store.append('organizer-broken', [catalogEvent({ type: 'OrganizerRegistered', data: { organizer: organizer({ slug: 'broken', name: 'Broken Ltd' }) } })]);
+    let health: { status: string; projections: { name: string; error: string | null; position: string }[] } | undefined;
+    for (let tries = 0; tries < 100 && health?.status !== 'DEGRADED'; tries++) {
+      const response = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      health = response.json();
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    expect(health!.status).toBe('DEGRADED');
+    const stopped = health!.projections.filter((p) => p.error !== null);
+    expect(stopped.length).toBeGreaterThan(0);
+    expect(stopped[0]!.error).toContain(`position ${position}`);
+    expect(health!.projections.filter((p) => p.error === null).every((p) => BigInt(p.position) >= position)).toBe(true);
   });
 });

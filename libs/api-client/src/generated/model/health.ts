@@ -27,5 +27,6 @@ export interface Health {
   /** Global position of the newest event. */
   headPosition: HealthHeadPosition;
   projections: HealthProjectionsItem[];
+  /** DOWN: the database or the log cannot be reached (503). DEGRADED: a projection stopped on an event (its read model stays behind until it is fixed and rebuilt; orders are still taken, 200). */
   status: HealthStatus;
 }

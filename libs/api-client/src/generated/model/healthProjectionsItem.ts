@@ -15,9 +15,12 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { HealthProjectionsItemError } from './healthProjectionsItemError';
 import type { HealthProjectionsItemLag } from './healthProjectionsItemLag';
 
 export type HealthProjectionsItem = {
+  /** Why the projection stopped (the event it failed on), while it is stopped; else null. */
+  error: HealthProjectionsItemError;
   lag: HealthProjectionsItemLag;
   name: string;
   position: string;

@@ -16,11 +16,15 @@ Conventions:
  * OpenAPI spec version: 2.0.0
  */
 
+/**
+ * DOWN: the database or the log cannot be reached (503). DEGRADED: a projection stopped on an event (its read model stays behind until it is fixed and rebuilt; orders are still taken, 200).
+ */
 export type HealthStatus = typeof HealthStatus[keyof typeof HealthStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const HealthStatus = {
   UP: 'UP',
+  DEGRADED: 'DEGRADED',
   DOWN: 'DOWN',
 } as const;

@@ -347,6 +347,7 @@ export * from './healthDatabase';
 export * from './healthEventStore';
 export * from './healthHeadPosition';
 export * from './healthProjectionsItem';
+export * from './healthProjectionsItemError';
 export * from './healthProjectionsItemLag';
 export * from './healthStatus';
 export * from './itemsByCategory';
