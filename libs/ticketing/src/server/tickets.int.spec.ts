@@ -296,6 +296,16 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect(await pdfText(italian.attachments.find((a) => a.contentType === 'application/pdf')!.content)).toContain('Serata jazz');
     });
 
+    it('records every send of many at once on one ticket: each mail the server took is a TicketSent in the log', async () => {
+      const sentBefore = (await app.store.readStream(`ticket-${second}`)).filter((e) => e.type === 'TicketSent').length;
+      const mails = catcher.mails.length;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => call('POST', `/event/meetup/ticket/${second}/send-ticket-by-email?lang=en`, {})));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      expect(catcher.mails.length - mails).toBe(10);
+      const sent = (await app.store.readStream(`ticket-${second}`)).filter((e) => e.type === 'TicketSent').length;
+      expect(sent - sentBefore).toBe(10);
+    });
+
     it('releases a free ticket: its seat is back on sale, the order lists one ticket, the ticket is gone', async () => {
       const left = async () => (await call('GET', '/event/meetup/ticket-categories')).body.ticketCategories[0].availableTickets;
       expect(await left()).toBe(1);

@@ -127,6 +127,9 @@ export class TicketMailer extends TicketDocuments {
         return { result: undefined, append: () => this.store.append(ticketStreamId(ticketId), events.map((e) => ticketToLog(e, metadata)), revision) };
       },
       written: (position) => this.options.waitForProjections(position),
+      // the mail went out: the record of it must not be lost to the other sends of the same moment (each conflict is
+      // another writer's success, so N sends at once need at most N attempts)
+      attempts: 100,
     });
   }
 }
