@@ -72,6 +72,9 @@ describe('tools CLI', () => {
     expect(lines.map((l) => [l.type, l.revision])).toEqual([['ExampleOpened', 0], ['ExampleValidated', 1]]);
 
     expect(await cli('audit', 'forget-subject', 'buyer-7')).toMatchObject({ code: 0, text: expect.stringContaining('forgot subject buyer-7') });
+    // a mistyped id, or a subject forgotten before, is not reported as erased
+    expect(await cli('audit', 'forget-subject', 'buyer-7')).toMatchObject({ code: 1, text: expect.stringContaining('no key for subject buyer-7') });
+    expect(await cli('audit', 'forget-subject', 'buyr-7')).toMatchObject({ code: 1, text: expect.stringContaining('nothing was erased') });
     expect((await cli('audit', 'history', 'reservation-1')).text).toContain('personal (buyer-7): "[erased]"');
     expect(await cli('audit', 'history', 'reservation-404')).toMatchObject({ code: 1, text: 'no events in stream reservation-404\n' });
   });
@@ -79,6 +82,8 @@ describe('tools CLI', () => {
   it('verifies the hash chain of the log and of one stream', async () => {
     expect(await cli('audit', 'verify-log')).toMatchObject({ code: 0, text: expect.stringMatching(/^log intact: 2 stream\(s\), 3 event\(s\), 0 problem\(s\)$/m) });
     expect(await cli('audit', 'verify-log', 'ticket-1')).toMatchObject({ code: 0, text: expect.stringContaining('stream ticket-1 intact: 1 stream(s), 1 event(s)') });
+    // a stream the log does not have is not certified intact
+    expect(await cli('audit', 'verify-log', 'ticket-404')).toMatchObject({ code: 1, text: expect.stringContaining('no stream ticket-404 in the log') });
     // Tampering can only be done under the store: the PostgreSQL adapter keeps events in `events`.
     await test.db.query("update events set data = '{\"seats\": 3}' where stream_id = 'reservation-1' and revision = 0");
     const broken = await cli('audit', 'verify-log');

@@ -182,7 +182,10 @@ export interface EventStore {
   headPosition(): Promise<GlobalPosition>;
   /** Recomputes the hash chain of one stream, or of every stream when no id is given. */
   verify(streamId?: string, options?: VerifyOptions): Promise<VerifyResult>;
-  /** Erases a subject's personal data by destroying its key; the chain stays verifiable. */
-  forgetSubject(subjectId: string): Promise<void>;
+  /**
+   * Erases a subject's personal data by destroying its key; the chain stays verifiable. False when there was no key
+   * to destroy (an id no event sealed data under, or a subject forgotten before).
+   */
+  forgetSubject(subjectId: string): Promise<boolean>;
   close(): Promise<void>;
 }

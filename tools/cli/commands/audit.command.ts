@@ -28,6 +28,10 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       const progress = startProgress({ label: 'verify-log', unit: 'events', force: rest.includes('--progress') });
       const result = await context.store.verify(operands[0], { onProgress: (done, total) => progress.update(done, total) });
       progress.finish();
+      if (operands[0] && result.ok && result.streamsChecked === 0) {
+        context.out.write(`no stream ${operands[0]} in the log: nothing verified (a stream removed with its head shows in the whole log's check, audit verify-log)\n`);
+        return 1;
+      }
       for (const p of result.problems) context.out.write(`${p.kind} ${where(p)}: ${p.detail}\n`);
       const scope = operands[0] ? `stream ${operands[0]}` : 'log';
       context.out.write(`${scope} ${result.ok ? 'intact' : 'BROKEN'}: ${result.streamsChecked} stream(s), ${result.eventsChecked} event(s), ${result.problems.length} problem(s)\n`);
@@ -39,7 +43,10 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       return auditStoryCommand(action, rest, context);
     case 'forget-subject': {
       const subjectId = required(operands[0], 'audit forget-subject <subjectId>');
-      await context.store.forgetSubject(subjectId);
+      if (!(await context.store.forgetSubject(subjectId))) {
+        context.out.write(`no key for subject ${subjectId}: nothing was erased (a mistyped id, a subject forgotten before, or one that never had personal data)\n`);
+        return 1;
+      }
       context.out.write(`forgot subject ${subjectId}: its personal data now reads as erased; the events and their chain stay\n`);
       return 0;
     }

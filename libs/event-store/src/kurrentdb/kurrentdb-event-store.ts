@@ -199,7 +199,7 @@ export class KurrentDbEventStore implements EventStore {
     return verifyResult(streamsChecked, eventsChecked, problems);
   }
 
-  forgetSubject(subjectId: string): Promise<void> {
+  forgetSubject(subjectId: string): Promise<boolean> {
     return this.vault.forget(subjectId);
   }
 

@@ -55,9 +55,10 @@ export class SubjectKeyVault {
     return new Map(rows.map((row) => [row.subject_id, this.toKey(row)]));
   }
 
-  /** Destroys the subject's key: everything sealed with it becomes unreadable, for good. */
-  async forget(subjectId: string): Promise<void> {
-    await this.db.query('delete from subject_keys where subject_id = $1', [subjectId]);
+  /** Destroys the subject's key: everything sealed with it becomes unreadable, for good. False when it had none. */
+  async forget(subjectId: string): Promise<boolean> {
+    const { rowCount } = await this.db.query('delete from subject_keys where subject_id = $1', [subjectId]);
+    return (rowCount ?? 0) > 0;
   }
 
   private toKey(row: KeyRow): SubjectKey {

@@ -120,7 +120,7 @@ export class PostgresEventStore implements EventStore {
     return verifyPostgresChain(this.db, streamId, options.onProgress);
   }
 
-  forgetSubject(subjectId: string): Promise<void> {
+  forgetSubject(subjectId: string): Promise<boolean> {
     return this.vault.forget(subjectId);
   }
 

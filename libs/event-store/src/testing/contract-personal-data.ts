@@ -22,7 +22,8 @@ export function personalDataContract(store: () => EventStore): void {
       anEvent('DetailsGiven', {}, { subjectId: kept, data: { email: 'kept@example.org' } }),
       anEvent('Paid', { amount: 100 }),
     ]);
-    await store().forgetSubject(gone);
+    expect(await store().forgetSubject(gone)).toBe(true);
+    expect(await store().forgetSubject(gone)).toBe(false);
 
     const events = await store().readStream(stream);
     expect(events[0]!.personal).toEqual({ subjectId: gone, data: null, erased: true });
