@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+/** The embedded PostgreSQL's URL while `npm start` runs it (tools/shared/event-log-session.ts reads it). */
+export const DATABASE_URL_FILE = '.data/database-url';
 
 /**
  * DATABASE_URL when given (an external PostgreSQL); otherwise the embedded one, data under .data/postgres,
@@ -32,6 +35,16 @@ export async function startDatabase({ root, say }) {
     // told as it is, without the launcher's stack (start.mjs prints `told` errors by their message)
     throw Object.assign(new Error(why), { told: true });
   });
-  say(`PostgreSQL ready on 127.0.0.1:${pg.port} (data: ${pg.dataDir})`);
-  return { url: pg.url, embedded: true, stop: () => pg.stop() };
+  // where the tools (npm run tools, npm run catalog) find it while it runs: its port is a new one on every start
+  const urlFile = join(root, DATABASE_URL_FILE);
+  writeFileSync(urlFile, `${pg.url}\n`, { mode: 0o600 });
+  say(`PostgreSQL ready at ${pg.url} (data: ${pg.dataDir}; the tools read this URL from ${DATABASE_URL_FILE})`);
+  return {
+    url: pg.url,
+    embedded: true,
+    stop: async () => {
+      rmSync(urlFile, { force: true });
+      await pg.stop();
+    },
+  };
 }
