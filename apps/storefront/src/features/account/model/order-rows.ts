@@ -19,7 +19,16 @@ export function itemNames(group: Pick<OrderGroup, 'type'>, order: Pick<Order, 'i
   });
 }
 
-/** Spec 2, my orders: 'free' when the final price is 0, else the currency code and the price. */
+/** ISO 4217 minor-unit digits of a currency (2 for CHF, 0 for JPY, 3 for BHD), as the server's money texts use them. */
+function fractionDigitsOf(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2; // not an ISO currency code
+  }
+}
+
+/** Spec 2, my orders: 'free' when the final price is 0, else the currency code and the price with the currency's digits. */
 export const orderTotal = (order: Pick<Order, 'finalPrice' | 'currencyCode'>): string | null =>
-  order.finalPrice === 0 ? null : `${order.currencyCode} ${order.finalPrice.toFixed(2)}`;
+  order.finalPrice === 0 ? null : `${order.currencyCode} ${order.finalPrice.toFixed(fractionDigitsOf(order.currencyCode))}`;
 
