@@ -501,6 +501,7 @@ const messages = {
   'reservation-page.payment-method.none': 'Keine Zahlung erforderlich',
   'reservation-page.offline': 'Banküberweisung',
   'reservation-page.offline.description': 'Sie haben {{0}} Tage Zeit, um die Zahlung abzuschließen; die Anweisungen folgen in den nächsten Schritten. Sie erhalten Ihre Tickets, sobald wir die Zahlung erhalten und geprüft haben.',
+  'storefront.reservation-page.offline.description.one': 'Sie haben 1 Tag Zeit, um die Zahlung abzuschließen; die Anweisungen folgen in den nächsten Schritten. Sie erhalten Ihre Tickets, sobald wir die Zahlung erhalten und geprüft haben.',
   'reservation-page.offline.deferred.description': 'Nach der Bestätigung der Reservierung erhalten Sie Ihre Tickets und eine Zahlungsanleitung: Die Zahlung ist vor Beginn der Veranstaltung fällig.',
   'reservation-page.on-site': 'Zahlung vor Ort',
   'reservation-page.on-site.description': 'Sie erhalten jetzt ein Ticket und bezahlen vor dem Einlass an der Kasse.',

@@ -505,6 +505,7 @@ const messages = {
   'reservation-page.payment-method.none': 'No payment required',
   'reservation-page.offline': 'Bank transfer',
   'reservation-page.offline.description': "You'll have {{0}} days to complete the payment; the instructions follow in the next steps. You'll receive your tickets as soon as we have received and checked the payment.",
+  'storefront.reservation-page.offline.description.one': "You'll have 1 day to complete the payment; the instructions follow in the next steps. You'll receive your tickets as soon as we have received and checked the payment.",
   'reservation-page.offline.deferred.description': "After confirming the reservation you'll receive your tickets and the instructions on how to pay: the payment is due before the event begins.",
   'reservation-page.on-site': 'On-site payment',
   'reservation-page.on-site.description': "You'll receive a ticket now and pay at the entrance desk before accessing the event.",

@@ -504,6 +504,7 @@ const messages = {
   'reservation-page.payment-method.none': 'Aucun paiement requis',
   'reservation-page.offline': 'Virement bancaire',
   'reservation-page.offline.description': 'Vous aurez {{0}} jours pour effectuer le paiement\u00a0; les instructions suivent dans les prochaines étapes. Vous recevrez vos billets dès que nous aurons reçu et vérifié le paiement.',
+  'storefront.reservation-page.offline.description.one': 'Vous aurez 1 jour pour effectuer le paiement\u00a0; les instructions suivent dans les prochaines étapes. Vous recevrez vos billets dès que nous aurons reçu et vérifié le paiement.',
   'reservation-page.offline.deferred.description': 'Après la confirmation de la réservation, vous recevrez vos billets et les instructions de paiement : le paiement est dû avant le début de l’événement.',
   'reservation-page.on-site': 'Paiement sur place',
   'reservation-page.on-site.description': 'Vous recevez un billet maintenant et vous payez à l’accueil avant d’accéder à l’événement.',

@@ -501,6 +501,7 @@ const messages = {
   'reservation-page.payment-method.none': 'Nessun pagamento richiesto',
   'reservation-page.offline': 'Bonifico bancario',
   'reservation-page.offline.description': 'Avrai {{0}} giorni per completare il pagamento; le istruzioni seguiranno nei prossimi passaggi. Riceverai i biglietti non appena avremo ricevuto e verificato il pagamento.',
+  'storefront.reservation-page.offline.description.one': 'Avrai 1 giorno per completare il pagamento; le istruzioni seguiranno nei prossimi passaggi. Riceverai i biglietti non appena avremo ricevuto e verificato il pagamento.',
   'reservation-page.offline.deferred.description': 'Dopo aver confermato la prenotazione riceverai i biglietti e le istruzioni per il pagamento: il pagamento è dovuto prima dell’inizio dell’evento.',
   'reservation-page.on-site': 'Pagamento in loco',
   'reservation-page.on-site.description': 'Riceverai subito un biglietto e pagherai alla cassa prima di accedere all’evento.',

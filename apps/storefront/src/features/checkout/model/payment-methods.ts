@@ -53,7 +53,10 @@ export function paymentFlowOf(method: Pick<OfferedPaymentMethod, 'proxy'> | unde
 export function paymentMethodDescription(method: OfferedPaymentMethod): { key: string; args: number[] } | undefined {
   switch (method.proxy) {
     case 'OFFLINE':
-      return { key: 'reservation-page.offline.description', args: [method.offlineDelayDays ?? 0] };
+      // one day is said in the singular, in every language
+      return method.offlineDelayDays === 1
+        ? { key: 'storefront.reservation-page.offline.description.one', args: [] }
+        : { key: 'reservation-page.offline.description', args: [method.offlineDelayDays ?? 0] };
     case 'ON_SITE':
       return { key: 'reservation-page.on-site.description', args: [] };
     case 'STRIPE':

@@ -55,6 +55,12 @@ describe('payment methods (spec 9)', () => {
     expect(describe('PAYPAL', 'PAYPAL')).toBe('reservation-page.paypal.description');
   });
 
+  it('says the days a bank transfer has, one day in the singular', () => {
+    const offline = (offlineDelayDays: number) => paymentMethodDescription({ method: 'BANK_TRANSFER' as never, proxy: 'OFFLINE', labelKey: '', parameters: {}, offlineDelayDays });
+    expect(offline(3)).toEqual({ key: 'reservation-page.offline.description', args: [3] });
+    expect(offline(1)).toEqual({ key: 'storefront.reservation-page.offline.description.one', args: [] });
+  });
+
   it('keeps only the method of a held payment token (spec 4)', () => {
     const info = makeReservation({ tokenAcquired: true, paymentProxy: 'ON_SITE' });
     expect(offeredPaymentMethods(info).map((m) => m.method)).toEqual(['ON_SITE']);
