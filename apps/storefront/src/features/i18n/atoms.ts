@@ -15,3 +15,13 @@ export const languageAtom = atom(
     if (typeof document !== 'undefined') document.documentElement.lang = lang;
   },
 );
+
+/**
+ * A language a page puts on because its content is not in the chosen one (an Italian-only event for a visitor who
+ * chose German): shown, and set on `<html lang>`, but never persisted: the visitor's choice stays theirs, and the next
+ * page that offers it (the guard reads the persisted choice on every navigation) is in it again.
+ */
+export const pageLanguageAtom = atom(null, (_get, set, lang: string) => {
+  set(currentLanguageAtom, lang);
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+});

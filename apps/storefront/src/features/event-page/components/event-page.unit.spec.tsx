@@ -166,6 +166,8 @@ describe('event page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'milanodev-2027 (it)' })).toBeTruthy();
     await waitFor(() => expect(document.documentElement.lang).toBe('it'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Biglietti' })).toBeTruthy();
+    // the page put Italian on for its content: the visitor's own choice stays theirs for the pages that offer it
+    expect(sessionStorage.getItem('ALFIO_LANG')).toBe('de');
     // A single language leaves nothing to choose.
     expect(screen.queryByRole('combobox', { name: 'Lingua' })).toBeNull();
     expect(screen.getAllByRole('combobox').every((c) => c.getAttribute('aria-label')?.startsWith('Quantit'))).toBe(true);

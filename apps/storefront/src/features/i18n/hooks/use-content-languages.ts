@@ -1,7 +1,7 @@
-import { useAtom } from 'jotai';
-import { useEffect, useMemo } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useLayoutEffect, useMemo } from 'react';
 import { useLanguages } from '../../../api/app-queries';
-import { languageAtom } from '../atoms';
+import { languageAtom, pageLanguageAtom } from '../atoms';
 import { browserLanguages } from '../choose-language';
 import { languageOutsideContent } from '../localized';
 
@@ -9,10 +9,12 @@ import { languageOutsideContent } from '../localized';
  * The system languages a page may offer: those among its content languages (all of them when the page does
  * not say). When the current language is not offered, the interface switches to the best offered one
  * (browser preference, English, first), as a visitor who came with `?lang=fr` to an Italian-only event reads it
- * in Italian rather than in a mix of French chrome and Italian content.
+ * in Italian rather than in a mix of French chrome and Italian content. That switch is the page's, not the
+ * visitor's choice: it is not persisted (pageLanguageAtom).
  */
 export function useContentLanguages(contentLanguages: readonly string[] | undefined): readonly string[] | undefined {
-  const [language, setLanguage] = useAtom(languageAtom);
+  const language = useAtomValue(languageAtom);
+  const putOn = useSetAtom(pageLanguageAtom);
   const { data: languages } = useLanguages();
   const offered = useMemo(() => {
     if (!contentLanguages?.length || !languages) return undefined;
@@ -20,11 +22,12 @@ export function useContentLanguages(contentLanguages: readonly string[] | undefi
     return languages.map((l) => l.locale).filter((locale) => wanted.includes(locale.toLowerCase()));
   }, [contentLanguages, languages]);
 
-  useEffect(() => {
+  // before the paint: a navigation within such a page (the guard puts the visitor's choice back on) shows no flash of it
+  useLayoutEffect(() => {
     if (!language || !offered) return;
     const next = languageOutsideContent(language, offered, browserLanguages());
-    if (next) setLanguage(next);
-  }, [language, offered, setLanguage]);
+    if (next) putOn(next);
+  }, [language, offered, putOn]);
 
   if (!contentLanguages?.length) return undefined;
   if (!offered) return contentLanguages; // system languages not known yet
