@@ -102,7 +102,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const goToFirstError = useFocusFirstInvalid(formRef);
-  const { validate, pending } = useValidateToOverview(reservationId);
+  const { validate, pending } = useValidateToOverview(context, reservationId);
   const { refresh } = useReservationRefresh(reservationId);
   const cancellation = useCancelReservation(context, reservationId, carry);
   const backToEvent = useBackToEvent(context, carry);
@@ -167,6 +167,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
       });
       return;
     }
+    if (outcome.kind === 'gone') return;
     setSubmitting(false);
     if (outcome.kind === 'warnings') {
       setWarning(outcome.warnings[0] ?? null);

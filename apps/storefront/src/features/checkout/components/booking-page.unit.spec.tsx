@@ -179,6 +179,26 @@ describe('booking step (spec 2, step 2)', () => {
     });
   });
 
+  it('goes to the not-found page when the reservation is gone meanwhile (cancelled in another tab), not to a retry that cannot succeed', async () => {
+    const state = { gone: false };
+    const { router } = renderApp(
+      BOOK,
+      checkoutApi(makeReservation(), {
+        [`${API}/reservation/${RESERVATION}/status`]: () => (state.gone ? { status: 404 } : { status: 'PENDING', validatedBookingInformation: false }),
+        [VALIDATE]: () => {
+          state.gone = true;
+          return { status: 404 };
+        },
+      }),
+    );
+    await fillContact();
+    fillAttendee('Regular, ticket 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/event/${SHORT_NAME}/reservation/${RESERVATION}/not-found`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reservation not found' })).toBeTruthy();
+    expect(alertSaying('An unexpected error has occurred')).toBeUndefined();
+  });
+
   it("opens the warning modal with the first warning, and 'proceed' resends ignoring it", async () => {
     const state = { validated: false };
     const { requests, router } = renderApp(

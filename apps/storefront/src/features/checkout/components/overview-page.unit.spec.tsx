@@ -113,6 +113,25 @@ describe('overview step (spec 2, step 3)', () => {
     expect(confirmButton().disabled).toBe(false);
   });
 
+  it('goes to the not-found page when the reservation is gone meanwhile, instead of the unexpected error and a retry', async () => {
+    const state = { gone: false };
+    const { router } = renderApp(
+      OVERVIEW,
+      checkoutApi(validated(), {
+        [`${API}/reservation/${RESERVATION}/status`]: () => (state.gone ? { status: 404 } : { status: 'PENDING', validatedBookingInformation: true }),
+        [CONFIRM]: () => {
+          state.gone = true;
+          return { status: 404 };
+        },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('radio', { name: 'On-site payment' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /terms and conditions/ }));
+    fireEvent.click(confirmButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/event/${SHORT_NAME}/reservation/${RESERVATION}/not-found`));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reservation not found' })).toBeTruthy();
+  });
+
   it('goes back to the booking step through back-to-booking, or asks for an invoice there', async () => {
     const state = { status: 'PENDING', validated: true };
     const event = makeEvent(SHORT_NAME, {

@@ -13,13 +13,14 @@ import { useToast } from '../../toast';
 import { refusalOf, UNEXPECTED_ERROR } from '../model/checkout-errors';
 import { pageAfterConfirm } from '../model/overview-rules';
 import { leaveFor } from './use-leave-warning';
+import { useLeaveWhenGone } from './use-leave-when-gone';
 import { useReservationRefresh } from './use-reservation-refresh';
 
 /**
  * Spec 4, confirm: POST the overview form; a redirect answer leaves for the provider, any other success goes to
  * the page of the reservation's new status (COMPLETE: success, OFFLINE_PAYMENT: waiting-payment, a provider still
  * confirming: processing-payment). A refusal re-enables the form and shows the server's errors (all global: they
- * are under `paymentForm`).
+ * are under `paymentForm`); a 404 (the reservation is gone) goes to the page its status asks for.
  */
 export function useConfirmOverview(context: PurchaseContextRef, reservationId: string) {
   const lang = useLanguage();
@@ -27,6 +28,7 @@ export function useConfirmOverview(context: PurchaseContextRef, reservationId: s
   const queryClient = useQueryClient();
   const toast = useToast();
   const { refresh } = useReservationRefresh(reservationId);
+  const leaveWhenGone = useLeaveWhenGone(context, reservationId);
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
   const mutation = useMutation({
     mutationKey: getConfirmOverviewMutationOptions().mutationKey,
@@ -41,6 +43,8 @@ export function useConfirmOverview(context: PurchaseContextRef, reservationId: s
       const value = (data as { value?: { redirect?: boolean; redirectUrl?: string | null } | null }).value;
       if (value?.redirect && value.redirectUrl) redirectUrl = value.redirectUrl;
     } catch (error) {
+      // spec 4: a reservation no longer pending (cancelled in another tab, expired) goes where its status says
+      if (await leaveWhenGone(error)) return true;
       const refusal = refusalOf(error);
       const global = mapServerErrors(refusal).global;
       setErrors(global);

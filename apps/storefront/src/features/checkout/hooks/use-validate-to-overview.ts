@@ -1,27 +1,33 @@
 import { useMutation } from '@tanstack/react-query';
 import { getValidateToOverviewMutationOptions, validateToOverview } from '@ticketing/api-client';
 import type { ContactAndTicketsForm } from '@ticketing/api-client';
+import type { PurchaseContextRef } from '../../../app/purchase-context';
 import type { BookingFormValues, FieldError, ServerValidationError } from '../../booking';
 import { bookingFormForSubmit } from '../../booking';
 import { useLanguage } from '../../i18n';
 import { useToast } from '../../toast';
 import { refusalOf, UNEXPECTED_ERROR, validationErrorsOf, warningsOf } from '../model/checkout-errors';
+import { useLeaveWhenGone } from './use-leave-when-gone';
 
 /** What validate-to-overview answered (reference item 20). */
 export type ValidationOutcome =
   | { readonly kind: 'validated' }
   /** 200 with warnings, not ignored: the reservation is not validated yet (the warning modal decides). */
   | { readonly kind: 'warnings'; readonly warnings: readonly FieldError[] }
-  | { readonly kind: 'refused'; readonly errors: readonly ServerValidationError[] };
+  | { readonly kind: 'refused'; readonly errors: readonly ServerValidationError[] }
+  /** 404: the reservation is no longer pending; the page its status asks for is on its way. */
+  | { readonly kind: 'gone' };
 
 /**
  * Spec 4, booking submit: the form as sent (an invoice without company details sends no company or VAT number),
  * in the current language; `ignoreWarnings` resends after the buyer chose 'proceed'. Never throws: a refusal is
- * an outcome with the server's errors, a failure the unexpected error (spec 8: also shown as a toast).
+ * an outcome with the server's errors, a reservation gone the page of its status, a failure the unexpected error
+ * (spec 8: also shown as a toast).
  */
-export function useValidateToOverview(reservationId: string) {
+export function useValidateToOverview(context: PurchaseContextRef, reservationId: string) {
   const lang = useLanguage();
   const toast = useToast();
+  const leaveWhenGone = useLeaveWhenGone(context, reservationId);
   const mutation = useMutation({
     mutationKey: getValidateToOverviewMutationOptions().mutationKey,
     mutationFn: async ({ values, ignoreWarnings }: { values: BookingFormValues; ignoreWarnings: boolean }): Promise<ValidationOutcome> => {
@@ -34,6 +40,7 @@ export function useValidateToOverview(reservationId: string) {
         if ((data as { success?: unknown }).success === false) return { kind: 'refused', errors: validationErrorsOf(data) };
         return { kind: 'validated' };
       } catch (error) {
+        if (await leaveWhenGone(error)) return { kind: 'gone' };
         const errors = refusalOf(error);
         if (errors.some((e) => e.code === UNEXPECTED_ERROR)) toast.error(UNEXPECTED_ERROR);
         return { kind: 'refused', errors };
