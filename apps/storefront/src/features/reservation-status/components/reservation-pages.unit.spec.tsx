@@ -232,14 +232,23 @@ describe('reservation pages', () => {
         api({
           [STATUS]: status('COMPLETE'),
           [INFO]: makeReservation(),
-          [RESEND]: (_: URL, request: FakeRequest) => {
+          [RESEND]: async (_: URL, request: FakeRequest) => {
             requests.push(request);
+            await new Promise((done) => setTimeout(done, 200)); // the mail server takes its time
             return true;
           },
         }),
       );
-      fireEvent.click(await screen.findByRole('button', { name: 'Resend the reservation email' }));
+      const button = (await screen.findByRole('button', { name: 'Resend the reservation email' })) as HTMLButtonElement;
+      button.focus();
+      fireEvent.click(button);
+      // busy, yet focusable (a disabled button drops the keyboard focus to the page) and not sent twice
+      await waitFor(() => expect(button.getAttribute('aria-disabled')).toBe('true'));
+      expect(button.disabled).toBe(false);
+      expect(document.activeElement).toBe(button);
+      fireEvent.click(button);
       expect(await screen.findByText('The confirmation email has been sent.')).toBeTruthy();
+      expect(document.activeElement).toBe(button);
       expect(requests.map((r) => r.url)).toEqual([`/api/v2/public/event/${EVENT}/reservation/${RESERVATION_ID}/re-send-email?lang=en`]);
     });
 
