@@ -180,6 +180,10 @@ describe('overview step (spec 2, step 3)', () => {
     vi.stubGlobal('requestAnimationFrame', (step: FrameRequestCallback) => setTimeout(() => step(performance.now()), 16));
     vi.stubGlobal('cancelAnimationFrame', (frame: number) => clearTimeout(frame));
     installRouteFocus(router);
+    const scrolledIntoView = vi.fn();
+    const { scrollIntoView } = HTMLElement.prototype;
+    HTMLElement.prototype.scrollIntoView = scrolledIntoView;
+    const scrolls = vi.spyOn(window, 'scrollTo');
     try {
       button.focus();
       fireEvent.click(button);
@@ -189,8 +193,13 @@ describe('overview step (spec 2, step 3)', () => {
       // route focus has had its frames (it takes the heading in the first frame that shows one, if the focus is free)
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(document.activeElement).toBe(section);
+      // the section was scrolled to, and the router did not scroll the new page back to its top afterwards
+      expect(scrolledIntoView.mock.contexts).toContain(section);
+      expect(scrolls.mock.calls.filter(([options]) => typeof options === 'object' && options?.top === 0)).toEqual([]);
     } finally {
       document.querySelectorAll('body > p[role="status"]').forEach((region) => region.remove());
+      scrolls.mockRestore();
+      HTMLElement.prototype.scrollIntoView = scrollIntoView;
     }
   });
 });

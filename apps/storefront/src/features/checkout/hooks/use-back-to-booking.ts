@@ -28,7 +28,8 @@ export function useBackToBooking(context: PurchaseContextRef, reservationId: str
     }
     await refresh();
     const search = stringifySearch({ ...carry, ...(options.requestInvoice ? { requestInvoice: true } : {}) });
-    await navigate({ href: reservationPageHref(context, reservationId, 'book', search) });
+    // the invoice section scrolls itself into view: the router must not scroll the new page back to its top after it
+    await navigate({ href: reservationPageHref(context, reservationId, 'book', search), ...(options.requestInvoice ? { resetScroll: false } : {}) });
   };
   return { back, pending: mutation.isPending };
 }
