@@ -10,6 +10,9 @@ import type { InvoiceSectionProps } from './invoice-section';
 import { TextField } from './text-field';
 import '../booking.css';
 
+const ITALIAN_PROVINCE_LENGTH = 2;
+const ITALIAN_ZIP_LENGTH = 5;
+
 /** The billing data itself (spec 2, Invoice form): shown when an invoice is issued or asked for. */
 export function InvoiceForm({ values, errors, onChange, invoicing, countries, vatLabel, nativeCountrySelect, id }: InvoiceSectionProps & { id: (field: string) => string }) {
   const t = useTranslate();
@@ -17,6 +20,9 @@ export function InvoiceForm({ values, errors, onChange, invoicing, countries, va
   const business = values.addCompanyBillingDetails;
   const skipOffered = skipVatOffered(invoicing);
   const skipped = skipOffered && values.skipVatNr;
+  // an Italian e-invoice (spec 4) names the province by its two-letter sigla and a five-digit postal code: the
+  // booking rules ask for both, so the form says so before the buyer submits
+  const italianAddress = italianFieldsShown(invoicing, values) && isItaly(values);
   const text = (field: keyof BookingFormValues & string, label: string, options: { required?: boolean; max: number; autoComplete?: string; type?: 'text' | 'email'; prefix?: string }) => (
     <TextField
       id={id(field)}
@@ -85,10 +91,14 @@ export function InvoiceForm({ values, errors, onChange, invoicing, countries, va
       {text('billingAddressLine1', t('reservation-page.address-line-1'), { required: true, max: MAX_NAME_LENGTH, autoComplete: 'address-line1' })}
       {text('billingAddressLine2', t('reservation-page.address-line-2'), { max: MAX_NAME_LENGTH, autoComplete: 'address-line2' })}
       <div className="field-row">
-        {text('billingAddressZip', t('reservation-page.zip-postal-code'), { required: true, max: MAX_ZIP_LENGTH, autoComplete: 'postal-code' })}
+        {text('billingAddressZip', t('reservation-page.zip-postal-code'), { required: true, max: italianAddress ? ITALIAN_ZIP_LENGTH : MAX_ZIP_LENGTH, autoComplete: 'postal-code' })}
         {text('billingAddressCity', t('reservation-page.city'), { required: true, max: MAX_NAME_LENGTH, autoComplete: 'address-level2' })}
       </div>
-      {text('billingAddressState', t('reservation-page.state'), { max: MAX_NAME_LENGTH, autoComplete: 'address-level1' })}
+      {text('billingAddressState', t('reservation-page.state'), {
+        required: italianAddress,
+        max: italianAddress ? ITALIAN_PROVINCE_LENGTH : MAX_NAME_LENGTH,
+        autoComplete: 'address-level1',
+      })}
       <CountryField
         id={id('vatCountryCode')}
         name="vatCountryCode"

@@ -139,9 +139,14 @@ describe('invoice section: Italian e-invoicing (spec 2, 4)', () => {
     fireEvent.change(select(/^Country/), { target: { value: 'DE' } });
     expect((textbox(/Tax ID/) as HTMLInputElement).required).toBe(true);
     expect(screen.queryByRole('combobox', { name: /E-invoice delivery/ })).toBeNull();
+    expect((textbox(/Province/) as HTMLInputElement).required).toBe(false);
     fireEvent.change(select(/^Country/), { target: { value: 'IT' } });
     expect(textbox(/Fiscal code/)).toBeTruthy();
     expect(select(/E-invoice delivery/).required).toBe(true);
+    // an Italian e-invoice names the province (its two-letter sigla) and a five-digit postal code: asked as such, not found out on submit
+    expect((textbox(/Province/) as HTMLInputElement).required).toBe(true);
+    expect(textbox(/Province/).getAttribute('maxlength')).toBe('2');
+    expect(textbox(/ZIP/).getAttribute('maxlength')).toBe('5');
   });
 
   it('makes the tax id optional once skip-VAT is ticked, and offers split payment to businesses', () => {
