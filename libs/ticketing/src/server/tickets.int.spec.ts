@@ -285,6 +285,7 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const mail = catcher.mails.at(-1)!;
       expect(mail.to).toEqual(['guest1@example.org']);
       expect(mail.text).toContain('here is your ticket for Jazz Night');
+      expect(mail.text).toMatch(/When: .* - .* \(Europe\/Zurich\)/);
       expect(mail.html).toContain('Show my ticket');
       const pdf = mail.attachments.find((a) => a.contentType === 'application/pdf')!;
       expect(await pdfText(pdf.content)).toContain('Jazz Night');

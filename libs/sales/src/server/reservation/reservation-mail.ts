@@ -228,7 +228,8 @@ export function reservationMail(facts: ReservationMailFacts): ReservationMail {
   const summary = facts.lines.map((line) => `${line.quantity} x ${line.name}  ${line.subTotal}`).join('\n');
   let instructions: string | null = null;
   if (transfer) {
-    const until = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone }).format(transfer.deadline);
+    // an instant the buyer acts on, wherever they are: its zone named, as the waiting room and the event page name it
+    const until = `${new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: facts.timeZone }).format(transfer.deadline)} (${facts.timeZone})`;
     instructions = (transfer.deferred ? t.deferredTransfer : t.transfer)(transfer.bankAccount, transfer.owner, facts.shortId, facts.total, until);
   }
   const p = facts.pass ? (passTexts[language] ?? passTexts['en']!) : null;

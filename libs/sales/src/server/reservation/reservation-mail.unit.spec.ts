@@ -23,6 +23,8 @@ describe('the reservation e-mail of a bank transfer', () => {
     expect(subject).toMatch(/^Payment instructions/);
     expect(text).toContain('It will be confirmed as soon as we receive your bank transfer.');
     expect(text).toContain('after that the reservation is cancelled');
+    // the deadline in the event's zone, named: a buyer elsewhere reads the right instant
+    expect(text).toContain('Friday, June 25, 2027 at 4:00 PM (Europe/Zurich)');
   });
 
   it('deferred: confirms the tickets and gives the instructions, due by the event begin', () => {

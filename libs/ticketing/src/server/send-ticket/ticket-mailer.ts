@@ -82,7 +82,8 @@ export class TicketMailer extends TicketDocuments {
       organizerName: found.offer.organizer?.name ?? null,
       categoryName: document.categoryName,
       reference: document.reference,
-      when: `${document.event.formattedBegin} - ${document.event.formattedEnd}`,
+      // in the event's zone, named: a holder elsewhere (an online event) reads it right
+      when: `${document.event.formattedBegin} - ${document.event.formattedEnd} (${event.timeZone})`,
       where: event.location,
       link,
       deskPayment: document.amountDue ?? null,

@@ -19,7 +19,9 @@ export function PaymentInstructions({ event, reservation, deferred }: PaymentIns
   const localize = useLocalized();
   const amount = `${reservation.orderSummary.totalPrice} ${event.currency}`;
   const reason = reservation.shortId.toUpperCase();
-  const deadline = localize(reservation.formattedExpirationDate, event.contentLanguages);
+  // in the event's zone, named (a buyer elsewhere pays by the right instant), as the waiting room names it
+  const formatted = localize(reservation.formattedExpirationDate, event.contentLanguages);
+  const deadline = formatted && event.timeZone ? `${formatted} (${event.timeZone})` : formatted;
   const email = <a href={`mailto:${event.organizationEmail}`}>{event.organizationEmail}</a>;
   return (
     <section className="reservation-section" aria-labelledby="payment-instructions">

@@ -294,7 +294,7 @@ describe('reservation pages', () => {
     it('shows amount, account, holder, payment reason and deadline, and who to write to', async () => {
       renderApp(`${PAGE}/waiting-payment`, api({ [STATUS]: status('OFFLINE_PAYMENT'), [INFO]: waiting }));
       await screen.findByRole('heading', { level: 1, name: 'Payment required' });
-      expect(screen.getByRole('heading', { level: 2, name: 'Payment required no later than 10/01/2027 13:00' })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: 'Payment required no later than 10/01/2027 13:00 (Europe/Rome)' })).toBeTruthy();
       const details = screen.getByText('Amount due').closest('dl')!;
       const pairs = [...details.querySelectorAll('div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
       expect(pairs).toEqual([
@@ -372,7 +372,7 @@ describe('reservation pages', () => {
       await screen.findByRole('heading', { level: 1, name: 'Thank you for confirming your reservation!' });
       expect(screen.getByText(/Your tickets are issued/)).toBeTruthy();
       expect(screen.queryByText('We will contact you soon with the instructions to complete the payment.')).toBeNull();
-      expect(screen.getByRole('heading', { level: 2, name: 'Payment required no later than 10/01/2027 13:00' })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 2, name: 'Payment required no later than 10/01/2027 13:00 (Europe/Rome)' })).toBeTruthy();
       const details = screen.getByText('Amount due').closest('dl')!;
       const pairs = [...details.querySelectorAll('div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
       expect(pairs).toEqual([

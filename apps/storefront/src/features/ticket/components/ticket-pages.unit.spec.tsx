@@ -289,7 +289,7 @@ describe('ticket pages (spec 2)', () => {
         [API]: makeEvent(EVENT, { format }),
       });
       await screen.findByRole('heading', { level: 1, name: 'Manage your ticket' });
-      const alert = screen.queryByText('You can join the event from 11/02/2027 19:45 using the link in your ticket email.');
+      const alert = screen.queryByText('You can join the event from 11/02/2027 19:45 (Europe/Rome) using the link in your ticket email.');
       expect(Boolean(alert)).toBe(online);
       const actions = within(screen.getByRole('group', { name: 'Festival pass' }));
       expect(Boolean(actions.queryByRole('link', { name: 'Show ticket' }))).toBe(!online);

@@ -57,7 +57,7 @@ export function TicketUpdatePage({ eventShortName, ticketId, now }: Props) {
         <p className="ticket-page__event">{title}</p>
         <h1>{t('ticket-update.header.title')}</h1>
       </header>
-      {online ? <OnlineTicketAlert ticket={ticket} contentLanguages={event.contentLanguages} /> : null}
+      {online ? <OnlineTicketAlert ticket={ticket} contentLanguages={event.contentLanguages} timeZone={event.timeZone} /> : null}
       <section className="ticket-card" aria-labelledby={`${id}-category`}>
         <h2 id={`${id}-category`}>{category.name}</h2>
         {ticket.assigned ? (
