@@ -68,7 +68,7 @@ export class MyOrdersQuery {
       [...groups.values()].map(async (orders) => {
         const { context_type: type, public_identifier: publicIdentifier } = orders[0]!;
         const facts = await this.factsOf(type, publicIdentifier, now);
-        const dates = (instant: Date | null) => (instant ? formatPerLanguage(instant, 'common.event.date-format', facts.languages, facts.timeZone) : null);
+        const dates = (instant: Date | null) => (instant ? formatPerLanguage(instant, 'common.event.date-format', supportedLanguages, facts.timeZone) : null);
         const stamp = (instant: Date | null) => (instant ? formatPerLanguage(instant, 'datetime.pattern', supportedLanguages, facts.timeZone) : null);
         return {
           title: facts.title,

@@ -234,14 +234,16 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect(body.map((g: { type: string; publicIdentifier: string }) => `${g.type}/${g.publicIdentifier}`)).toEqual([`subscription/${PASS}`, `event/${MEETUP}`]);
       const [passes, meetup] = body;
       expect(passes).toMatchObject({ title: { en: 'Season pass', it: 'Abbonamento' }, formattedStartDate: null, sameDay: false });
-      // in the pass's content languages' order, as its dates are: a page in another language shows one language (an audit)
+      // in the pass's content languages' order: a page in another language shows one language for its texts (an audit)
       expect(Object.keys(passes.title)).toEqual(['it', 'en']);
       expect(Object.keys(passes.reservations[0].items[0].type)).toEqual(['it', 'en']);
       expect(passes.reservations).toEqual([
         expect.objectContaining({ id: pass, status: 'PENDING', formattedConfirmedOn: null, finalPrice: 0, items: [{ id: expect.any(String), firstName: null, lastName: null, type: { en: 'Season pass', it: 'Abbonamento' } }] }),
       ]);
       expect(meetup).toMatchObject({ title: { en: 'Meetup' }, sameDay: true });
-      expect(Object.keys(meetup.formattedStartDate)).toEqual(['en']);
+      // a date is no content: in every language of the storefront, as an event's dates are (a German page, a German date)
+      expect(Object.keys(meetup.formattedStartDate).sort()).toEqual(['de', 'en', 'fr', 'it']);
+      expect(meetup.formattedStartDate.de).not.toBe(meetup.formattedStartDate.en);
       // the completed order, then the pending one of the ownership specs (other users' orders are not here)
       expect(meetup.reservations.map((r: { status: string }) => r.status)).toEqual(['COMPLETE', 'PENDING']);
       const [done] = meetup.reservations;

@@ -102,6 +102,9 @@ describe('subscriptions', () => {
       formattedValidTo: { en: 'Tue 31 Dec 2030', de: 'Di. 31 Dez. 2030' },
       contentLanguages: [{ locale: 'en' }, { locale: 'de' }],
     });
+    // a date is no content: in every language of the storefront (an Italian card reads an Italian date)
+    expect(Object.keys(season.formattedValidTo).sort()).toEqual(['de', 'en', 'fr', 'it']);
+    expect(season.formattedValidTo.it).toMatch(/2030$/);
     expect(season.salePeriod.startDateTime).toBeLessThan(now.getTime());
     expect(season.salePeriod.endTimeZoneOffset).toBeGreaterThan(0);
   });

@@ -1,5 +1,6 @@
 import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { datesWithOffset, formatPerLanguage, type DatesWithTimeZoneOffset, type LangMap } from '@ticketing/formatting';
+import { supportedLanguages } from '@ticketing/i18n';
 import { zonedInstant } from '@ticketing/kernel';
 
 export interface SubscriptionDates {
@@ -10,10 +11,14 @@ export interface SubscriptionDates {
   readonly formattedValidTo: LangMap | null;
 }
 
-/** Sale and validity dates of a descriptor in its own zone, with the event date pattern (reference 1.5). */
+/**
+ * Sale and validity dates of a descriptor in its own zone, with the event date pattern (reference 1.5), in every
+ * language of the system as the events' dates are: a date is no content, and a pass card shown in a language the pass
+ * has no texts in must not read a German date inside an Italian sentence.
+ */
 export function subscriptionDates(d: SubscriptionDescriptor): SubscriptionDates {
   const at = (local: string | null) => (local ? zonedInstant(local, d.timeZone) : null);
-  const format = (instant: Date | null) => (instant ? formatPerLanguage(instant, 'common.event.date-format', d.contentLanguages, d.timeZone) : null);
+  const format = (instant: Date | null) => (instant ? formatPerLanguage(instant, 'common.event.date-format', supportedLanguages, d.timeZone) : null);
   const saleStart = at(d.sale.start);
   const saleEnd = at(d.sale.end);
   return {
