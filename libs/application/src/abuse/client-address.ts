@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -9,15 +9,29 @@ import { z } from 'zod';
  */
 export type TrustProxy = boolean | number | string[];
 
+/** What proxy-addr (Fastify's trustProxy) takes: an address, a CIDR or netmask, or one of its named ranges. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry) || isIP(entry) !== 0) return true;
+  const [address = '', range = ''] = entry.split('/');
+  if (isIP(address) === 0) return false;
+  const bits = isIPv6(address) ? 128 : 32;
+  return /^\d{1,3}$/.test(range) ? Number(range) <= bits : isIP(range) === 4;
+}
+
 export const trustProxySetting = z
   .string()
   .optional()
-  .transform((raw): TrustProxy | null => {
+  .transform((raw, ctx): TrustProxy | null => {
     const text = raw?.trim() ?? '';
     if (text === '') return null;
     if (text === 'true' || text === 'false') return text === 'true';
     if (/^\d+$/.test(text)) return Number(text);
-    return text.split(',').map((s) => s.trim()).filter(Boolean);
+    const entries = text.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const entry of entries.filter((e) => !isProxyAddress(e))) {
+      ctx.addIssue({ code: 'custom', message: `"${entry}" is not true, false, a hop count, an address, a CIDR range or loopback/linklocal/uniquelocal` });
+    }
+    return entries;
   });
 
 /**

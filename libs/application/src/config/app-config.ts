@@ -7,6 +7,8 @@ import { RECAPTCHA_SCRIPT_URL, RECAPTCHA_SITEVERIFY_URL, TURNSTILE_SITEVERIFY_UR
 import type { TurnstileSettings } from '../abuse/verification/turnstile.hook.js';
 import type { CaptchaSettings } from '../abuse/verification/captcha-verifier.js';
 import { checkpointSettingsFromEnv, parseSigningKey, type CheckpointSettings } from '@ticketing/audit';
+import { parseMasterKey } from '@ticketing/event-store';
+import { OrganizerApiKeys } from '@ticketing/wire';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -16,6 +18,37 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : null));
+/** Optional text that `check` must accept (it throws its reason): a bad value stops the start with the setting named. */
+const checkedText = (check: (text: string) => unknown) =>
+  optionalText.superRefine((text, ctx) => {
+    if (text === null) return;
+    try {
+      check(text);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
+
+/**
+ * Origins allowed to frame the storefront (a Content-Security-Policy frame-ancestors list): separated by blanks or
+ * commas, as every other list setting is; each a scheme and host (and port), nothing after it.
+ */
+const originList = optionalText.transform((text, ctx) => {
+  const origins = (text ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      ctx.addIssue({ code: 'custom', message: `"${origin}" is not an origin (https://host.example[:port], nothing after it)` });
+    }
+  }
+  return origins.map((origin) => origin.replace(/\/$/, ''));
+});
+
 /** Google's tag script (gtag.js); the storefront adds `?id=<measurement id>`. */
 export const GTAG_SCRIPT_URL = 'https://www.googletagmanager.com/gtag/js';
 
@@ -68,7 +101,7 @@ const environment = z.object({
   OPENID_CLIENT_ID: optionalText,
   OPENID_CLIENT_SECRET: optionalText,
   /** Origins allowed to frame the storefront (space separated), besides itself. */
-  EMBEDDING_ALLOWED_ORIGINS: optionalText,
+  EMBEDDING_ALLOWED_ORIGINS: originList,
   STOREFRONT_DIR: optionalText,
   /**
    * Payment test mode: provider accounts whose keys are not set talk to local stand-ins started with the app
@@ -84,12 +117,14 @@ const environment = z.object({
    */
   PAYMENT_STAND_IN_URLS: standInUrlsJson,
   /** Organizer API keys, comma-separated `organizerSlug:key` pairs; unset: the organizer API answers 401. */
-  ORGANIZER_API_KEYS: optionalText,
+  ORGANIZER_API_KEYS: checkedText((text) => OrganizerApiKeys.parse(text)),
   /** Auditor API keys (role `auditor`, the read-only /api/v2/audit calls), comma-separated `name:key` pairs; unset: 401. */
-  AUDITOR_API_KEYS: optionalText,
+  AUDITOR_API_KEYS: checkedText((text) => OrganizerApiKeys.parse(text, 'AUDITOR_API_KEYS', 'name')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Whose X-Forwarded-For to believe: true, false, a hop count or proxy addresses; unset: true in prod only. */
   TRUST_PROXY: trustProxySetting,
+  /** Wraps the subject keys at rest (read by the event store itself): checked here, so a bad one stops the start plainly. */
+  EVENTSTORE_MASTER_KEY: checkedText(parseMasterKey),
   /** Human verification on reserve-tickets and the subscription purchase (reference 1.4); needs both keys. */
   TURNSTILE_ENABLED: flag,
   TURNSTILE_SITE_KEY: optionalText,
@@ -234,7 +269,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     globalPrivacyPolicyUrl: e.GLOBAL_PRIVACY_POLICY_URL,
     openIdEnabled: openId !== null,
     openId,
-    embeddingAllowedOrigins: (e.EMBEDDING_ALLOWED_ORIGINS ?? '').split(/\s+/).filter(Boolean),
+    embeddingAllowedOrigins: e.EMBEDDING_ALLOWED_ORIGINS,
     storefrontDir: e.STOREFRONT_DIR,
     organizerApiKeys: e.ORGANIZER_API_KEYS,
     auditorApiKeys: e.AUDITOR_API_KEYS,
