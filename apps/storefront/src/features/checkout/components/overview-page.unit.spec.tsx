@@ -195,7 +195,7 @@ describe('overview step (spec 2, step 3)', () => {
       expect(document.activeElement).toBe(section);
       // the section was scrolled to, and the router did not scroll the new page back to its top afterwards
       expect(scrolledIntoView.mock.contexts).toContain(section);
-      expect(scrolls.mock.calls.filter(([options]) => typeof options === 'object' && options?.top === 0)).toEqual([]);
+      expect(scrolls.mock.calls.filter(([options]) => typeof options === 'object' && (options as ScrollToOptions | null)?.top === 0)).toEqual([]);
     } finally {
       document.querySelectorAll('body > p[role="status"]').forEach((region) => region.remove());
       scrolls.mockRestore();
