@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { fileUrl } from '../api/catalog-queries';
 import type { BasicEventInfo } from '../api/catalog-queries';
 import type { CatalogSearch } from '../app/search-params';
-import { useLocalized } from '../features/i18n';
+import { useLocalizedWithLanguage } from '../features/i18n';
 import { EventDates } from './event-dates';
 import { EventPlace } from './event-place';
 
@@ -19,7 +19,8 @@ interface Props {
  * hears one link named after the event; the image is decorative next to that title (alt="").
  */
 export function EventCard({ event, headingLevel, search = {} }: Props) {
-  const localize = useLocalized();
+  const localize = useLocalizedWithLanguage();
+  // a title in another language than the page's (the event has none in it) says which, for screen readers
   const title = localize(event.title, event.contentLanguages);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -27,8 +28,8 @@ export function EventCard({ event, headingLevel, search = {} }: Props) {
       {event.fileBlobId ? <img className="card__image" src={fileUrl(event.fileBlobId)} alt="" width={16} height={9} loading="lazy" decoding="async" /> : null}
       <div className="card__body">
         <Heading className="card__title">
-          <Link className="card__link" to="/event/$eventShortName" params={{ eventShortName: event.shortName }} search={search}>
-            {title}
+          <Link className="card__link" to="/event/$eventShortName" params={{ eventShortName: event.shortName }} search={search} lang={title.lang}>
+            {title.text}
           </Link>
         </Heading>
         <EventDates event={event} />

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { fileUrl } from '../api/catalog-queries';
 import type { BasicSubscriptionDescriptorInfo } from '../api/catalog-queries';
-import { useLocalized, useTranslate } from '../features/i18n';
+import { useLocalized, useLocalizedWithLanguage, useTranslate } from '../features/i18n';
 import { Price } from './price';
 import { subscriptionValidityText } from './subscription-validity';
 
@@ -14,6 +14,9 @@ interface Props {
 export function SubscriptionCard({ subscription: s, headingLevel }: Props) {
   const t = useTranslate();
   const localize = useLocalized();
+  const localizeWithLanguage = useLocalizedWithLanguage();
+  // a title in another language than the page's says which, for screen readers
+  const title = localizeWithLanguage(s.title, s.contentLanguages);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const onSaleTo = s.formattedOnSaleTo ? localize(s.formattedOnSaleTo, s.contentLanguages) : '';
   return (
@@ -21,8 +24,8 @@ export function SubscriptionCard({ subscription: s, headingLevel }: Props) {
       {s.fileBlobId ? <img className="card__image" src={fileUrl(s.fileBlobId)} alt="" width={16} height={9} loading="lazy" decoding="async" /> : null}
       <div className="card__body">
         <Heading className="card__title">
-          <Link className="card__link" to="/subscription/$id" params={{ id: s.id }}>
-            {localize(s.title, s.contentLanguages)}
+          <Link className="card__link" to="/subscription/$id" params={{ id: s.id }} lang={title.lang}>
+            {title.text}
           </Link>
         </Heading>
         <p className="card__price">

@@ -4,11 +4,11 @@ export { browserLanguages, chooseLanguage, DEFAULT_LANGUAGE, matchLocale } from 
 export { readPersistedLanguage, persistLanguage, LANGUAGE_STORAGE_KEY } from './language-storage';
 export { fillMarkers, formatMessage, interpolate } from './format-message';
 export type { MessageArg } from './format-message';
-export { languageOutsideContent, pickLocalized } from './localized';
+export { languageOutsideContent, pickLocalized, pickLocalizedWithLanguage } from './localized';
 export type { LocalizedMap } from './localized';
 export { MessageOverridesProvider, useLanguage, useTranslate } from './hooks/use-translate';
 export type { MessageOverrides, Translate } from './hooks/use-translate';
-export { useLocalized } from './hooks/use-localized';
-export type { Localize } from './hooks/use-localized';
+export { useLocalized, useLocalizedWithLanguage } from './hooks/use-localized';
+export type { Localize, LocalizeWithLanguage } from './hooks/use-localized';
 export { useContentLanguages } from './hooks/use-content-languages';
 export { LanguageSelect } from './components/language-select';

@@ -5,20 +5,29 @@
 export type LocalizedMap = Readonly<Record<string, string>> | null | undefined;
 
 export function pickLocalized(map: LocalizedMap, lang: string, contentLanguages: readonly { locale: string }[] = []): string {
-  if (!map) return '';
-  const wanted = [lang, ...contentLanguages.map((l) => l.locale)];
-  for (const candidate of wanted) {
-    const value = valueOf(map, candidate);
-    if (value) return value;
-  }
-  return Object.values(map).find((v) => typeof v === 'string' && v !== '') ?? '';
+  return pickLocalizedWithLanguage(map, lang, contentLanguages).text;
 }
 
-function valueOf(map: Readonly<Record<string, string>>, locale: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(map, locale)) return map[locale];
+/**
+ * The text pickLocalized picks, with the language it is in when that is not `lang` (a fallback), for the element
+ * that shows it to say so (`lang`, WCAG 3.1.2): a German title in an Italian page is read out with German rules.
+ */
+export function pickLocalizedWithLanguage(map: LocalizedMap, lang: string, contentLanguages: readonly { locale: string }[] = []): { text: string; lang?: string } {
+  if (!map) return { text: '' };
+  const wanted = [lang, ...contentLanguages.map((l) => l.locale)];
+  for (const candidate of wanted) {
+    const key = keyOf(map, candidate);
+    const value = key === undefined ? undefined : map[key];
+    if (value) return candidate === lang || key!.toLowerCase() === lang.toLowerCase() ? { text: value } : { text: value, lang: key! };
+  }
+  const found = Object.entries(map).find(([, v]) => typeof v === 'string' && v !== '');
+  return found ? { text: found[1], lang: found[0] } : { text: '' };
+}
+
+function keyOf(map: Readonly<Record<string, string>>, locale: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(map, locale)) return locale;
   const lower = locale.toLowerCase();
-  const key = Object.keys(map).find((k) => k.toLowerCase() === lower);
-  return key === undefined ? undefined : map[key];
+  return Object.keys(map).find((k) => k.toLowerCase() === lower);
 }
 
 /**

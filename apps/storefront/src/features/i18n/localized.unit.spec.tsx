@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageOutsideContent, pickLocalized } from './localized';
+import { languageOutsideContent, pickLocalized, pickLocalizedWithLanguage } from './localized';
 
 const content = [{ locale: 'it' }, { locale: 'en' }];
 
@@ -10,6 +10,14 @@ describe('localized content', () => {
     expect(pickLocalized({ fr: 'Salut' }, 'de', content)).toBe('Salut');
     expect(pickLocalized({ EN: 'Hello' }, 'en')).toBe('Hello');
     expect(pickLocalized(null, 'en')).toBe('');
+  });
+
+  it('says the language of a fallback, for the element that shows it (WCAG 3.1.2), and none for the page\'s own', () => {
+    expect(pickLocalizedWithLanguage({ en: 'Hello', it: 'Ciao' }, 'en', content)).toEqual({ text: 'Hello' });
+    expect(pickLocalizedWithLanguage({ EN: 'Hello' }, 'en')).toEqual({ text: 'Hello' });
+    expect(pickLocalizedWithLanguage({ en: 'Hello', it: 'Ciao' }, 'de', content)).toEqual({ text: 'Ciao', lang: 'it' });
+    expect(pickLocalizedWithLanguage({ fr: 'Salut' }, 'de', content)).toEqual({ text: 'Salut', lang: 'fr' });
+    expect(pickLocalizedWithLanguage(null, 'en')).toEqual({ text: '' });
   });
 });
 

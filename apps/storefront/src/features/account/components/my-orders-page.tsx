@@ -5,7 +5,7 @@ import type { OrderGroup } from '../../../api/user-queries';
 import { userOrdersQueryOptions } from '../../../api/user-queries';
 import { reservationPageHref } from '../../../app/purchase-context';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useLocalized, useTranslate } from '../../i18n';
+import { useLocalized, useLocalizedWithLanguage, useTranslate } from '../../i18n';
 import { itemNames, orderState, orderTotal, shortOrderId } from '../model/order-rows';
 import '../account.css';
 
@@ -33,12 +33,17 @@ export function MyOrdersPage() {
 function OrderGroupSection({ group }: { group: OrderGroup }) {
   const t = useTranslate();
   const localize = useLocalized();
+  const localizeWithLanguage = useLocalizedWithLanguage();
   const headingId = useId();
-  const title = localize(group.title) || group.publicIdentifier;
+  // a title in another language than the page's says which, for screen readers
+  const localized = localizeWithLanguage(group.title);
+  const title = localized.text || group.publicIdentifier;
   const starts = localize(group.formattedStartDate);
   return (
     <section className="account-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
+      <h2 id={headingId} lang={localized.text ? localized.lang : undefined}>
+        {title}
+      </h2>
       {starts ? <p className="account-card__meta">{t('my-orders.starts-on', starts)}</p> : null}
       <div className="orders-table__scroll">
         <table className="orders-table">

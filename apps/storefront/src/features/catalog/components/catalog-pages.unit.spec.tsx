@@ -39,6 +39,9 @@ describe('home and list pages', () => {
     renderApp('/', { '/api/v2/public/events': [online, makeBasicEvent('hybrid', { format: 'HYBRID' })], '/api/v2/public/subscriptions': [] });
     const cards = await screen.findAllByRole('article');
     expect(within(cards[0]!).getByRole('heading', { name: 'webinar (it)' })).toBeTruthy();
+    // said to be Italian, in an English page (a screen reader reads it so); the English title is the page's language
+    expect(within(cards[0]!).getByRole('link', { name: 'webinar (it)' }).getAttribute('lang')).toBe('it');
+    expect(within(cards[1]!).getByRole('link').getAttribute('lang')).toBeNull();
     expect(within(cards[0]!).getByText('online')).toBeTruthy();
     expect(within(cards[1]!).getByText('Via Roma 1, Milano')).toBeTruthy();
     expect(within(cards[1]!).getByText('online')).toBeTruthy();
