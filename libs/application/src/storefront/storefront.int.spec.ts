@@ -76,6 +76,16 @@ describe.skipIf(!built)('the storefront on the API port', () => {
 
   const preloaded = (body: string) => JSON.parse(body.match(/<script type="application\/json" id="preloaded-data">(.*?)<\/script>/s)![1]!) as Record<string, unknown>;
 
+  it("speaks one of the event's languages on its pages, with that bundle: not the asked one when the event has no content in it", async () => {
+    const page = await app.inject({ method: 'GET', url: '/event/devday-2030?lang=de', headers: { 'accept-language': 'fr, it;q=0.5' } });
+    expect(page.body).toContain('<html lang="it"');
+    expect(Object.keys(preloaded(page.body))).toContain('/api/v2/public/i18n/bundle/it');
+    const english = await app.inject({ method: 'GET', url: '/event/devday-2030/reservation/abc/book', headers: { 'accept-language': 'de' } });
+    expect(english.body).toContain('<html lang="en"');
+    // a page that shows no event keeps the asked language
+    expect((await app.inject({ method: 'GET', url: '/events-all?lang=de' })).body).toContain('<html lang="de"');
+  });
+
   it('preloads the event on event routes, as the event endpoint answers it', async () => {
     const page = await app.inject({ method: 'GET', url: '/event/devday-2030/reservation/abc/book' });
     const api = await app.inject({ method: 'GET', url: '/api/v2/public/event/devday-2030' });

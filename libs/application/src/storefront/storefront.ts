@@ -73,7 +73,6 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
   ) => {
     const elsewhere = await reservationElsewhere(request);
     if (elsewhere) return reply.header('Cache-Control', 'no-store').redirect(elsewhere, 302);
-    const lang = chooseLanguage(request.query.lang, request.headers['accept-language'], supportedLanguages);
     const shortName = request.params.eventShortName;
     // The page asks for the categories with the address's code once it has checked it: only without a code (none, or
     // blank, as the page reads it) are they the answer it would get. Read now, like the call: the page is not stored.
@@ -83,7 +82,11 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
       : [null, null];
     // an event or pass that enables embedding may be framed by its host (its pages, its reservations' and tickets' pages)
     const passId = request.routeOptions.url?.startsWith('/subscription/:id') ? request.params.id : undefined;
-    const embeddingOrigins = embeddingOriginsOf(passId && options.subscription ? await options.subscription(passId) : event);
+    const pass = passId && options.subscription ? await options.subscription(passId) : null;
+    const embeddingOrigins = embeddingOriginsOf(pass ?? event);
+    // the page's language among those its event or pass has (as the storefront switches to them): an Italian-only
+    // event is not served as an English page with the English bundle
+    const lang = chooseLanguage(request.query.lang, request.headers['accept-language'], offeredLanguages(pass ?? event));
     if (embeddingOrigins.length > 0) reply.embeddingOrigins = embeddingOrigins;
     const xsrfToken = issueAntiForgeryToken(options.secret, request.sessionId);
     // the first page after the login that registered the person says so, once (the sign-up's toast)
@@ -132,3 +135,11 @@ export async function serveStorefront(fastify: FastifyInstance, options: Storefr
 
 /** The address's `code` as the storefront reads it (search-params.ts: a text that is not blank once trimmed, or a number). */
 const hasCode = (code: unknown): boolean => (typeof code === 'string' ? code.trim() !== '' : code !== undefined);
+
+/** The storefront's languages the event or pass has content in; all of them when it says none (or none of them). */
+function offeredLanguages(view: unknown): readonly string[] {
+  const content = (view as { contentLanguages?: unknown } | null)?.contentLanguages;
+  const locales = Array.isArray(content) ? content.map((l) => String((l as { locale?: unknown })?.locale ?? '').toLowerCase()) : [];
+  const offered = supportedLanguages.filter((language) => locales.includes(language));
+  return offered.length > 0 ? offered : supportedLanguages;
+}
