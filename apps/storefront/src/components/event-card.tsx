@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { fileUrl } from '../api/catalog-queries';
 import type { BasicEventInfo } from '../api/catalog-queries';
 import type { CatalogSearch } from '../app/search-params';
-import { useLocalizedWithLanguage } from '../features/i18n';
+import { pickLocalizedWithLanguage, useLanguage } from '../features/i18n';
 import { EventDates } from './event-dates';
 import { EventPlace } from './event-place';
 
@@ -19,9 +19,8 @@ interface Props {
  * hears one link named after the event; the image is decorative next to that title (alt="").
  */
 export function EventCard({ event, headingLevel, search = {} }: Props) {
-  const localize = useLocalizedWithLanguage();
   // a title in another language than the page's (the event has none in it) says which, for screen readers
-  const title = localize(event.title, event.contentLanguages);
+  const title = pickLocalizedWithLanguage(event.title, useLanguage(), event.contentLanguages);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card">

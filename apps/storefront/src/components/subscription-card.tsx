@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { fileUrl } from '../api/catalog-queries';
 import type { BasicSubscriptionDescriptorInfo } from '../api/catalog-queries';
-import { useLocalized, useLocalizedWithLanguage, useTranslate } from '../features/i18n';
+import { pickLocalizedWithLanguage, useLanguage, useLocalized, useTranslate } from '../features/i18n';
 import { Price } from './price';
 import { subscriptionValidityText } from './subscription-validity';
 
@@ -14,9 +14,8 @@ interface Props {
 export function SubscriptionCard({ subscription: s, headingLevel }: Props) {
   const t = useTranslate();
   const localize = useLocalized();
-  const localizeWithLanguage = useLocalizedWithLanguage();
   // a title in another language than the page's says which, for screen readers
-  const title = localizeWithLanguage(s.title, s.contentLanguages);
+  const title = pickLocalizedWithLanguage(s.title, useLanguage(), s.contentLanguages);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const onSaleTo = s.formattedOnSaleTo ? localize(s.formattedOnSaleTo, s.contentLanguages) : '';
   return (

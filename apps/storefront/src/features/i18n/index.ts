@@ -8,7 +8,7 @@ export { languageOutsideContent, pickLocalized, pickLocalizedWithLanguage } from
 export type { LocalizedMap } from './localized';
 export { MessageOverridesProvider, useLanguage, useTranslate } from './hooks/use-translate';
 export type { MessageOverrides, Translate } from './hooks/use-translate';
-export { useLocalized, useLocalizedWithLanguage } from './hooks/use-localized';
-export type { Localize, LocalizeWithLanguage } from './hooks/use-localized';
+export { useLocalized } from './hooks/use-localized';
+export type { Localize } from './hooks/use-localized';
 export { useContentLanguages } from './hooks/use-content-languages';
 export { LanguageSelect } from './components/language-select';

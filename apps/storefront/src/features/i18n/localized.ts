@@ -4,30 +4,21 @@
  */
 export type LocalizedMap = Readonly<Record<string, string>> | null | undefined;
 
-export function pickLocalized(map: LocalizedMap, lang: string, contentLanguages: readonly { locale: string }[] = []): string {
-  return pickLocalizedWithLanguage(map, lang, contentLanguages).text;
-}
+export const pickLocalized = (map: LocalizedMap, lang: string, contentLanguages?: readonly { locale: string }[]): string =>
+  pickLocalizedWithLanguage(map, lang, contentLanguages).text;
 
 /**
  * The text pickLocalized picks, with the language it is in when that is not `lang` (a fallback), for the element
  * that shows it to say so (`lang`, WCAG 3.1.2): a German title in an Italian page is read out with German rules.
  */
 export function pickLocalizedWithLanguage(map: LocalizedMap, lang: string, contentLanguages: readonly { locale: string }[] = []): { text: string; lang?: string } {
-  if (!map) return { text: '' };
-  const wanted = [lang, ...contentLanguages.map((l) => l.locale)];
-  for (const candidate of wanted) {
-    const key = keyOf(map, candidate);
-    const value = key === undefined ? undefined : map[key];
-    if (value) return candidate === lang || key!.toLowerCase() === lang.toLowerCase() ? { text: value } : { text: value, lang: key! };
+  const keys = Object.keys(map ?? {});
+  // the current language, the content languages, then any key (case aside): the first with a text
+  for (const candidate of [lang, ...contentLanguages.map((l) => l.locale), ...keys]) {
+    const key = keys.find((k) => k.toLowerCase() === candidate.toLowerCase());
+    if (key && map![key]) return key.toLowerCase() === lang.toLowerCase() ? { text: map![key] } : { text: map![key], lang: key };
   }
-  const found = Object.entries(map).find(([, v]) => typeof v === 'string' && v !== '');
-  return found ? { text: found[1], lang: found[0] } : { text: '' };
-}
-
-function keyOf(map: Readonly<Record<string, string>>, locale: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(map, locale)) return locale;
-  const lower = locale.toLowerCase();
-  return Object.keys(map).find((k) => k.toLowerCase() === lower);
+  return { text: '' };
 }
 
 /**
@@ -36,7 +27,7 @@ function keyOf(map: Readonly<Record<string, string>>, locale: string): string | 
  * `offered` are the locales both the page's content and the system have.
  */
 export function languageOutsideContent(current: string, offered: readonly string[], browser: readonly string[]): string | undefined {
-  if (offered.length === 0) return undefined;
+  // (none offered: no match below, and offered[0] is undefined)
   if (offered.some((l) => l.toLowerCase() === current.toLowerCase())) return undefined;
   for (const candidate of [...browser, 'en']) {
     const base = candidate.toLowerCase().split(/[-_]/)[0];

@@ -5,7 +5,7 @@ import type { OrderGroup } from '../../../api/user-queries';
 import { userOrdersQueryOptions } from '../../../api/user-queries';
 import { reservationPageHref } from '../../../app/purchase-context';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useLocalized, useLocalizedWithLanguage, useTranslate } from '../../i18n';
+import { pickLocalizedWithLanguage, useLanguage, useLocalized, useTranslate } from '../../i18n';
 import { itemNames, orderState, orderTotal, shortOrderId } from '../model/order-rows';
 import '../account.css';
 
@@ -33,10 +33,10 @@ export function MyOrdersPage() {
 function OrderGroupSection({ group }: { group: OrderGroup }) {
   const t = useTranslate();
   const localize = useLocalized();
-  const localizeWithLanguage = useLocalizedWithLanguage();
+  const lang = useLanguage();
   const headingId = useId();
   // a title in another language than the page's says which, for screen readers
-  const localized = localizeWithLanguage(group.title);
+  const localized = pickLocalizedWithLanguage(group.title, lang);
   const title = localized.text || group.publicIdentifier;
   const starts = localize(group.formattedStartDate);
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { confirmOverview, getConfirmOverviewMutationOptions } from '@ticketing/api-client';
+import { useNavigate, useRouter } from '@tanstack/react-router';
+import { confirmOverview, getConfirmOverviewMutationOptions, isApiError } from '@ticketing/api-client';
 import type { PaymentForm } from '@ticketing/api-client';
 import { useState } from 'react';
 import { reservationStatusQueryOptions } from '../../../api/reservation-queries';
@@ -13,7 +13,6 @@ import { useToast } from '../../toast';
 import { refusalOf, UNEXPECTED_ERROR } from '../model/checkout-errors';
 import { pageAfterConfirm } from '../model/overview-rules';
 import { leaveFor } from './use-leave-warning';
-import { useLeaveWhenGone } from './use-leave-when-gone';
 import { useReservationRefresh } from './use-reservation-refresh';
 
 /**
@@ -27,8 +26,8 @@ export function useConfirmOverview(context: PurchaseContextRef, reservationId: s
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { refresh } = useReservationRefresh(reservationId);
-  const leaveWhenGone = useLeaveWhenGone(context, reservationId);
+  const { refresh, forget } = useReservationRefresh(reservationId);
+  const router = useRouter();
   const [errors, setErrors] = useState<readonly FieldError[]>([]);
   const mutation = useMutation({
     mutationKey: getConfirmOverviewMutationOptions().mutationKey,
@@ -44,7 +43,11 @@ export function useConfirmOverview(context: PurchaseContextRef, reservationId: s
       if (value?.redirect && value.redirectUrl) redirectUrl = value.redirectUrl;
     } catch (error) {
       // spec 4: a reservation no longer pending (cancelled in another tab, expired) goes where its status says
-      if (await leaveWhenGone(error)) return true;
+      if (isApiError(error) && error.status === 404) {
+        forget();
+        await router.invalidate();
+        return true;
+      }
       const refusal = refusalOf(error);
       const global = mapServerErrors(refusal).global;
       setErrors(global);

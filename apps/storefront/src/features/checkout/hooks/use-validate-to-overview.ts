@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { getValidateToOverviewMutationOptions, validateToOverview } from '@ticketing/api-client';
+import { useRouter } from '@tanstack/react-router';
+import { getValidateToOverviewMutationOptions, isApiError, validateToOverview } from '@ticketing/api-client';
 import type { ContactAndTicketsForm } from '@ticketing/api-client';
-import type { PurchaseContextRef } from '../../../app/purchase-context';
 import type { BookingFormValues, FieldError, ServerValidationError } from '../../booking';
 import { bookingFormForSubmit } from '../../booking';
 import { useLanguage } from '../../i18n';
 import { useToast } from '../../toast';
 import { refusalOf, UNEXPECTED_ERROR, validationErrorsOf, warningsOf } from '../model/checkout-errors';
-import { useLeaveWhenGone } from './use-leave-when-gone';
+import { useReservationRefresh } from './use-reservation-refresh';
 
 /** What validate-to-overview answered (reference item 20). */
 export type ValidationOutcome =
@@ -24,10 +24,11 @@ export type ValidationOutcome =
  * an outcome with the server's errors, a reservation gone the page of its status, a failure the unexpected error
  * (spec 8: also shown as a toast).
  */
-export function useValidateToOverview(context: PurchaseContextRef, reservationId: string) {
+export function useValidateToOverview(reservationId: string) {
   const lang = useLanguage();
   const toast = useToast();
-  const leaveWhenGone = useLeaveWhenGone(context, reservationId);
+  const router = useRouter();
+  const { forget } = useReservationRefresh(reservationId);
   const mutation = useMutation({
     mutationKey: getValidateToOverviewMutationOptions().mutationKey,
     mutationFn: async ({ values, ignoreWarnings }: { values: BookingFormValues; ignoreWarnings: boolean }): Promise<ValidationOutcome> => {
@@ -40,7 +41,12 @@ export function useValidateToOverview(context: PurchaseContextRef, reservationId
         if ((data as { success?: unknown }).success === false) return { kind: 'refused', errors: validationErrorsOf(data) };
         return { kind: 'validated' };
       } catch (error) {
-        if (await leaveWhenGone(error)) return { kind: 'gone' };
+        if (isApiError(error) && error.status === 404) {
+          // no longer pending: the page's guard, run again on what the server says now, goes where the status asks
+          forget();
+          await router.invalidate();
+          return { kind: 'gone' };
+        }
         const errors = refusalOf(error);
         if (errors.some((e) => e.code === UNEXPECTED_ERROR)) toast.error(UNEXPECTED_ERROR);
         return { kind: 'refused', errors };

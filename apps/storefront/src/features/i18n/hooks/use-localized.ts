@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { LocalizedMap } from '../localized';
-import { pickLocalized, pickLocalizedWithLanguage } from '../localized';
+import { pickLocalized } from '../localized';
 import { useLanguage } from './use-translate';
 
 export type Localize = (map: LocalizedMap, contentLanguages?: readonly { locale: string }[]) => string;
@@ -9,12 +9,4 @@ export type Localize = (map: LocalizedMap, contentLanguages?: readonly { locale:
 export function useLocalized(): Localize {
   const lang = useLanguage();
   return useCallback<Localize>((map, contentLanguages) => pickLocalized(map, lang, contentLanguages), [lang]);
-}
-
-export type LocalizeWithLanguage = (map: LocalizedMap, contentLanguages?: readonly { locale: string }[]) => { text: string; lang?: string };
-
-/** As useLocalized, with the language of a fallback text (for the `lang` of the element that shows it). */
-export function useLocalizedWithLanguage(): LocalizeWithLanguage {
-  const lang = useLanguage();
-  return useCallback<LocalizeWithLanguage>((map, contentLanguages) => pickLocalizedWithLanguage(map, lang, contentLanguages), [lang]);
 }
