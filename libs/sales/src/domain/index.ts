@@ -43,7 +43,7 @@ export { decideReserveSubscription, PASS_LINE, subscriptionHoldRefusal, subscrip
 export { issueTickets } from './ticket/issue-tickets.js';
 export type { TicketIssued } from './ticket/ticket.events.js';
 export { categoryToOffer, decideOfferSeat, subscribersToOffer } from './waiting-list/offer-seat.js';
-export { decideSubscribeToWaitingList, type WaitingListForm, type WaitingListTerms } from './waiting-list/subscribe-to-waiting-list.js';
+export { contentLanguageOf, decideSubscribeToWaitingList, type WaitingListForm, type WaitingListTerms } from './waiting-list/subscribe-to-waiting-list.js';
 export { waitingListEventTypes, waitingListStreamId, type SubscriberContact, type WaitingListEvent, type WaitingListOffered } from './waiting-list/waiting-list.events.js';
 export { evolveWaitingList, initialWaitingListState, type WaitingListState, type WaitingSubscriber } from './waiting-list/waiting-list.js';
 export { deferredPaymentDeadline, offlineDelayDays, offlinePaymentDeadline, paymentTerms, type CardlessProxy, type PaymentTerms } from './payment/payment-terms.js';

@@ -52,6 +52,7 @@ const invoices: InvoicingRule = { invoiceAllowed: true, onlyInvoice: false };
 const confirm = (paymentProxy: string, invoicing: InvoicingRule | null = invoices): ConfirmReservation => ({
   reservationId,
   now,
+  language: null,
   paymentProxy,
   termsAccepted: true,
   privacyAccepted: true,

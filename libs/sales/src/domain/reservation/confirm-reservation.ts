@@ -2,7 +2,7 @@ import { NotFoundError, RuleViolations, type RuleViolation } from '@ticketing/ke
 import type { Settlement } from '../inventory/hold-seats.js';
 import { invoiceDue, type InvoicingRule } from '../invoice/invoice-due.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
-import type { ConfirmedPaymentProxy, OfflinePaymentConfirmed, ReservationConfirmed } from './reservation.events.js';
+import type { ConfirmedPaymentProxy, OfflinePaymentConfirmed, ReservationConfirmed, ReservationLanguageChanged } from './reservation.events.js';
 import type { OpenedReservation, ReservationState } from './reservation.js';
 
 /** What the buyer sent with the overview (`PaymentForm`), and what the server knows around it. */
@@ -28,10 +28,14 @@ export interface ConfirmReservation {
   readonly captchaPassed: boolean | null;
   /** The event's invoicing now (null: no invoices), for whether the order gets an invoice number once paid. */
   readonly invoicing: InvoicingRule | null;
+  /** The event's language the buyer confirms in (the call's `lang`, when the event speaks it), else null. */
+  readonly language: string | null;
 }
 
 export interface Confirmation {
   readonly events: ReservationConfirmed[];
+  /** Appended before the confirmation when the buyer switched language on the overview: the order speaks it from now on. */
+  readonly languageChanged?: ReservationLanguageChanged;
   /** What the inventory does with the hold, null when nothing changes (already confirmed). */
   readonly settlement: Settlement | null;
   /** Tickets issued now, with this status; null while a transfer is awaited. */
@@ -156,7 +160,10 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
       ...(withInvoice && proxy !== 'NONE' ? { invoiceDue: true } : {}),
     },
   };
-  return { events: [event], settlement, tickets };
+  // the mails and documents of the order speak the language the buyer confirmed in, as at validate-to-overview
+  const { language } = command;
+  if (language === null || language === state.language) return { events: [event], settlement, tickets };
+  return { events: [event], settlement, tickets, languageChanged: { type: 'ReservationLanguageChanged', data: { reservationId: command.reservationId, language } } };
 }
 
 /**

@@ -203,6 +203,7 @@ describe('decideConfirmReservation with a payment in flight', () => {
   const confirm = (paymentProxy: string | null): ConfirmReservation => ({
     reservationId,
     now,
+    language: null,
     paymentProxy,
     termsAccepted: true,
     privacyAccepted: true,

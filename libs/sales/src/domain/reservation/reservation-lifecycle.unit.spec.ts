@@ -59,6 +59,7 @@ const validated = (requiresPayment: boolean) =>
 const confirm = (overrides: Partial<ConfirmReservation> = {}): ConfirmReservation => ({
   reservationId: 'r-1',
   now,
+  language: null,
   paymentProxy: null,
   termsAccepted: true,
   privacyAccepted: true,
@@ -242,6 +243,17 @@ describe('confirming the overview', () => {
     expect(codesOf(() => decideConfirmReservation(given(opened(true)), confirm({ termsAccepted: false, now: new Date('2027-03-02T00:00:00Z') })))).toEqual([
       'paymentForm:error.STEP_2_ORDER_HAS_EXPIRED',
     ]);
+  });
+
+  it('goes on in the language the buyer confirms in, when the event speaks another one: the order speaks it from then on', () => {
+    const result = decideConfirmReservation(validated(true), confirm({ paymentProxy: 'OFFLINE', language: 'de' }));
+    expect(result.languageChanged).toEqual({ type: 'ReservationLanguageChanged', data: { reservationId: 'r-1', language: 'de' } });
+    expect(result.events.map((e) => e.type)).toEqual(['ReservationConfirmed']);
+    expect(decideConfirmReservation(validated(true), confirm({ paymentProxy: 'OFFLINE', language: 'en' })).languageChanged).toBeUndefined();
+    expect(decideConfirmReservation(validated(true), confirm({ paymentProxy: 'OFFLINE', language: null })).languageChanged).toBeUndefined();
+    // confirmed before: nothing changes, the language neither
+    const state = evolveReservation(validated(true), result.events[0]!, now.toISOString());
+    expect(decideConfirmReservation(state, confirm({ paymentProxy: 'OFFLINE', language: 'de' }))).toEqual({ events: [], settlement: null, tickets: null });
   });
 
   it('changes nothing when confirmed again', () => {

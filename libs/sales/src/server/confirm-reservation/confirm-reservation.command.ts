@@ -4,7 +4,7 @@ import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { decideConfirmReservation, paymentTerms, type OpenedReservation } from '@ticketing/sales/domain';
+import { contentLanguageOf, decideConfirmReservation, paymentTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { defaultMethodOf, isOnlineMethod, isOnlineProxy, type OnlineProxy } from '@ticketing/payments/contracts';
 import { OnlineCheckout, type PaymentStep } from '../pay-online/online-checkout.js';
 import { PAYMENT_PROCESSING_ERROR } from '../pay-online/payment-reason.js';
@@ -27,6 +27,8 @@ export interface ConfirmReservationInput {
   readonly captcha: string | null;
   readonly remoteIp: string;
   readonly actor: string;
+  /** The call's `lang`: the language the buyer is on when confirming. */
+  readonly language: string;
 }
 
 /**
@@ -104,15 +106,16 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
           deferredTransfer: terms.deferredTransfer,
           captchaPassed: captcha.passed,
           invoicing: offer.invoicing,
+          language: contentLanguageOf(input.language, event.contentLanguages),
         });
-        const { events, settlement, tickets, payOnline, releaseInFlight } = confirmation;
+        const { events, languageChanged, settlement, tickets, payOnline, releaseInFlight } = confirmation;
         if (payOnline) return { result: payOnline };
         if (releaseInFlight) return { result: 'RELEASE_IN_FLIGHT' as const };
         if (events.length === 0 || !settlement) return { result: false as const }; // confirmed before: nothing changes
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
         const result = events.some((e) => e.data.status === 'FINALIZING') ? ('FINALIZING' as const) : ('CONFIRMED' as const);
         const pass = await this.passes.issueFor(state, tickets, now);
-        return { result, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets, pass }, metadata) };
+        return { result, append: () => recordSettlement(this.desk, { state, revision, events: languageChanged ? [languageChanged, ...events] : events, settlement, tickets, pass }, metadata) };
       },
       written: (position) => this.options.waitForProjections(position),
     });

@@ -48,6 +48,7 @@ export class ConfirmReservationController {
           captcha: form.captcha ?? recaptchaResponse ?? null,
           remoteIp: request.ip,
           actor: actorOf(request),
+          language: lang,
         }),
       )
       .catch((error: unknown) => {

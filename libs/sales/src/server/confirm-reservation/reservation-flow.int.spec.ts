@@ -283,6 +283,28 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect(mail.text).toContain('Tageskarte');
       expect((await app.store.readStream(`reservation-${id}`)).filter((e) => e.type === 'ReservationLanguageChanged').map((e) => e.data)).toEqual([{ reservationId: id, language: 'de' }]);
     });
+
+    it('gets the order in the language the buyer confirms in, switched on the overview, with the confirmation in one append', async () => {
+      const id = await reserve('bilingual', 1, 1);
+      expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, { ...contact, tickets: await attendees(id) })).status).toBe(200);
+      expect((await info(id)).body.ticketsByCategory[0].name).toBe('Day ticket');
+      const mailsBefore = catcher.mails.length;
+      const payment = { paymentProxy: 'OFFLINE', selectedPaymentMethod: 'BANK_TRANSFER', termAndConditionsAccepted: true, privacyPolicyAccepted: true };
+      expect((await call('POST', `/reservation/${id}?lang=de-CH`, payment)).status).toBe(200);
+      const mail = catcher.mails[mailsBefore]!;
+      expect(mail.subject).toMatch(/^Zahlungsinformationen zu Ihrer Reservierung/);
+      expect(mail.text).toContain('Tageskarte');
+      expect((await info(id)).body.ticketsByCategory[0].name).toBe('Tageskarte');
+      const events = await app.store.readStream(`reservation-${id}`);
+      const changed = events.find((e) => e.type === 'ReservationLanguageChanged')!;
+      const confirmed = events.find((e) => e.type === 'ReservationConfirmed')!;
+      expect(changed.data).toEqual({ reservationId: id, language: 'de' });
+      expect(confirmed.revision).toBe(changed.revision + 1);
+      expect(confirmed.metadata).toMatchObject({ correlationId: changed.metadata.correlationId });
+      // confirmed again in another language: nothing changes
+      expect((await call('POST', `/reservation/${id}?lang=en`, payment)).status).toBe(200);
+      expect((await app.store.readStream(`reservation-${id}`)).length).toBe(events.length);
+    });
   });
 
   describe('a deferred bank transfer', () => {

@@ -130,6 +130,7 @@ describe('invoice numbers', () => {
       const { events, settlement, tickets } = decideConfirmReservation(state, {
         reservationId: id,
         now,
+        language: null,
         paymentProxy: 'ON_SITE',
         termsAccepted: true,
         privacyAccepted: true,

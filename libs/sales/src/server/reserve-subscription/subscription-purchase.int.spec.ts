@@ -168,7 +168,7 @@ describe('buying a pass through the reservation steps (reference 42, 16-27)', ()
       const id = await reserve(ids.free);
       expect((await call('POST', `/reservation/${id}/validate-to-overview?lang=en`, ada)).status).toBe(200);
       await handler.execute(
-        new ConfirmReservationCommand({ reservationId: id, paymentProxy: null, paymentMethod: null, termsAccepted: true, privacyAccepted: true, captcha: null, remoteIp: '127.0.0.1', gatewayToken: null, actor: 'session:test' }),
+        new ConfirmReservationCommand({ reservationId: id, paymentProxy: null, paymentMethod: null, termsAccepted: true, privacyAccepted: true, captcha: null, remoteIp: '127.0.0.1', gatewayToken: null, actor: 'session:test', language: 'en' }),
       );
       return (await info(id)).subscriptionInfos[0] as { id: string; pin: string };
     };

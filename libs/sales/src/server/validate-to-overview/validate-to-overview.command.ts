@@ -6,7 +6,7 @@ import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock } from '@ticketing/kernel';
 import { validateBooking, type BookingContext, type BookingForm, type FieldError, type VatCheckStatus } from '@ticketing/sales/booking-rules';
-import { decideRecordBooking, purchaseContextTypeOf, reservationStreamId, vatCheckRequest, vatFieldChecks, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
+import { contentLanguageOf, decideRecordBooking, purchaseContextTypeOf, reservationStreamId, vatCheckRequest, vatFieldChecks, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
@@ -38,12 +38,6 @@ export class ValidateToOverviewCommand extends Command<BookingOutcome> {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The event's language a step's `lang` names (`de`, `de-CH`: its first subtag), else null: the order keeps its own. */
-function contentLanguageOf(lang: string, contentLanguages: readonly string[]): string | null {
-  const primary = lang.split(/[-_]/)[0]!.toLowerCase();
-  return contentLanguages.find((l) => l === lang) ?? contentLanguages.find((l) => l.toLowerCase() === primary) ?? null;
-}
 
 /**
  * `validate-to-overview` (reference 3.3 item 20): the booking details are checked against the event's rules
