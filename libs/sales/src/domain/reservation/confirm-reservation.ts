@@ -4,6 +4,7 @@ import { invoiceDue, type InvoicingRule } from '../invoice/invoice-due.js';
 import type { OnlineProxy } from '@ticketing/payments/contracts';
 import type { ConfirmedPaymentProxy, OfflinePaymentConfirmed, ReservationConfirmed, ReservationLanguageChanged } from './reservation.events.js';
 import type { OpenedReservation, ReservationState } from './reservation.js';
+import { decideLanguageChange } from './record-booking.js';
 
 /** What the buyer sent with the overview (`PaymentForm`), and what the server knows around it. */
 export interface ConfirmReservation {
@@ -161,9 +162,8 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
     },
   };
   // the mails and documents of the order speak the language the buyer confirmed in, as at validate-to-overview
-  const { language } = command;
-  if (language === null || language === state.language) return { events: [event], settlement, tickets };
-  return { events: [event], settlement, tickets, languageChanged: { type: 'ReservationLanguageChanged', data: { reservationId: command.reservationId, language } } };
+  const [languageChanged] = decideLanguageChange(state, command.reservationId, command.language);
+  return { events: [event], settlement, tickets, ...(languageChanged ? { languageChanged } : {}) };
 }
 
 /**

@@ -3,7 +3,8 @@ import type { AttemptStatus, OnlineMethod, OnlineProxy, RefundReason } from '@ti
 import type { Settlement } from '../inventory/hold-seats.js';
 import { invoiceDue, type InvoicingRule } from '../invoice/invoice-due.js';
 import { confirmErrors } from './confirm-reservation.js';
-import type { PaymentAttemptEnded, PaymentAwaitingConfirmation, PaymentStarted, ReservationConfirmed } from './reservation.events.js';
+import type { PaymentAttemptEnded, PaymentAwaitingConfirmation, PaymentStarted, ReservationConfirmed, ReservationLanguageChanged } from './reservation.events.js';
+import { decideLanguageChange } from './record-booking.js';
 import type { OpenedReservation, ReservationState } from './reservation.js';
 
 /** How long a provider payment may take once started (3-D Secure, a bank's page): the seats are held that long. */
@@ -19,6 +20,8 @@ export interface StartOnlinePayment {
   readonly now: Date;
   /** The methods the order may be paid with now (`activePaymentMethods`), method -> proxy. */
   readonly offered: Readonly<Record<string, { readonly paymentProxy: string }>>;
+  /** The event's language the buyer pays in (the overview's `lang`), else null: the order keeps its own. */
+  readonly language: string | null;
 }
 
 const refuse = (code: string): never => {
@@ -30,7 +33,10 @@ const refuse = (code: string): never => {
  * only a pending, validated, unexpired order that costs something, with a method it offers. The seats are then
  * held for the payment window, so the provider's answer finds them still there.
  */
-export function decideStartPayment(state: ReservationState, command: StartOnlinePayment): { events: PaymentStarted[]; settlement: Settlement } {
+export function decideStartPayment(
+  state: ReservationState,
+  command: StartOnlinePayment,
+): { events: PaymentStarted[]; settlement: Settlement; languageChanged?: ReservationLanguageChanged } {
   if (state.status === 'NONE' || state.status === 'CANCELLED') throw new NotFoundError('reservation', command.reservationId);
   if (state.status === 'EXPIRED' || Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
   if (state.status !== 'PENDING') refuse(confirmErrors.notAwaitingTransfer);
@@ -38,9 +44,11 @@ export function decideStartPayment(state: ReservationState, command: StartOnline
   if (!state.price.requiresPayment || command.offered[command.method]?.paymentProxy !== command.proxy) refuse(confirmErrors.missingPaymentMethod);
   const validUntil = new Date(Math.max(Date.parse(state.validUntil), command.now.getTime() + PAYMENT_WINDOW_MS)).toISOString();
   const { reservationId, attemptId, proxy, method } = command;
+  const [languageChanged] = decideLanguageChange(state, reservationId, command.language);
   return {
     events: [{ type: 'PaymentStarted', data: { reservationId, eventShortName: state.eventShortName, attemptId, proxy, method, validUntil } }],
     settlement: { kind: 'extend', expiresAt: validUntil },
+    ...(languageChanged ? { languageChanged } : {}),
   };
 }
 

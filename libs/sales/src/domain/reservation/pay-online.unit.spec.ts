@@ -43,6 +43,7 @@ const start = (overrides: Partial<StartOnlinePayment> = {}): StartOnlinePayment 
   method: 'CREDIT_CARD',
   now,
   offered,
+  language: null,
   ...overrides,
 });
 const refusalOf = (run: () => unknown): string => {
@@ -65,6 +66,12 @@ describe('decideStartPayment', () => {
         events: [{ type: 'PaymentStarted', data: { reservationId, eventShortName: 'gala', attemptId: 'a-2', proxy: 'STRIPE', method: 'CREDIT_CARD', validUntil: at(30) } }],
         settlement: { kind: 'extend', expiresAt: at(30) },
       });
+    });
+    it('goes on in the language the buyer pays in, when the event speaks another one than the order', () => {
+      const state = given(opened(), validated);
+      const language = state.status === 'NONE' ? null : state.language;
+      expect(decideStartPayment(state, start({ language: 'de' })).languageChanged).toEqual({ type: 'ReservationLanguageChanged', data: { reservationId, language: 'de' } });
+      expect(decideStartPayment(state, start({ language })).languageChanged).toBeUndefined();
     });
     it('keeps a deadline later than the window', () => {
       const later = given(opened(true, at(45)), validated);

@@ -2,7 +2,7 @@ import { keepFixedAnswers, NotFoundError } from '@ticketing/kernel';
 import type { BookingDetails } from './booking-details.js';
 import type { BookingDetailsRecorded, BookingReopened, BookingValidated, ReservationLanguageChanged } from './reservation.events.js';
 import { reservationSubjectId } from './reservation.events.js';
-import { ticketsIssued, type ReservationState } from './reservation.js';
+import { ticketsIssued, type OpenedReservation, type ReservationState } from './reservation.js';
 
 export interface RecordBooking {
   readonly reservationId: string;
@@ -15,6 +15,15 @@ export interface RecordBooking {
 
 type BookingEvent = BookingDetailsRecorded | BookingValidated | BookingReopened | ReservationLanguageChanged;
 
+/**
+ * The order goes on in the language the buyer is on at a step (validate-to-overview, the overview's confirm, a
+ * payment started), when it is one of the event's (else null) and not the order's already: its mails, items and
+ * documents speak it from then on.
+ */
+export function decideLanguageChange(state: OpenedReservation, reservationId: string, language: string | null): ReservationLanguageChanged[] {
+  return language !== null && language !== state.language ? [{ type: 'ReservationLanguageChanged', data: { reservationId, language } }] : [];
+}
+
 const sameBooking = (a: BookingDetails | null, b: BookingDetails) => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -25,8 +34,7 @@ const sameBooking = (a: BookingDetails | null, b: BookingDetails) => a !== null 
 export function decideRecordBooking(state: ReservationState, command: RecordBooking): BookingEvent[] {
   if (state.status !== 'PENDING') throw new NotFoundError('reservation', command.reservationId);
   const { reservationId, booking, passed, language } = command;
-  const events: BookingEvent[] = [];
-  if (language !== null && language !== state.language) events.push({ type: 'ReservationLanguageChanged', data: { reservationId, language } });
+  const events: BookingEvent[] = [...decideLanguageChange(state, reservationId, language)];
   if (!sameBooking(state.booking, booking)) {
     events.push({ type: 'BookingDetailsRecorded', data: { reservationId, subjectId: reservationSubjectId(reservationId), booking } });
   }

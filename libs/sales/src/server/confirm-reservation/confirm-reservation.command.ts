@@ -66,7 +66,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
       }
       if (confirmed !== false && isOnlineProxy(confirmed)) {
         const method = isOnlineMethod(input.paymentMethod) ? input.paymentMethod : defaultMethodOf[confirmed];
-        return this.online.pay({ reservationId: input.reservationId, proxy: confirmed, method, gatewayToken: input.gatewayToken, origin: 'confirm', actor: input.actor });
+        return this.online.pay({ reservationId: input.reservationId, proxy: confirmed, method, gatewayToken: input.gatewayToken, origin: 'confirm', actor: input.actor, language: input.language });
       }
       if (!confirmed) return null;
       // an order paid now that gets an invoice takes its number before the answer, so it normally says COMPLETE

@@ -5,6 +5,7 @@ import { handleCommand, WrongExpectedRevisionError, type EventStore } from '@tic
 import { NotFoundError, RuleViolations } from '@ticketing/kernel';
 import { OnlinePayments, type OnlineMethod, type OnlineProxy, type PaymentAttemptView, type RefundReason } from '@ticketing/payments/contracts';
 import {
+  contentLanguageOf,
   purchaseContextTypeOf,
   decidePaymentFollowUp,
   isPaidWith,
@@ -52,6 +53,8 @@ export interface PayRequest {
    */
   readonly origin: 'init' | 'confirm';
   readonly actor: string;
+  /** The overview's `lang` (confirm only): the order goes on in it when the event speaks it. */
+  readonly language?: string;
 }
 
 /**
@@ -234,10 +237,11 @@ export class OnlineCheckout {
     const offer = await this.offers.forReservation(state, now);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
     const attemptId = this.options.ids.uuid();
-    const { events, settlement } = decideStartPayment(state, { reservationId: request.reservationId, attemptId, proxy: request.proxy, method: request.method, now, offered: this.methods(offer, now) });
+    const language = request.language === undefined ? null : contentLanguageOf(request.language, offer.event.contentLanguages);
+    const { events, settlement, languageChanged } = decideStartPayment(state, { reservationId: request.reservationId, attemptId, proxy: request.proxy, method: request.method, now, offered: this.methods(offer, now), language });
     const metadata = provenance(this.options.ids.uuid(), request.actor, now, request.reservationId);
     try {
-      await recordSettlement(this.desk, { state, revision, events, settlement, tickets: null }, metadata);
+      await recordSettlement(this.desk, { state, revision, events: languageChanged ? [languageChanged, ...events] : events, settlement, tickets: null }, metadata);
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) return null;
       throw error;
@@ -254,7 +258,7 @@ export class OnlineCheckout {
       amount: state.price.totals.priceWithVat,
       currency: state.price.currency,
       description: `${request.reservationId.slice(0, 8).toUpperCase()} ${offer.event.displayName ?? state.eventShortName}`,
-      buyer: { email: contact?.email ?? '', name: contact ? `${contact.firstName} ${contact.lastName}` : '', language: state.language },
+      buyer: { email: contact?.email ?? '', name: contact ? `${contact.firstName} ${contact.lastName}` : '', language: languageChanged?.data.language ?? state.language },
       gatewayToken: request.gatewayToken,
       actor: request.actor,
       correlationId: request.reservationId,

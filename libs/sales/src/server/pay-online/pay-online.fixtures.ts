@@ -71,6 +71,7 @@ export interface ShopEvent {
   readonly proxies: readonly string[];
   readonly seats?: number;
   readonly validityMinutes?: number;
+  readonly contentLanguages?: readonly string[];
 }
 
 /** Organizers `acme` (Stripe with SCA) and `plain` (Stripe charging card tokens), and the events asked for. */
@@ -92,6 +93,7 @@ export async function givenCatalog(app: TestApp, events: readonly ShopEvent[]): 
       end,
       allowedPaymentProxies: e.proxies as ReturnType<typeof eventDetails>['allowedPaymentProxies'],
       reservationValidityMinutes: e.validityMinutes ?? 25,
+      ...(e.contentLanguages ? { contentLanguages: [...e.contentLanguages] } : {}),
     });
     await app.given(`event-${shortName}`, [
       catalogEvent({ type: 'EventPublished', data: { event: details } }),

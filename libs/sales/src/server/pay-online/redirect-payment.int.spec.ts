@@ -43,7 +43,10 @@ describe('redirect payments (Mollie, PayPal, Saferpay stand-ins)', () => {
   beforeAll(async () => {
     catcher = await startMailCatcher();
     shop = await startPaymentShop(catcher.port);
-    await givenCatalog(shop.app, [{ shortName: 'fair', proxies: ['STRIPE', 'MOLLIE', 'PAYPAL', 'SAFERPAY'] }]);
+    await givenCatalog(shop.app, [
+      { shortName: 'fair', proxies: ['STRIPE', 'MOLLIE', 'PAYPAL', 'SAFERPAY'] },
+      { shortName: 'zweisprachig', proxies: ['MOLLIE'], contentLanguages: ['en', 'de'] },
+    ]);
   });
 
   afterAll(async () => {
@@ -72,6 +75,24 @@ describe('redirect payments (Mollie, PayPal, Saferpay stand-ins)', () => {
       await exactlyOneMailTo(email);
       expect(await confirmationsOf(shop.app, id)).toBe(1);
       expect((await b.info(id)).body.ticketsByCategory[0].tickets.map((t: { acquired: boolean }) => t.acquired)).toEqual([true, true]);
+    });
+
+    it('paid in the language the buyer switched to on the overview: Mollie\'s page, the order and its e-mail speak it', async () => {
+      const email = 'sprache@example.org';
+      const b = await buyer(email);
+      const id = await b.toOverview('zweisprachig', 1); // booked in English
+      const confirmed = await b.confirm(id, { paymentProxy: 'MOLLIE', selectedPaymentMethod: 'IDEAL' }, 'de-CH');
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      const url = confirmed.body.value.redirectUrl as string;
+      expect(shop.standIns.mollie.payments.get(url.split('/').at(-1)!)!.locale).toBe('de_DE'); // the order's language, de
+      const events = await shop.app.store.readStream(`reservation-${id}`);
+      expect(events.slice(-2).map((e) => e.type)).toEqual(['ReservationLanguageChanged', 'PaymentStarted']);
+      expect(events.at(-2)!.data).toEqual({ reservationId: id, language: 'de' });
+
+      await pressOnPage(url, 'Continue', { status: 'paid' });
+      expect((await b.info(id)).body).toMatchObject({ status: 'COMPLETE' });
+      await exactlyOneMailTo(email);
+      expect(mailsTo(email)[0]!.subject).toMatch(/Reservierung/);
     });
 
     it('paid while the buyer never comes back: Mollie\'s webhook alone completes the order', async () => {
