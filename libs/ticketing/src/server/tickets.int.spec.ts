@@ -331,6 +331,28 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const inventory = await app.store.readStream('inventory-meetup');
       expect(inventory.at(-1)).toMatchObject({ type: 'TicketReturned', data: { ticketId: first, categoryId: 1 } });
     });
+
+    it("removes the order with its last ticket (reference 35): found no more, nothing left taken, the removal in the release's append", async () => {
+      const left = async () => (await call('GET', '/event/meetup/ticket-categories')).body.ticketCategories[0].availableTickets;
+      expect(await left()).toBe(2);
+      expect(await call('DELETE', `/event/meetup/ticket/${second}`)).toMatchObject({ status: 200, body: true });
+      expect(await left()).toBe(3);
+      expect((await call('GET', `/reservation/${id}`)).status).toBe(404);
+      expect((await call('GET', `/reservation/${id}/status`)).status).toBe(404);
+      const mailsBefore = catcher.mails.length;
+      expect(await call('POST', `/event/meetup/reservation/${id}/re-send-email?lang=en`)).toMatchObject({ status: 200, body: false });
+      expect(catcher.mails.length).toBe(mailsBefore);
+      const [returned, released] = (await app.store.readStream('inventory-meetup')).slice(-2);
+      expect([returned?.type, released?.type]).toEqual(['TicketReturned', 'HoldReleased']);
+      expect(released!.data).toMatchObject({ reservationId: id, reason: 'CANCELLED', tickets: [] });
+      const removal = (await app.store.readStream(`reservation-${id}`)).at(-1)!;
+      expect(removal).toMatchObject({ type: 'ReservationCancelled', data: { reservationId: id, eventShortName: 'meetup' } });
+      // one append, one command: the seat back, the ticket released, the order removed
+      const ticketReleased = (await app.store.readStream(`ticket-${second}`)).at(-1)!;
+      expect(ticketReleased.type).toBe('TicketReleased');
+      expect([released!.position + 1n, released!.position + 2n]).toEqual([ticketReleased.position, removal.position]);
+      expect(removal.metadata).toEqual(released!.metadata);
+    });
   });
 
   describe('a ticket with a supplement item that asks a question (reference 34, additionalServices)', () => {
@@ -485,8 +507,10 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       const waiting = { firstName: 'Wanda', lastName: 'Waiting', email: 'wanda@example.org', userLanguage: 'en', termAndConditionsAccepted: true, privacyPolicyAccepted: true };
       expect((await call('POST', '/event/full-house/waiting-list/subscribe', waiting)).body.value).toBe(true);
       expect((await call('DELETE', `/event/full-house/ticket/${ticket}`)).body).toBe(true);
-      const [returned, setAside] = (await app.store.readStream('inventory-full-house')).slice(-2);
+      // the order's only ticket: its sale ends with it (HoldReleased), and the seat is kept for the waiting list
+      const [returned, ended, setAside] = (await app.store.readStream('inventory-full-house')).slice(-3);
       expect(returned).toMatchObject({ type: 'TicketReturned', data: { ticketId: ticket } });
+      expect(ended).toMatchObject({ type: 'HoldReleased', data: { reservationId: id, reason: 'CANCELLED' } });
       expect(setAside).toMatchObject({ type: 'SeatsHeld', data: { forWaitingList: true, tickets: [{ categoryId: 1, quantity: 1 }] } });
       expect((await call('GET', '/event/full-house/ticket-categories')).body.ticketCategories[0].maximumSaleableTickets).toBe(0);
     });
@@ -586,6 +610,20 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect(answers.map((a) => [a.status, a.body])).toEqual(Array(3).fill([200, true]));
       expect((await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketReleased')).toHaveLength(1);
       expect((await app.store.readStream('inventory-picnic')).filter((e) => e.type === 'TicketReturned')).toHaveLength(1);
+    });
+
+    it("both tickets of an order released at once: both seats back, the order removed once, by the last one's release", async () => {
+      const id = await buy('picnic', 2);
+      const tickets = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+      const answers = await Promise.all(tickets.map((ticket: string) => call('DELETE', `/event/picnic/ticket/${ticket}`)));
+      expect(answers.map((a) => [a.status, a.body])).toEqual([
+        [200, true],
+        [200, true],
+      ]);
+      const ofOrder = (await app.store.readStream('inventory-picnic')).filter((e) => (e.data as { reservationId?: string }).reservationId === id);
+      expect(ofOrder.slice(-3).map((e) => e.type)).toEqual(['TicketReturned', 'TicketReturned', 'HoldReleased']);
+      expect((await app.store.readStream(`reservation-${id}`)).filter((e) => e.type === 'ReservationCancelled')).toHaveLength(1);
+      expect((await call('GET', `/reservation/${id}`)).status).toBe(404);
     });
   });
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@ticketing/kernel';
-import type { ActiveHold, InventoryState } from './inventory.js';
+import { withoutOneSeat, type ActiveHold, type InventoryState } from './inventory.js';
 import type { CodeUse, HoldExtended, HoldReleased, HoldReleaseReason, SeatsHeld, SeatsSold, ServiceLine, TicketLine, TicketReturned } from './inventory.events.js';
 
 /** The catalog's limits at the time of the request: what the inventory counts against. */
@@ -267,14 +267,18 @@ export interface ReturnTicket {
 /**
  * A sold ticket given back by its holder: its seat goes back on sale, or to the waiting list first when subscribers
  * wait for more seats than are set aside already. Only from a sale (a hold still waiting for payment is released
- * whole, never ticket by ticket) that still counts a seat of the ticket's category.
+ * whole, never ticket by ticket) that still counts a seat of the ticket's category. The order's last ticket ends
+ * its sale (HoldReleased, CANCELLED: what else it took, supplements and a code's use, goes back too), as alf.io
+ * removes an order whose last ticket was released (reference 35).
  */
-export function decideReturnTicket(state: InventoryState, command: ReturnTicket): (TicketReturned | SeatsHeld)[] {
+export function decideReturnTicket(state: InventoryState, command: ReturnTicket): (TicketReturned | HoldReleased | SeatsHeld)[] {
   const hold = state.holds.get(command.reservationId);
   const seats = hold?.tickets.find((line) => line.categoryId === command.categoryId)?.quantity ?? 0;
   if (!hold || hold.expiresAt !== null || seats === 0) throw new DomainError(HOLD_LOST);
   const { setAside, ...returned } = command;
-  const events: (TicketReturned | SeatsHeld)[] = [{ type: 'TicketReturned', data: returned }];
+  const events: (TicketReturned | HoldReleased | SeatsHeld)[] = [{ type: 'TicketReturned', data: returned }];
+  const left = withoutOneSeat(hold.tickets, command.categoryId);
+  if (left.length === 0) events.push(released(command.eventShortName, command.reservationId, 'CANCELLED', { ...hold, tickets: left }));
   if (!setAside) return events;
   let alreadySetAside = 0;
   for (const other of state.holds.values()) if (other.forWaitingList) alreadySetAside++;

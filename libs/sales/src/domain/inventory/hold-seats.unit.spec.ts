@@ -227,6 +227,22 @@ describe('decideReturnTicket', () => {
     expect(decideReturnTicket(state, { ...ret(3), setAside: { ...setAside, holdIds: ['w-2'] } })).toEqual([{ type: 'TicketReturned', data: ret(3) }]);
   });
 
+  it('ends the sale with the order\'s last ticket: what else it took goes back too', () => {
+    const state = given(hold('d', [[3, 2]], { services: [{ serviceId: 7, quantity: 1 }], codeUse: { code: 'FRIENDS', uses: 2 } }));
+    for (const e of decideSettle(state, { eventShortName: 'gala', reservationId: 'd', settlement: { kind: 'sell' } })) evolveInventory(state, e);
+    const first = decideReturnTicket(state, ret(3, 'd'));
+    expect(first.map((e) => e.type)).toEqual(['TicketReturned']);
+    for (const e of first) evolveInventory(state, e);
+    const last = decideReturnTicket(state, ret(3, 'd'));
+    expect(last).toEqual([
+      { type: 'TicketReturned', data: ret(3, 'd') },
+      { type: 'HoldReleased', data: { eventShortName: 'gala', reservationId: 'd', reason: 'CANCELLED', tickets: [], services: [{ serviceId: 7, quantity: 1 }], codeUse: { code: 'FRIENDS', uses: 2 } } },
+    ]);
+    for (const e of last) evolveInventory(state, e);
+    expect(state.holds.has('d')).toBe(false);
+    expect([state.takenByCategory.get(3), state.takenByService.get(7), state.usesByCode.get('FRIENDS')]).toEqual([undefined, undefined, undefined]);
+  });
+
   it('refuses a hold not sold yet, a category the order has no seat of left, and an unknown order', () => {
     const state = sold();
     expect(() => decideReturnTicket(state, ret(1, 'a'))).toThrow(HOLD_LOST);

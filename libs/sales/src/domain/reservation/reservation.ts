@@ -162,6 +162,15 @@ export function decideCancelReservation(state: ReservationState, reservationId: 
 }
 
 /**
+ * The last ticket of an order was given back (reference 35): the order goes with it, as alf.io removes an order
+ * left without tickets (and audits it as a cancellation); it is found no more. Only an order whose tickets are issued.
+ */
+export function decideRemoveEmptiedOrder(state: ReservationState, reservationId: string): ReservationCancelled[] {
+  if (!ticketsIssued(state)) return [];
+  return [{ type: 'ReservationCancelled', data: { reservationId, eventShortName: state.eventShortName } }];
+}
+
+/**
  * The sweeper expires a pending reservation whose time is up, and a bank transfer not confirmed by its
  * payment deadline (its seats were held until then); anything else is left alone, a deferred transfer too:
  * its seats are sold and its tickets issued, an unpaid one is the organizer's to chase.

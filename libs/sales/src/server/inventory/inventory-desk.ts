@@ -26,6 +26,8 @@ interface ChangeJob {
   readonly decide: (state: InventoryState) => InventoryEvent[];
   readonly provenance: Provenance;
   readonly companions: readonly StreamAppend[];
+  /** Written besides the companions when the change ends the job's hold (its HoldReleased is among the decided events). */
+  readonly ending: readonly StreamAppend[];
   /** Keys no other job of its batch may have (besides its hold and companion streams): see fixedCompanionStreams. */
   readonly exclusive: readonly string[];
   resolve(result: DeskResult): void;
@@ -120,11 +122,12 @@ export class InventoryDesk {
   }
 
   /**
-   * Puts one sold ticket's seat back on sale, with the companions (the ticket's TicketReleased) in the same append.
-   * Rejects with a DomainError when the order has no such seat sold.
+   * Puts one sold ticket's seat back on sale, with the companions (the ticket's TicketReleased) in the same append,
+   * and `ending` too when it was the order's last ticket (the sale ends: the order's own end). Rejects with a
+   * DomainError when the order has no such seat sold.
    */
-  returnTicket(command: ReturnTicket, provenance: Provenance, companions: readonly StreamAppend[]): Promise<DeskResult> {
-    return this.change(command, (state) => decideReturnTicket(state, command), provenance, companions, command.setAside ? [WAITING_LIST_SET_ASIDE] : []);
+  returnTicket(command: ReturnTicket, provenance: Provenance, companions: readonly StreamAppend[], ending: readonly StreamAppend[] = []): Promise<DeskResult> {
+    return this.change(command, (state) => decideReturnTicket(state, command), provenance, companions, command.setAside ? [WAITING_LIST_SET_ASIDE] : [], ending);
   }
 
   /** Gives every seat set aside for the event's waiting list back to sale (decideReturnSetAside). */
@@ -138,9 +141,10 @@ export class InventoryDesk {
     provenance: Provenance,
     companions: readonly StreamAppend[],
     exclusive: readonly string[] = [],
+    ending: readonly StreamAppend[] = [],
   ): Promise<DeskResult> {
     return new Promise((resolve, reject) =>
-      this.desk(command.eventShortName).submit({ kind: 'change', reservationId: command.reservationId, decide, provenance, companions, exclusive, resolve, reject }),
+      this.desk(command.eventShortName).submit({ kind: 'change', reservationId: command.reservationId, decide, provenance, companions, ending, exclusive, resolve, reject }),
     );
   }
 
@@ -331,9 +335,11 @@ class EventDesk {
           inventoryEvents.push(event);
           inventoryAppends.push(toAppend(event, job.provenance));
         }
-        appends.push(...job.companions);
+        const ends = events.some((event) => event.type === 'HoldReleased' && event.data.reservationId === job.reservationId);
+        const companions = ends ? [...job.companions, ...job.ending] : job.companions;
+        appends.push(...companions);
         outcomes.push({ held: true });
-        counts.push(events.length + job.companions.reduce((sum, c) => sum + c.events.length, 0));
+        counts.push(events.length + companions.reduce((sum, c) => sum + c.events.length, 0));
       }
     }
     const expectedRevision = this.revision === -1 ? 'no_stream' : this.revision;
@@ -367,11 +373,11 @@ class EventDesk {
  * new reservation's, never shared.
  */
 function fixedCompanionStreams(job: Job): string[] {
-  return job.kind === 'change' ? [`hold:${job.reservationId}`, ...job.exclusive.map((key) => `exclusive:${key}`), ...job.companions.map((c) => c.streamId)] : [];
+  return job.kind === 'change' ? [`hold:${job.reservationId}`, ...job.exclusive.map((key) => `exclusive:${key}`), ...[...job.companions, ...job.ending].map((c) => c.streamId)] : [];
 }
 
 function companionStreams(job: Job, outcome: HoldOutcome): string[] {
-  return job.kind === 'hold' ? job.companions(outcome).map((a) => a.streamId) : job.companions.map((c) => c.streamId);
+  return job.kind === 'hold' ? job.companions(outcome).map((a) => a.streamId) : [...job.companions, ...job.ending].map((c) => c.streamId);
 }
 
 /**

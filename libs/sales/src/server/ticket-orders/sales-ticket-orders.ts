@@ -4,7 +4,7 @@ import type { EventStore, StreamAppend } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock, type EventMetadata, type RuleViolation } from '@ticketing/kernel';
 import { acceptingHeldChoices, validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-rules';
-import { decideChangeItemAnswers, hasPaidSupplement, reservationStreamId, ticketsIssued, type OpenedReservation } from '@ticketing/sales/domain';
+import { decideChangeItemAnswers, decideRemoveEmptiedOrder, hasPaidSupplement, reservationStreamId, ticketsIssued, type OpenedReservation, type ReservationState } from '@ticketing/sales/domain';
 import { TicketOrders, type CompanionAppend, type ItemAnswersChange, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
 import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
@@ -118,10 +118,16 @@ export class SalesTicketOrders extends TicketOrders {
   async returnSeat(order: TicketOrder, ticket: { readonly ticketId: string; readonly categoryId: number }, companion: CompanionAppend, metadata: EventMetadata): Promise<bigint | null> {
     // seats that come back go to those waiting first, as a released hold's do
     const setAside = (await this.waitingList.forReleases([order.eventShortName], new Date(metadata.occurredAt))).forRelease(order.eventShortName);
+    const { state, revision } = await loadReservation(this.store, order.reservationId);
+    // the order's last ticket takes the order with it (the desk decides which ticket is the last, on the sale as
+    // it stands): written only then, at the revision read here, so a change of the order meanwhile decides again
+    const removed = decideRemoveEmptiedOrder(state, order.reservationId);
+    const ending = removed.length === 0 ? [] : [{ streamId: reservationStreamId(order.reservationId), events: removed.map((e) => reservationToLog(e, metadata)), expectedRevision: revision }];
     const result = await this.desk.returnTicket(
       { eventShortName: order.eventShortName, reservationId: order.reservationId, ticketId: ticket.ticketId, categoryId: ticket.categoryId, ...(setAside ? { setAside } : {}) },
       metadata,
-      [companion, ...(await this.passEntryBack(order.reservationId, ticket.ticketId, metadata))],
+      [companion, ...(await this.passEntryBack(state, order.reservationId, ticket.ticketId, metadata))],
+      ending,
     );
     return result.position;
   }
@@ -131,8 +137,7 @@ export class SalesTicketOrders extends TicketOrders {
    * or expired order gives its whole use back): another order using the pass meanwhile fails that append on the
    * pass's stream, and the release is decided again. Nothing for a ticket the pass did not pay for.
    */
-  private async passEntryBack(reservationId: string, ticketId: string, metadata: EventMetadata): Promise<StreamAppend[]> {
-    const { state } = await loadReservation(this.store, reservationId);
+  private async passEntryBack(state: ReservationState, reservationId: string, ticketId: string, metadata: EventMetadata): Promise<StreamAppend[]> {
     const applied = state.status === 'NONE' ? null : state.appliedSubscription;
     if (!applied?.ticketIds.includes(ticketId)) return [];
     const change = await this.passes.planGiveBack(applied.subscriptionId, reservationId, 1);
