@@ -362,10 +362,16 @@ describe('ticket pages (spec 2)', () => {
       let released = false;
       const deletes: string[] = [];
       let categoriesRead = 0;
+      let readAfterRelease = 0;
+      const ticket = makeFullTicket({ cancellationEnabled: true });
       const rendered = renderApp(
         `${PAGE}/update`,
         api({
-          ...full({ cancellationEnabled: true }),
+          // a released ticket is gone: reading it again would answer 404, which sends the visitor home (spec 8)
+          [`${TICKET}/full`]: () => {
+            if (released) readAfterRelease++;
+            return ticket;
+          },
           [`DELETE ${TICKET}`]: (url: URL) => {
             deletes.push(url.pathname);
             released = true;
@@ -395,6 +401,7 @@ describe('ticket pages (spec 2)', () => {
       expect(deletes).toEqual([TICKET]);
       expect(await toast('The ticket has been released.')).toBeTruthy();
       expect(categoriesRead).toBeGreaterThan(0);
+      expect(readAfterRelease).toBe(0);
     });
 
     it('says so when the server refuses to release the ticket, and stays', async () => {

@@ -17,12 +17,14 @@ export function useReleaseTicket(eventShortName: string, ticketId: string, onRel
     mutationFn: async () => (await releaseTicket(eventShortName, ticketId)).data === true,
     onSuccess: async (released) => {
       if (!released) return toast.error('error.STEP_2_PAYMENT_REQUEST_CREATION');
-      forgetTicket(queryClient, eventShortName, ticketId);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: getGetTicketCategoriesQueryKey(eventShortName) }),
         queryClient.invalidateQueries({ queryKey: getGetEventQueryKey(eventShortName) }),
       ]);
       await onReleased();
+      // dropped once the page that showed it is gone or no longer lists it: a page still showing it would ask the
+      // server for it again, and a ticket found no more (404) sends the visitor home (spec 8)
+      forgetTicket(queryClient, eventShortName, ticketId);
       toast.success('ticket-update.release.success');
     },
     onError: () => toast.error('error.STEP_2_PAYMENT_REQUEST_CREATION'),
