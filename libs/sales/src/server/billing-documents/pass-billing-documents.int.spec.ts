@@ -54,7 +54,8 @@ describe("invoice and receipt downloads of a pass's order", () => {
     expect(validated.status, JSON.stringify(validated.body)).toBe(200);
     return id;
   }
-  const awaitTransfer = async (id: string) => expect((await call('POST', `/reservation/${id}?lang=en`, { paymentProxy: 'OFFLINE', ...terms })).status).toBe(200);
+  /** Confirmed in `language`, the one the buyer is on (the order goes on in it). */
+  const awaitTransfer = async (id: string, language = 'en') => expect((await call('POST', `/reservation/${id}?lang=${language}`, { paymentProxy: 'OFFLINE', ...terms })).status).toBe(200);
   const confirmTransfer = async (id: string) => expect(await app.app.get(CommandBus).execute(new ConfirmOfflinePaymentCommand(id, 'acme'))).toBe('CONFIRMED');
 
   beforeAll(async () => {
@@ -135,7 +136,7 @@ describe("invoice and receipt downloads of a pass's order", () => {
     let id: string;
     beforeAll(async () => {
       id = await toOverview(ids.paid, {}, 'it');
-      await awaitTransfer(id);
+      await awaitTransfer(id, 'it');
       await confirmTransfer(id);
     });
 
