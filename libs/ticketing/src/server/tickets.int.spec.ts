@@ -612,6 +612,28 @@ describe('tickets after purchase (reference 32-39, 58)', () => {
       expect((await app.store.readStream('inventory-picnic')).filter((e) => e.type === 'TicketReturned')).toHaveLength(1);
     });
 
+    it('sent by e-mail while released: each answer true or 404, and every mail that went out is a TicketSent in the log', async () => {
+      for (let round = 0; round < 3; round++) {
+        const id = await buy('picnic', 1);
+        const [ticket] = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);
+        const sentRecords = async () => (await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketSent').length;
+        // the purchase sends the holder the ticket (recorded): that mail first, so only the race's is counted
+        const toHolder = () => catcher.mails.filter((m) => m.to.includes('guest0@example.org')).length;
+        for (let waited = 0; (await sentRecords()) === 0 && waited < 100; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await sentRecords()).toBe(1);
+        const mailsBefore = toHolder();
+        const recordsBefore = await sentRecords();
+        const [sent, released] = await Promise.all([call('POST', `/event/picnic/ticket/${ticket}/send-ticket-by-email?lang=en`, {}), call('DELETE', `/event/picnic/ticket/${ticket}`)]);
+        expect(released).toMatchObject({ status: 200, body: true });
+        expect([200, 404]).toContain(sent.status);
+        if (sent.status === 200) expect(sent.body).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 300)); // a mail on its way reaches the catcher
+        const mails = toHolder() - mailsBefore;
+        const records = (await sentRecords()) - recordsBefore;
+        expect([mails, records], `round ${round}: answer ${sent.status}`).toEqual([sent.status === 200 ? 1 : 0, sent.status === 200 ? 1 : 0]);
+      }
+    });
+
     it("both tickets of an order released at once: both seats back, the order removed once, by the last one's release", async () => {
       const id = await buy('picnic', 2);
       const tickets = (await ticketsOf(id)).map((t: { uuid: string }) => t.uuid);

@@ -70,10 +70,13 @@ export function decideRelease(state: TicketState, ticketId: string, terms: Relea
   return [{ type: 'TicketReleased', data: { ticketId, reservationId: ticket.reservationId, eventShortName: ticket.eventShortName, categoryId: ticket.categoryId } }];
 }
 
-/** The ticket e-mailed to its holder: needs one. */
+/**
+ * The record of the ticket e-mailed to its holder, written once the mail went out: needs a holder; a ticket released
+ * while its mail was on the way is recorded all the same (the mail went out, an auditor sees it after the release).
+ */
 export function decideSend(state: TicketState, ticketId: string, language: string): TicketSent[] {
-  const ticket = live(state, ticketId);
-  if (!isAssigned(ticket.holder)) throw new DomainError(ticketErrors.notAssigned);
+  if (state.status === 'NONE') throw new NotFoundError('ticket', ticketId);
+  if (state.status !== 'RELEASED' && !isAssigned(state.holder)) throw new DomainError(ticketErrors.notAssigned);
   return [{ type: 'TicketSent', data: { ticketId, language } }];
 }
 

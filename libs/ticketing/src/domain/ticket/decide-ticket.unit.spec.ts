@@ -141,6 +141,9 @@ describe('sending by e-mail', () => {
   it('needs a holder', () => {
     spec.given([issued(null)]).when({ type: 'Send', language: 'en' }).thenThrows(ticketErrors.notAssigned);
   });
+  it('records a mail that went out while the ticket was released', () => {
+    spec.given([issued(ada), released]).when({ type: 'Send', language: 'en' }).then([{ type: 'TicketSent', data: { ticketId, language: 'en' } }]);
+  });
 });
 
 describe('check-in', () => {

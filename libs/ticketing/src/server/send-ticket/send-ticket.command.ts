@@ -28,6 +28,9 @@ export class SendTicketHandler implements ICommandHandler<SendTicketCommand, boo
     if (!(await this.lookup.showable(eventShortName, ticketId))) return null;
     if (!this.smtp.enabled) return false;
     // a mail server that refuses is "not sent", not a server error
-    return this.mailer.send(eventShortName, ticketId, language, actor).catch(() => false);
+    const sent = await this.mailer.send(eventShortName, ticketId, language, actor).catch(() => false);
+    // released meanwhile (before its mail was made): not found, as a call after the release is told
+    if (!sent && !(await this.lookup.showable(eventShortName, ticketId))) return null;
+    return sent;
   }
 }
