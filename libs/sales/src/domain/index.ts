@@ -13,7 +13,7 @@ export { summaryRowVatRule, summaryWithout } from './pricing/order-summary-rows.
 export { passPaidPerTicket } from './pricing/cover-tickets.js';
 export { hasPaidSupplement } from './pricing/reservation-price.js';
 export { type Attendee, type BillingAddress, type BookingDetails } from './reservation/booking-details.js';
-export { decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymentMethodOf } from './reservation/confirm-reservation.js';
+export { confirmErrors, decideConfirmOfflinePayment, decideConfirmReservation, isOnline, paymentMethodOf } from './reservation/confirm-reservation.js';
 export * from './reservation/pay-online.js';
 export { decideBackToBooking, decideChangeItemAnswers, decideRecordBooking, type ChangeItemAnswers } from './reservation/record-booking.js';
 export { decideApplySubscription, decideRemoveSubscription, ticketsToCover, type ApplySubscription } from './reservation/apply-subscription.js';

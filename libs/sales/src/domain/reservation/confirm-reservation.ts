@@ -133,7 +133,16 @@ export function decideConfirmReservation(state: ReservationState, command: Confi
   if (state.status === 'NONE' || state.status === 'CANCELLED') throw new NotFoundError('reservation', command.reservationId);
   // the buyer on the overview when the sweeper let the seats go: told it expired, as alf.io does until its cleanup
   if (state.status === 'EXPIRED') refuse(confirmErrors.expired);
-  if (CONFIRMED.includes(state.status)) return { events: [], settlement: null, tickets: null };
+  if (CONFIRMED.includes(state.status)) {
+    // confirmed before: the same confirmation again (a double click, a reload) changes nothing, but a bank transfer
+    // awaited is not replaced by another way to pay sent now: the payment only moves a PENDING order (reference 3.3
+    // item 21), so it is refused as alf.io's pipeline refuses it, not answered as if it were paid that way
+    const awaited = state.status === 'OFFLINE_PAYMENT' || state.status === 'DEFERRED_OFFLINE_PAYMENT' ? state.payment?.proxy : undefined;
+    if (awaited && command.paymentProxy !== null && command.paymentProxy !== awaited) {
+      throw new RuleViolations([{ code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR', field: FORM, args: [confirmErrors.notAwaitingTransfer] }]);
+    }
+    return { events: [], settlement: null, tickets: null };
+  }
   if (Date.parse(state.validUntil) <= command.now.getTime()) refuse(confirmErrors.expired);
   if (!state.validated) refuse(confirmErrors.notValidated);
   const proxy = chooseProxy(state, command);

@@ -256,10 +256,18 @@ describe('confirming the overview', () => {
     expect(decideConfirmReservation(state, confirm({ paymentProxy: 'OFFLINE', language: 'de' }))).toEqual({ events: [], settlement: null, tickets: null });
   });
 
+  it('refuses another way to pay while a bank transfer is awaited, and takes the same one again as the confirmation it was', () => {
+    const first = decideConfirmReservation(validated(true), confirm({ paymentProxy: 'OFFLINE' }));
+    const awaiting = evolveReservation(validated(true), first.events[0]!, now.toISOString());
+    expect(codesOf(() => decideConfirmReservation(awaiting, confirm({ paymentProxy: 'ON_SITE' })))).toEqual(['paymentForm:error.STEP_2_PAYMENT_PROCESSING_ERROR']);
+    expect(decideConfirmReservation(awaiting, confirm({ paymentProxy: 'OFFLINE' }))).toEqual({ events: [], settlement: null, tickets: null });
+    expect(decideConfirmReservation(awaiting, confirm({ paymentProxy: null }))).toEqual({ events: [], settlement: null, tickets: null });
+  });
+
   it('changes nothing when confirmed again', () => {
     const first = decideConfirmReservation(validated(true), confirm({ paymentProxy: 'OFFLINE' }));
     const state = evolveReservation(validated(true), first.events[0]!, now.toISOString());
-    expect(decideConfirmReservation(state, confirm({ paymentProxy: 'ON_SITE', now: new Date('2027-03-05T00:00:00Z') }))).toEqual({ events: [], settlement: null, tickets: null });
+    expect(decideConfirmReservation(state, confirm({ paymentProxy: 'OFFLINE', now: new Date('2027-03-05T00:00:00Z') }))).toEqual({ events: [], settlement: null, tickets: null });
   });
 
   it('tells an expired reservation it expired, and a cancelled one is not found', () => {

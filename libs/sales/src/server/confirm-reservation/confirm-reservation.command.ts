@@ -4,7 +4,7 @@ import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { contentLanguageOf, decideConfirmReservation, paymentTerms, type OpenedReservation } from '@ticketing/sales/domain';
+import { confirmErrors, contentLanguageOf, decideConfirmReservation, paymentTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { defaultMethodOf, isOnlineMethod, isOnlineProxy, type OnlineProxy } from '@ticketing/payments/contracts';
 import { OnlineCheckout, type PaymentStep } from '../pay-online/online-checkout.js';
 import { PAYMENT_PROCESSING_ERROR } from '../pay-online/payment-reason.js';
@@ -56,7 +56,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
   async execute({ input }: ConfirmReservationCommand): Promise<PaymentStep | null> {
     const captcha: Captcha = {}; // answered once: a captcha token is good for one verification
     for (let round = 0; round < 3; round++) {
-      const confirmed = await this.decide(input, captcha);
+      const confirmed = await this.decide(input, captcha).catch((error: unknown) => this.afterLostHold(input.reservationId, error));
       if (confirmed === 'RELEASE_IN_FLIGHT') {
         // a way to pay without a provider chosen while a provider's attempt is in flight: one that took no money is
         // let go and the way chosen confirmed on what that wrote; one that is confirming or paid answers for itself
@@ -74,6 +74,19 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
       return null;
     }
     throw new RuleViolations([{ code: PAYMENT_PROCESSING_ERROR, field: 'paymentForm', args: ['error.STEP2_UNABLE_TO_TRANSITION'] }]);
+  }
+
+  /**
+   * A confirmation that lost its hold to a cancel or an expiry of the same moment (the inventory refused it, 422
+   * STEP2_UNABLE_TO_TRANSITION) answers as a confirmation sent after them: 404 for an order cancelled, "expired"
+   * for one expired; the buyer is not told to try again what can no longer succeed. Anything else as it was.
+   */
+  private async afterLostHold(reservationId: string, error: unknown): Promise<never> {
+    if (!(error instanceof RuleViolations) || !error.violations.some((v) => v.code === PAYMENT_PROCESSING_ERROR)) throw error;
+    const { state } = await loadReservation(this.store, reservationId);
+    if (state.status === 'NONE' || state.status === 'CANCELLED') throw new NotFoundError('reservation', reservationId);
+    if (state.status === 'EXPIRED') throw new RuleViolations([{ code: confirmErrors.expired, field: 'paymentForm', args: [] }]);
+    throw error;
   }
 
   /**

@@ -401,4 +401,45 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect((await call('POST', `/event/nope/reservation/${id}/re-send-email?lang=en`)).status).toBe(404);
     });
   });
+
+  describe('a confirmation at the same moment as a cancel, or after another way to pay was chosen', () => {
+    const terms = { termAndConditionsAccepted: true, privacyPolicyAccepted: true };
+    beforeAll(async () => {
+      await app.given('event-race', [
+        catalogEvent({ type: 'EventPublished', data: { event: eventDetails({ shortName: 'race', start: localDaysFrom(now, 30), end: localDaysFrom(now, 30, '23:00:00'), allowedPaymentProxies: ['OFFLINE', 'ON_SITE'] }) } }),
+        catalogEvent({ type: 'CapacityDefined', data: inEvent('race', { capacity: { id: 1, key: 'hall', name: 'Hall', size: 50 } }) }),
+        catalogEvent({ type: 'TicketCategoryAdded', data: inEvent('race', { category: ticketCategory({ id: 1, key: 'seat', price: 2000, capacityId: 1 }) }) }),
+      ]);
+    });
+    const booked = async () => {
+      const id = await reserve('race', 1, 1);
+      expect((await validate(id, { ...contact, tickets: await attendees(id) })).status).toBe(200);
+      return id;
+    };
+
+    it('answers the confirm that lost to the cancel as a confirm after it (404), never "try again" (422)', async () => {
+      const answers: number[] = [];
+      for (let round = 0; round < 8; round++) {
+        const id = await booked();
+        const [confirmed] = await Promise.all([
+          confirm(id, { paymentProxy: round % 2 ? 'ON_SITE' : 'OFFLINE', ...terms }),
+          app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${id}`, headers }),
+        ]);
+        answers.push(confirmed.status);
+        // the answer says what became of the order
+        expect((await info(id)).status, `round ${round}`).toBe(confirmed.status === 200 ? 200 : 404);
+      }
+      expect(answers.every((status) => status === 200 || status === 404), answers.join(',')).toBe(true);
+    });
+
+    it('refuses another way to pay while a bank transfer is awaited (422), and takes the same confirmation again (200)', async () => {
+      const id = await booked();
+      expect((await confirm(id, { paymentProxy: 'OFFLINE', ...terms })).status).toBe(200);
+      const other = await confirm(id, { paymentProxy: 'ON_SITE', ...terms });
+      expect(other.status).toBe(422);
+      expect(other.body.validationErrors).toMatchObject([{ fieldName: 'paymentForm', code: 'error.STEP_2_PAYMENT_PROCESSING_ERROR' }]);
+      expect((await confirm(id, { paymentProxy: 'OFFLINE', ...terms })).status).toBe(200);
+      expect((await info(id)).body).toMatchObject({ status: 'OFFLINE_PAYMENT', paymentProxy: 'OFFLINE' });
+    });
+  });
 });
