@@ -258,6 +258,30 @@ describe('a ticket after the purchase, in chromium', () => {
     await page.context().close();
   });
 
+  it("releases from the ticket's own page: the event page, the ticket not read again, the order gone with its only ticket", async () => {
+    const order = await freeOrder(CONCERT, [{ firstName: 'Jon', lastName: 'Weg', email: 'jon@e2e.example' }]);
+    const ticket = order.tickets[0]!;
+    const { page, errors } = await open(DESKTOP);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.goto(`${baseUrl}/event/${CONCERT}/ticket/${ticket}/update`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: t('reservation-page-complete.release-button.text') }).click();
+    const dialog = page.getByRole('dialog', { name: t('reservation-page-complete.confirm-cancellation.title') });
+    calls.length = 0;
+    await dialog.getByRole('button', { name: t('reservation-page-complete.confirm-cancellation.button.yes') }).click();
+    await page.waitForURL(`${baseUrl}/event/${CONCERT}`);
+    await toast(page, 'ticket-update.release.success');
+    await page.waitForLoadState('networkidle');
+    // a ticket read after its release answers 404, which sends the visitor home (spec 8): it is not asked for again
+    expect(calls.filter((c) => c.includes(`/ticket/${ticket}`))).toEqual([`DELETE /api/v2/public/event/${CONCERT}/ticket/${ticket}`]);
+    expect(page.url()).toBe(`${baseUrl}/event/${CONCERT}`);
+    expect((await fetch(`${baseUrl}/api/v2/public/reservation/${order.id}`, { headers: await openSession() })).status).toBe(404);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it.each([
     ['before the link opens', '2030-06-01T17:00:00Z', 'online.check-in.waiting-room.event-not-started', 'online.check-in.waiting-room.button'],
     ['while it is open', '2030-06-01T18:30:00Z', 'online.check-in.waiting-room.event-started', 'online.check-in.waiting-room.join'],
