@@ -105,11 +105,11 @@ describe('audit order | ticket | subscription (CLI and auditor API)', () => {
       const [, , stream, type, status] = r.split(/\s{2,}/);
       return `${stream!.replace(id, 'R').replace(paid, 'P').replace(free, 'F')} ${type} ${status}`;
     });
-    // what happened, in log order: the hold and the opening (one append: the inventory's event first, the order
-    // not open yet), booked, a transfer chosen (the hold waits for it), the transfer confirmed by the organizer
-    // (seats sold, tickets issued), the paid ticket handed to someone else, the free one given back
+    // what happened, in log order: the hold, which opens the order (one event per hold), the booking, whose append
+    // records that opening first in the order's own stream, a transfer chosen (the hold waits for it), the transfer
+    // confirmed by the organizer (seats sold, tickets issued), the paid ticket handed to someone else, the free one given back
     expect(steps).toEqual([
-      'inventory-gala SeatsHeld NONE',
+      'inventory-gala SeatsHeld PENDING',
       'reservation-R ReservationOpened PENDING',
       'reservation-R BookingDetailsRecorded PENDING',
       'reservation-R BookingValidated PENDING',

@@ -1,6 +1,6 @@
 import { CatalogQueries } from '@ticketing/catalog/server';
 import { NotFoundError, randomIds, RuleViolations, type Clock } from '@ticketing/kernel';
-import { confirmOfflinePayment, HoldsSalesFigures, InventoryDesk, PassIssuance, PurchaseOffers } from '@ticketing/sales/server';
+import { confirmOfflinePayment, HoldsSalesFigures, InventoryDesk, PassIssuance, PurchaseOffers, ReservationLog } from '@ticketing/sales/server';
 import { EventLogSubscriptionPasses } from '@ticketing/subscriptions/server';
 import { UsageError, type CliContext, type ExitCode } from '../cli-context.js';
 
@@ -29,7 +29,7 @@ export async function reservationsCommand(args: readonly string[], context: CliC
   const passes = passIssuance(context, clock);
   try {
     const { outcome, finalizing, pass } = await confirmOfflinePayment(
-      { store: context.store, desk, clock, ids: randomIds, issuePass: passes.issueFor.bind(passes) },
+      { reservations: new ReservationLog(context.store, context.db), desk, clock, ids: randomIds, issuePass: passes.issueFor.bind(passes) },
       reservationId,
       'operator:cli',
     );

@@ -235,9 +235,14 @@ export async function buyUntilSoldOut(buyers: readonly Session[], event: string,
   }
 }
 
-/** The reservations among `ids` that have no stream in the event log. */
+/** The reservations among `ids` that the event log does not have: neither a stream of their own nor the hold that opened them. */
 export async function reservationsMissingFromLog(databaseUrl: string, ids: readonly string[]): Promise<string[]> {
-  const found = await query<{ id: string }>(databaseUrl, `select distinct substr(stream_id, 13) as id from events where stream_id = any($1)`, [ids.map((id) => `reservation-${id}`)]);
+  const found = await query<{ id: string }>(
+    databaseUrl,
+    `select substr(stream_id, 13) as id from events where stream_id = any($1)
+     union select data->>'reservationId' from events where type = 'SeatsHeld' and data ? 'opening' and data->>'reservationId' = any($2)`,
+    [ids.map((id) => `reservation-${id}`), ids],
+  );
   const present = new Set(found.map((r) => r.id));
   return ids.filter((id) => !present.has(id));
 }

@@ -37,7 +37,7 @@ export { invoiceDue, type InvoicingRule } from './invoice/invoice-due.js';
 export { formatInvoiceNumber } from './invoice/invoice-number.js';
 export { invoiceSequenceEventTypes, invoiceSequenceStreamId, type InvoiceNumberAssigned, type InvoiceSequenceEvent } from './invoice/invoice-sequence.events.js';
 export { evolveInvoiceSequence, initialInvoiceSequenceState, type InvoiceSequenceState } from './invoice/invoice-sequence.js';
-export { decideCancelReservation, decideRemoveEmptiedOrder, evolveReservation, initialReservationState, ticketsIssued, type AppliedSubscription, type OpenedReservation, type ReservationState } from './reservation/reservation.js';
+export { decideCancelReservation, decideExpireReservation, decideRemoveEmptiedOrder, evolveReservation, initialReservationState, ticketsIssued, type AppliedSubscription, type OpenedReservation, type ReservationState } from './reservation/reservation.js';
 export { decideReserveTickets, type ReservationPlan, type SelectedCategory } from './reservation/reserve-tickets.js';
 export { decideReserveSubscription, PASS_LINE, subscriptionHoldRefusal, subscriptionInventoryKey, subscriptionSoldOut, type ReserveSubscription } from './reservation/reserve-subscription.js';
 export { issueTickets } from './ticket/issue-tickets.js';

@@ -1,5 +1,6 @@
 // The sales server, for the composition (libs/application) and the tools.
 export { confirmOfflinePayment } from './confirm-offline-payment/confirm-offline-payment.js';
+export { ReservationLog } from './reservation/reservation-stream.js';
 export { PassIssuance } from './purchase-context/pass-issuance.js';
 export { PurchaseOffers } from './purchase-context/purchase-offers.js';
 export { InventoryDesk } from './inventory/inventory-desk.js';

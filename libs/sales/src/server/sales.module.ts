@@ -51,6 +51,7 @@ import { TicketOrders } from '@ticketing/sales/contracts';
 import { SalesTicketOrders } from './ticket-orders/sales-ticket-orders.js';
 import { SubscribeToWaitingListController } from './subscribe-to-waiting-list/subscribe-to-waiting-list.controller.js';
 import { SubscribeToWaitingListHandler } from './subscribe-to-waiting-list/subscribe-to-waiting-list.command.js';
+import { ReservationLog } from './reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from './tokens.js';
 import { EuVatChecker } from './validate-to-overview/eu-vat-checker.js';
 import { ValidateToOverviewController } from './validate-to-overview/validate-to-overview.controller.js';
@@ -111,6 +112,7 @@ export class SalesModule {
         { provide: HoldsSalesFigures, inject: [SALES_DB], useFactory: (db: Db) => new HoldsSalesFigures(db) },
         // a reservation made while signed in is its owner's: anyone else, signed in or not, gets 401 on it
         { provide: APP_GUARD, useClass: ReservationAccessGuard },
+        ReservationLog,
         ReserveTicketsHandler,
         ReserveSubscriptionHandler,
         ApplyCodeHandler,

@@ -19,6 +19,16 @@ function namesOf(booking: RecordedBooking | null): Record<string, unknown> | nul
 }
 
 /**
+ * A reservation's opening as the log has it: its stream's first event, ReservationOpened, or before that the hold
+ * that opened it (an inventory's SeatsHeld with its `opening`; the stream records the same opening later, and the
+ * row keeps the hold's time). Null for any other event.
+ */
+function openingOf(recorded: RecordedEvent): OpenedData | null {
+  if (recorded.type === 'ReservationOpened') return recorded.data as unknown as OpenedData;
+  return recorded.type === 'SeatsHeld' ? (((recorded.data as { opening?: OpenedData }).opening ?? null) as OpenedData | null) : null;
+}
+
+/**
  * "My orders" (reference 3.6 item 48): one row per reservation made while signed in, keyed by its owner, with what
  * the list shows (purchase context, status, dates, total, items and their names) and the subjects its personal data
  * is kept under (what deleting the owner's profile erases). Names are decrypted from the log: null once erased, and
@@ -28,15 +38,16 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   const orders = tx.table(ORDERS_TABLE);
   const data = recorded.data;
   const at = recorded.metadata.occurredAt;
-  if (recorded.type === 'ReservationOpened') {
-    const opened = data as unknown as OpenedData;
+  const opened = openingOf(recorded);
+  if (opened) {
     if (!opened.ownerUserId) return;
     const pass = opened.purchaseContext?.type === 'subscription' ? opened.purchaseContext : null;
     const vat = vatOf(opened.price);
     await tx.client.query(
       `insert into ${orders} (reservation_id, owner_user_id, context_type, public_identifier, status, created_at, valid_until, final_price, currency,
          vat_mode, vat_percent, items, subjects, revision)
-       values ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8, $9, $10, $11::jsonb, '{}', $12) on conflict (reservation_id) do nothing`,
+       values ($1, $2, $3, $4, 'PENDING', $5, $6, $7, $8, $9, $10, $11::jsonb, '{}', $12)
+       on conflict (reservation_id) do update set revision = excluded.revision where ${orders}.revision < excluded.revision`,
       [
         opened.reservationId,
         opened.ownerUserId,
@@ -49,11 +60,12 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
         vat.mode,
         vat.percentage,
         JSON.stringify(pass ? [{ id: pass.subscriptionId, categoryId: null }] : opened.tickets.map((t) => ({ id: t.ticketId, categoryId: t.categoryId }))),
-        recorded.revision,
+        recorded.type === 'ReservationOpened' ? recorded.revision : -1,
       ],
     );
     return;
   }
+  if (recorded.type === 'SeatsHeld') return;
   if (recorded.type === 'BookingDetailsRecorded') {
     const booking = (recorded.personal?.data as { booking?: RecordedBooking } | null)?.booking ?? null;
     await tx.client.query(
@@ -103,11 +115,12 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
  */
 async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
   const idOf = (event: RecordedEvent) => String((event.data as { reservationId?: unknown }).reservationId ?? '').toLowerCase();
-  const named = [...new Set(events.filter((e) => e.type !== 'UserDeleted').map(idOf).filter((id) => id !== ''))];
-  const { rows } = await tx.client.query<{ id: string }>(`select reservation_id::text as id from ${tx.table(ORDERS_TABLE)} where reservation_id = any($1::uuid[])`, [named]);
+  // a hold is an order's only when it opened one (a rush of anonymous buyers: none is looked up)
+  const named = [...new Set(events.filter((e) => e.type !== 'UserDeleted' && (e.type !== 'SeatsHeld' || openingOf(e)?.ownerUserId)).map(idOf).filter((id) => id !== ''))];
+  const { rows } = named.length === 0 ? { rows: [] } : await tx.client.query<{ id: string }>(`select reservation_id::text as id from ${tx.table(ORDERS_TABLE)} where reservation_id = any($1::uuid[])`, [named]);
   const kept = new Set(rows.map((r) => r.id));
   for (const event of events) {
-    if (event.type === 'ReservationOpened' && (event.data as unknown as OpenedData).ownerUserId) kept.add(idOf(event));
+    if (openingOf(event)?.ownerUserId) kept.add(idOf(event));
     if (event.type === 'UserDeleted' || kept.has(idOf(event))) await apply(event, tx);
   }
 }
@@ -117,6 +130,7 @@ export const myOrdersProjection: Projection = {
   version: 1,
   canHandle: [
     'ReservationOpened',
+    'SeatsHeld',
     'BookingDetailsRecorded',
     ...Object.keys(statusAfter),
     ...repricing,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '@ticketing/testing/app';
+import { reservationOpening, type TestApp } from '@ticketing/testing/app';
 import { userIdOf } from '../users/user-id.js';
 import { CommandBus } from '@nestjs/cqrs';
 import { ExpireReservationsCommand, OfferReleasedSeatsCommand } from '@ticketing/sales/server';
@@ -153,9 +153,9 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
     });
 
     it('records the signed-in buyer as the owner, and an anonymous buyer as none', async () => {
-      const [opened] = await app.store.readStream(`reservation-${adas}`);
+      const opened = await reservationOpening(app.store, adas);
       expect(opened!.data.ownerUserId).toBe(userIdOf(issuer, 'ada'));
-      const [anon] = await app.store.readStream(`reservation-${anonymousOrder}`);
+      const anon = await reservationOpening(app.store, anonymousOrder);
       expect(anon!.data.ownerUserId).toBeNull();
     });
 
@@ -201,7 +201,7 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect(link.statusCode).toBe(307);
       const reservationId = /\/reservation\/([0-9a-f-]{36})\/book$/.exec(String(link.headers.location))?.[1];
       expect(reservationId).toBeDefined();
-      const [opened] = await app.store.readStream(`reservation-${reservationId}`);
+      const opened = await reservationOpening(app.store, reservationId!);
       expect(opened!.data.ownerUserId).toBe(userIdOf(issuer, 'grace'));
       expect((await ada.call('GET', `/reservation/${reservationId}`)).status).toBe(401);
       await grace.call('DELETE', `/reservation/${reservationId}`);
@@ -209,7 +209,7 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
 
     it('owns a pass bought while signed in too', async () => {
       const pass = await grace.reservePass();
-      const [opened] = await app.store.readStream(`reservation-${pass}`);
+      const opened = await reservationOpening(app.store, pass);
       expect(opened!.data.ownerUserId).toBe(userIdOf(issuer, 'grace'));
       expect((await ada.call('GET', `/reservation/${pass}`)).status).toBe(401);
       expect((await grace.call('GET', `/reservation/${pass}`)).status).toBe(200);
@@ -283,7 +283,7 @@ describe('the signed-in user: profile, ownership of orders, my orders (reference
       expect(joined!.data.ownerUserId).toBe(userIdOf(issuer, 'grace'));
       const offered = (await app.store.readStream(`waiting-list-${FULL_HOUSE}`)).find((e) => e.type === 'WaitingListOffered');
       const reservationId = String(offered?.data.reservationId);
-      const [opened] = await app.store.readStream(`reservation-${reservationId}`);
+      const opened = await reservationOpening(app.store, reservationId);
       expect(opened!.data.ownerUserId).toBe(userIdOf(issuer, 'grace'));
 
       const graces = (await grace.call('GET', '/user/reservations')).body as { publicIdentifier: string; reservations: { id: string; status: string }[] }[];

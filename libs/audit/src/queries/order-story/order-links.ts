@@ -25,23 +25,22 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 const texts = (value: unknown): string[] => (Array.isArray(value) ? value.map(text).filter((v): v is string => v !== null) : []);
 const link = (streamId: string, belonging: Belonging): StreamLink => ({ streamId, belonging });
 
+/**
+ * The opening of an order as the log has it: its stream's first event (ReservationOpened), or the hold that opened it
+ * (an inventory's SeatsHeld carrying its `opening`: one event per hold; the order's stream records the same opening
+ * from the buyer's first change on). Null for any other event.
+ */
+export function openingOf(type: string, data: Data): Data | null {
+  if (type === 'ReservationOpened') return data;
+  const opening = type === 'SeatsHeld' ? (data.opening as Data | undefined) : undefined;
+  return opening && typeof opening === 'object' ? opening : null;
+}
+
 /** The streams one of the order's events points to. */
 export function linksOf(type: string, data: Data): StreamLink[] {
+  const opening = openingOf(type, data);
+  if (opening) return openingLinks(opening);
   switch (type) {
-    case 'ReservationOpened': {
-      const links: StreamLink[] = [];
-      const shortName = text(data.eventShortName);
-      if (shortName) links.push(link(`inventory-${shortName}`, 'mentions'));
-      for (const ticket of Array.isArray(data.tickets) ? data.tickets : []) {
-        const ticketId = text((ticket as Data | null)?.ticketId);
-        if (ticketId) links.push(link(`ticket-${ticketId}`, 'all'));
-      }
-      const owner = text(data.ownerUserId);
-      if (owner) links.push(link(`user-${owner}`, 'mentions'));
-      const pass = text((data.purchaseContext as Data | undefined)?.subscriptionId);
-      if (pass) links.push(link(`subscription-${pass}`, 'mentions'));
-      return links;
-    }
     case 'PaymentStarted':
     case 'ReservationConfirmed': {
       const attemptId = text(data.attemptId) ?? text(data.paymentAttemptId);
@@ -65,6 +64,22 @@ export function linksOf(type: string, data: Data): StreamLink[] {
     default:
       return [];
   }
+}
+
+/** What an order's opening names: the inventory of its hold, its tickets, its owner, the pass it buys. */
+function openingLinks(data: Data): StreamLink[] {
+  const links: StreamLink[] = [];
+  const shortName = text(data.eventShortName);
+  if (shortName) links.push(link(`inventory-${shortName}`, 'mentions'));
+  for (const ticket of Array.isArray(data.tickets) ? data.tickets : []) {
+    const ticketId = text((ticket as Data | null)?.ticketId);
+    if (ticketId) links.push(link(`ticket-${ticketId}`, 'all'));
+  }
+  const owner = text(data.ownerUserId);
+  if (owner) links.push(link(`user-${owner}`, 'mentions'));
+  const pass = text((data.purchaseContext as Data | undefined)?.subscriptionId);
+  if (pass) links.push(link(`subscription-${pass}`, 'mentions'));
+  return links;
 }
 
 /** Whether an event's data names the order anywhere (a field, an element of a list, a nested object). */

@@ -12,6 +12,8 @@ const A = '11111111-1111-4111-8111-111111111111';
 const OTHER = '22222222-2222-4222-8222-222222222222';
 const USER_OF_PASS = '33333333-3333-4333-8333-333333333333';
 const PASS = '44444444-4444-4444-8444-444444444444';
+const HELD = '55555555-5555-4555-8555-555555555555';
+const heldOpening = { reservationId: HELD, eventShortName: 'gala', validUntil: '2025-03-01T11:00:00.000Z', tickets: [{ ticketId: 'T9', categoryId: 1 }], price: { currency: 'CHF', totals: { priceWithVat: 2000, vat: 0, discount: 0, currency: 'CHF' } }, ownerUserId: null };
 const price = (gross: number) => ({ currency: 'CHF', totals: { priceWithVat: gross, vat: 0, discount: -500, discountAppliedCount: 1, currency: 'CHF' } });
 let n = 0;
 const event = (type: string, data: Record<string, unknown>, personal?: EventToAppend['personal']): EventToAppend => ({
@@ -72,6 +74,8 @@ describe('orderStory', () => {
     await store.append(`subscription-${PASS}`, [event('SubscriptionUsed', { subscriptionId: PASS, reservationId: USER_OF_PASS, eventShortName: 'gala', entries: 1 })]);
     await store.append('user-U1', [event('UserSignedIn', { userId: 'U1', session: 'digest', expiresAt: '2025-03-02T00:00:00.000Z' }), event('UserDeleted', { userId: 'U1', reservationIds: [A], erasedSubjects: [`reservation-${A}`] })]);
     await store.forgetSubject(`reservation-${A}`);
+    // an order only held so far: its hold opened it (one event per hold), its own stream is not written yet
+    await store.append('inventory-gala', [event('SeatsHeld', { reservationId: HELD, eventShortName: 'gala', tickets: [{ categoryId: 1, quantity: 1 }], opening: heldOpening })]);
     const silent = { log: () => undefined, warn: () => undefined, error: () => undefined };
     await new ProjectionRunner({ db: test.db, store, projections: [orderMentionsProjection], wakeUps: 'polling', logger: silent }).catchUp();
   });
@@ -129,5 +133,27 @@ describe('orderStory', () => {
     expect(await subscriptionStory(store, PASS, orderStatusFold, indexed)).toEqual(await subscriptionStory(store, PASS, orderStatusFold));
     const rows = await test.db.query<{ stream_id: string }>('select distinct stream_id from audit_order_mentions where order_id = $1 order by stream_id', [A]);
     expect(rows.rows.map((r) => r.stream_id)).toEqual(['inventory-subscription:D1', 'invoice-sequence-acme', `subscription-${PASS}`, 'user-U1']);
+  });
+
+  it('tells the story of an order only held so far from its hold (found by the index), and goes on in its stream once written', async () => {
+    const indexed = { db: test.db };
+    const held = (await orderStory(store, HELD, orderStatusFold, indexed))!;
+    expect(held.steps.map((s) => `${s.streamId}:${s.type}:${s.statusAfter}`)).toEqual(['inventory-gala:SeatsHeld:PENDING']);
+    expect(held.steps[0]!.amounts).toEqual({ currency: 'CHF', price: 2000, discount: 0 });
+    expect(held.finalStatus).toBe('PENDING');
+    // without the index nothing names where its hold is
+    expect(await orderStory(store, HELD, orderStatusFold)).toBeNull();
+
+    // the buyer's first change records the opening as the stream's first event
+    await store.append(`reservation-${HELD}`, [event('ReservationOpened', heldOpening), event('ReservationCancelled', { reservationId: HELD, eventShortName: 'gala' })]);
+    await store.append('inventory-gala', [event('HoldReleased', { reservationId: HELD, eventShortName: 'gala', reason: 'CANCELLED', tickets: [{ categoryId: 1, quantity: 1 }], services: [], codeUse: null })]);
+    const written = (await orderStory(store, HELD, orderStatusFold))!;
+    expect(written.steps.map((s) => `${s.streamId}:${s.type}:${s.statusAfter}`)).toEqual([
+      'inventory-gala:SeatsHeld:PENDING',
+      `reservation-${HELD}:ReservationOpened:PENDING`,
+      `reservation-${HELD}:ReservationCancelled:CANCELLED`,
+      'inventory-gala:HoldReleased:CANCELLED',
+    ]);
+    expect(await orderStory(store, HELD, orderStatusFold, indexed)).toEqual(written);
   });
 });

@@ -2,7 +2,7 @@ import type { EventStore } from '@ticketing/event-store';
 import type { Queryable } from '@ticketing/postgres';
 import { indexedMentions, type MentionsOf } from '../../read-models/order-mentions/order-mentions.query.js';
 import { historyOf, toEntry, type HistoryEntry } from '../history-of/history-of.query.js';
-import { isSharedStream, linksOf, mentions, orderOf, ordersUsing, type Belonging } from './order-links.js';
+import { isSharedStream, linksOf, mentions, openingOf, orderOf, ordersUsing, type Belonging } from './order-links.js';
 import { amountsOf, priceOf, type StepAmounts } from './step-amounts.js';
 
 /**
@@ -60,16 +60,21 @@ export async function orderStory<S>(
 ): Promise<OrderStory | null> {
   const subject = options.subject ?? { kind: 'order', id: reservationId };
   const root = await historyOf(store, reservationStream(reservationId));
-  if (root.length === 0) return null;
   const indexed: MentionsOf | null = options.db ? await indexedMentions(options.db, store, reservationId) : null;
-  const found = new Map<string, HistoryEntry[]>([[reservationStream(reservationId), root]]);
+  const found = new Map<string, HistoryEntry[]>(root.length > 0 ? [[reservationStream(reservationId), root]] : []);
+  if (root.length === 0) {
+    // an order only held so far: its own stream begins with the buyer's first change, its hold opened it (found by the index)
+    const held = indexed ? await heldOpening(indexed, reservationId) : null;
+    if (!held) return null;
+    found.set(held.streamId, held.entries);
+  }
   const queue: { streamId: string; belonging: Belonging }[] = [];
   const follow = (entries: readonly HistoryEntry[]) => {
     for (const entry of entries) {
       for (const link of linksOf(entry.type, entry.data)) if (!found.has(link.streamId) && !queue.some((q) => q.streamId === link.streamId)) queue.push(link);
     }
   };
-  follow(root);
+  for (const entries of found.values()) follow(entries);
   for (let next = queue.shift(); next; next = queue.shift()) {
     // The log port has no query by data: a shared stream's events naming the order come from the order-mentions
     // index, or else the stream is read whole (in pages of 500) and filtered here.
@@ -77,7 +82,7 @@ export async function orderStory<S>(
       next.belonging === 'all'
         ? await historyOf(store, next.streamId)
         : indexed && isSharedStream(next.streamId)
-          ? (await indexed(next.streamId)).map(toEntry)
+          ? (await indexed.of(next.streamId)).map(toEntry)
           : (await historyOf(store, next.streamId)).filter((e) => mentions(e.data, reservationId));
     found.set(next.streamId, belonging);
     follow(belonging);
@@ -88,10 +93,18 @@ export async function orderStory<S>(
   let state = fold.initial();
   let price: { currency: string; price: number } | null = null;
   const steps = entries.map((entry): StoryStep => {
-    const amounts = amountsOf(entry.type, entry.data, price);
+    // a hold that opened the order states the price it was opened at
+    const amounts = amountsOf(entry.type, openingOf(entry.type, entry.data) ?? entry.data, price);
     if (entry.streamId === reservationStream(reservationId)) {
       state = fold.evolve(state, { type: entry.type, data: entry.data }, entry.occurredAt);
       price = priceOf(entry.data) ?? price;
+    } else if (entry.type === 'SeatsHeld') {
+      // the hold that opened the order: its opening as the order's stream records it later (ReservationOpened)
+      const opening = openingOf(entry.type, entry.data);
+      if (opening && opening.reservationId === reservationId) {
+        state = fold.evolve(state, { type: 'ReservationOpened', data: { ...opening } }, entry.occurredAt);
+        price = priceOf(opening) ?? price;
+      }
     }
     return { ...entry, amounts, statusAfter: fold.statusOf(state) };
   });
@@ -102,6 +115,15 @@ export async function orderStory<S>(
     steps,
     finalStatus: fold.statusOf(state),
   };
+}
+
+/** The inventory event that opened an order whose own stream is not written yet (SeatsHeld with its opening), with its stream's events naming the order. */
+async function heldOpening(indexed: MentionsOf, reservationId: string): Promise<{ streamId: string; entries: HistoryEntry[] } | null> {
+  for (const streamId of (await indexed.streams()).filter((id) => id.startsWith('inventory-'))) {
+    const entries = (await indexed.of(streamId)).map(toEntry);
+    if (entries.some((e) => openingOf(e.type, e.data)?.reservationId === reservationId)) return { streamId, entries };
+  }
+  return null;
 }
 
 /** The story of the order that bought a ticket (its `ticket-{uuid}` stream names it); null for an unknown ticket. */

@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '@ticketing/event-store';
 import type { Queryable } from '@ticketing/postgres';
 import { LIVE_SCHEMA, quoteIdent } from '@ticketing/projections';
-import { mentions } from '../../queries/order-story/order-links.js';
+import { isSharedStream, mentions } from '../../queries/order-story/order-links.js';
 import { isOrderIdShaped, ORDER_MENTIONS_TABLE, orderMentionsProjection } from './order-mentions.projection.js';
 
 /**
@@ -12,8 +12,13 @@ import { isOrderIdShaped, ORDER_MENTIONS_TABLE, orderMentionsProjection } from '
  */
 export const MAX_TAIL = 1_000;
 
-/** The events of one shared stream that name the order, in revision order. */
-export type MentionsOf = (streamId: string) => Promise<RecordedEvent[]>;
+/** Where the order's shared streams name it. */
+export interface MentionsOf {
+  /** The events of one shared stream that name the order, in revision order. */
+  of(streamId: string): Promise<RecordedEvent[]>;
+  /** The shared streams that name the order: for an order whose own stream is not written yet, the inventory of the hold that opened it. */
+  streams(): Promise<string[]>;
+}
 
 interface Row {
   stream_id: string;
@@ -35,11 +40,18 @@ export async function indexedMentions(db: Queryable, store: EventStore, orderId:
   if (tail.length > MAX_TAIL) return null;
 
   const table = `${quoteIdent(schema)}.${quoteIdent(ORDER_MENTIONS_TABLE)}`;
-  return async (streamId) => {
-    // the index's rows are committed with its checkpoint: every row at or before it is there
-    const { rows } = await db.query<Row>(`select stream_id, revision from ${table} where order_id = $1 and stream_id = $2 and position <= $3 order by position`, [orderId, streamId, indexedTo.toString()]);
-    const indexed = await readRevisions(store, streamId, rows.map((r) => r.revision));
-    return [...indexed, ...tail.filter((e) => e.streamId === streamId && mentions(e.data, orderId))];
+  const tailNaming = tail.filter((e) => isSharedStream(e.streamId) && mentions(e.data, orderId));
+  return {
+    of: async (streamId) => {
+      // the index's rows are committed with its checkpoint: every row at or before it is there
+      const { rows } = await db.query<Row>(`select stream_id, revision from ${table} where order_id = $1 and stream_id = $2 and position <= $3 order by position`, [orderId, streamId, indexedTo.toString()]);
+      const indexed = await readRevisions(store, streamId, rows.map((r) => r.revision));
+      return [...indexed, ...tailNaming.filter((e) => e.streamId === streamId)];
+    },
+    streams: async () => {
+      const { rows } = await db.query<{ stream_id: string }>(`select distinct stream_id from ${table} where order_id = $1 and position <= $2 order by stream_id`, [orderId, indexedTo.toString()]);
+      return [...new Set([...rows.map((r) => r.stream_id), ...tailNaming.map((e) => e.streamId)])];
+    },
   };
 }
 

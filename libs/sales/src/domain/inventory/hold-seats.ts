@@ -1,5 +1,6 @@
 import { DomainError } from '@ticketing/kernel';
 import { withoutOneSeat, type ActiveHold, type InventoryState } from './inventory.js';
+import type { ReservationOpened } from '../reservation/reservation.events.js';
 import type { CodeUse, HoldExtended, HoldReleased, HoldReleaseReason, SeatsHeld, SeatsSold, ServiceLine, TicketLine, TicketReturned } from './inventory.events.js';
 
 /** The catalog's limits at the time of the request: what the inventory counts against. */
@@ -29,6 +30,8 @@ export interface HoldSeats {
    * waiting list in its category when there is one, else it needs a free seat like any other.
    */
   readonly fromWaitingList?: true;
+  /** The reservation the hold opens (SeatsHeld.opening). */
+  readonly opening?: ReservationOpened['data'];
 }
 
 export const NOT_ENOUGH_TICKETS = 'error.STEP_1_NOT_ENOUGH_TICKETS';
@@ -83,6 +86,7 @@ export function decideHolds(
         services: request.services,
         codeUse: request.codeUse,
         expiresAt: request.expiresAt,
+        ...(request.opening ? { opening: request.opening } : {}),
       },
     };
     if (!setAside) {

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '@ticketing/kernel';
+import type { ReservationOpened } from '../reservation/reservation.events.js';
 
 /** Seats of one category taken by one reservation. */
 export interface TicketLine {
@@ -45,6 +46,13 @@ export type SeatsHeld = DomainEvent<
      * is the hold's own id): handed over to the reservations offered to subscribers, or returned. Absent otherwise.
      */
     readonly forWaitingList?: true;
+    /**
+     * The reservation this hold opens, with everything it was opened with: one event per hold. Its
+     * `reservation-{id}` stream is written from the first change the buyer makes (the booking step, a cancel, an
+     * expiry), which records this opening as its first event, ReservationOpened. Absent from holds made before
+     * (their reservation's stream began with its own ReservationOpened in the same append) and from set-aside seats.
+     */
+    readonly opening?: ReservationOpened['data'];
   }
 >;
 

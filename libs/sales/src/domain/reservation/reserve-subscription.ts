@@ -77,6 +77,7 @@ export function decideReserveSubscription(command: ReserveSubscription, offer: S
       serviceQuantity: new Map(),
       codeMaxUsage: null,
     },
+    opening: opened.data,
   };
   return { opened, hold };
 }

@@ -151,6 +151,7 @@ export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOff
     codeUse: code && code.maxUsage !== null ? { code: code.code, uses: usesOf(code, selection) } : null,
     expiresAt: validUntil,
     limits: inventoryLimits(offer, code),
+    opening: opened.data,
   };
   return { opened, hold };
 }

@@ -3,9 +3,9 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { handleCommand, type EventStore, type StreamAppend } from '@ticketing/event-store';
 import { DomainError, isUuid, NotFoundError } from '@ticketing/kernel';
-import { decideApplySubscription, decideRemoveSubscription, reservationStreamId, ticketsToCover, type OpenedReservation, type ReservationEvent } from '@ticketing/sales/domain';
+import { decideApplySubscription, decideRemoveSubscription, ticketsToCover, type OpenedReservation, type ReservationEvent } from '@ticketing/sales/domain';
 import { compatibleCategoriesOf, subscriptionErrors, SubscriptionPasses, type PassUseChange, type SubscriptionPass } from '@ticketing/subscriptions/contracts';
-import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { ReservationLog, reservationAppend, reservationToLog, type LoadedReservation } from '../reservation/reservation-stream.js';
 import { provenance, toAppend, type Provenance } from '../shared/event-data.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
@@ -46,9 +46,9 @@ export class RemoveCodeCommand extends Command<boolean> {
  * never counted without the order that took them, nor the other way round. Two orders taking the last entry: the
  * second append fails on the pass's stream, is decided again on what the first wrote, and refused.
  */
-function appendsOf(state: OpenedReservation, revision: number, events: readonly ReservationEvent[], change: PassUseChange | null, metadata: Provenance): StreamAppend[] {
+function appendsOf(state: OpenedReservation, loaded: LoadedReservation, events: readonly ReservationEvent[], change: PassUseChange | null, metadata: Provenance): StreamAppend[] {
   return [
-    { streamId: reservationStreamId(state.opened.reservationId), events: events.map((e) => reservationToLog(e, metadata)), expectedRevision: revision },
+    reservationAppend(state.opened.reservationId, loaded, events.map((e) => reservationToLog(e, metadata))),
     ...(change ? [{ streamId: change.streamId, events: change.events.map((e) => toAppend(e, metadata)), expectedRevision: change.expectedRevision }] : []),
   ];
 }
@@ -68,16 +68,18 @@ export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, Apply
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly passes: SubscriptionPasses,
     private readonly catalog: CatalogOffers,
+    private readonly reservations: ReservationLog,
   ) {}
 
   async execute({ input }: ApplyCodeCommand): Promise<ApplyCodeOutcome> {
     const nothing: ApplyCodeOutcome = { applied: false, refusal: null };
     try {
-      return await handleCommand<Awaited<ReturnType<typeof loadReservation>>, ApplyCodeOutcome>({
+      return await handleCommand<LoadedReservation, ApplyCodeOutcome>({
         attempts: ATTEMPTS,
-        load: () => loadReservation(this.store, input.reservationId),
-        decide: async ({ state, revision }) => {
-          if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
+        load: () => this.reservations.load(input.reservationId),
+        decide: async (loaded) => {
+          const { state } = loaded;
+          if (state.status === 'NONE') throw new NotFoundError('reservation', input.reservationId);
           if (state.status !== 'PENDING' || state.opened.purchaseContext || state.appliedSubscription) return { result: nothing };
           const now = this.options.clock.now();
           const pass = await this.find(state, input, now);
@@ -92,7 +94,7 @@ export class ApplyCodeHandler implements ICommandHandler<ApplyCodeCommand, Apply
           // the pass records this order's use already (an earlier apply whose order event is gone cannot happen: both are one append)
           if (events.length === 0 || !change) return { result: nothing };
           const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
-          return { result: { applied: true, refusal: null }, append: () => this.store.appendToStreams(appendsOf(state, revision, events, change, metadata)) };
+          return { result: { applied: true, refusal: null }, append: () => this.store.appendToStreams(appendsOf(state, loaded, events, change, metadata)) };
         },
         written: (position) => this.options.waitForProjections(position),
       });
@@ -128,14 +130,16 @@ export class RemoveCodeHandler implements ICommandHandler<RemoveCodeCommand, boo
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly passes: SubscriptionPasses,
+    private readonly reservations: ReservationLog,
   ) {}
 
   execute({ reservationId, actor }: RemoveCodeCommand): Promise<boolean> {
     return handleCommand({
       attempts: ATTEMPTS,
-      load: () => loadReservation(this.store, reservationId),
-      decide: async ({ state, revision }) => {
-        if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
+      load: () => this.reservations.load(reservationId),
+      decide: async (loaded) => {
+        const { state } = loaded;
+        if (state.status === 'NONE') throw new NotFoundError('reservation', reservationId);
         const events = decideRemoveSubscription(state, reservationId);
         const applied = state.appliedSubscription;
         if (events.length === 0 || !applied) return { result: false };
@@ -144,7 +148,7 @@ export class RemoveCodeHandler implements ICommandHandler<RemoveCodeCommand, boo
         // that writer's events and are decided again on them: nothing is applied any more, the answer is false.
         const change = await this.passes.planUndoUse(applied.subscriptionId, reservationId);
         const metadata = provenance(this.options.ids.uuid(), actor, this.options.clock.now(), reservationId);
-        return { result: true, append: () => this.store.appendToStreams(appendsOf(state, revision, events, change, metadata)) };
+        return { result: true, append: () => this.store.appendToStreams(appendsOf(state, loaded, events, change, metadata)) };
       },
       written: (position) => this.options.waitForProjections(position),
     });

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '@ticketing/testing/app';
 import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { ExpireReservationsCommand } from '../expire-reservations/expire-reservations.command.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS } from '../tokens.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 import { RemoveCodeCommand, RemoveCodeHandler } from './apply-code.command.js';
 
 const now = new Date();
@@ -332,7 +333,7 @@ describe('paying tickets with a pass: apply-code and remove-code (reference 28, 
         return real.planUndoUse(...args);
       },
     });
-    const handler = new RemoveCodeHandler(app.app.get(SALES_OPTIONS), app.app.get(SALES_EVENT_STORE), racing);
+    const handler = new RemoveCodeHandler(app.app.get(SALES_OPTIONS), app.app.get(SALES_EVENT_STORE), racing, app.app.get(ReservationLog));
     expect(await handler.execute(new RemoveCodeCommand(order, 'buyer'))).toBe(false);
     expect(raced).toEqual({ status: 200, body: true });
     expect((await app.store.readStream(`reservation-${order}`)).filter((e) => e.type === 'SubscriptionRemoved')).toHaveLength(1);

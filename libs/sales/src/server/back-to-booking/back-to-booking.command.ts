@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { decideBackToBooking, reservationStreamId } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
-import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { ReservationLog, reservationEvents, reservationToLog } from '../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
 /** `back-to-booking`: always answered true (reference 3.3 item 19); a validated pending reservation must be validated again. */
@@ -21,16 +21,17 @@ export class BackToBookingHandler implements ICommandHandler<BackToBookingComman
   constructor(
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly reservations: ReservationLog,
   ) {}
 
   async execute({ reservationId, actor }: BackToBookingCommand): Promise<void> {
-    const { state, revision } = await loadReservation(this.store, reservationId);
-    const events = decideBackToBooking(state, reservationId);
-    if (events.length === 0 || revision === 'no_stream') return;
+    const loaded = await this.reservations.load(reservationId);
+    const events = decideBackToBooking(loaded.state, reservationId);
+    if (events.length === 0) return;
     const now = this.options.clock.now();
     const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
     try {
-      const { position } = await this.store.append(reservationStreamId(reservationId), events.map((e) => reservationToLog(e, metadata)), revision);
+      const { position } = await this.store.append(reservationStreamId(reservationId), reservationEvents(loaded, events.map((e) => reservationToLog(e, metadata))), loaded.revision);
       await this.options.waitForProjections(position);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error; // changed meanwhile: it is no longer a validated pending one

@@ -7,7 +7,7 @@ import { NotFoundError } from '@ticketing/kernel';
 import { billingDocumentOf } from '@ticketing/sales/domain';
 import { isVisible, type VisibleReservation } from '../get-reservation/reservation-queries.js';
 import { subscriptionPurchaseOffer } from '../purchase-context/purchase-offers.js';
-import { loadReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { invoiceDocument, issuedAt } from './invoice-document.js';
 
@@ -39,6 +39,7 @@ export class BillingDocuments {
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly catalog: CatalogOffers,
+    private readonly reservations: ReservationLog,
   ) {}
 
   /**
@@ -77,13 +78,13 @@ export class BillingDocuments {
     if (type === 'subscription') {
       const subscription = await this.catalog.subscriptionOffer(publicIdentifier, now);
       if (!subscription) throw new NotFoundError('subscription', publicIdentifier);
-      const { state } = await loadReservation(this.store, reservationId);
+      const { state } = await this.reservations.load(reservationId);
       if (!isVisible(state) || state.opened.purchaseContext?.descriptorId !== publicIdentifier) throw new NotFoundError('reservation', reservationId);
       return { state, offer: subscriptionPurchaseOffer(subscription, state.eventShortName), pass: subscription.descriptor };
     }
     const offer = await this.catalog.purchaseOffer(publicIdentifier, null, now);
     if (!offer) throw new NotFoundError('event', publicIdentifier);
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     // a pass's order is keyed by `subscription:{descriptorId}`, which no event's short name equals
     if (!isVisible(state) || state.eventShortName !== publicIdentifier) throw new NotFoundError('reservation', reservationId);
     return { state, offer, pass: null };

@@ -2,8 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
-import { decideCancelReservation, reservationStreamId } from '@ticketing/sales/domain';
-import { loadReservation } from '../reservation/reservation-stream.js';
+import { decideCancelReservation } from '@ticketing/sales/domain';
+import { ReservationLog, reservationAppend } from '../reservation/reservation-stream.js';
 import { provenance, toAppend } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -29,6 +29,7 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
     private readonly desk: InventoryDesk,
     private readonly waitingList: WaitingListSetAside,
     private readonly passes: SubscriptionPasses,
+    private readonly reservations: ReservationLog,
   ) {}
 
   /**
@@ -37,9 +38,10 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
    */
   execute({ reservationId, actor }: CancelReservationCommand): Promise<boolean> {
     return handleCommand({
-      load: () => loadReservation(this.store, reservationId),
-      decide: async ({ state, revision }) => {
-        if (state.status === 'NONE' || revision === 'no_stream') return { result: false };
+      load: () => this.reservations.load(reservationId),
+      decide: async (loaded) => {
+        const { state } = loaded;
+        if (state.status === 'NONE') return { result: false };
         let events;
         try {
           events = decideCancelReservation(state, reservationId);
@@ -50,7 +52,7 @@ export class CancelReservationHandler implements ICommandHandler<CancelReservati
         if (events.length === 0) return { result: false };
         const now = this.options.clock.now();
         const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
-        const companion = { streamId: reservationStreamId(reservationId), events: events.map((e) => toAppend(e, metadata)), expectedRevision: revision };
+        const companion = reservationAppend(reservationId, loaded, events.map((e) => toAppend(e, metadata)));
         const passUse = await passUseReturned(this.passes, state.appliedSubscription?.subscriptionId ?? null, reservationId, metadata);
         const setAside = (await this.waitingList.forReleases([state.eventShortName], now)).forRelease(state.eventShortName);
         const release = { eventShortName: state.eventShortName, reservationId, reason: 'CANCELLED' as const, now, setAside };

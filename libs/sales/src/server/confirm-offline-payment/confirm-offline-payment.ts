@@ -1,4 +1,4 @@
-import { handleCommand, type EventStore, type GlobalPosition } from '@ticketing/event-store';
+import { handleCommand, type GlobalPosition } from '@ticketing/event-store';
 import { NotFoundError, type Clock, type IdGenerator } from '@ticketing/kernel';
 import { decideConfirmOfflinePayment, type OpenedReservation } from '@ticketing/sales/domain';
 import type { PassIssue } from '@ticketing/subscriptions/contracts';
@@ -6,12 +6,12 @@ import type { IssuedAs } from '../purchase-context/pass-issuance.js';
 import { provenance } from '../shared/event-data.js';
 import type { InventoryDesk } from '../inventory/inventory-desk.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
-import { loadReservation, type LoadedReservation } from '../reservation/reservation-stream.js';
+import type { LoadedReservation, ReservationLog } from '../reservation/reservation-stream.js';
 
 export type OfflinePaymentOutcome = 'CONFIRMED' | 'ALREADY_COMPLETE';
 
 export interface OfflinePaymentDeps {
-  readonly store: EventStore;
+  readonly reservations: Pick<ReservationLog, 'load'>;
   readonly desk: InventoryDesk;
   readonly clock: Clock;
   readonly ids: IdGenerator;
@@ -48,9 +48,9 @@ export async function confirmOfflinePayment(deps: OfflinePaymentDeps, reservatio
   let issued: IssuedPass | null = null;
   // another confirmation, or the sweeper at the deadline, may write first: handleCommand decides again on what it wrote
   const outcome = await handleCommand<LoadedReservation, OfflinePaymentOutcome>({
-    load: () => loadReservation(deps.store, reservationId),
-    decide: async ({ state, revision }) => {
-      if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', reservationId);
+    load: () => deps.reservations.load(reservationId),
+    decide: async ({ state, revision, unrecorded }) => {
+      if (state.status === 'NONE') throw new NotFoundError('reservation', reservationId);
       const { events, tickets } = decideConfirmOfflinePayment(state, reservationId);
       if (events.length === 0) return { result: 'ALREADY_COMPLETE' };
       finalizing = events.some((e) => e.data.status === 'FINALIZING');
@@ -59,7 +59,7 @@ export async function confirmOfflinePayment(deps: OfflinePaymentDeps, reservatio
       const pass = await deps.issuePass(state, tickets, now);
       issued = pass && { subscriptionId: pass.issued.data.subscriptionId, descriptorId: pass.issued.data.descriptorId };
       // a deferred order's seats are sold already: selling again changes nothing, and it has its tickets (null)
-      return { result: 'CONFIRMED', append: () => recordSettlement(deps.desk, { state, revision, events, settlement: { kind: 'sell' }, tickets, pass }, metadata) };
+      return { result: 'CONFIRMED', append: () => recordSettlement(deps.desk, { state, revision, unrecorded, events, settlement: { kind: 'sell' }, tickets, pass }, metadata) };
     },
     written: async (at) => void (position = at),
   });

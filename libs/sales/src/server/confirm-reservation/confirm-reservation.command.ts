@@ -12,7 +12,7 @@ import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
-import { loadReservation, type LoadedReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog, type LoadedReservation } from '../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
 export interface ConfirmReservationInput {
@@ -51,6 +51,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
     private readonly desk: InventoryDesk,
     private readonly finalizer: ReservationFinalizer,
     private readonly online: OnlineCheckout,
+    private readonly reservations: ReservationLog,
   ) {}
 
   async execute({ input }: ConfirmReservationCommand): Promise<PaymentStep | null> {
@@ -83,7 +84,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
    */
   private async afterLostHold(reservationId: string, error: unknown): Promise<never> {
     if (!(error instanceof RuleViolations) || !error.violations.some((v) => v.code === PAYMENT_PROCESSING_ERROR)) throw error;
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (state.status === 'NONE' || state.status === 'CANCELLED') throw new NotFoundError('reservation', reservationId);
     if (state.status === 'EXPIRED') throw new RuleViolations([{ code: confirmErrors.expired, field: 'paymentForm', args: [] }]);
     throw error;
@@ -96,10 +97,10 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
    */
   private decide(input: ConfirmReservationInput, captcha: Captcha) {
     return handleCommand<LoadedReservation, OnlineProxy | 'CONFIRMED' | 'FINALIZING' | 'RELEASE_IN_FLIGHT' | false>({
-      load: () => loadReservation(this.store, input.reservationId),
-      decide: async ({ state, revision }) => {
+      load: () => this.reservations.load(input.reservationId),
+      decide: async ({ state, revision, unrecorded }) => {
         const now = this.options.clock.now();
-        if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
+        if (state.status === 'NONE') throw new NotFoundError('reservation', input.reservationId);
         const offer = await this.offers.forReservation(state, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
         const { event } = offer;
@@ -128,7 +129,7 @@ export class ConfirmReservationHandler implements ICommandHandler<ConfirmReserva
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);
         const result = events.some((e) => e.data.status === 'FINALIZING') ? ('FINALIZING' as const) : ('CONFIRMED' as const);
         const pass = await this.passes.issueFor(state, tickets, now);
-        return { result, append: () => recordSettlement(this.desk, { state, revision, events: languageChanged ? [languageChanged, ...events] : events, settlement, tickets, pass }, metadata) };
+        return { result, append: () => recordSettlement(this.desk, { state, revision, unrecorded, events: languageChanged ? [languageChanged, ...events] : events, settlement, tickets, pass }, metadata) };
       },
       written: (position) => this.options.waitForProjections(position),
     });

@@ -1,9 +1,10 @@
 import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { WrongExpectedRevisionError } from '@ticketing/event-store';
+import { WrongExpectedRevisionError, type StreamAppend } from '@ticketing/event-store';
 import type { Queryable } from '@ticketing/postgres';
-import { reservationStreamId, type ReservationExpired } from '@ticketing/sales/domain';
-import { provenance, toAppend } from '../shared/event-data.js';
+import { decideExpireReservation, reservationStreamId, type ReservationExpired } from '@ticketing/sales/domain';
+import { ReservationLog, reservationAppend } from '../reservation/reservation-stream.js';
+import { provenance, toAppend, type Provenance } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { HOLDS_TABLE } from '../read-models/holds/holds.projection.js';
 import { RESERVATIONS_TABLE } from '../read-models/reservations/reservations.projection.js';
@@ -25,6 +26,15 @@ export class ExpireReservationsCommand extends Command<{ expired: number; releas
 
 const ACTOR = 'system:reservation-expiry';
 
+interface DueRow {
+  readonly reservation_id: string;
+  readonly short_name: string;
+  /** The reservation stream's revision the row reflects; -1 while only its hold opened it. */
+  readonly revision: number;
+  readonly valid_until: Date;
+  readonly applied_subscription: string | null;
+}
+
 /**
  * The deadline of every hold, kept: pending reservations past their validity, and bank transfers past their
  * payment deadline, expire (`ReservationExpired`; a deferred transfer, DEFERRED_OFFLINE_PAYMENT, never does:
@@ -44,11 +54,12 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     private readonly desk: InventoryDesk,
     private readonly waitingList: WaitingListSetAside,
     private readonly passes: SubscriptionPasses,
+    private readonly reservations: ReservationLog,
   ) {}
 
   async execute({ limit, asOf }: ExpireReservationsCommand): Promise<{ expired: number; released: number }> {
     const now = asOf ?? this.options.clock.now();
-    const due = await this.db.query<{ reservation_id: string; short_name: string; revision: number; valid_until: Date; applied_subscription: string | null }>(
+    const due = await this.db.query<DueRow>(
       `select reservation_id, short_name, revision, valid_until, applied_subscription from ${RESERVATIONS_TABLE}
         where status in ('PENDING', 'OFFLINE_PAYMENT') and valid_until <= $1 order by valid_until limit $2`,
       [now, limit],
@@ -58,11 +69,8 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     const results = await Promise.allSettled(
       due.rows.map(async (row) => {
         const metadata = provenance(this.options.ids.uuid(), ACTOR, now, row.reservation_id);
-        const expired: ReservationExpired = {
-          type: 'ReservationExpired',
-          data: { reservationId: row.reservation_id, eventShortName: row.short_name, validUntil: row.valid_until.toISOString() },
-        };
-        const companion = { streamId: reservationStreamId(row.reservation_id), events: [toAppend(expired, metadata)], expectedRevision: row.revision };
+        const companion = await this.expiry(row, metadata, now);
+        if (!companion) return;
         const release = { eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' as const, now, setAside: setAside.forRelease(row.short_name) };
         const passUse = await passUseReturned(this.passes, row.applied_subscription, row.reservation_id, metadata);
         const { position } = await this.desk.release(release, metadata, [companion, ...passUse]);
@@ -76,6 +84,24 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
     }
     const released = await this.releaseOrphanHolds(now, limit);
     return { expired: results.length - failures.length, released };
+  }
+
+  /**
+   * The reservation's ReservationExpired, at the revision its row reflects. A reservation whose stream is not
+   * written yet (revision -1: only its hold opened it) is read from the log and decided on what it says, and its
+   * opening is recorded first (ReservationLog); null when it no longer expires.
+   */
+  private async expiry(row: DueRow, metadata: Provenance, now: Date): Promise<StreamAppend | null> {
+    if (row.revision < 0) {
+      const loaded = await this.reservations.load(row.reservation_id);
+      const events = decideExpireReservation(loaded.state, row.reservation_id, now);
+      return events.length === 0 ? null : reservationAppend(row.reservation_id, loaded, events.map((e) => toAppend(e, metadata)));
+    }
+    const expired: ReservationExpired = {
+      type: 'ReservationExpired',
+      data: { reservationId: row.reservation_id, eventShortName: row.short_name, validUntil: row.valid_until.toISOString() },
+    };
+    return { streamId: reservationStreamId(row.reservation_id), events: [toAppend(expired, metadata)], expectedRevision: row.revision };
   }
 
   /**

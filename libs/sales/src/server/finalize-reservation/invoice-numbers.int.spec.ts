@@ -5,7 +5,7 @@ import { startMailCatcher, startTestApp, type TestApp } from '@ticketing/testing
 import { ExpirySweeper } from '../expire-reservations/expiry-sweeper.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
-import { loadReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 import { provenance } from '../shared/event-data.js';
 
 interface Answer {
@@ -124,8 +124,8 @@ describe('invoice numbers', () => {
     /** What the confirm handler appends before it finalizes: the payment, the sold seat and the ticket. */
     async function settleWithoutNumber(app: TestApp, email: string): Promise<string> {
       const id = await toOverview(app, email);
-      const { state, revision } = await loadReservation(app.store, id);
-      if (state.status === 'NONE' || revision === 'no_stream') throw new Error('no reservation');
+      const { state, revision, unrecorded } = await app.app.get(ReservationLog).load(id);
+      if (state.status === 'NONE') throw new Error('no reservation');
       const now = new Date();
       const { events, settlement, tickets } = decideConfirmReservation(state, {
         reservationId: id,
@@ -142,7 +142,7 @@ describe('invoice numbers', () => {
         invoicing: { invoiceAllowed: true, onlyInvoice: false },
       });
       expect(events.map((e) => e.data.status)).toEqual(['FINALIZING']);
-      await recordSettlement(app.app.get(InventoryDesk), { state, revision, events, settlement: settlement!, tickets }, provenance(crypto.randomUUID(), 'session:test', now, id));
+      await recordSettlement(app.app.get(InventoryDesk), { state, revision, unrecorded, events, settlement: settlement!, tickets }, provenance(crypto.randomUUID(), 'session:test', now, id));
       await app.settle();
       return id;
     }

@@ -7,14 +7,13 @@ import {
   evolveInvoiceSequence,
   initialInvoiceSequenceState,
   invoiceSequenceStreamId,
-  reservationStreamId,
   type FinalizeReservation,
   type InvoiceNumberAssigned,
   type InvoiceSequenceState,
 } from '@ticketing/sales/domain';
 import { RESERVATIONS_TABLE } from '../read-models/reservations/reservations.projection.js';
 import { mailFailure, ReservationMailer } from '../reservation/reservation-mailer.js';
-import { loadReservation, reservationToLog, type LoadedReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog, reservationAppend, reservationToLog, type LoadedReservation } from '../reservation/reservation-stream.js';
 import { provenance, toAppend } from '../shared/event-data.js';
 import { SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
@@ -56,6 +55,7 @@ export class ReservationFinalizer {
     @Inject(SALES_DB) private readonly db: Queryable,
     private readonly offers: PurchaseOffers,
     private readonly mailer: ReservationMailer,
+    private readonly reservations: ReservationLog,
   ) {}
 
   /**
@@ -75,7 +75,7 @@ export class ReservationFinalizer {
 
   /** Gives a FINALIZING order its invoice number and sends its confirmation; nothing for any other order. */
   async finalize(reservationId: string, actor: string): Promise<Finalization> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (state.status !== 'FINALIZING') return 'NOTHING_TO_DO';
     const offer = await this.offers.forReservation(state, this.options.clock.now());
     if (!offer) throw new Error(`event ${state.eventShortName} of reservation ${reservationId} not found: its organizer's invoice sequence is unknown`);
@@ -115,7 +115,7 @@ export class ReservationFinalizer {
     const { reservationId, organizerSlug } = command.data;
     let position: GlobalPosition | null = null;
     const result = await handleCommand<{ reservation: LoadedReservation; sequence: SequenceAt }, Finalization>({
-      load: async () => ({ reservation: await loadReservation(this.store, reservationId), sequence: await this.loadSequence(organizerSlug) }),
+      load: async () => ({ reservation: await this.reservations.load(reservationId), sequence: await this.loadSequence(organizerSlug) }),
       decide: ({ reservation, sequence }) => {
         const events = decideFinalizeReservation(command, { reservation: reservation.state, sequence: sequence.state });
         const assigned = events.find((e) => e.type === 'InvoiceNumberAssigned');
@@ -125,7 +125,7 @@ export class ReservationFinalizer {
         const append = () =>
           this.store.appendToStreams([
             { streamId: invoiceSequenceStreamId(organizerSlug), events: [toAppend(assigned, metadata)], expectedRevision: sequence.revision },
-            { streamId: reservationStreamId(reservationId), events: [reservationToLog(finalized, metadata)], expectedRevision: reservation.revision },
+            reservationAppend(reservationId, reservation, [reservationToLog(finalized, metadata)]),
           ]);
         return { result: 'FINALIZED', append };
       },

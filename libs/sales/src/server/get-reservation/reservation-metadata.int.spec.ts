@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Tests only: the catalog's fixtures and the real application, as the catalog's own API tests use them.
 import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
-import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { reservationOpening, startTestApp, type TestApp } from '@ticketing/testing/app';
 import type { EventDetails } from '@ticketing/catalog/contracts';
 import { sessionDigest } from '@ticketing/wire';
 
@@ -42,10 +42,20 @@ describe('GET /api/v2/public/reservation/{id}: metadata from the event embedding
 
   it('records who reserved by a digest of the session, never the session id itself (a bearer secret an auditor must not hold)', async () => {
     const reserved = await app.inject({ method: 'POST', url: '/api/v2/public/event/plain/reserve-tickets?lang=en', headers, payload: { reservation: [{ ticketCategoryId: 1, amount: 1 }] } });
-    const [opened] = await app.store.readStream(`reservation-${reserved.json().value}`);
+    const id = reserved.json().value as string;
+    const opened = await reservationOpening(app.store, id);
     const sessionId = headers['x-auth-token']!;
-    expect(opened!.metadata.actor).toBe(`session:${sessionDigest(sessionId)}`);
-    expect(JSON.stringify(opened, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(sessionId);
+    expect(opened!.event.metadata.actor).toBe(`session:${sessionDigest(sessionId)}`);
+    // the buyer's first change records the opening in the reservation's own stream, with the hold's metadata
+    expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${id}`, headers })).statusCode).toBe(200);
+    const stream = await app.store.readStream(`reservation-${id}`);
+    expect(stream.map((e) => [e.type, e.metadata.actor])).toEqual([
+      ['ReservationOpened', `session:${sessionDigest(sessionId)}`],
+      ['ReservationCancelled', `session:${sessionDigest(sessionId)}`],
+    ]);
+    expect(stream[0]!.metadata.occurredAt).toBe(opened!.event.metadata.occurredAt);
+    const logged = JSON.stringify([opened!.event, ...stream], (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+    expect(logged).not.toContain(sessionId);
   });
 
   it('asks the contact when embedding is off, whatever hideContactData says; nothing hidden by default', async () => {

@@ -10,7 +10,7 @@ import { subscriptionPurchaseOf } from '../purchase-context/subscription-purchas
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import type { ReservationInfo } from './reservation-info.views.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
-import { loadReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 
 /** A reservation the buyer can still see: cancelled and expired ones are gone (404), as alf.io deletes them. */
 export type VisibleStatus = 'PENDING' | 'EXTERNAL_PROCESSING_PAYMENT' | 'WAITING_EXTERNAL_CONFIRMATION' | 'OFFLINE_PAYMENT' | 'DEFERRED_OFFLINE_PAYMENT' | 'FINALIZING' | 'COMPLETE';
@@ -43,10 +43,11 @@ export class ReservationQueries {
     private readonly payments: OnlinePayments,
     private readonly tickets: IssuedTickets,
     private readonly passes: SubscriptionPasses,
+    private readonly reservations: ReservationLog,
   ) {}
 
   async info(reservationId: string): Promise<ReservationInfo> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
     const now = this.options.clock.now();
     const [offer, subscription] = await Promise.all([this.offers.forReservation(state, now), subscriptionPurchaseOf(this.offers, this.passes, state, now)]);
@@ -57,14 +58,14 @@ export class ReservationQueries {
 
   /** The event a reservation belongs to: a visible one only, unless `includeEnded` (cancelled and expired ones too); null when unknown. */
   async eventOf(reservationId: string, { includeEnded = false } = {}): Promise<string | null> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (state.status === 'NONE') return null;
     return isVisible(state) || includeEnded ? state.eventShortName : null;
   }
 
   /** The descriptor a visible pass's order buys; null for an event's order or an unknown one. */
   async descriptorOf(reservationId: string): Promise<string | null> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     return isVisible(state) ? (state.opened.purchaseContext?.descriptorId ?? null) : null;
   }
 
@@ -73,7 +74,7 @@ export class ReservationQueries {
    * (`subscription`: an order of the pass); null when it is unknown, gone, or another purchase's.
    */
   async statusIn(type: 'event' | 'subscription', publicIdentifier: string, reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean } | null> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (!isVisible(state)) return null;
     const context = state.opened.purchaseContext;
     const ours = type === 'subscription' ? context?.descriptorId === publicIdentifier.toLowerCase() : !context && state.eventShortName === publicIdentifier;
@@ -81,7 +82,7 @@ export class ReservationQueries {
   }
 
   async status(reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean }> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
     return { status: state.status, validatedBookingInformation: state.validated };
   }

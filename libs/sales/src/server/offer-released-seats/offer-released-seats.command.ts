@@ -4,8 +4,8 @@ import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts'
 import { type EventStore, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import type { Queryable } from '@ticketing/postgres';
 import { RuleViolations } from '@ticketing/kernel';
-import { decideReserveTickets, reservationStreamId, categoryToOffer, decideOfferSeat, subscribersToOffer, waitingListStreamId, evolveWaitingList, type ReservationPlan, type WaitingSubscriber } from '@ticketing/sales/domain';
-import { provenance, toAppend } from '../shared/event-data.js';
+import { decideReserveTickets, categoryToOffer, decideOfferSeat, subscribersToOffer, waitingListStreamId, evolveWaitingList, type ReservationPlan, type WaitingSubscriber } from '@ticketing/sales/domain';
+import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { Mailer } from '@ticketing/mail';
@@ -150,10 +150,7 @@ export class OfferReleasedSeatsHandler implements ICommandHandler<OfferReleasedS
 
     // correlated with the subscription: the audit of one subscriber reads joined -> offered -> reservation
     const metadata = provenance(reservationId, ACTOR, now, subscriber.subscriberId);
-    const companions: StreamAppend[] = [
-      { streamId: reservationStreamId(reservationId), events: [toAppend(plan.opened, metadata)], expectedRevision: 'no_stream' },
-      { streamId: waitingListStreamId(eventShortName), events: offeredEvents.map((e) => toLogAppend(e, metadata)), expectedRevision: list.revision },
-    ];
+    const companions: StreamAppend[] = [{ streamId: waitingListStreamId(eventShortName), events: offeredEvents.map((e) => toLogAppend(e, metadata)), expectedRevision: list.revision }];
     try {
       // the seats set aside for the list when they came back go to its subscribers first
       const hold = { ...plan.hold, fromWaitingList: true as const };

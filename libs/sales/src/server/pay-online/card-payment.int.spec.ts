@@ -7,6 +7,7 @@ import { ReservationFinalizer } from '../finalize-reservation/reservation-finali
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { OnlineCheckout } from './online-checkout.js';
 import {
@@ -189,6 +190,7 @@ describe('card payments (Stripe stand-in)', () => {
         get<OnlinePayments>(OnlinePayments),
         get<InventoryDesk>(InventoryDesk),
         get<ReservationFinalizer>(ReservationFinalizer),
+        get<ReservationLog>(ReservationLog),
       );
       const step = await checkout.pay({ reservationId: id, proxy: 'STRIPE', method: 'CREDIT_CARD', gatewayToken: null, origin: 'init', actor: 'buyer' });
       expect(other!.status).toBe(200);

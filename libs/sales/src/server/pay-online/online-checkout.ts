@@ -20,7 +20,7 @@ import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
-import { loadReservation, reservationToLog, type LoadedReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog, reservationEvents, reservationToLog, type LoadedReservation } from '../reservation/reservation-stream.js';
 import { provenance } from '../shared/event-data.js';
 import { failureReason, PAYMENT_PROCESSING_ERROR } from './payment-reason.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -87,6 +87,7 @@ export class OnlineCheckout {
     private readonly payments: OnlinePayments,
     private readonly desk: InventoryDesk,
     private readonly finalizer: ReservationFinalizer,
+    private readonly reservations: ReservationLog,
   ) {}
 
   /** `activePaymentMethods`: the ways to pay without a provider, then the organizer's provider accounts. */
@@ -100,8 +101,9 @@ export class OnlineCheckout {
    */
   async pay(request: PayRequest): Promise<PaymentStep> {
     for (let round = 0; round < 3; round++) {
-      const { state, revision } = await loadReservation(this.store, request.reservationId);
-      if (state.status === 'NONE' || revision === 'no_stream') throw new NotFoundError('reservation', request.reservationId);
+      const loaded = await this.reservations.load(request.reservationId);
+      const { state } = loaded;
+      if (state.status === 'NONE') throw new NotFoundError('reservation', request.reservationId);
       if (state.status === 'COMPLETE' || state.status === 'FINALIZING') return { kind: 'completed' };
       if (state.inFlight) {
         const cardConfirmed = request.origin === 'confirm' && request.gatewayToken === null && state.inFlight.proxy === 'STRIPE';
@@ -124,7 +126,7 @@ export class OnlineCheckout {
         // a card is confirmed in the browser first (init, then the card form): nothing was paid, say why
         throw processingError(failureReason(state.lastPaymentFailure));
       }
-      const step = await this.start(state, revision, request);
+      const step = await this.start(state, loaded, request);
       if (step) return step;
       // another call wrote meanwhile (a double click started its attempt): decide again on what it wrote
     }
@@ -143,9 +145,9 @@ export class OnlineCheckout {
     const invoicing = attempt.status === 'SUCCEEDED' ? await this.invoicingOf(attempt.reservationId, now) : null;
     let finalizing = false;
     const outcome = await handleCommand<LoadedReservation, FollowUpOutcome>({
-      load: () => loadReservation(this.store, attempt.reservationId),
-      decide: async ({ state, revision }) => {
-        if (state.status === 'NONE' || revision === 'no_stream') return { result: 'none' };
+      load: () => this.reservations.load(attempt.reservationId),
+      decide: async ({ state, revision, unrecorded }) => {
+        if (state.status === 'NONE') return { result: 'none' };
         const followUp = decidePaymentFollowUp(state, attempt, retryUntil, now, invoicing);
         // money that paid the order already (a follow-up again: a webhook repeated, the sweep after a restart)
         if (attempt.status === 'SUCCEEDED' && isPaidWith(state, attempt.attemptId)) return { result: 'kept' };
@@ -155,11 +157,11 @@ export class OnlineCheckout {
         if (followUp.kind === 'complete') {
           finalizing = followUp.events.some((e) => e.data.status === 'FINALIZING');
           const pass = await this.passes.issueFor(state, followUp.tickets, now);
-          return { result: 'completed' as const, append: () => recordSettlement(this.desk, { state, revision, events: followUp.events, settlement: followUp.settlement, tickets: followUp.tickets, pass }, metadata) };
+          return { result: 'completed' as const, append: () => recordSettlement(this.desk, { state, revision, unrecorded, events: followUp.events, settlement: followUp.settlement, tickets: followUp.tickets, pass }, metadata) };
         }
         const { events, settlement } = followUp;
-        if (settlement) return { result: 'none' as const, append: () => recordSettlement(this.desk, { state, revision, events, settlement, tickets: null }, metadata) };
-        return { result: 'none' as const, append: () => this.store.append(reservationStreamId(attempt.reservationId), events.map((e) => reservationToLog(e, metadata)), revision) };
+        if (settlement) return { result: 'none' as const, append: () => recordSettlement(this.desk, { state, revision, unrecorded, events, settlement, tickets: null }, metadata) };
+        return { result: 'none' as const, append: () => this.store.append(reservationStreamId(attempt.reservationId), reservationEvents({ unrecorded }, events.map((e) => reservationToLog(e, metadata))), revision) };
       },
       written: (position) => this.options.waitForProjections(position),
       attempts: 5,
@@ -175,7 +177,7 @@ export class OnlineCheckout {
   }
 
   private async invoicingOf(reservationId: string, now: Date) {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (state.status === 'NONE') return null;
     return (await this.offers.forReservation(state, now))?.invoicing ?? null;
   }
@@ -187,7 +189,7 @@ export class OnlineCheckout {
 
   /** `reconcile`, saying whether the provider answered (false: it could not be reached, the attempt is as recorded). */
   async check(reservationId: string, actor: string): Promise<CheckedAttempt | null> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (state.status === 'NONE' || !state.inFlight) return null;
     const checked = await this.checkedAttempt(state, actor, true);
     await this.follow(checked.attempt, actor);
@@ -201,7 +203,7 @@ export class OnlineCheckout {
    * (`processing`); one that paid completes the order (null: the order says so itself).
    */
   async releaseUnpaid(reservationId: string, actor: string): Promise<PaymentStep | null> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (state.status === 'NONE' || !state.inFlight) return null;
     // another call (a double click on init) may be starting it: let go of it only once the provider has it
     await this.untilStarted(state.inFlight.attemptId);
@@ -217,7 +219,7 @@ export class OnlineCheckout {
 
   /** The buyer stops paying (DELETE payment, or the held token cleared): the order is pending again. */
   async abandon(reservationId: string, actor: string, attemptId?: string): Promise<boolean> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (state.status === 'NONE' || !state.inFlight) return false;
     if (attemptId !== undefined && state.inFlight.attemptId !== attemptId) return false; // a stale page of an earlier attempt
     const attempt = await this.payments.abandon(state.inFlight.attemptId, 'BUYER', actor).catch(async (error: unknown) => {
@@ -229,10 +231,10 @@ export class OnlineCheckout {
   }
 
   /**
-   * Starts an attempt decided on `state`, recorded at the `revision` that state was loaded at; null when the order
+   * Starts an attempt decided on `state`, recorded at the revision that state was `loaded` at; null when the order
    * changed meanwhile (nothing started: the caller decides again on what the other writer wrote).
    */
-  private async start(state: OpenedReservation, revision: number, request: PayRequest): Promise<PaymentStep | null> {
+  private async start(state: OpenedReservation, loaded: LoadedReservation, request: PayRequest): Promise<PaymentStep | null> {
     const now = this.options.clock.now();
     const offer = await this.offers.forReservation(state, now);
     if (!offer) throw new NotFoundError('event', state.eventShortName);
@@ -241,7 +243,7 @@ export class OnlineCheckout {
     const { events, settlement, languageChanged } = decideStartPayment(state, { reservationId: request.reservationId, attemptId, proxy: request.proxy, method: request.method, now, offered: this.methods(offer, now), language });
     const metadata = provenance(this.options.ids.uuid(), request.actor, now, request.reservationId);
     try {
-      await recordSettlement(this.desk, { state, revision, events: languageChanged ? [languageChanged, ...events] : events, settlement, tickets: null }, metadata);
+      await recordSettlement(this.desk, { state, revision: loaded.revision, unrecorded: loaded.unrecorded, events: languageChanged ? [languageChanged, ...events] : events, settlement, tickets: null }, metadata);
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) return null;
       throw error;

@@ -5,7 +5,7 @@ import { reservationStreamId, type PaymentStarted } from '@ticketing/sales/domai
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { OnlineCheckout, type CheckedAttempt } from './online-checkout.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
-import { loadReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 
 /** Reads of the payment calls: which provider takes a method for an order, and an order's latest attempt of a method. */
 @Injectable()
@@ -16,11 +16,12 @@ export class OnlinePaymentQueries {
     private readonly offers: PurchaseOffers,
     private readonly checkout: OnlineCheckout,
     private readonly payments: OnlinePayments,
+    private readonly reservations: ReservationLog,
   ) {}
 
   /** The provider the order's purchase context pays this method with; null when none takes it, undefined for no such order. */
   async proxyFor(reservationId: string, method: string): Promise<OnlineProxy | null | undefined> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (state.status === 'NONE') return undefined;
     const now = this.options.clock.now();
     const offer = await this.offers.forReservation(state, now);
@@ -30,7 +31,7 @@ export class OnlinePaymentQueries {
 
   /** The language the order was made in (its texts' language where a call carries none); English for no such order. */
   async languageOf(reservationId: string): Promise<string> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     return state.status === 'NONE' ? 'en' : state.language;
   }
 

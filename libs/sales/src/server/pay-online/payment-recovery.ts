@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Db } from '@ticketing/postgres';
 import { OnlinePayments } from '@ticketing/payments/contracts';
 import { RESERVATIONS_TABLE } from '../read-models/reservations/reservations.projection.js';
-import { loadReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 import type { EventStore } from '@ticketing/event-store';
 import { SALES_DB, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { OnlineCheckout } from './online-checkout.js';
@@ -25,6 +25,7 @@ export class PaymentRecovery {
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly checkout: OnlineCheckout,
     private readonly payments: OnlinePayments,
+    private readonly reservations: ReservationLog,
   ) {}
 
   /** `all`: every order waiting for a provider; else only those past their payment window. Answers how many were checked. */
@@ -40,7 +41,7 @@ export class PaymentRecovery {
       try {
         const attempt = await this.checkout.reconcile(reservationId, ACTOR);
         if (!attempt) continue;
-        const { state } = await loadReservation(this.store, reservationId);
+        const { state } = await this.reservations.load(reservationId);
         const overdue = state.status !== 'NONE' && state.inFlight !== null && Date.parse(state.validUntil) <= now.getTime();
         if (overdue && attempt.status !== 'PROCESSING') {
           await this.checkout.follow(await this.payments.abandon(attempt.attemptId, 'EXPIRED', ACTOR), ACTOR);

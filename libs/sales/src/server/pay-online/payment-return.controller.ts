@@ -4,7 +4,7 @@ import { NotFoundError } from '@ticketing/kernel';
 import { OnlinePayments } from '@ticketing/payments/contracts';
 import { ApiNotFound, ApiValidationFailure } from '@ticketing/wire';
 import type { FastifyReply } from 'fastify';
-import { loadReservation } from '../reservation/reservation-stream.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { Inject } from '@nestjs/common';
 import type { EventStore } from '@ticketing/event-store';
@@ -35,6 +35,7 @@ export class PaymentReturnController {
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     private readonly payments: OnlinePayments,
     private readonly checkout: OnlineCheckout,
+    private readonly reservations: ReservationLog,
   ) {}
 
   @Get('return/:attemptId')
@@ -55,7 +56,7 @@ export class PaymentReturnController {
     // the provider says it was paid after all; an unreachable provider leaves it to the processing page
     const follow = cancelled === 'true' ? this.checkout.abandon(attempt.reservationId, actor, attemptId) : this.checkout.reconcile(attempt.reservationId, actor);
     await follow.catch(() => null);
-    const { state } = await loadReservation(this.store, attempt.reservationId);
+    const { state } = await this.reservations.load(attempt.reservationId);
     if (state.status === 'NONE') throw new NotFoundError('reservation', attempt.reservationId);
     const page = PAGE_OF[state.status] ?? 'not-found';
     const context = state.opened.purchaseContext;

@@ -1,11 +1,9 @@
-import { applyDecorators, type CanActivate, type ExecutionContext, HttpException, Inject, Injectable } from '@nestjs/common';
+import { applyDecorators, type CanActivate, type ExecutionContext, HttpException, Injectable } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { SignedInUsers } from '@ticketing/accounts/contracts';
-import type { EventStore } from '@ticketing/event-store';
 import { isUuid } from '@ticketing/kernel';
-import { reservationStreamId, type ReservationOpened } from '@ticketing/sales/domain';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 import type { SessionRequest } from '../shared/actor.js';
-import { SALES_EVENT_STORE } from '../tokens.js';
 
 /** Reference 1.3: `ReservationAccessDenied`, a 401 with this text. */
 export const RESERVATION_ACCESS_DENIED = 'Access to this reservation has been denied';
@@ -37,7 +35,7 @@ const PUBLIC_PATHS = /^\/api\/(?:v2\/public|reservation|events)\//;
 @Injectable()
 export class ReservationAccessGuard implements CanActivate {
   constructor(
-    @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
+    private readonly reservations: ReservationLog,
     private readonly users: SignedInUsers,
   ) {}
 
@@ -47,9 +45,8 @@ export class ReservationAccessGuard implements CanActivate {
     const reservationId = request.params?.reservationId;
     const path = request.url.split('?')[0] ?? '';
     if (!reservationId || !isUuid(reservationId) || !PUBLIC_PATHS.test(path) || /\/status$/.test(path)) return true;
-    // the owner from the log itself (the stream's first event), not a read model that may not show a reservation just made
-    const [opened] = await this.store.readStream(reservationStreamId(reservationId.toLowerCase()), { maxCount: 1 });
-    const owner = opened?.type === 'ReservationOpened' ? ((opened.data as ReservationOpened['data']).ownerUserId ?? null) : null;
+    // the owner from the log itself (the reservation's opening), not a read model that may not show a reservation just made
+    const owner = await this.reservations.ownerOf(reservationId.toLowerCase());
     if (owner === null) return true;
     const user = request.sessionId ? await this.users.userOf(request.sessionId) : null;
     if (user?.userId !== owner) throw new HttpException(RESERVATION_ACCESS_DENIED, 401);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
 import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { CommandBus } from '@nestjs/cqrs';
+import { ExpireReservationsCommand } from '../expire-reservations/expire-reservations.command.js';
 
 const now = new Date();
 const inEvent = <T extends object>(shortName: string, data: T) => ({ eventShortName: shortName, ...data });
@@ -48,6 +50,27 @@ describe('concurrent calls on one reservation', () => {
     const shown = (await call('GET', `/reservation/${id}`)).body;
     expect(names).toContain(shown.firstName);
     expect(shown.validatedBookingInformation).toBe(true);
+    // only its hold opened it: the eight first changes raced to write its stream, whose opening is recorded once, first
+    const types = (await app.store.readStream(`reservation-${id}`)).map((e) => e.type);
+    expect(types[0]).toBe('ReservationOpened');
+    expect(types.filter((t) => t === 'ReservationOpened')).toHaveLength(1);
+  });
+
+  it('a cancel and the expiry at once on a reservation only its hold opened: it ends once, its opening recorded once', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { id } = await reserve();
+      await app.settle(); // the sweeper finds due reservations in the reservations read model
+      const [cancel] = await Promise.all([
+        app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${id}`, headers }),
+        app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 60 * 60_000))),
+      ]);
+      expect(cancel.statusCode).toBe(200);
+      const types = (await app.store.readStream(`reservation-${id}`)).map((e) => e.type);
+      expect(types.length === 2 && types[0] === 'ReservationOpened' && ['ReservationCancelled', 'ReservationExpired'].includes(types[1]!), types.join()).toBe(true);
+      const released = (await app.store.readStream('inventory-clicks')).filter((e) => e.type === 'HoldReleased' && e.data.reservationId === id);
+      expect(released).toHaveLength(1);
+      expect((await call('GET', `/reservation/${id}`)).status).toBe(404);
+    }
   });
 
   it('back-to-booking mixed with validate-to-overview: no 5xx, and the order ends in one consistent state', async () => {

@@ -1,14 +1,15 @@
 import type { StreamAppend } from '@ticketing/event-store';
 import { DomainError, RuleViolations } from '@ticketing/kernel';
-import { reservationStreamId, evolveReservation, issueTickets, type Settlement, type ReservationEvent, type OpenedReservation, type ReservationState } from '@ticketing/sales/domain';
+import { evolveReservation, issueTickets, type Settlement, type ReservationEvent, type OpenedReservation, type ReservationState } from '@ticketing/sales/domain';
 import { subscriptionPinStreamId, subscriptionStreamId, type PassIssue } from '@ticketing/subscriptions/contracts';
 import { toAppend, type Provenance } from '../shared/event-data.js';
 import type { InventoryDesk } from '../inventory/inventory-desk.js';
-import { reservationToLog, ticketAppend } from './reservation-stream.js';
+import { reservationAppend, reservationToLog, ticketAppend, type LoadedReservation } from './reservation-stream.js';
 
 export interface SettlementRecord {
   readonly state: OpenedReservation;
-  readonly revision: number;
+  readonly revision: LoadedReservation['revision'];
+  readonly unrecorded: LoadedReservation['unrecorded'];
   readonly events: readonly ReservationEvent[];
   readonly settlement: Settlement;
   /** Issue the reservation's tickets in the same append, with this status. */
@@ -44,7 +45,7 @@ export async function recordSettlement(desk: InventoryDesk, record: SettlementRe
   let after: ReservationState = record.state;
   for (const event of record.events) after = evolveReservation(after, event, metadata.occurredAt);
   const companions: StreamAppend[] = [
-    { streamId: reservationStreamId(record.state.opened.reservationId), events: record.events.map((e) => reservationToLog(e, metadata)), expectedRevision: record.revision },
+    reservationAppend(record.state.opened.reservationId, record, record.events.map((e) => reservationToLog(e, metadata))),
     ...(record.tickets && after.status !== 'NONE' ? issueTickets(after, record.tickets).map((ticket) => ticketAppend(ticket, metadata)) : []),
     ...(record.pass ? passAppends(record.pass, metadata) : []),
   ];

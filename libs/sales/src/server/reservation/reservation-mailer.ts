@@ -9,7 +9,7 @@ import { IssuedTickets, TicketDocuments } from '@ticketing/ticketing/contracts';
 import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { ticketsIssued } from '@ticketing/sales/domain';
 import { isVisible } from '../get-reservation/reservation-queries.js';
-import { loadReservation } from './reservation-stream.js';
+import { ReservationLog } from './reservation-stream.js';
 import { passOwnerMail, reservationMail } from './reservation-mail.js';
 import type { SubscriptionInfoView } from '../get-reservation/reservation-info.views.js';
 
@@ -44,6 +44,7 @@ export class ReservationMailer {
     private readonly tickets: TicketDocuments,
     private readonly issuedTickets: IssuedTickets,
     private readonly passes: SubscriptionPasses,
+    private readonly reservations: ReservationLog,
   ) {}
 
   /**
@@ -53,7 +54,7 @@ export class ReservationMailer {
    * confirmation. Answers how many were sent.
    */
   async sendTicketsToHolders(reservationId: string): Promise<number> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (!ticketsIssued(state) || !state.booking || state.opened.purchaseContext || !this.smtp.enabled) return 0;
     const buyer = state.booking.contact.email.trim().toLowerCase();
     let sent = 0;
@@ -72,7 +73,7 @@ export class ReservationMailer {
    * if the buyer forwards it. True when sent.
    */
   async sendPassToOwner(reservationId: string): Promise<boolean> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (!isVisible(state) || !state.booking || !state.opened.purchaseContext || !this.smtp.enabled) return false;
     const now = this.options.clock.now();
     const purchase = await subscriptionPurchaseOf(this.offers, this.passes, state, now);
@@ -97,7 +98,7 @@ export class ReservationMailer {
 
   /** False when there is nothing to send (unknown, not confirmed, no contact) or no mail server. */
   async sendConfirmation(reservationId: string, language: string | null = null): Promise<boolean> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (!isVisible(state) || state.status === 'PENDING' || !state.booking || !this.smtp.enabled) return false;
     const now = this.options.clock.now();
     const offer = await this.offers.forReservation(state, now);

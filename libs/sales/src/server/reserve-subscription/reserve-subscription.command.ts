@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { NotFoundError, RuleViolations } from '@ticketing/kernel';
-import { decideReserveSubscription, reservationStreamId, subscriptionHoldRefusal } from '@ticketing/sales/domain';
+import { decideReserveSubscription, subscriptionHoldRefusal } from '@ticketing/sales/domain';
 import { languageFor } from '../code-links/open-code-link.command.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
-import { provenance, toAppend } from '../shared/event-data.js';
+import { provenance } from '../shared/event-data.js';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
 /** `POST /subscription/{id}`: resolves to the new reservation's id. */
@@ -52,8 +52,8 @@ export class ReserveSubscriptionHandler implements ICommandHandler<ReserveSubscr
       offer,
     );
     const metadata = provenance(reservationId, actor, now);
-    const opened = { streamId: reservationStreamId(reservationId), events: [toAppend(plan.opened, metadata)], expectedRevision: 'no_stream' as const };
-    const { outcome, position, projectedInline } = await this.desk.hold(plan.hold, metadata, (result) => (result.held ? [opened] : []));
+    // the hold opens the reservation (SeatsHeld.opening): its own stream is written from the buyer's first change
+    const { outcome, position, projectedInline } = await this.desk.hold(plan.hold, metadata, () => []);
     if (!outcome.held) throw new RuleViolations([{ code: subscriptionHoldRefusal(outcome.code), field: 'reservationForm', args: [] }]);
     // the page's count of passes left reads the holds read model: read-your-writes as for an event's seats
     if (position !== null && !projectedInline) await this.options.waitForProjections(position);

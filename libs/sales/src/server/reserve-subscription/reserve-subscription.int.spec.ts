@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionDescriptor } from '@ticketing/catalog/contracts';
 import { catalogEvent, localDaysFrom, organizer, subscriptionDescriptor } from '@ticketing/testing/catalog-events';
-import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { reservationOpening, startTestApp, type TestApp } from '@ticketing/testing/app';
 import { CommandBus } from '@nestjs/cqrs';
 import { ExpireReservationsCommand } from '../expire-reservations/expire-reservations.command.js';
 
@@ -42,8 +42,8 @@ describe('POST /subscription/{id}: a reservation for one pass (reference 42)', (
     const answer = await reserve(ids.limited);
     expect(answer.statusCode, answer.body).toBe(200);
     const reservationId = answer.json().value as string;
-    const [opened] = await app.store.readStream(`reservation-${reservationId}`);
-    expect(opened?.type).toBe('ReservationOpened');
+    const opened = await reservationOpening(app.store, reservationId);
+    expect(opened?.event.streamId).toMatch(/^inventory-subscription:/);
     const data = opened!.data as { language: string; tickets: unknown[]; purchaseContext: { type: string; descriptorId: string; subscriptionId: string }; price: { totals: { priceWithVat: number; vat: number } } };
     expect(data.language).toBe('de');
     expect(data.tickets).toEqual([]);
@@ -90,8 +90,9 @@ describe('POST /subscription/{id}: a reservation for one pass (reference 42)', (
     expect((await reserve(ids.last)).statusCode).toBe(422);
     await app.settle(); // the sweeper finds due reservations in the reservations read model
     await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 11 * 60_000)));
-    const [, expired] = await app.store.readStream(`reservation-${first.json().value}`);
-    expect(expired?.type).toBe('ReservationExpired');
+    // the expiry records the opening first, then the expiry
+    const expired = await app.store.readStream(`reservation-${first.json().value}`);
+    expect(expired.map((e) => e.type)).toEqual(['ReservationOpened', 'ReservationExpired']);
     await app.settle();
     expect(await numAvailable(ids.last)).toBe(1);
     const second = await reserve(ids.last);

@@ -9,6 +9,7 @@ import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { OnlineCheckout } from '../pay-online/online-checkout.js';
 import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
+import { ReservationLog } from '../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS } from '../tokens.js';
 
 const now = new Date();
@@ -163,6 +164,7 @@ describe('buying a pass through the reservation steps (reference 42, 16-27)', ()
       get(InventoryDesk),
       get(ReservationFinalizer),
       get(OnlineCheckout),
+      get(ReservationLog),
     );
     const buy = async () => {
       const id = await reserve(ids.free);

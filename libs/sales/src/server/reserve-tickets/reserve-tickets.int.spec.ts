@@ -10,7 +10,7 @@ import {
   promoCode,
   ticketCategory,
 } from '@ticketing/testing/catalog-events';
-import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { reservationOpening, startTestApp, type TestApp } from '@ticketing/testing/app';
 import { ExpireReservationsCommand } from '../expire-reservations/expire-reservations.command.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 
@@ -91,14 +91,16 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect(held.containsPendingTickets).toBe(true);
 
     const store = app.store;
-    const [opened] = await store.readStream(`reservation-${id}`);
-    expect(opened!.type).toBe('ReservationOpened');
+    // one event per hold: the hold carries the reservation's opening; its own stream waits for the buyer's first change
+    const opened = await reservationOpening(store, id);
+    expect(opened!.event.type).toBe('SeatsHeld');
+    expect(await store.readStream(`reservation-${id}`)).toEqual([]);
     const data = opened!.data as { tickets: unknown[]; price: { totals: { priceWithVat: number } }; validUntil: string; additionalServices: { amount: number | null }[] };
     expect(data.tickets).toHaveLength(2);
     expect(data.additionalServices).toEqual([{ serviceId: 2, quantity: 1, amount: 550, mandatory: false }]);
     // 2 x 20.00 - 10% = 36.00, plus a 5.50 donation
     expect(data.price.totals.priceWithVat).toBe(4150);
-    expect(Date.parse(data.validUntil) - Date.parse(opened!.metadata.occurredAt)).toBe(25 * 60_000);
+    expect(Date.parse(data.validUntil) - Date.parse(opened!.event.metadata.occurredAt)).toBe(25 * 60_000);
     const inventory = await store.readStream(`inventory-${e}`);
     expect(inventory.at(-1)!.data).toMatchObject({ reservationId: id, tickets: [{ categoryId: 1, quantity: 2 }], expiresAt: data.validUntil });
 
@@ -106,6 +108,12 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect(cancel.statusCode).toBe(200);
     expect(cancel.json()).toBe(true);
     expect((await category(1)).maximumSaleableTickets).toBe(3);
+    // the cancel recorded the opening first: the reservation's stream tells its whole story from then on
+    expect((await store.readStream(`reservation-${id}`)).map((e) => [e.type, e.data.reservationId])).toEqual([
+      ['ReservationOpened', id],
+      ['ReservationCancelled', id],
+    ]);
+    expect((await store.readStream(`reservation-${id}`))[0]!.data).toEqual(opened!.data);
     // cancelling again, or an unknown reservation: still true, nothing appended
     const before = (await store.readStream(`reservation-${id}`)).length;
     expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${id}`, headers })).json()).toBe(true);
@@ -156,7 +164,7 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     };
     const ok = await reserve(angular);
     expect(ok.status).toBe(200);
-    const [opened] = await app.store.readStream(`reservation-${ok.body.value}`);
+    const opened = await reservationOpening(app.store, ok.body.value);
     expect(opened!.data).toMatchObject({ tickets: [{ categoryId: 1 }, { categoryId: 1 }], additionalServices: [{ serviceId: 1, quantity: 1, amount: null, mandatory: false }] });
     await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${ok.body.value}`, headers });
 
@@ -204,7 +212,7 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect(friend.statusCode).toBe(307);
     const [, reservationId] = /^\/event\/concert\/reservation\/([0-9a-f-]{36})\/book$/.exec(String(friend.headers.location)) ?? [];
     expect(reservationId).toBeDefined();
-    const [opened] = await app.store.readStream(`reservation-${reservationId}`);
+    const opened = await reservationOpening(app.store, reservationId!);
     expect(opened!.data).toMatchObject({ tickets: [{ categoryId: 4 }], language: 'it' });
 
     const short = await open(`/e/${e}/c/FRIEND`);

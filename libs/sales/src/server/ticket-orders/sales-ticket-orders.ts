@@ -4,7 +4,7 @@ import type { EventStore, StreamAppend } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock, type EventMetadata, type RuleViolation } from '@ticketing/kernel';
 import { acceptingHeldChoices, validateTicketOwner, type BookedItem } from '@ticketing/sales/booking-rules';
-import { decideChangeItemAnswers, decideRemoveEmptiedOrder, hasPaidSupplement, reservationStreamId, ticketsIssued, type OpenedReservation, type ReservationState } from '@ticketing/sales/domain';
+import { decideChangeItemAnswers, decideRemoveEmptiedOrder, hasPaidSupplement, ticketsIssued, type OpenedReservation, type ReservationState } from '@ticketing/sales/domain';
 import { TicketOrders, type CompanionAppend, type ItemAnswersChange, type TicketOrder, type TicketOwnerInput } from '@ticketing/sales/contracts';
 import type { IssuedTicket, TicketHolder } from '@ticketing/ticketing/contracts';
 import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
@@ -12,7 +12,7 @@ import { additionalServiceWithData, languageOf, ticketsByCategory } from '../get
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { WaitingListSetAside } from '../waiting-list/waiting-list-set-aside.js';
-import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { ReservationLog, reservationAppend, reservationToLog } from '../reservation/reservation-stream.js';
 import { bookedItems, bookedTickets } from '../validate-to-overview/booked-questions.js';
 import { toAppend } from '../shared/event-data.js';
 import { SALES_EVENT_STORE } from '../tokens.js';
@@ -28,12 +28,13 @@ export class SalesTicketOrders extends TicketOrders {
     private readonly desk: InventoryDesk,
     private readonly waitingList: WaitingListSetAside,
     private readonly passes: SubscriptionPasses,
+    private readonly reservations: ReservationLog,
   ) {
     super();
   }
 
   async orderOf(reservationId: string): Promise<TicketOrder | null> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (!isVisible(state)) return null;
     const { opened } = state;
     return {
@@ -76,7 +77,7 @@ export class SalesTicketOrders extends TicketOrders {
 
   /** The supplement items linked to the ticket when the order was booked, with the questions asked about each. */
   private async itemsOf(reservationId: string, ticketId: string, offer: PurchaseOffer): Promise<BookedItem[]> {
-    const { state } = await loadReservation(this.store, reservationId);
+    const { state } = await this.reservations.load(reservationId);
     if (!isVisible(state)) return [];
     const opened = state as OpenedReservation;
     const linked = new Set((opened.booking?.items ?? []).filter((i) => i.ticketId === ticketId).map((i) => i.itemId));
@@ -84,15 +85,15 @@ export class SalesTicketOrders extends TicketOrders {
   }
 
   async recordItemAnswers(order: TicketOrder, ticketId: string, items: readonly ItemAnswersChange[], companion: CompanionAppend | null, metadata: EventMetadata): Promise<bigint | null> {
-    const [{ state, revision }, offer] = await Promise.all([
-      loadReservation(this.store, order.reservationId),
+    const [loaded, offer] = await Promise.all([
+      this.reservations.load(order.reservationId),
       this.catalog.purchaseOffer(order.eventShortName, null, new Date(metadata.occurredAt)),
     ]);
-    if (revision === 'no_stream') throw new NotFoundError('reservation', order.reservationId);
+    if (loaded.state.status === 'NONE') throw new NotFoundError('reservation', order.reservationId);
     if (!offer) throw new NotFoundError('event', order.eventShortName);
-    const events = decideChangeItemAnswers(state, { reservationId: order.reservationId, ticketId, items, fixedFields: fixedFieldNames(offer) });
+    const events = decideChangeItemAnswers(loaded.state, { reservationId: order.reservationId, ticketId, items, fixedFields: fixedFieldNames(offer) });
     const appends = [
-      ...(events.length > 0 ? [{ streamId: reservationStreamId(order.reservationId), expectedRevision: revision, events: events.map((e) => reservationToLog(e, metadata)) }] : []),
+      ...(events.length > 0 ? [reservationAppend(order.reservationId, loaded, events.map((e) => reservationToLog(e, metadata)))] : []),
       ...(companion ? [companion] : []),
     ];
     if (appends.length === 0) return null;
@@ -100,14 +101,14 @@ export class SalesTicketOrders extends TicketOrders {
   }
 
   async servicesOf(order: TicketOrder, ticketId: string, _language: string, now: Date): Promise<readonly Record<string, unknown>[]> {
-    const { state } = await loadReservation(this.store, order.reservationId);
+    const { state } = await this.reservations.load(order.reservationId);
     const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
     if (!isVisible(state) || !offer) return [];
     return additionalServiceWithData(state as OpenedReservation, offer).filter((s) => s.ticketUUID === ticketId);
   }
 
   async ticketsByCategory(order: TicketOrder, tickets: readonly IssuedTicket[], now: Date): Promise<readonly Record<string, unknown>[]> {
-    const { state } = await loadReservation(this.store, order.reservationId);
+    const { state } = await this.reservations.load(order.reservationId);
     const offer = await this.catalog.purchaseOffer(order.eventShortName, null, now);
     if (!isVisible(state) || !offer) return [];
     const opened = state as OpenedReservation;
@@ -118,11 +119,12 @@ export class SalesTicketOrders extends TicketOrders {
   async returnSeat(order: TicketOrder, ticket: { readonly ticketId: string; readonly categoryId: number }, companion: CompanionAppend, metadata: EventMetadata): Promise<bigint | null> {
     // seats that come back go to those waiting first, as a released hold's do
     const setAside = (await this.waitingList.forReleases([order.eventShortName], new Date(metadata.occurredAt))).forRelease(order.eventShortName);
-    const { state, revision } = await loadReservation(this.store, order.reservationId);
+    const loaded = await this.reservations.load(order.reservationId);
+    const { state } = loaded;
     // the order's last ticket takes the order with it (the desk decides which ticket is the last, on the sale as
     // it stands): written only then, at the revision read here, so a change of the order meanwhile decides again
     const removed = decideRemoveEmptiedOrder(state, order.reservationId);
-    const ending = removed.length === 0 ? [] : [{ streamId: reservationStreamId(order.reservationId), events: removed.map((e) => reservationToLog(e, metadata)), expectedRevision: revision }];
+    const ending = removed.length === 0 ? [] : [reservationAppend(order.reservationId, loaded, removed.map((e) => reservationToLog(e, metadata)))];
     const result = await this.desk.returnTicket(
       { eventShortName: order.eventShortName, reservationId: order.reservationId, ticketId: ticket.ticketId, categoryId: ticket.categoryId, ...(setAside ? { setAside } : {}) },
       metadata,

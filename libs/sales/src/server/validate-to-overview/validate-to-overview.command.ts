@@ -6,10 +6,10 @@ import { handleCommand, type EventStore } from '@ticketing/event-store';
 import { euCountryCodes, isoCountryCodes } from '@ticketing/i18n';
 import { NotFoundError, wallClock } from '@ticketing/kernel';
 import { validateBooking, type BookingContext, type BookingForm, type FieldError, type VatCheckStatus } from '@ticketing/sales/booking-rules';
-import { contentLanguageOf, decideRecordBooking, purchaseContextTypeOf, reservationStreamId, vatCheckRequest, vatFieldChecks, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
+import { contentLanguageOf, decideRecordBooking, purchaseContextTypeOf, vatCheckRequest, vatFieldChecks, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
-import { loadReservation, reservationToLog } from '../reservation/reservation-stream.js';
+import { ReservationLog, reservationAppend, reservationToLog } from '../reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../tokens.js';
 import { bookedItems, bookedTickets } from './booked-questions.js';
 import { bookedProfileOf, type Buyer } from './buyer-profile.js';
@@ -55,6 +55,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
     @Inject(EU_VAT_CHECKER) private readonly vatChecker: VatNumberChecker,
     private readonly offers: PurchaseOffers,
     private readonly profiles: UserProfiles,
+    private readonly reservations: ReservationLog,
   ) {}
 
   async execute({ input }: ValidateToOverviewCommand): Promise<BookingOutcome> {
@@ -62,10 +63,11 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
     let vatCheck: Promise<VatCheckStatus> | undefined;
     let fieldChecks: Promise<Record<string, VatCheckStatus>> | undefined;
     return handleCommand({
-      load: () => loadReservation(this.store, input.reservationId),
-      decide: async ({ state, revision }) => {
+      load: () => this.reservations.load(input.reservationId),
+      decide: async (loaded) => {
+        const { state } = loaded;
         const now = this.options.clock.now();
-        if (state.status !== 'PENDING' || revision === 'no_stream') throw new NotFoundError('reservation', input.reservationId);
+        if (state.status !== 'PENDING') throw new NotFoundError('reservation', input.reservationId);
         const offer = await this.offers.forReservation(state, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
         const context = this.contextOf(state, offer, now);
@@ -83,10 +85,10 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
             ? await this.profiles.planSaveFromBooking(input.buyer.userId, bookedProfileOf(booking, state.opened.tickets, offer.attendeeFields, input.buyer), metadata)
             : null;
         if (events.length === 0 && !profile) return { result };
-        const reservation = { streamId: reservationStreamId(input.reservationId), events: events.map((e) => reservationToLog(e, metadata)), expectedRevision: revision };
+        const reservation = reservationAppend(input.reservationId, loaded, events.map((e) => reservationToLog(e, metadata)));
         // the buyer's profile with the booking, all or nothing: a conflict on either stream decides both again
         if (profile) return { result, append: () => this.store.appendToStreams([reservation, profile]) };
-        return { result, append: () => this.store.append(reservation.streamId, reservation.events, revision) };
+        return { result, append: () => this.store.append(reservation.streamId, reservation.events, loaded.revision) };
       },
       written: (position) => this.options.waitForProjections(position),
     });

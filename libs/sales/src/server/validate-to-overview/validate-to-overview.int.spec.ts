@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Tests only: the catalog's fixtures and the real application, as the catalog's own API tests use them.
 import { additionalService, attendeeField, catalogEvent, eventDetails, localDaysFrom, organizer, ticketCategory } from '@ticketing/testing/catalog-events';
-import { startTestApp, type TestApp } from '@ticketing/testing/app';
+import { reservationOpening, startTestApp, type TestApp } from '@ticketing/testing/app';
 import type { AttendeeField } from '@ticketing/catalog/contracts';
 
 const now = new Date();
@@ -231,7 +231,7 @@ describe('POST /api/v2/public/reservation/{id}/validate-to-overview with the for
       [2, first],
     ]);
     // the log holds the links, with the opening
-    const [opened] = await app.store.readStream(`reservation-${id}`);
+    const opened = await reservationOpening(app.store, id);
     expect((opened!.data as { itemLinks: unknown[] }).itemLinks).toHaveLength(7);
 
     // the form the Angular client builds from that view passes: every item is listed under its ticket

@@ -10,7 +10,9 @@ type HoldEvent = Pick<RecordedEvent, 'type' | 'data' | 'revision' | 'metadata'>;
 
 /**
  * Every hold of every event and whether it still stands (HELD, with its expiry; SOLD, without; RELEASED): what the catalog's availability, the "all tickets
- * reserved" notice and code usage are counted from, and what the sweeper checks for holds past their expiry.
+ * reserved" notice and code usage are counted from, and what the sweeper checks for holds past their expiry; and
+ * where in its inventory stream a hold's SeatsHeld is (`held_revision`): a reservation whose stream is not written yet
+ * is read from there (ReservationLog).
  */
 async function apply(recorded: HoldEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(HOLDS_TABLE);
@@ -19,8 +21,8 @@ async function apply(recorded: HoldEvent, tx: ProjectionTx): Promise<void> {
     case 'SeatsHeld': {
       const { reservationId, eventShortName, tickets, services, codeUse, expiresAt } = event.data;
       await tx.client.query(
-        `insert into ${table} (reservation_id, short_name, status, expires_at, tickets, services, code, code_uses, revision)
-         values ($1, $2, 'HELD', $3, $4::jsonb, $5::jsonb, $6, $7, $8)
+        `insert into ${table} (reservation_id, short_name, status, expires_at, tickets, services, code, code_uses, revision, held_revision)
+         values ($1, $2, 'HELD', $3, $4::jsonb, $5::jsonb, $6, $7, $8, $8)
          on conflict (reservation_id) do nothing`,
         [reservationId, eventShortName, expiresAt, JSON.stringify(tickets), JSON.stringify(services), codeUse?.code ?? null, codeUse?.uses ?? 0, recorded.revision],
       );
@@ -74,8 +76,8 @@ async function applyRuns(events: readonly HoldEvent[], tx: ProjectionTx): Promis
     if (run.kind === 'SeatsHeld') {
       const held = run.items.map((e) => ({ revision: e.revision, data: e.data as SeatsHeld['data'] }));
       await tx.client.query(
-        `insert into ${table} (reservation_id, short_name, status, expires_at, tickets, services, code, code_uses, revision)
-         select r.id, r.short_name, 'HELD', r.expires_at, r.tickets, r.services, r.code, r.code_uses, r.revision
+        `insert into ${table} (reservation_id, short_name, status, expires_at, tickets, services, code, code_uses, revision, held_revision)
+         select r.id, r.short_name, 'HELD', r.expires_at, r.tickets, r.services, r.code, r.code_uses, r.revision, r.revision
            from unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::jsonb[], $5::jsonb[], $6::text[], $7::int[], $8::int[])
              as r(id, short_name, expires_at, tickets, services, code, code_uses, revision)
          on conflict (reservation_id) do nothing`,
@@ -114,6 +116,7 @@ interface HoldRow extends Record<string, unknown> {
   code: string | null;
   code_uses: number;
   revision: number;
+  held_revision: number;
 }
 
 /** What `apply` does to a hold already there (guarded by the revision), as a function. */
@@ -139,7 +142,7 @@ function evolve(row: HoldRow, event: InventoryEvent, revision: number): HoldRow 
  * to a later revision (inline).
  */
 async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promise<void> {
-  const rows = new RowFold<HoldRow>(tx, HOLDS_TABLE, 'reservation_id', { guardRevision: true, insertOnly: ['short_name', 'services', 'code', 'code_uses'] });
+  const rows = new RowFold<HoldRow>(tx, HOLDS_TABLE, 'reservation_id', { guardRevision: true, insertOnly: ['short_name', 'services', 'code', 'code_uses', 'held_revision'] });
   await rows.load(events.map((e) => (e.data as { reservationId: string }).reservationId));
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as InventoryEvent;
@@ -158,6 +161,7 @@ async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promi
         code: codeUse?.code ?? null,
         code_uses: codeUse?.uses ?? 0,
         revision: recorded.revision,
+        held_revision: recorded.revision,
       });
       continue;
     }
@@ -170,7 +174,7 @@ async function applyBatch(events: readonly HoldEvent[], tx: ProjectionTx): Promi
 
 export const holdsProjection: Projection = {
   name: 'sales-holds',
-  version: 3,
+  version: 4,
   canHandle: inventoryEventTypes,
   tables: [
     {
@@ -185,7 +189,8 @@ export const holdsProjection: Projection = {
           services jsonb not null,
           code text,
           code_uses integer not null,
-          revision integer not null
+          revision integer not null,
+          held_revision integer not null
         );
         create index on ${s.table(HOLDS_TABLE)} (short_name) where status in ('HELD', 'SOLD');
         create index on ${s.table(HOLDS_TABLE)} (expires_at) where status = 'HELD'`,
