@@ -29,16 +29,16 @@ const ACTOR = 'system:reservation-expiry';
 interface DueRow {
   readonly reservation_id: string;
   readonly short_name: string;
-  /** The reservation stream's revision the row reflects; -1 while only its hold opened it. */
+  /** The reservation stream's revision the row reflects. */
   readonly revision: number;
   readonly valid_until: Date;
   readonly applied_subscription: string | null;
 }
 
 /**
- * The deadline of every hold, kept: pending reservations past their validity, and bank transfers past their
- * payment deadline, expire (`ReservationExpired`; a deferred transfer, DEFERRED_OFFLINE_PAYMENT, never does:
- * its seats are sold)
+ * The deadline of every hold, kept: pending reservations past their validity (found by their rows, or, when only
+ * their hold opened them, by the hold), and bank transfers past their payment deadline, expire (`ReservationExpired`;
+ * a deferred transfer, DEFERRED_OFFLINE_PAYMENT, never does: its seats are sold)
  * and give their seats back in the same append; a hold whose reservation is no longer pending and whose
  * expiry has passed is released too, so nothing stays held past its expiry whatever happened in between.
  * Two processes may sweep at once: each append carries the reservation's revision, so one of them wins and
@@ -64,44 +64,57 @@ export class ExpireReservationsHandler implements ICommandHandler<ExpireReservat
         where status in ('PENDING', 'OFFLINE_PAYMENT') and valid_until <= $1 order by valid_until limit $2`,
       [now, limit],
     );
-    // the seats of an event with a waiting list are kept for it, not put back on sale (WaitingListSetAside)
-    const setAside = await this.waitingList.forReleases(due.rows.map((row) => row.short_name), now);
-    const results = await Promise.allSettled(
-      due.rows.map(async (row) => {
-        const metadata = provenance(this.options.ids.uuid(), ACTOR, now, row.reservation_id);
-        const companion = await this.expiry(row, metadata, now);
-        if (!companion) return;
-        const release = { eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' as const, now, setAside: setAside.forRelease(row.short_name) };
-        const passUse = await passUseReturned(this.passes, row.applied_subscription, row.reservation_id, metadata);
-        const { position } = await this.desk.release(release, metadata, [companion, ...passUse]);
-        if (position !== null) await this.options.waitForProjections(position);
-      }),
+    // reservations only their hold opened so far (no stream, no row yet): found by their holds past expiry
+    const held = await this.db.query<{ reservation_id: string; short_name: string }>(
+      `select h.reservation_id, h.short_name from ${HOLDS_TABLE} h
+        where h.status = 'HELD' and h.expires_at <= $1
+          and not exists (select 1 from ${RESERVATIONS_TABLE} r where r.reservation_id = h.reservation_id)
+        order by h.expires_at limit $2`,
+      [now, limit],
     );
+    // the seats of an event with a waiting list are kept for it, not put back on sale (WaitingListSetAside)
+    const setAside = await this.waitingList.forReleases([...due.rows, ...held.rows].map((row) => row.short_name), now);
+    const expire = async (row: { reservation_id: string; short_name: string }, companion: (metadata: Provenance) => Promise<StreamAppend | null>, appliedSubscription: string | null) => {
+      const metadata = provenance(this.options.ids.uuid(), ACTOR, now, row.reservation_id);
+      const expired = await companion(metadata);
+      if (!expired) return false;
+      const release = { eventShortName: row.short_name, reservationId: row.reservation_id, reason: 'EXPIRED' as const, now, setAside: setAside.forRelease(row.short_name) };
+      const passUse = await passUseReturned(this.passes, appliedSubscription, row.reservation_id, metadata);
+      const { position } = await this.desk.release(release, metadata, [expired, ...passUse]);
+      if (position !== null) await this.options.waitForProjections(position);
+      return true;
+    };
+    const results = await Promise.allSettled([
+      ...due.rows.map((row) => expire(row, async (metadata) => this.expiryOf(row, metadata), row.applied_subscription)),
+      ...held.rows.map((row) => expire(row, (metadata) => this.heldExpiryOf(row.reservation_id, metadata, now), null)),
+    ]);
     const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     for (const failure of failures) {
       // another process expired it, or the buyer acted just now: the next sweep sees the new state
       if (!(failure.reason instanceof WrongExpectedRevisionError)) this.logger.warn({ msg: 'expiring a reservation failed', error: String(failure.reason) });
     }
     const released = await this.releaseOrphanHolds(now, limit);
-    return { expired: results.length - failures.length, released };
+    return { expired: results.filter((r) => r.status === 'fulfilled' && r.value).length, released };
   }
 
-  /**
-   * The reservation's ReservationExpired, at the revision its row reflects. A reservation whose stream is not
-   * written yet (revision -1: only its hold opened it) is read from the log and decided on what it says, and its
-   * opening is recorded first (ReservationLog); null when it no longer expires.
-   */
-  private async expiry(row: DueRow, metadata: Provenance, now: Date): Promise<StreamAppend | null> {
-    if (row.revision < 0) {
-      const loaded = await this.reservations.load(row.reservation_id);
-      const events = decideExpireReservation(loaded.state, row.reservation_id, now);
-      return events.length === 0 ? null : reservationAppend(row.reservation_id, loaded, events.map((e) => toAppend(e, metadata)));
-    }
+  /** The reservation's ReservationExpired, at the revision its row reflects (a reservation changed meanwhile fails the append). */
+  private expiryOf(row: DueRow, metadata: Provenance): StreamAppend {
     const expired: ReservationExpired = {
       type: 'ReservationExpired',
       data: { reservationId: row.reservation_id, eventShortName: row.short_name, validUntil: row.valid_until.toISOString() },
     };
     return { streamId: reservationStreamId(row.reservation_id), events: [toAppend(expired, metadata)], expectedRevision: row.revision };
+  }
+
+  /**
+   * A reservation only its hold opened: read from the log, expired on what it says, its opening recorded first
+   * (ReservationLog). Null when the hold opened none (seats set aside for a waiting list: an orphan, released below)
+   * or it does not expire (yet).
+   */
+  private async heldExpiryOf(reservationId: string, metadata: Provenance, now: Date): Promise<StreamAppend | null> {
+    const loaded = await this.reservations.load(reservationId);
+    const events = decideExpireReservation(loaded.state, reservationId, now);
+    return events.length === 0 ? null : reservationAppend(reservationId, loaded, events.map((e) => toAppend(e, metadata)));
   }
 
   /**

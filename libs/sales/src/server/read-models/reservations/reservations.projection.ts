@@ -1,40 +1,31 @@
 import type { RecordedEvent } from '@ticketing/event-store';
 import { RowFold, type Projection, type ProjectionTx } from '@ticketing/projections';
-import { reservationEventTypes, type ReservationEvent, type ReservationOpened, type SeatsHeld } from '@ticketing/sales/domain';
+import { reservationEventTypes, type ReservationEvent } from '@ticketing/sales/domain';
 
 export const RESERVATIONS_TABLE = 'sales_reservations';
 
 /** What the rows read from an event: also all an append knows of it before it is placed in the log (inline). */
 type ReservationRowEvent = Pick<RecordedEvent, 'type' | 'data' | 'revision' | 'metadata'>;
 
-/** A reservation's opening: its stream's ReservationOpened, or the hold that opened it (SeatsHeld.opening, before its stream exists: revision -1). */
-function openingOf(recorded: ReservationRowEvent): { data: ReservationOpened['data']; revision: number } | null {
-  if (recorded.type === 'ReservationOpened') return { data: recorded.data as ReservationOpened['data'], revision: recorded.revision };
-  const opening = recorded.type === 'SeatsHeld' ? (recorded.data as SeatsHeld['data']).opening : undefined;
-  return opening ? { data: opening, revision: -1 } : null;
-}
-
 /**
- * One row per reservation: its status (PENDING, EXTERNAL_PROCESSING_PAYMENT, WAITING_EXTERNAL_CONFIRMATION, OFFLINE_PAYMENT, DEFERRED_OFFLINE_PAYMENT, FINALIZING, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
+ * One row per reservation whose stream is written (from its first event, ReservationOpened, which a hold's opening
+ * becomes at the buyer's first change: a reservation only held so far has no row, and the sweeper finds it by its
+ * hold): its status (PENDING, EXTERNAL_PROCESSING_PAYMENT, WAITING_EXTERNAL_CONFIRMATION, OFFLINE_PAYMENT, DEFERRED_OFFLINE_PAYMENT, FINALIZING, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
  * with that revision, so a reservation that changed meanwhile is not expired by mistake), the pass paying for
  * some of its tickets (given back with its expiry), and the data it was opened with for the reservation views.
  */
 async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(RESERVATIONS_TABLE);
-  const opening = openingOf(recorded);
-  if (opening) {
-    // opened by its hold (revision -1: no stream of its own yet), or its stream's first event: the row is made once,
-    // and the stream's ReservationOpened, recorded later from the hold's opening, only moves its revision
-    await tx.client.query(
-      `insert into ${table} (reservation_id, short_name, status, valid_until, opened_at, revision, opened)
-       values ($1, $2, 'PENDING', $3, $4, $5, $6::jsonb)
-       on conflict (reservation_id) do update set revision = excluded.revision where ${table}.revision < excluded.revision`,
-      [opening.data.reservationId, opening.data.eventShortName, opening.data.validUntil, recorded.metadata.occurredAt, opening.revision, JSON.stringify(opening.data)],
-    );
-    return;
-  }
   const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
   switch (event.type) {
+    case 'ReservationOpened':
+      await tx.client.query(
+        `insert into ${table} (reservation_id, short_name, status, valid_until, opened_at, revision, opened)
+         values ($1, $2, 'PENDING', $3, $4, $5, $6::jsonb)
+         on conflict (reservation_id) do nothing`,
+        [event.data.reservationId, event.data.eventShortName, event.data.validUntil, recorded.metadata.occurredAt, recorded.revision, JSON.stringify(event.data)],
+      );
+      return;
     case 'ReservationCancelled':
     case 'ReservationExpired':
       await tx.client.query(`update ${table} set status = $2, revision = $3 where reservation_id = $1 and revision < $3`, [
@@ -149,26 +140,21 @@ function evolve(row: ReservationRow, event: ReservationEvent, revision: number):
  */
 async function applyBatch(events: readonly ReservationRowEvent[], tx: ProjectionTx): Promise<void> {
   const rows = new RowFold<ReservationRow>(tx, RESERVATIONS_TABLE, 'reservation_id', { insertOnly: ['short_name', 'opened_at', 'opened'] });
-  await rows.load(events.filter((e) => e.type !== 'SeatsHeld' || openingOf(e)).map((e) => (e.data as { reservationId: string }).reservationId));
+  await rows.load(events.map((e) => (e.data as { reservationId: string }).reservationId));
   for (const recorded of events) {
-    const opening = openingOf(recorded);
-    if (recorded.type === 'SeatsHeld' && !opening) continue;
     const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
     const id = (event.data as { reservationId: string }).reservationId;
     const row = rows.get(id);
-    if (opening) {
-      if (row) {
-        if (row.revision < opening.revision) rows.set(id, { ...row, revision: opening.revision });
-        continue;
-      }
+    if (event.type === 'ReservationOpened') {
+      if (row) continue;
       rows.set(id, {
-        reservation_id: opening.data.reservationId,
-        short_name: opening.data.eventShortName,
+        reservation_id: event.data.reservationId,
+        short_name: event.data.eventShortName,
         status: 'PENDING',
-        valid_until: opening.data.validUntil,
+        valid_until: event.data.validUntil,
         opened_at: recorded.metadata.occurredAt,
-        revision: opening.revision,
-        opened: opening.data,
+        revision: recorded.revision,
+        opened: event.data,
         applied_subscription: null,
       });
       continue;
@@ -182,9 +168,8 @@ async function applyBatch(events: readonly ReservationRowEvent[], tx: Projection
 
 export const reservationsProjection: Projection = {
   name: 'sales-reservations',
-  version: 5,
-  // a hold opens its reservation (SeatsHeld.opening); the inventory's other events are not the reservation's
-  canHandle: [...reservationEventTypes, 'SeatsHeld'],
+  version: 6,
+  canHandle: reservationEventTypes,
   tables: [
     {
       name: RESERVATIONS_TABLE,
