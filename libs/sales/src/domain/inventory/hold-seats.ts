@@ -34,9 +34,15 @@ export interface HoldSeats {
   readonly opening?: ReservationOpened['data'];
 }
 
+/** Some seats of the categories asked for are left, fewer than asked (reference 3.2, item 12, step 7). */
 export const NOT_ENOUGH_TICKETS = 'error.STEP_1_NOT_ENOUGH_TICKETS';
+/** A category asked for has no seat left at all: sold out, so not saleable (reference 3.2, item 12, step 6). */
+export const CATEGORY_SOLD_OUT = 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE';
 export const DISCOUNT_CODE_USAGE_EXCEEDED = 'error.STEP2_DISCOUNT_CODE_USAGE_EXCEEDED';
-export type HoldRefusal = typeof NOT_ENOUGH_TICKETS | typeof DISCOUNT_CODE_USAGE_EXCEEDED;
+export type SeatsRefusal = typeof NOT_ENOUGH_TICKETS | typeof CATEGORY_SOLD_OUT;
+export type HoldRefusal = SeatsRefusal | typeof DISCOUNT_CODE_USAGE_EXCEEDED;
+/** The refusals that say the seats are gone (not the code's uses): what a buyer waits out, or a pass reads as sold out. */
+export const isSeatsRefusal = (code: string): code is SeatsRefusal => code === NOT_ENOUGH_TICKETS || code === CATEGORY_SOLD_OUT;
 export type HoldOutcome = { readonly held: true } | { readonly held: false; readonly code: HoldRefusal };
 
 /**
@@ -143,16 +149,25 @@ function refusalOf(
     if (capacity !== null) wanted.set(capacity, (wanted.get(capacity) ?? 0) + line.quantity);
     wantedTotal += line.quantity;
   }
-  for (const [capacity, quantity] of wanted) {
+  const usedOf = (capacity: number): number => {
     let used = 0;
     for (const [categoryId, capacityOfCategory] of limits.categoryCapacity) if (capacityOfCategory === capacity) used += taken.get(categoryId) ?? 0;
-    if (used + quantity > (limits.capacitySize.get(capacity) ?? 0)) return NOT_ENOUGH_TICKETS;
+    return used;
+  };
+  let usedTotal = 0;
+  if (limits.totalSeats !== null) for (const quantity of taken.values()) usedTotal += quantity;
+  // step 6 before step 7, as alf.io checks each category's saleability before it takes seats: a category with no
+  // seat left (its capacity, or the event's total, all taken) is sold out, whatever the quantity
+  const eventFull = limits.totalSeats !== null && usedTotal >= limits.totalSeats;
+  for (const line of request.tickets) {
+    if (line.quantity <= 0) continue;
+    const capacity = limits.categoryCapacity.get(line.categoryId) ?? null;
+    if (eventFull || (capacity !== null && usedOf(capacity) >= (limits.capacitySize.get(capacity) ?? 0))) return CATEGORY_SOLD_OUT;
   }
-  if (limits.totalSeats !== null) {
-    let used = 0;
-    for (const quantity of taken.values()) used += quantity;
-    if (used + wantedTotal > limits.totalSeats) return NOT_ENOUGH_TICKETS;
+  for (const [capacity, quantity] of wanted) {
+    if (usedOf(capacity) + quantity > (limits.capacitySize.get(capacity) ?? 0)) return NOT_ENOUGH_TICKETS;
   }
+  if (limits.totalSeats !== null && usedTotal + wantedTotal > limits.totalSeats) return NOT_ENOUGH_TICKETS;
   const wantedServices = new Map<number, number>();
   for (const line of request.services) wantedServices.set(line.serviceId, (wantedServices.get(line.serviceId) ?? 0) + line.quantity);
   for (const [serviceId, quantity] of wantedServices) {

@@ -45,7 +45,20 @@ describe('decideHolds', () => {
   it("counts unbounded categories against the event's total only", () => {
     const state = given(hold('a', [[1, 3]]));
     const { outcomes } = decideHolds(state, [hold('b', [[3, 2]]), hold('c', [[3, 1]])]);
-    expect(outcomes).toEqual([{ held: true }, { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    expect(outcomes).toEqual([{ held: true }, { held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }]);
+  });
+
+  it('refuses a category with no seat left as not saleable (reference step 6), and one with too few as not enough (step 7)', () => {
+    // the hall has 1 seat left of 3: two of its categories are short of seats, not sold out
+    const state = given(hold('a', [[1, 2]]));
+    expect(decideHolds(state, [hold('b', [[2, 2]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    expect(decideHolds(state, [hold('b', [[2, 1]]), hold('c', [[1, 1]]), hold('d', [[2, 3]])]).outcomes).toEqual([{ held: true }, { held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }, { held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }]);
+    // a sold-out category among others refuses the request as not saleable, even where another line is only short
+    const full = given(hold('a', [[1, 3]]));
+    expect(decideHolds(full, [hold('b', [[3, 9], [2, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }]);
+    expect(decideHolds(full, [hold('b', [[3, 3]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    // the event's total reached: every category is sold out, an unbounded one too
+    expect(decideHolds(given(hold('a', [[1, 3]]), hold('b', [[3, 2]])), [hold('c', [[3, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }]);
   });
 
   it('refuses a category the catalog does not sell, supplements beyond their quantity, and a code past its uses', () => {
@@ -156,12 +169,12 @@ describe('seats set aside for the waiting list', () => {
     // the hall (3 seats, categories 1 and 2) is full: one seat sold on, two of category 1 kept for the list
     let state = given(hold('a', [[1, 2]]), hold('b', [[2, 1]]));
     state = apply(state, decideRelease(state, cancel('a', 2)));
-    expect(decideHolds(state, [hold('buyer', [[1, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
-    expect(decideHolds(state, [hold('buyer', [[2, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    expect(decideHolds(state, [hold('buyer', [[1, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }]);
+    expect(decideHolds(state, [hold('buyer', [[2, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }]);
 
     const offer = (id: string, categoryId: number) => hold(id, [[categoryId, 1]], { fromWaitingList: true });
     const { outcomes, eventsByRequest } = decideHolds(state, [offer('o1', 2), offer('o2', 1), offer('o3', 1)]);
-    expect(outcomes).toEqual([{ held: true }, { held: true }, { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    expect(outcomes).toEqual([{ held: true }, { held: true }, { held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }]);
     expect(eventsByRequest.map(kinds)).toEqual([['released w2 HANDED_OVER', 'held o1'], ['released w3 HANDED_OVER', 'held o2'], []]);
     state = apply(state, eventsByRequest.flat());
     expect(state.takenByCategory.get(1)).toBe(1);
@@ -173,7 +186,7 @@ describe('seats set aside for the waiting list', () => {
     // total 5: hall full (3) and two unbounded seats; one hall seat comes back and is kept for the list
     let state = given(hold('a', [[1, 1]]), hold('b', [[2, 2]]), hold('c', [[3, 2]]));
     state = apply(state, decideRelease(state, cancel('a', 1)));
-    expect(decideHolds(state, [hold('buyer', [[3, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+    expect(decideHolds(state, [hold('buyer', [[3, 1]])]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' }]);
     const { eventsByRequest } = decideHolds(state, [hold('o1', [[3, 1]], { fromWaitingList: true })]);
     expect(eventsByRequest.map(kinds)).toEqual([['released w3 HANDED_OVER', 'held o1']]);
   });

@@ -1,7 +1,7 @@
 import { RuleViolations } from '@ticketing/kernel';
 import type { SubscriptionOffer } from '@ticketing/catalog/contracts';
 import type { HoldSeats } from '../inventory/hold-seats.js';
-import { NOT_ENOUGH_TICKETS } from '../inventory/hold-seats.js';
+import { isSeatsRefusal } from '../inventory/hold-seats.js';
 import { priceReservation } from '../pricing/price-reservation.js';
 import type { ReservationOpened } from './reservation.events.js';
 import { reserveErrors, type ReservationPlan } from './reserve-tickets.js';
@@ -86,4 +86,4 @@ export function decideReserveSubscription(command: ReserveSubscription, offer: S
 export const subscriptionSoldOut = 'show-subscription.sold-out.message';
 
 /** The inventory's refusal of a pass's hold, as the buyer reads it. */
-export const subscriptionHoldRefusal = (code: string) => (code === NOT_ENOUGH_TICKETS ? subscriptionSoldOut : code);
+export const subscriptionHoldRefusal = (code: string) => (isSeatsRefusal(code) ? subscriptionSoldOut : code);

@@ -6,6 +6,9 @@ import type { HoldSeats, InventoryLimits } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from './inventory-desk.js';
 
+const NOT_ENOUGH = 'error.STEP_1_NOT_ENOUGH_TICKETS';
+const SOLD_OUT = 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE';
+
 const limits: InventoryLimits = {
   categoryCapacity: new Map([[1, 1]]),
   capacitySize: new Map([[1, 50]]),
@@ -50,7 +53,8 @@ describe('InventoryDesk', () => {
     );
     const granted = ids.filter((_, i) => results[i]!.outcome.held);
     expect(granted).toHaveLength(50);
-    expect(results.filter((r) => !r.outcome.held).every((r) => !r.outcome.held && r.outcome.code === 'error.STEP_1_NOT_ENOUGH_TICKETS')).toBe(true);
+    // each refused while the category was sold out: the batches fill it exactly, none is left short
+    expect(results.filter((r) => !r.outcome.held).every((r) => !r.outcome.held && r.outcome.code === SOLD_OUT)).toBe(true);
 
     const inventory = await store.readStream('inventory-rush');
     expect(inventory.filter((e) => e.type === 'SeatsHeld').map((e) => e.data['reservationId']).sort()).toEqual([...granted].sort());
@@ -63,7 +67,7 @@ describe('InventoryDesk', () => {
     const again = await desks[1]!.hold(request(crypto.randomUUID()), provenance('x', 'test', new Date()), () => []);
     expect(again.outcome.held).toBe(true);
     const last = await desks[0]!.hold(request(crypto.randomUUID()), provenance('y', 'test', new Date()), () => []);
-    expect(last.outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
+    expect(last.outcome).toEqual({ held: false, code: SOLD_OUT });
   });
 
   it('fails only the hold whose data the database cannot take (a NUL in its text): the batch it shared is written without it', async () => {
@@ -134,7 +138,7 @@ describe('InventoryDesk', () => {
     // two subscribers wait: both seats of the cancelled reservation are kept for them
     const setAside = { waiting: 2, holdIds: [crypto.randomUUID(), crypto.randomUUID()], expiresAt: new Date(Date.now() + 120_000).toISOString() };
     await one.release({ eventShortName: 'listed', reservationId: first, reason: 'CANCELLED', now: new Date(), setAside }, metadata);
-    expect((await other.hold(on(crypto.randomUUID()), metadata, () => [])).outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
+    expect((await other.hold(on(crypto.randomUUID()), metadata, () => [])).outcome).toEqual({ held: false, code: SOLD_OUT });
 
     // an offer through the other process takes one of them over; the seat left goes back on sale when returned
     const offered = crypto.randomUUID();
@@ -160,49 +164,58 @@ describe('InventoryDesk', () => {
   it('answers a request the stream just refused from memory, and forgets it when anything is appended (another process releasing seats) or after soldOutMemoryMs', async () => {
     let clock = 0;
     const [one, other] = [new InventoryDesk(store, { soldOutMemoryMs: 250, monotonicMs: () => clock }), new InventoryDesk(store)];
-    const small = { ...limits, capacitySize: new Map([[1, 2]]) };
+    const small = { ...limits, capacitySize: new Map([[1, 3]]) };
     const on = (id: string, quantity = 1): HoldSeats => ({ ...request(id), eventShortName: 'gone', limits: small, tickets: [{ categoryId: 1, quantity }] });
     const metadata = provenance('m', 'test', new Date());
     const buyer = crypto.randomUUID();
     expect((await other.hold(on(buyer, 2), metadata, () => [])).outcome.held).toBe(true);
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBeNull();
 
     // refusals are remembered once the append notifications are listened to (the first refusal starts listening)
-    const refuseUntilRemembered = async (quantity: number) => {
+    const refuseUntilRemembered = async (quantity: number, code: string) => {
       for (let i = 0; i < 100 && !one.knownSoldOut('gone', [{ categoryId: 1, quantity }]); i++) {
-        expect((await one.hold(on(crypto.randomUUID(), quantity), metadata, () => [])).outcome).toEqual({ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' });
+        expect((await one.hold(on(crypto.randomUUID(), quantity), metadata, () => [])).outcome).toEqual({ held: false, code });
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     };
-    await refuseUntilRemembered(2);
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 2 }])).toBe(true);
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 3 }])).toBe(true);
-    // fewer seats, another category, another event: not known
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
-    expect(one.knownSoldOut('gone', [{ categoryId: 2, quantity: 2 }])).toBe(false);
-    expect(one.knownSoldOut('rush', [{ categoryId: 1, quantity: 2 }])).toBe(false);
-    await refuseUntilRemembered(1);
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }, { categoryId: 2, quantity: 1 }])).toBe(true);
+    // one seat left: two are too many (step 7), and so is any larger request of that category alone
+    await refuseUntilRemembered(2, NOT_ENOUGH);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 2 }])).toBe(NOT_ENOUGH);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 3 }])).toBe(NOT_ENOUGH);
+    // fewer seats, another category, another event, or besides another category (which may be sold out): not known
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBeNull();
+    expect(one.knownSoldOut('gone', [{ categoryId: 2, quantity: 2 }])).toBeNull();
+    expect(one.knownSoldOut('rush', [{ categoryId: 1, quantity: 2 }])).toBeNull();
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 2 }, { categoryId: 2, quantity: 1 }])).toBeNull();
+
+    // the last seat taken by the other process: its append ends what was known, and the category is now sold out (step 6)
+    expect((await other.hold(on(crypto.randomUUID()), metadata, () => [])).outcome.held).toBe(true);
+    for (let i = 0; i < 100 && one.knownSoldOut('gone', [{ categoryId: 1, quantity: 2 }]); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 2 }])).toBeNull();
+    await refuseUntilRemembered(1, SOLD_OUT);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(SOLD_OUT);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 5 }])).toBe(SOLD_OUT);
+    expect(one.knownSoldOut('gone', [{ categoryId: 2, quantity: 1 }, { categoryId: 1, quantity: 1 }])).toBe(SOLD_OUT);
 
     // past half its age a look-up confirms it again with one read of the stream, in the background
     clock += 200;
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(true);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(SOLD_OUT);
     await new Promise((resolve) => setTimeout(resolve, 200));
     clock += 200;
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(true);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(SOLD_OUT);
 
     // a hold with a code is decided on the code's limits: its refusal is not remembered for others
     clock += 1_000;
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBeNull();
     await one.hold({ ...on(crypto.randomUUID()), codeUse: { code: 'VIP', uses: 1 } }, metadata, () => []);
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
-    await refuseUntilRemembered(1);
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(true);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBeNull();
+    await refuseUntilRemembered(1, SOLD_OUT);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(SOLD_OUT);
 
     // the other process releases the seats: the notification of its append ends the short cut, and the seats sell
     await other.release({ eventShortName: 'gone', reservationId: buyer, reason: 'CANCELLED', now: new Date() }, metadata);
     for (let i = 0; i < 100 && one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }]); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    expect(one.knownSoldOut('gone', [{ categoryId: 1, quantity: 1 }])).toBeNull();
     expect((await one.hold(on(crypto.randomUUID()), metadata, () => [])).outcome.held).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { type EventStore, type GlobalPosition, type InlineProjector, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
-import { decideHolds, decideRelease, decideReturnSetAside, decideReturnTicket, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, NOT_ENOUGH_TICKETS, type HoldOutcome, type HoldSeats, type ReleaseHold, type ReturnTicket, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
+import { decideHolds, decideRelease, decideReturnSetAside, decideReturnTicket, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, CATEGORY_SOLD_OUT, NOT_ENOUGH_TICKETS, type HoldOutcome, type SeatsRefusal, type HoldSeats, type ReleaseHold, type ReturnTicket, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
 import { toAppend, type Provenance } from '../shared/event-data.js';
 
 /** What a return of the set-aside seats is keyed on among change jobs: two returns never share a batch. */
@@ -83,15 +83,16 @@ export class InventoryDesk {
   }
 
   /**
-   * True when a request for these seats is sure to be refused with NOT_ENOUGH_TICKETS without asking the queue:
-   * this process refused, less than soldOutMemoryMs ago, a request for no more seats of one of these categories
-   * alone (no supplement, no code, not from the waiting list), the stream confirmed that answer (it had not
-   * moved), and no append of any stream has been notified since (nor made by this process's queues). Seats that come back (an expiry, a
-   * cancellation, a return, another process's release) or a catalog change are appends, so they end the short
-   * cut; a stale "not sold out" only sends the request the usual way, which decides on the stream. The caller
-   * asks only for requests whose limits cannot differ from the remembered one's (no code, no unlocked category).
+   * The refusal a request for these seats is sure to get without asking the queue, or null: this process refused,
+   * less than soldOutMemoryMs ago, a request for one of these categories alone (no supplement, no code, not from the
+   * waiting list) as sold out (CATEGORY_SOLD_OUT: any quantity is refused the same), or one for no more seats than this
+   * line asks (NOT_ENOUGH_TICKETS, a request of that one line only); the stream confirmed that answer (it had not
+   * moved), and no append of any stream has been notified since (nor made by this process's queues). Seats that come
+   * back (an expiry, a cancellation, a return, another process's release) or a catalog change are appends, so they end
+   * the short cut; a stale "not sold out" only sends the request the usual way, which decides on the stream. The
+   * caller asks only for requests whose limits cannot differ from the remembered one's (no code, no unlocked category).
    */
-  knownSoldOut(eventShortName: string, lines: readonly RequestedSeats[]): boolean {
+  knownSoldOut(eventShortName: string, lines: readonly RequestedSeats[]): SeatsRefusal | null {
     const known = this.soldOut.covers(eventShortName, lines);
     // past half its age, the memory is confirmed again by one read of the stream in the background, so that under
     // load it does not lapse and send a whole wave of requests the usual way while a refusal confirms it
@@ -389,7 +390,10 @@ function companionStreams(job: Job, outcome: HoldOutcome): string[] {
  * (which also bounds what a dropped notification connection could leave behind).
  */
 class SoldOutMemory {
-  /** Per event: when a refusal was last remembered, and per category the fewest seats a remembered refusal asked for. */
+  /**
+   * Per event: when a refusal was last remembered, and per category the fewest seats a remembered NOT_ENOUGH_TICKETS
+   * asked for (0: the category was refused as sold out, CATEGORY_SOLD_OUT, which any quantity gets).
+   */
   private readonly byEvent = new Map<string, { at: number; fewest: Map<number, number> }>();
   private appends = 0;
   private listening = false;
@@ -414,11 +418,12 @@ class SoldOutMemory {
     if (memory && now - memory.at > this.maxAgeMs) memory.fewest.clear();
     jobs.forEach((job, i) => {
       const outcome = outcomes[i]!;
-      if (job.kind !== 'hold' || outcome.held || outcome.code !== NOT_ENOUGH_TICKETS) return;
+      if (job.kind !== 'hold' || outcome.held || (outcome.code !== NOT_ENOUGH_TICKETS && outcome.code !== CATEGORY_SOLD_OUT)) return;
       const { tickets, services, codeUse, fromWaitingList, limits } = job.request;
       // one category alone, counted against a capacity it has (not refused as a category the offer does not sell)
       if (tickets.length !== 1 || services.length > 0 || codeUse || fromWaitingList || !limits.categoryCapacity.has(tickets[0]!.categoryId)) return;
-      const { categoryId, quantity } = tickets[0]!;
+      const { categoryId } = tickets[0]!;
+      const quantity = outcome.code === CATEGORY_SOLD_OUT ? 0 : tickets[0]!.quantity;
       if (!memory) this.byEvent.set(eventShortName, (memory = { at: now, fewest: new Map() }));
       memory.at = now;
       if (quantity < (memory.fewest.get(categoryId) ?? Infinity)) memory.fewest.set(categoryId, quantity);
@@ -437,15 +442,18 @@ class SoldOutMemory {
     if (memory && this.listening && generation === this.appends) memory.at = this.now();
   }
 
-  covers(eventShortName: string, lines: readonly RequestedSeats[]): boolean {
+  covers(eventShortName: string, lines: readonly RequestedSeats[]): SeatsRefusal | null {
     const memory = this.byEvent.get(eventShortName);
-    if (!memory) return false;
+    if (!memory) return null;
     if (this.now() - memory.at > this.maxAgeMs) {
       this.byEvent.delete(eventShortName);
-      return false;
+      return null;
     }
-    // all or nothing: one line the stream cannot serve refuses the request, whatever the others ask
-    return lines.some((line) => line.quantity > 0 && line.quantity >= (memory.fewest.get(line.categoryId) ?? Infinity));
+    // all or nothing: one sold-out category refuses the request, whatever the others ask (step 6 comes first)
+    if (lines.some((line) => line.quantity > 0 && memory.fewest.get(line.categoryId) === 0)) return CATEGORY_SOLD_OUT;
+    // too few seats is known of a request of that line alone: with others, one of theirs may be sold out instead
+    const [line, ...others] = lines;
+    return line && others.length === 0 && line.quantity > 0 && line.quantity >= (memory.fewest.get(line.categoryId) ?? Infinity) ? NOT_ENOUGH_TICKETS : null;
   }
 
   /** An append, notified or made by this process: nothing remembered holds any more. */

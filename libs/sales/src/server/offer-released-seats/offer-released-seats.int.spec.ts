@@ -70,7 +70,7 @@ describe('offering returned seats to the waiting list', () => {
     // the seat came back, but is kept for the list: a buyer who asks now does not take it from Anna
     expect(await seatsLeft()).toBe(0);
     const buyer = await inject('POST', `/api/v2/public/event/${e}/reserve-tickets?lang=en`, { reservation: [{ ticketCategoryId: 1, amount: 1 }] });
-    expect(buyer.validationErrors[0].code).toBe('error.STEP_1_NOT_ENOUGH_TICKETS');
+    expect(buyer.validationErrors[0].code).toBe('error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE'); // for buyers, sold out
     const setAside = (await store.readStream(`inventory-${e}`)).at(-1)!;
     expect(setAside.type).toBe('SeatsHeld');
     expect(setAside.data).toMatchObject({ tickets: [{ categoryId: 1, quantity: 1 }], forWaitingList: true });
@@ -204,7 +204,7 @@ describe('offering returned seats to the waiting list', () => {
     const kept = inventory.filter((event) => event.data['forWaitingList'] === true).map((event) => event.data['reservationId']);
     expect(new Set(kept).size).toBe(2);
     expect((await reserve()).success).toBe(true);
-    expect((await reserve()).validationErrors[0].code).toBe('error.STEP_1_NOT_ENOUGH_TICKETS');
+    expect((await reserve()).validationErrors[0].code).toBe('error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE');
 
     await offerSeats();
     const offered = (await store.readStream('waiting-list-many')).filter((event) => event.type === 'WaitingListOffered');

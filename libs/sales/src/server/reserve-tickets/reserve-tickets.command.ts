@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CatalogOffers } from '@ticketing/catalog/contracts';
 import { fractionDigits, NotFoundError, parseAmount, RuleViolations } from '@ticketing/kernel';
-import { decideReserveTickets, NOT_ENOUGH_TICKETS, type SelectedCategory } from '@ticketing/sales/domain';
+import { decideReserveTickets, type SelectedCategory } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -62,9 +62,8 @@ export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsComm
     // After a sell-out most calls are refusals: one the inventory just refused, for no more seats of the same
     // category, with nothing appended anywhere since, is answered before the catalog, the session's user and the
     // queue (InventoryDesk.knownSoldOut). A code or a code link can change what the offer sells: those go the usual way.
-    if (input.promoCode === null && input.services.length === 0 && !input.unlockedCategoryIds?.length && this.desk.knownSoldOut(input.eventShortName, input.selection)) {
-      throw new RuleViolations([{ code: NOT_ENOUGH_TICKETS, field: 'reservationForm', args: [] }]);
-    }
+    const known = input.promoCode === null && input.services.length === 0 && !input.unlockedCategoryIds?.length ? this.desk.knownSoldOut(input.eventShortName, input.selection) : null;
+    if (known) throw new RuleViolations([{ code: known, field: 'reservationForm', args: [] }]);
     const now = this.options.clock.now();
     const [offer, ownerUserId] = await Promise.all([
       this.catalog.purchaseOffer(input.eventShortName, input.promoCode, now),

@@ -184,11 +184,16 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
   });
 
   it('never sells more than the shared capacity, and a code past its uses is refused', async () => {
+    expect((await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] })).status).toBe(200);
+    // more seats than the hall has left (reference step 7)
+    const tooMany = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 3 }] });
+    expect([tooMany.status, codes(tooMany.body)]).toEqual([422, ['error.STEP_1_NOT_ENOUGH_TICKETS']]);
     const results = await Promise.all(Array.from({ length: 8 }, () => reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] })));
-    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    for (const refused of results.filter((r) => r.status !== 200)) expect(codes(refused.body)).toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
-    // the restricted category shares the hall: nothing left for it either
-    expect(codes((await reserve({ promoCode: 'VIPCODE', reservation: [{ ticketCategoryId: 2, amount: 1 }] })).body)).toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(2);
+    // each refused once the hall was full: sold out, so not saleable (reference step 6)
+    for (const refused of results.filter((r) => r.status !== 200)) expect(codes(refused.body)).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
+    // the restricted category shares the hall: sold out too
+    expect(codes((await reserve({ promoCode: 'VIPCODE', reservation: [{ ticketCategoryId: 2, amount: 1 }] })).body)).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
 
     await app.settle(); // the sweeper reads the reservations read model, which the runner keeps
     const expired = await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 26 * 60_000)));
@@ -234,24 +239,24 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     // refused until the refusal is remembered (the append notifications are listened to from the first refusal on)
     const desk = app.app.get(InventoryDesk);
     for (let i = 0; i < 100 && !desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }]); i++) {
-      expect(codes((await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] })).body)).toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
+      expect(codes((await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] })).body)).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }])).toBe(true);
+    expect(desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }])).toBe('error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE');
     // answered on the route (installSoldOutAnswers) with what the handler answers: same status, body and headers
     const refused = await reserve({ reservation: [{ ticketCategoryId: '1', amount: '2' }] });
     expect([refused.status, refused.body]).toEqual([422, decided!.body]);
-    expect(refused.body).toEqual({ success: false, errorCount: 1, validationErrors: [{ fieldName: 'reservationForm', code: 'error.STEP_1_NOT_ENOUGH_TICKETS', arguments: null }], value: null, warnings: [] });
+    expect(refused.body).toEqual({ success: false, errorCount: 1, validationErrors: [{ fieldName: 'reservationForm', code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE', arguments: null }], value: null, warnings: [] });
     for (const header of ['access-control-allow-origin', 'content-type', 'content-security-policy']) expect(refused.headers[header]).toBe(decided!.headers[header]);
     // what the schema refuses is still refused as such, and a request with no token is still forbidden
-    expect(codes((await reserve({ reservation: [{ ticketCategoryId: 1, amount: -1 }] })).body)).not.toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
+    expect(codes((await reserve({ reservation: [{ ticketCategoryId: 1, amount: -1 }] })).body)).not.toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
     expect((await app.inject({ method: 'POST', url: `/api/v2/public/event/${e}/reserve-tickets?lang=en`, payload: { reservation: [{ ticketCategoryId: 1, amount: 1 }] } })).statusCode).toBe(403);
     // a code can open what the offer sells: it goes the usual way (and finds the hall full)
-    expect(codes((await reserve({ promoCode: 'VIPCODE', reservation: [{ ticketCategoryId: 2, amount: 1 }] })).body)).toEqual(['error.STEP_1_NOT_ENOUGH_TICKETS']);
+    expect(codes((await reserve({ promoCode: 'VIPCODE', reservation: [{ ticketCategoryId: 2, amount: 1 }] })).body)).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
 
     // a cancellation gives a seat back: the very next reservation gets it
     expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${ids[0]}`, headers })).json()).toBe(true);
-    expect(desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }])).toBe(false);
+    expect(desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }])).toBeNull();
     const again = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] });
     expect(again.status).toBe(200);
     // a seat for the next test

@@ -1,5 +1,5 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { NOT_ENOUGH_TICKETS } from '@ticketing/sales/domain';
+import { CATEGORY_SOLD_OUT, NOT_ENOUGH_TICKETS, type SeatsRefusal } from '@ticketing/sales/domain';
 import { failure, langParam } from '@ticketing/wire';
 import type { InventoryDesk } from '../inventory/inventory-desk.js';
 import { reservationFormSchema } from './reserve-tickets.dto.js';
@@ -16,7 +16,8 @@ export const RESERVE_TICKETS_ROUTE = '/api/v2/public/event/:shortName/reserve-ti
  * earlier. Install before the routes are added (an onRoute hook, like the compression's).
  */
 export function installSoldOutAnswers(fastify: FastifyInstance, desk: InventoryDesk): void {
-  const soldOut = JSON.stringify(failure([{ fieldName: 'reservationForm', code: NOT_ENOUGH_TICKETS, arguments: null }]));
+  const body = (code: string) => JSON.stringify(failure([{ fieldName: 'reservationForm', code, arguments: null }]));
+  const answers: Readonly<Record<SeatsRefusal, string>> = { [NOT_ENOUGH_TICKETS]: body(NOT_ENOUGH_TICKETS), [CATEGORY_SOLD_OUT]: body(CATEGORY_SOLD_OUT) };
   const answer: preHandlerHookHandler = (request, reply, done) => {
     const { shortName } = request.params as { shortName?: string };
     const { lang } = request.query as { lang?: unknown };
@@ -26,9 +27,10 @@ export function installSoldOutAnswers(fastify: FastifyInstance, desk: InventoryD
     const form = parsed.data;
     if (form.promoCode?.trim() || (form.additionalService?.length ?? 0) > 0) return done();
     const lines = form.reservation.map((line) => ({ categoryId: line.ticketCategoryId, quantity: line.amount ?? line.quantity ?? 0 }));
-    if (!desk.knownSoldOut(shortName, lines)) return done();
+    const known = desk.knownSoldOut(shortName, lines);
+    if (!known) return done();
     // as ReserveTicketsController: alf.io sends the CORS header on this call's 422 (reference 1.4)
-    reply.code(422).header('Access-Control-Allow-Origin', '*').header('content-type', 'application/json; charset=utf-8').send(soldOut);
+    reply.code(422).header('Access-Control-Allow-Origin', '*').header('content-type', 'application/json; charset=utf-8').send(answers[known]);
   };
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
