@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EventStore, WrongExpectedRevisionError } from '@ticketing/event-store';
-import { decideBackToBooking, reservationStreamId } from '@ticketing/sales/domain';
+import { decideBackToBooking } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
-import { ReservationLog, reservationEvents, reservationToLog } from '../reservation/reservation-stream.js';
+import { appendAlone, ReservationLog, reservationAppend, reservationToLog } from '../reservation/reservation-stream.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
 /** `back-to-booking`: always answered true (reference 3.3 item 19); a validated pending reservation must be validated again. */
@@ -31,7 +31,7 @@ export class BackToBookingHandler implements ICommandHandler<BackToBookingComman
     const now = this.options.clock.now();
     const metadata = provenance(this.options.ids.uuid(), actor, now, reservationId);
     try {
-      const { position } = await this.store.append(reservationStreamId(reservationId), reservationEvents(loaded, events.map((e) => reservationToLog(e, metadata))), loaded.revision);
+      const { position } = await appendAlone(this.store, reservationAppend(reservationId, loaded, events.map((e) => reservationToLog(e, metadata))));
       await this.options.waitForProjections(position);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error; // changed meanwhile: it is no longer a validated pending one

@@ -11,7 +11,6 @@ import {
   isPaidWith,
   decideStartPayment,
   MIN_TIME_AFTER_FAILED_PAYMENT_MS,
-  reservationStreamId,
   type OpenedReservation,
 } from '@ticketing/sales/domain';
 import { activePaymentMethods } from '../get-reservation/payment-methods.js';
@@ -20,7 +19,7 @@ import { PassIssuance } from '../purchase-context/pass-issuance.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
 import { recordSettlement } from '../reservation/record-settlement.js';
 import { ReservationFinalizer } from '../finalize-reservation/reservation-finalizer.js';
-import { ReservationLog, reservationEvents, reservationToLog, type LoadedReservation } from '../reservation/reservation-stream.js';
+import { appendAlone, ReservationLog, reservationAppend, reservationToLog, type LoadedReservation } from '../reservation/reservation-stream.js';
 import { provenance } from '../shared/event-data.js';
 import { failureReason, PAYMENT_PROCESSING_ERROR } from './payment-reason.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
@@ -161,7 +160,7 @@ export class OnlineCheckout {
         }
         const { events, settlement } = followUp;
         if (settlement) return { result: 'none' as const, append: () => recordSettlement(this.desk, { state, revision, unrecorded, events, settlement, tickets: null }, metadata) };
-        return { result: 'none' as const, append: () => this.store.append(reservationStreamId(attempt.reservationId), reservationEvents({ unrecorded }, events.map((e) => reservationToLog(e, metadata))), revision) };
+        return { result: 'none' as const, append: () => appendAlone(this.store, reservationAppend(attempt.reservationId, { revision, unrecorded }, events.map((e) => reservationToLog(e, metadata)))) };
       },
       written: (position) => this.options.waitForProjections(position),
       attempts: 5,

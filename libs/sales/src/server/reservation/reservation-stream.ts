@@ -54,7 +54,7 @@ export interface LoadedReservation {
 }
 
 /** A decision's events for the reservation's stream: after the opening its hold recorded, when the stream is not written yet. */
-export const reservationEvents = (loaded: Pick<LoadedReservation, 'unrecorded'>, events: readonly EventToAppend[]): EventToAppend[] =>
+const reservationEvents = (loaded: Pick<LoadedReservation, 'unrecorded'>, events: readonly EventToAppend[]): EventToAppend[] =>
   loaded.unrecorded && events.length > 0 ? [loaded.unrecorded, ...events] : [...events];
 
 /** The append of a decision's events to the reservation's stream, with the revision it was decided on. */
@@ -63,6 +63,9 @@ export const reservationAppend = (reservationId: string, loaded: Pick<LoadedRese
   events: reservationEvents(loaded, events),
   expectedRevision: loaded.revision,
 });
+
+/** Writes one such append on its own (one stream: a plain append, at the revision it was decided on). */
+export const appendAlone = (store: EventStore, append: StreamAppend) => store.append(append.streamId, append.events, append.expectedRevision);
 
 const folded = (recorded: readonly RecordedEvent[]): ReservationState =>
   recorded.reduce((s, e) => evolveReservation(s, reservationFromLog(e), e.metadata.occurredAt), initialReservationState());

@@ -9,7 +9,7 @@ import { validateBooking, type BookingContext, type BookingForm, type FieldError
 import { contentLanguageOf, decideRecordBooking, purchaseContextTypeOf, vatCheckRequest, vatFieldChecks, type InvoiceTerms, type OpenedReservation } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
-import { ReservationLog, reservationAppend, reservationToLog } from '../reservation/reservation-stream.js';
+import { appendAlone, ReservationLog, reservationAppend, reservationToLog } from '../reservation/reservation-stream.js';
 import { EU_VAT_CHECKER, SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions, type VatNumberChecker } from '../tokens.js';
 import { bookedItems, bookedTickets } from './booked-questions.js';
 import { bookedProfileOf, type Buyer } from './buyer-profile.js';
@@ -88,7 +88,7 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
         const reservation = reservationAppend(input.reservationId, loaded, events.map((e) => reservationToLog(e, metadata)));
         // the buyer's profile with the booking, all or nothing: a conflict on either stream decides both again
         if (profile) return { result, append: () => this.store.appendToStreams([reservation, profile]) };
-        return { result, append: () => this.store.append(reservation.streamId, reservation.events, loaded.revision) };
+        return { result, append: () => appendAlone(this.store, reservation) };
       },
       written: (position) => this.options.waitForProjections(position),
     });
