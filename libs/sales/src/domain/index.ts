@@ -3,7 +3,7 @@ export { type VatCheckStatus } from './booking/booking-context.js';
 export { type BookingForm } from './booking/booking-form.js';
 export { vatCheckRequest, vatFieldChecks, viesQuery, type VatFieldCheck } from './booking/eu-vat-number.js';
 export type { InvoiceTerms } from './booking/normalize-booking.js';
-export { decideHolds, NOT_ENOUGH_TICKETS, CATEGORY_SOLD_OUT, isSeatsRefusal, decideRelease, decideReturnSetAside, decideSettle, decideReturnTicket, type ReturnTicket, type HoldOutcome, type HoldSeats, type SeatsRefusal, type InventoryLimits, type ReleaseHold, type SetAsideForWaitingList, type SettleHold, type Settlement } from './inventory/hold-seats.js';
+export { decideHolds, NOT_ENOUGH_TICKETS, CATEGORY_NOT_SALEABLE, isSeatsRefusal, decideRelease, decideReturnSetAside, decideSettle, decideReturnTicket, type ReturnTicket, type HoldOutcome, type HoldSeats, type SeatsRefusal, type InventoryLimits, type ReleaseHold, type SetAsideForWaitingList, type SettleHold, type Settlement } from './inventory/hold-seats.js';
 export { inventoryEventTypes, inventoryStreamId, type InventoryEvent, type SeatsHeld, type TicketReturned, type TicketLine } from './inventory/inventory.events.js';
 export { evolveInventory, initialInventoryState, withoutOneSeat, type InventoryState } from './inventory/inventory.js';
 export { type PriceSummaryRow } from './pricing/reservation-price.js';

@@ -36,13 +36,13 @@ export interface HoldSeats {
 
 /** Some seats of the categories asked for are left, fewer than asked (reference 3.2, item 12, step 7). */
 export const NOT_ENOUGH_TICKETS = 'error.STEP_1_NOT_ENOUGH_TICKETS';
-/** A category asked for has no seat left at all: sold out, so not saleable (reference 3.2, item 12, step 6). */
-export const CATEGORY_SOLD_OUT = 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE';
+/** A category asked for is not saleable: no seat of it is left at all (sold out), or the offer does not sell it (reference 3.2, item 12, steps 5-6). */
+export const CATEGORY_NOT_SALEABLE = 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE';
 export const DISCOUNT_CODE_USAGE_EXCEEDED = 'error.STEP2_DISCOUNT_CODE_USAGE_EXCEEDED';
-export type SeatsRefusal = typeof NOT_ENOUGH_TICKETS | typeof CATEGORY_SOLD_OUT;
+export type SeatsRefusal = typeof NOT_ENOUGH_TICKETS | typeof CATEGORY_NOT_SALEABLE;
 export type HoldRefusal = SeatsRefusal | typeof DISCOUNT_CODE_USAGE_EXCEEDED;
 /** The refusals that say the seats are gone (not the code's uses): what a buyer waits out, or a pass reads as sold out. */
-export const isSeatsRefusal = (code: string): code is SeatsRefusal => code === NOT_ENOUGH_TICKETS || code === CATEGORY_SOLD_OUT;
+export const isSeatsRefusal = (code: string): code is SeatsRefusal => code === NOT_ENOUGH_TICKETS || code === CATEGORY_NOT_SALEABLE;
 export type HoldOutcome = { readonly held: true } | { readonly held: false; readonly code: HoldRefusal };
 
 /**
@@ -144,7 +144,7 @@ function refusalOf(
   const wanted = new Map<number, number>();
   let wantedTotal = 0;
   for (const line of request.tickets) {
-    if (!limits.categoryCapacity.has(line.categoryId)) return NOT_ENOUGH_TICKETS;
+    if (!limits.categoryCapacity.has(line.categoryId)) return CATEGORY_NOT_SALEABLE;
     const capacity = limits.categoryCapacity.get(line.categoryId) ?? null;
     if (capacity !== null) wanted.set(capacity, (wanted.get(capacity) ?? 0) + line.quantity);
     wantedTotal += line.quantity;
@@ -162,7 +162,7 @@ function refusalOf(
   for (const line of request.tickets) {
     if (line.quantity <= 0) continue;
     const capacity = limits.categoryCapacity.get(line.categoryId) ?? null;
-    if (eventFull || (capacity !== null && usedOf(capacity) >= (limits.capacitySize.get(capacity) ?? 0))) return CATEGORY_SOLD_OUT;
+    if (eventFull || (capacity !== null && usedOf(capacity) >= (limits.capacitySize.get(capacity) ?? 0))) return CATEGORY_NOT_SALEABLE;
   }
   for (const [capacity, quantity] of wanted) {
     if (usedOf(capacity) + quantity > (limits.capacitySize.get(capacity) ?? 0)) return NOT_ENOUGH_TICKETS;

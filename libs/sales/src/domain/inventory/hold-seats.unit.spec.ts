@@ -70,7 +70,7 @@ describe('decideHolds', () => {
       hold('e', [[3, 1]], { codeUse: { code: 'SAVE', uses: 1 } }),
     ]);
     expect(outcomes).toEqual([
-      { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' },
+      { held: false, code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE' },
       { held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' },
       { held: false, code: 'error.STEP2_DISCOUNT_CODE_USAGE_EXCEEDED' },
       { held: true },

@@ -1,6 +1,6 @@
 import { type EventStore, type GlobalPosition, type InlineProjector, type StreamAppend, WrongExpectedRevisionError } from '@ticketing/event-store';
 import { DomainError } from '@ticketing/kernel';
-import { decideHolds, decideRelease, decideReturnSetAside, decideReturnTicket, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, CATEGORY_SOLD_OUT, NOT_ENOUGH_TICKETS, type HoldOutcome, type SeatsRefusal, type HoldSeats, type ReleaseHold, type ReturnTicket, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
+import { decideHolds, decideRelease, decideReturnSetAside, decideReturnTicket, decideSettle, evolveInventory, initialInventoryState, inventoryStreamId, CATEGORY_NOT_SALEABLE, NOT_ENOUGH_TICKETS, type HoldOutcome, type SeatsRefusal, type HoldSeats, type ReleaseHold, type ReturnTicket, type SettleHold, type InventoryState, type InventoryEvent } from '@ticketing/sales/domain';
 import { toAppend, type Provenance } from '../shared/event-data.js';
 
 /** What a return of the set-aside seats is keyed on among change jobs: two returns never share a batch. */
@@ -83,16 +83,20 @@ export class InventoryDesk {
   }
 
   /**
-   * The refusal a request for these seats is sure to get without asking the queue, or null: this process refused,
-   * less than soldOutMemoryMs ago, a request for one of these categories alone (no supplement, no code, not from the
-   * waiting list) as sold out (CATEGORY_SOLD_OUT: any quantity is refused the same), or one for no more seats than this
-   * line asks (NOT_ENOUGH_TICKETS, a request of that one line only); the stream confirmed that answer (it had not
-   * moved), and no append of any stream has been notified since (nor made by this process's queues). Seats that come
-   * back (an expiry, a cancellation, a return, another process's release) or a catalog change are appends, so they end
-   * the short cut; a stale "not sold out" only sends the request the usual way, which decides on the stream. The
-   * caller asks only for requests whose limits cannot differ from the remembered one's (no code, no unlocked category).
+   * The refusal a request of one line (one category of an event) is sure to get without asking the queue, or null:
+   * this process refused, less than soldOutMemoryMs ago, requests of that category alone (no supplement, no code, not
+   * from the waiting list), and this one asks for no more seats than one of them did (so the checks before the
+   * inventory, the most per order among them, passed it too) and as sold out (CATEGORY_NOT_SALEABLE) or for at least as
+   * many seats as a refusal for too few (NOT_ENOUGH_TICKETS); the stream confirmed that answer (it had not moved), and
+   * no append of any stream has been notified since (nor made by this process's queues). Seats that come back (an
+   * expiry, a cancellation, a return, another process's release) or a catalog change are appends, so they end the
+   * short cut; a stale "not sold out" only sends the request the usual way, which decides on the stream. The caller
+   * asks only for requests whose limits cannot differ from the remembered one's (no code, no unlocked category).
+   * Requests of several lines go the usual way, where the handler merges and checks them as a whole.
    */
   knownSoldOut(eventShortName: string, lines: readonly RequestedSeats[]): SeatsRefusal | null {
+    // a pass's inventory (`subscription:<id>`) is no event's: its refusals never answer for an event of that name
+    if (eventShortName.includes(':')) return null;
     const known = this.soldOut.covers(eventShortName, lines);
     // past half its age, the memory is confirmed again by one read of the stream in the background, so that under
     // load it does not lapse and send a whole wave of requests the usual way while a refusal confirms it
@@ -383,18 +387,25 @@ function companionStreams(job: Job, outcome: HoldOutcome): string[] {
 
 /**
  * The sold-out refusals of this process that later requests may be answered from (InventoryDesk.knownSoldOut):
- * per event, per category, the fewest seats a confirmed refusal asked for. Safe across processes because it only
+ * per event, per category, what confirmed refusals of it alone asked for. Safe across processes because it only
  * ever refuses what a read of the stream refused, while nothing has been appended since: the store's append
  * notifications (every process's, every stream's) forget everything, and nothing is remembered before the
  * notifications are listened to, across a read that a notification interrupted, or for longer than `maxAgeMs`
  * (which also bounds what a dropped notification connection could leave behind).
  */
+/** What the remembered refusals of one category asked for. */
+interface Refused {
+  /** Refused as sold out (no seat left): any quantity is. */
+  readonly soldOut: boolean;
+  /** The fewest seats a refusal for too few asked for (Infinity: none). */
+  readonly fewestShort: number;
+  /** The most seats a refusal asked for: a request for more may be one the checks before the inventory refuse. */
+  readonly most: number;
+}
+
 class SoldOutMemory {
-  /**
-   * Per event: when a refusal was last remembered, and per category the fewest seats a remembered NOT_ENOUGH_TICKETS
-   * asked for (0: the category was refused as sold out, CATEGORY_SOLD_OUT, which any quantity gets).
-   */
-  private readonly byEvent = new Map<string, { at: number; fewest: Map<number, number> }>();
+  /** Per event: when a refusal was last remembered, and per category what the remembered refusals asked. */
+  private readonly byEvent = new Map<string, { at: number; categories: Map<number, Refused> }>();
   private appends = 0;
   private listening = false;
   private watching = false;
@@ -415,18 +426,22 @@ class SoldOutMemory {
     if (!this.listening || generation !== this.appends || this.maxAgeMs <= 0) return;
     const now = this.now();
     let memory = this.byEvent.get(eventShortName);
-    if (memory && now - memory.at > this.maxAgeMs) memory.fewest.clear();
+    if (memory && now - memory.at > this.maxAgeMs) memory.categories.clear();
     jobs.forEach((job, i) => {
       const outcome = outcomes[i]!;
-      if (job.kind !== 'hold' || outcome.held || (outcome.code !== NOT_ENOUGH_TICKETS && outcome.code !== CATEGORY_SOLD_OUT)) return;
+      if (job.kind !== 'hold' || outcome.held || (outcome.code !== NOT_ENOUGH_TICKETS && outcome.code !== CATEGORY_NOT_SALEABLE)) return;
       const { tickets, services, codeUse, fromWaitingList, limits } = job.request;
       // one category alone, counted against a capacity it has (not refused as a category the offer does not sell)
       if (tickets.length !== 1 || services.length > 0 || codeUse || fromWaitingList || !limits.categoryCapacity.has(tickets[0]!.categoryId)) return;
-      const { categoryId } = tickets[0]!;
-      const quantity = outcome.code === CATEGORY_SOLD_OUT ? 0 : tickets[0]!.quantity;
-      if (!memory) this.byEvent.set(eventShortName, (memory = { at: now, fewest: new Map() }));
+      const { categoryId, quantity } = tickets[0]!;
+      if (!memory) this.byEvent.set(eventShortName, (memory = { at: now, categories: new Map() }));
       memory.at = now;
-      if (quantity < (memory.fewest.get(categoryId) ?? Infinity)) memory.fewest.set(categoryId, quantity);
+      const refused = memory.categories.get(categoryId) ?? { soldOut: false, fewestShort: Infinity, most: 0 };
+      memory.categories.set(categoryId, {
+        soldOut: refused.soldOut || outcome.code === CATEGORY_NOT_SALEABLE,
+        fewestShort: outcome.code === NOT_ENOUGH_TICKETS ? Math.min(refused.fewestShort, quantity) : refused.fewestShort,
+        most: Math.max(refused.most, quantity),
+      });
     });
   }
 
@@ -449,11 +464,12 @@ class SoldOutMemory {
       this.byEvent.delete(eventShortName);
       return null;
     }
-    // all or nothing: one sold-out category refuses the request, whatever the others ask (step 6 comes first)
-    if (lines.some((line) => line.quantity > 0 && memory.fewest.get(line.categoryId) === 0)) return CATEGORY_SOLD_OUT;
-    // too few seats is known of a request of that line alone: with others, one of theirs may be sold out instead
     const [line, ...others] = lines;
-    return line && others.length === 0 && line.quantity > 0 && line.quantity >= (memory.fewest.get(line.categoryId) ?? Infinity) ? NOT_ENOUGH_TICKETS : null;
+    if (!line || others.length > 0 || line.quantity <= 0) return null;
+    const refused = memory.categories.get(line.categoryId);
+    if (!refused || line.quantity > refused.most) return null;
+    if (refused.soldOut) return CATEGORY_NOT_SALEABLE;
+    return line.quantity >= refused.fewestShort ? NOT_ENOUGH_TICKETS : null;
   }
 
   /** An append, notified or made by this process: nothing remembered holds any more. */

@@ -200,6 +200,10 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect(expired.expired).toBe(3);
     expect((await category(1)).maximumSaleableTickets).toBe(3);
     expect((await category(1)).containsPendingTickets).toBe(false);
+    // the same request as the one refused above is sold a seat now: that refusal was the full hall's
+    const vip = await reserve({ promoCode: 'VIPCODE', reservation: [{ ticketCategoryId: 2, amount: 1 }] });
+    expect(vip.status).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${vip.body.value}`, headers })).json()).toBe(true);
 
     expect((await reserve({ promoCode: 'ONCE', reservation: [{ ticketCategoryId: 1, amount: 1 }] })).status).toBe(200);
     expect(codes((await reserve({ promoCode: 'ONCE', reservation: [{ ticketCategoryId: 1, amount: 1 }] })).body)).toEqual(['error.STEP2_DISCOUNT_CODE_USAGE_EXCEEDED']);
@@ -244,7 +248,7 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     }
     expect(desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }])).toBe('error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE');
     // answered on the route (installSoldOutAnswers) with what the handler answers: same status, body and headers
-    const refused = await reserve({ reservation: [{ ticketCategoryId: '1', amount: '2' }] });
+    const refused = await reserve({ reservation: [{ ticketCategoryId: '1', amount: '1' }] });
     expect([refused.status, refused.body]).toEqual([422, decided!.body]);
     expect(refused.body).toEqual({ success: false, errorCount: 1, validationErrors: [{ fieldName: 'reservationForm', code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE', arguments: null }], value: null, warnings: [] });
     for (const header of ['access-control-allow-origin', 'content-type', 'content-security-policy']) expect(refused.headers[header]).toBe(decided!.headers[header]);
@@ -259,8 +263,12 @@ describe('POST /api/v2/public/event/{shortName}/reserve-tickets', () => {
     expect(desk.knownSoldOut(e, [{ categoryId: 1, quantity: 1 }])).toBeNull();
     const again = await reserve({ reservation: [{ ticketCategoryId: 1, amount: 1 }] });
     expect(again.status).toBe(200);
-    // a seat for the next test
     expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${again.body.value}`, headers })).json()).toBe(true);
+    // and the code's request refused above is sold it as well: that refusal was the full hall's, not its code's
+    const vip = await reserve({ promoCode: 'VIPCODE', reservation: [{ ticketCategoryId: 2, amount: 1 }] });
+    expect(vip.status).toBe(200);
+    // a seat for the next test
+    expect((await app.inject({ method: 'DELETE', url: `/api/v2/public/reservation/${vip.body.value}`, headers })).json()).toBe(true);
   });
 
   // last: it stops the projection runner of the shared app

@@ -1,5 +1,5 @@
 import type { FastifyInstance, preHandlerHookHandler } from 'fastify';
-import { CATEGORY_SOLD_OUT, NOT_ENOUGH_TICKETS, type SeatsRefusal } from '@ticketing/sales/domain';
+import { CATEGORY_NOT_SALEABLE, NOT_ENOUGH_TICKETS, type SeatsRefusal } from '@ticketing/sales/domain';
 import { failure, langParam } from '@ticketing/wire';
 import type { InventoryDesk } from '../inventory/inventory-desk.js';
 import { reservationFormSchema } from './reserve-tickets.dto.js';
@@ -17,7 +17,7 @@ export const RESERVE_TICKETS_ROUTE = '/api/v2/public/event/:shortName/reserve-ti
  */
 export function installSoldOutAnswers(fastify: FastifyInstance, desk: InventoryDesk): void {
   const body = (code: string) => JSON.stringify(failure([{ fieldName: 'reservationForm', code, arguments: null }]));
-  const answers: Readonly<Record<SeatsRefusal, string>> = { [NOT_ENOUGH_TICKETS]: body(NOT_ENOUGH_TICKETS), [CATEGORY_SOLD_OUT]: body(CATEGORY_SOLD_OUT) };
+  const answers: Readonly<Record<SeatsRefusal, string>> = { [NOT_ENOUGH_TICKETS]: body(NOT_ENOUGH_TICKETS), [CATEGORY_NOT_SALEABLE]: body(CATEGORY_NOT_SALEABLE) };
   const answer: preHandlerHookHandler = (request, reply, done) => {
     const { shortName } = request.params as { shortName?: string };
     const { lang } = request.query as { lang?: unknown };

@@ -37,7 +37,7 @@ describe('a part of the event page that comes into view after the page is on scr
       [`POST ${API}/check-discount`]: { status: 204 },
       [`POST ${API}/reserve-tickets`]: {
         status: 422,
-        body: { success: false, errorCount: 1, validationErrors: [{ fieldName: 'reservationForm', code: 'error.STEP_1_NOT_ENOUGH_TICKETS', arguments: null }], value: null, warnings: [] },
+        body: { success: false, errorCount: 1, validationErrors: [{ fieldName: 'reservationForm', code: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE', arguments: null }], value: null, warnings: [] },
       },
     });
     await screen.findByRole('heading', { level: 1 });
@@ -52,7 +52,7 @@ describe('a part of the event page that comes into view after the page is on scr
     // nothing of the page is hidden (React would hide it all for a suspension without a boundary of its own)
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getAllByRole('banner').length).toBeGreaterThan(0); // the site header
-    expect(screen.getByText('Not enough tickets are available right now. Please wait or select fewer tickets.')).toBeTruthy();
+    expect(screen.getByText('This ticket category is sold out or not on sale.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue' })).toBe(document.activeElement);
 
     chunk.arrive();
