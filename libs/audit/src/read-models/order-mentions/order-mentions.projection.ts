@@ -16,7 +16,7 @@ export const isOrderIdShaped = (value: string): boolean => UUID.test(value);
  */
 export function idsNamedBy(data: unknown, into = new Set<string>()): Set<string> {
   if (typeof data === 'string') {
-    if (UUID.test(data)) into.add(data);
+    if (data.length === 36 && UUID.test(data)) into.add(data); // the length first: most strings of an event are no id
   } else if (Array.isArray(data)) {
     for (const value of data) idsNamedBy(value, into);
   } else if (data && typeof data === 'object') {
