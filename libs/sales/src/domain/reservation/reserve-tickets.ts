@@ -1,6 +1,6 @@
 import { RuleViolations, type RuleViolation } from '@ticketing/kernel';
 import type { AdditionalService, OfferedCategory, PromoCode, PurchaseOffer } from '@ticketing/catalog/contracts';
-import type { HoldSeats, InventoryLimits } from '../inventory/hold-seats.js';
+import { CATEGORY_NOT_SALEABLE, type HoldSeats, type InventoryLimits } from '../inventory/hold-seats.js';
 import { isMandatory, mandatoryServices } from '../pricing/mandatory-services.js';
 import { priceReservation } from '../pricing/price-reservation.js';
 import { linkItemsToTickets } from './link-items.js';
@@ -51,7 +51,7 @@ export const reserveErrors = {
   captchaFailed: 'error.STEP_2_CAPTCHA_VALIDATION_FAILED',
   selectAtLeastOne: 'error.STEP_1_SELECT_AT_LEAST_ONE',
   overMaximum: 'error.STEP_1_OVER_MAXIMUM',
-  mustBeSaleable: 'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE',
+  mustBeSaleable: CATEGORY_NOT_SALEABLE,
   accessRestricted: 'error.STEP_1_ACCESS_RESTRICTED',
   notCompatible: 'error.STEP_1_CATEGORIES_NOT_COMPATIBLE',
 } as const;

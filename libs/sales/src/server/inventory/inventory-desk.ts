@@ -385,14 +385,6 @@ function companionStreams(job: Job, outcome: HoldOutcome): string[] {
   return job.kind === 'hold' ? job.companions(outcome).map((a) => a.streamId) : [...job.companions, ...job.ending].map((c) => c.streamId);
 }
 
-/**
- * The sold-out refusals of this process that later requests may be answered from (InventoryDesk.knownSoldOut):
- * per event, per category, what confirmed refusals of it alone asked for. Safe across processes because it only
- * ever refuses what a read of the stream refused, while nothing has been appended since: the store's append
- * notifications (every process's, every stream's) forget everything, and nothing is remembered before the
- * notifications are listened to, across a read that a notification interrupted, or for longer than `maxAgeMs`
- * (which also bounds what a dropped notification connection could leave behind).
- */
 /** What the remembered refusals of one category asked for. */
 interface Refused {
   /** Refused as sold out (no seat left): any quantity is. */
@@ -403,6 +395,14 @@ interface Refused {
   readonly most: number;
 }
 
+/**
+ * The sold-out refusals of this process that later requests may be answered from (InventoryDesk.knownSoldOut):
+ * per event, per category, what confirmed refusals of it alone asked for. Safe across processes because it only
+ * ever refuses what a read of the stream refused, while nothing has been appended since: the store's append
+ * notifications (every process's, every stream's) forget everything, and nothing is remembered before the
+ * notifications are listened to, across a read that a notification interrupted, or for longer than `maxAgeMs`
+ * (which also bounds what a dropped notification connection could leave behind).
+ */
 class SoldOutMemory {
   /** Per event: when a refusal was last remembered, and per category what the remembered refusals asked. */
   private readonly byEvent = new Map<string, { at: number; categories: Map<number, Refused> }>();
