@@ -38,7 +38,7 @@ export { formatInvoiceNumber } from './invoice/invoice-number.js';
 export { invoiceSequenceEventTypes, invoiceSequenceStreamId, type InvoiceNumberAssigned, type InvoiceSequenceEvent } from './invoice/invoice-sequence.events.js';
 export { evolveInvoiceSequence, initialInvoiceSequenceState, type InvoiceSequenceState } from './invoice/invoice-sequence.js';
 export { decideCancelReservation, decideExpireReservation, decideRemoveEmptiedOrder, evolveReservation, initialReservationState, ticketsIssued, type AppliedSubscription, type OpenedReservation, type ReservationState } from './reservation/reservation.js';
-export { decideReserveTickets, type ReservationPlan, type SelectedCategory } from './reservation/reserve-tickets.js';
+export { decideReserveTickets, refusedAfterSoldOutCheck, soldOutCategories, type ReservationPlan, type ReserveTickets, type SelectedCategory } from './reservation/reserve-tickets.js';
 export { decideReserveSubscription, PASS_LINE, subscriptionHoldRefusal, subscriptionInventoryKey, subscriptionSoldOut, type ReserveSubscription } from './reservation/reserve-subscription.js';
 export { issueTickets } from './ticket/issue-tickets.js';
 export type { TicketIssued } from './ticket/ticket.events.js';

@@ -149,25 +149,13 @@ function refusalOf(
     if (capacity !== null) wanted.set(capacity, (wanted.get(capacity) ?? 0) + line.quantity);
     wantedTotal += line.quantity;
   }
-  const usedOf = (capacity: number): number => {
-    let used = 0;
-    for (const [categoryId, capacityOfCategory] of limits.categoryCapacity) if (capacityOfCategory === capacity) used += taken.get(categoryId) ?? 0;
-    return used;
-  };
-  let usedTotal = 0;
-  if (limits.totalSeats !== null) for (const quantity of taken.values()) usedTotal += quantity;
   // step 6 before step 7, as alf.io checks each category's saleability before it takes seats: a category with no
-  // seat left (its capacity, or the event's total, all taken) is sold out, whatever the quantity
-  const eventFull = limits.totalSeats !== null && usedTotal >= limits.totalSeats;
-  for (const line of request.tickets) {
-    if (line.quantity <= 0) continue;
-    const capacity = limits.categoryCapacity.get(line.categoryId) ?? null;
-    if (eventFull || (capacity !== null && usedOf(capacity) >= (limits.capacitySize.get(capacity) ?? 0))) return CATEGORY_NOT_SALEABLE;
-  }
+  // seat left is sold out, whatever the quantity
+  for (const line of request.tickets) if (line.quantity > 0 && isSoldOut(line.categoryId, limits, taken)) return CATEGORY_NOT_SALEABLE;
   for (const [capacity, quantity] of wanted) {
-    if (usedOf(capacity) + quantity > (limits.capacitySize.get(capacity) ?? 0)) return NOT_ENOUGH_TICKETS;
+    if (usedOf(capacity, limits, taken) + quantity > (limits.capacitySize.get(capacity) ?? 0)) return NOT_ENOUGH_TICKETS;
   }
-  if (limits.totalSeats !== null && usedTotal + wantedTotal > limits.totalSeats) return NOT_ENOUGH_TICKETS;
+  if (limits.totalSeats !== null && usedTotal(taken) + wantedTotal > limits.totalSeats) return NOT_ENOUGH_TICKETS;
   const wantedServices = new Map<number, number>();
   for (const line of request.services) wantedServices.set(line.serviceId, (wantedServices.get(line.serviceId) ?? 0) + line.quantity);
   for (const [serviceId, quantity] of wantedServices) {
@@ -177,6 +165,25 @@ function refusalOf(
     return DISCOUNT_CODE_USAGE_EXCEEDED;
   }
   return null;
+}
+
+function usedOf(capacity: number, limits: InventoryLimits, taken: ReadonlyMap<number, number>): number {
+  let used = 0;
+  for (const [categoryId, capacityOfCategory] of limits.categoryCapacity) if (capacityOfCategory === capacity) used += taken.get(categoryId) ?? 0;
+  return used;
+}
+
+function usedTotal(taken: ReadonlyMap<number, number>): number {
+  let used = 0;
+  for (const quantity of taken.values()) used += quantity;
+  return used;
+}
+
+/** No seat of the category is left: its capacity is all taken, or the event's total is reached (an unbounded category too). */
+export function isSoldOut(categoryId: number, limits: InventoryLimits, taken: ReadonlyMap<number, number>): boolean {
+  if (limits.totalSeats !== null && usedTotal(taken) >= limits.totalSeats) return true;
+  const capacity = limits.categoryCapacity.get(categoryId) ?? null;
+  return capacity !== null && usedOf(capacity, limits, taken) >= (limits.capacitySize.get(capacity) ?? 0);
 }
 
 export interface ReleaseHold {

@@ -1,6 +1,6 @@
 import { RuleViolations, type RuleViolation } from '@ticketing/kernel';
 import type { AdditionalService, OfferedCategory, PromoCode, PurchaseOffer } from '@ticketing/catalog/contracts';
-import { CATEGORY_NOT_SALEABLE, type HoldSeats, type InventoryLimits } from '../inventory/hold-seats.js';
+import { CATEGORY_NOT_SALEABLE, isSoldOut, type HoldSeats, type InventoryLimits } from '../inventory/hold-seats.js';
 import { isMandatory, mandatoryServices } from '../pricing/mandatory-services.js';
 import { priceReservation } from '../pricing/price-reservation.js';
 import { linkItemsToTickets } from './link-items.js';
@@ -38,6 +38,12 @@ export interface ReserveTickets {
   readonly validityMinutes?: number;
   /** Restricted categories the buyer reached through the category's own code link (`/event/{e}/code/{code}`). */
   readonly unlockedCategoryIds?: readonly number[];
+  /**
+   * Categories the read side shows with no seat left (soldOutCategories), refused at step 6 like one off sale. Given
+   * only to decide again a selection refused for a reason the reference checks after that step (a code, the captcha,
+   * access, payment): the seats themselves are the inventory's to grant or refuse, atomically with the hold.
+   */
+  readonly soldOutCategoryIds?: readonly number[];
 }
 
 /** What a reservation asks of the world: its first event and the hold the inventory must grant with it. */
@@ -99,9 +105,10 @@ export function decideReserveTickets(command: ReserveTickets, offer: PurchaseOff
     return !offered || !offered.onSale || !serviceQuantityAllowed(offered.service, s, ticketCount);
   });
   if (unknownCategory || badService) throw new RuleViolations([...violations, violation(reserveErrors.mustBeSaleable)]);
-  // 6. each category on sale now
+  // 6. each category on sale now, and not sold out (as far as the caller knows: see soldOutCategoryIds)
   const offered = selection.map((line) => categories.get(line.categoryId) as OfferedCategory);
-  if (offered.some((c) => !c.onSale)) violations.push(violation(reserveErrors.mustBeSaleable));
+  const soldOut = new Set(command.soldOutCategoryIds ?? []);
+  if (offered.some((c) => !c.onSale || soldOut.has(c.category.id))) violations.push(violation(reserveErrors.mustBeSaleable));
   // errors so far (a bad code, the captcha, a category off sale) mean no reservation is attempted at all
   if (violations.length > 0) throw new RuleViolations(violations);
   // 7. what creating the reservation would find: access, then (below) payment and the seats themselves
@@ -214,6 +221,18 @@ function usesOf(code: PromoCode, selection: readonly SelectedCategory[]): number
   return selection
     .filter((line) => code.categoryIds.length === 0 || code.categoryIds.includes(line.categoryId))
     .reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The refusals the reference gives at a step after the sold-out check (6): a selection refused with one is decided again knowing what is sold out. */
+const AFTER_STEP_6: ReadonlySet<string> = new Set([reserveErrors.codeNotFound, reserveErrors.captchaFailed, reserveErrors.accessRestricted, reserveErrors.notCompatible]);
+
+/** Whether the reference would have checked the selection's sold-out categories before refusing it with these. */
+export const refusedAfterSoldOutCheck = (violations: readonly RuleViolation[]): boolean => violations.some((v) => AFTER_STEP_6.has(v.code));
+
+/** The offer's categories with no seat left, by the seats taken of each (a read model's figures; the inventory decides on its stream). */
+export function soldOutCategories(offer: PurchaseOffer, takenByCategory: ReadonlyMap<number, number>): number[] {
+  const limits = inventoryLimits(offer, null);
+  return offer.categories.map((c) => c.category.id).filter((id) => isSoldOut(id, limits, takenByCategory));
 }
 
 function inventoryLimits(offer: PurchaseOffer, code: PromoCode | null): InventoryLimits {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RuleViolations } from '@ticketing/kernel';
 import type { OfferedCategory, PurchaseOffer } from '@ticketing/catalog/contracts';
 import { additionalService, eventDetails, invoicingTerms, promoCode, ticketCategory } from '@ticketing/testing/catalog-events';
-import { decideReserveTickets, type ReserveTickets } from './reserve-tickets.js';
+import { decideReserveTickets, refusedAfterSoldOutCheck, soldOutCategories, type ReserveTickets } from './reserve-tickets.js';
 
 const now = new Date('2027-03-01T10:00:00.000Z');
 const category = (overrides: Partial<OfferedCategory> & { id: number; price?: number; capacityId?: number | null; accessRestricted?: boolean }): OfferedCategory => ({
@@ -101,6 +101,40 @@ describe('decideReserveTickets', () => {
     expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 3, quantity: 1, metadata: [] }] }), offer()))).toEqual(['error.STEP_1_ACCESS_RESTRICTED']);
     const badCode = command({ promoCode: 'OLD', selection: [{ categoryId: 3, quantity: 1, metadata: [] }] });
     expect(refusal(() => decideReserveTickets(badCode, offer({ code: { text: 'OLD', found: null, usable: false } })))).toEqual(['error.STEP_1_CODE_NOT_FOUND']);
+  });
+
+  it('refuses a category known sold out at step 6: beside a bad code or captcha, and instead of a later step', () => {
+    const soldOut = { soldOutCategoryIds: [1, 3] };
+    const badCode = { promoCode: 'NOPE', captchaPassed: false };
+    const unknownCode = offer({ code: { text: 'NOPE', found: null, usable: false } });
+    expect(refusal(() => decideReserveTickets(command({ ...badCode, ...soldOut }), unknownCode))).toEqual([
+      'error.STEP_1_CODE_NOT_FOUND',
+      'error.STEP_2_CAPTCHA_VALIDATION_FAILED',
+      'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE',
+    ]);
+    expect(refusal(() => decideReserveTickets(command({ ...badCode, soldOutCategoryIds: [3] }), unknownCode))).toEqual(['error.STEP_1_CODE_NOT_FOUND', 'error.STEP_2_CAPTCHA_VALIDATION_FAILED']);
+    // access (step 7) and payment (step 7) come after it
+    expect(refusal(() => decideReserveTickets(command({ selection: [{ categoryId: 3, quantity: 1, metadata: [] }], ...soldOut }), offer()))).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
+    const noPayment = offer({ event: eventDetails({ shortName: 'gala', currency: 'CHF', allowedPaymentProxies: [] }) });
+    expect(refusal(() => decideReserveTickets(command(soldOut), noPayment))).toEqual(['error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE']);
+    expect(refusal(() => decideReserveTickets(command(), noPayment))).toEqual(['error.STEP_1_CATEGORIES_NOT_COMPATIBLE']);
+    expect(refusedAfterSoldOutCheck([{ code: 'error.STEP_1_CATEGORIES_NOT_COMPATIBLE', field: 'reservationForm', args: [] }])).toBe(true);
+    expect(refusedAfterSoldOutCheck([{ code: 'error.STEP_1_OVER_MAXIMUM', field: 'reservationForm', args: [4] }])).toBe(false);
+  });
+
+  it('finds the categories with no seat left: their capacity all taken, or the event total reached', () => {
+    const unbounded: OfferedCategory = { ...category({ id: 5 }), category: ticketCategory({ id: 5, key: 'c5', price: 1000, capacityId: null }) };
+    const shared = offer({
+      capacities: [
+        { id: 1, key: 'hall', name: null, size: 10 },
+        { id: 2, key: 'foyer', name: null, size: 5 },
+      ],
+      categories: [category({ id: 1 }), category({ id: 2 }), category({ id: 4, capacityId: 2 }), unbounded],
+    });
+    expect(soldOutCategories(shared, new Map([[1, 9]]))).toEqual([]);
+    expect(soldOutCategories(shared, new Map([[1, 6], [2, 4]]))).toEqual([1, 2]);
+    expect(soldOutCategories(shared, new Map([[4, 5]]))).toEqual([4]);
+    expect(soldOutCategories({ ...shared, totalSeats: 12 }, new Map([[1, 7], [4, 5]]))).toEqual([1, 2, 4, 5]);
   });
 
   it('holds supplements to their policy and donations to their bounds', () => {

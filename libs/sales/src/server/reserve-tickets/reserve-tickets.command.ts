@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { CatalogOffers } from '@ticketing/catalog/contracts';
+import { CatalogOffers, type PurchaseOffer } from '@ticketing/catalog/contracts';
 import { fractionDigits, NotFoundError, parseAmount, RuleViolations } from '@ticketing/kernel';
-import { decideReserveTickets, type SelectedCategory } from '@ticketing/sales/domain';
+import { decideReserveTickets, refusedAfterSoldOutCheck, soldOutCategories, type ReservationPlan, type ReserveTickets, type SelectedCategory } from '@ticketing/sales/domain';
 import { provenance } from '../shared/event-data.js';
 import { InventoryDesk } from '../inventory/inventory-desk.js';
+import { HoldsSalesFigures } from '../sales-figures/sales-figures.query.js';
 import { SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 
 export interface ReserveTicketsInput {
@@ -56,6 +57,7 @@ export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsComm
     @Inject(SALES_OPTIONS) private readonly options: SalesOptions,
     private readonly catalog: CatalogOffers,
     private readonly desk: InventoryDesk,
+    private readonly figures: HoldsSalesFigures,
   ) {}
 
   async execute({ input }: ReserveTicketsCommand): Promise<string> {
@@ -77,22 +79,20 @@ export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsComm
     const reservationId = this.options.ids.uuid();
     // field by field: on Node 20 a property added to a spread object (`{ ...input, now }`) costs ~1.5 µs
     // each, and these were most of the handler's own time (measured)
-    const plan = decideReserveTickets(
-      {
-        reservationId,
-        ticketIds: this.ticketIds(Math.min(ticketCount, 1_000)),
-        eventShortName: input.eventShortName,
-        language: input.language,
-        selection: input.selection,
-        services: input.services.map((s, i) => ({ ...s, amount: toMinorUnits(s.amount, fractionDigits(offer.event.currency), i) })),
-        promoCode: input.promoCode,
-        captchaPassed,
-        ownerUserId,
-        now,
-        unlockedCategoryIds: input.unlockedCategoryIds,
-      },
-      offer,
-    );
+    const command: ReserveTickets = {
+      reservationId,
+      ticketIds: this.ticketIds(Math.min(ticketCount, 1_000)),
+      eventShortName: input.eventShortName,
+      language: input.language,
+      selection: input.selection,
+      services: input.services.map((s, i) => ({ ...s, amount: toMinorUnits(s.amount, fractionDigits(offer.event.currency), i) })),
+      promoCode: input.promoCode,
+      captchaPassed,
+      ownerUserId,
+      now,
+      unlockedCategoryIds: input.unlockedCategoryIds,
+    };
+    const plan = await this.decide(command, offer);
     const metadata = provenance(reservationId, input.actor, now);
     // one event: the hold opens the reservation (SeatsHeld.opening), whose own stream is written from the buyer's
     // first change (ReservationLog); a hold of two events cost a third more machine CPU under a rush (bench/rush)
@@ -104,6 +104,22 @@ export class ReserveTicketsHandler implements ICommandHandler<ReserveTicketsComm
     // The reservations read model follows with the runner: only the sweeper reads it, minutes later.
     if (position !== null && !projectedInline) await this.options.waitForProjections(position);
     return reservationId;
+  }
+
+  /**
+   * The plan, or the refusal the reference gives: it checks that no category is sold out (step 6) before access and
+   * payment (step 7), and reports it beside a bad code or captcha (steps 1-2). A selection refused for one of those is
+   * decided again knowing what the holds read model shows sold out (an error path only: the seats are the inventory's).
+   */
+  private async decide(command: ReserveTickets, offer: PurchaseOffer): Promise<ReservationPlan> {
+    try {
+      return decideReserveTickets(command, offer);
+    } catch (error) {
+      if (!(error instanceof RuleViolations) || !refusedAfterSoldOutCheck(error.violations)) throw error;
+      const soldOut = soldOutCategories(offer, (await this.figures.forEvent(command.eventShortName)).takenByCategory);
+      if (soldOut.length === 0) throw error;
+      return decideReserveTickets({ ...command, soldOutCategoryIds: soldOut }, offer);
+    }
   }
 
   /** A loop, not `Array.from({ length })`: the array-like path cost as much as the ids themselves (measured). */
