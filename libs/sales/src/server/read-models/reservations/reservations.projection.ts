@@ -11,8 +11,9 @@ type ReservationRowEvent = Pick<RecordedEvent, 'type' | 'data' | 'revision' | 'm
  * One row per reservation whose stream is written (from its first event, ReservationOpened, which a hold's opening
  * becomes at the buyer's first change: a reservation only held so far has no row, and the sweeper finds it by its
  * hold): its status (PENDING, EXTERNAL_PROCESSING_PAYMENT, WAITING_EXTERNAL_CONFIRMATION, OFFLINE_PAYMENT, DEFERRED_OFFLINE_PAYMENT, FINALIZING, COMPLETE, CANCELLED, EXPIRED), deadline and the stream revision it reflects (the sweeper appends
- * with that revision, so a reservation that changed meanwhile is not expired by mistake), the pass paying for
- * some of its tickets (given back with its expiry), and the data it was opened with for the reservation views.
+ * with that revision, so a reservation that changed meanwhile is not expired by mistake), and the pass paying for
+ * some of its tickets (given back with its expiry). What a reservation was opened with is read from the log (its
+ * views fold its stream), not kept here.
  */
 async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(RESERVATIONS_TABLE);
@@ -20,10 +21,10 @@ async function apply(recorded: ReservationRowEvent, tx: ProjectionTx): Promise<v
   switch (event.type) {
     case 'ReservationOpened':
       await tx.client.query(
-        `insert into ${table} (reservation_id, short_name, status, valid_until, opened_at, revision, opened)
-         values ($1, $2, 'PENDING', $3, $4, $5, $6::jsonb)
+        `insert into ${table} (reservation_id, short_name, status, valid_until, opened_at, revision)
+         values ($1, $2, 'PENDING', $3, $4, $5)
          on conflict (reservation_id) do nothing`,
-        [event.data.reservationId, event.data.eventShortName, event.data.validUntil, recorded.metadata.occurredAt, recorded.revision, JSON.stringify(event.data)],
+        [event.data.reservationId, event.data.eventShortName, event.data.validUntil, recorded.metadata.occurredAt, recorded.revision],
       );
       return;
     case 'ReservationCancelled':
@@ -95,7 +96,6 @@ interface ReservationRow extends Record<string, unknown> {
   valid_until: string;
   opened_at: string;
   revision: number;
-  opened: unknown;
   applied_subscription: string | null;
 }
 
@@ -139,7 +139,7 @@ function evolve(row: ReservationRow, event: ReservationEvent, revision: number):
  * statement. Replaying an event changes nothing.
  */
 async function applyBatch(events: readonly ReservationRowEvent[], tx: ProjectionTx): Promise<void> {
-  const rows = new RowFold<ReservationRow>(tx, RESERVATIONS_TABLE, 'reservation_id', { insertOnly: ['short_name', 'opened_at', 'opened'] });
+  const rows = new RowFold<ReservationRow>(tx, RESERVATIONS_TABLE, 'reservation_id', { insertOnly: ['short_name', 'opened_at'] });
   await rows.load(events.map((e) => (e.data as { reservationId: string }).reservationId));
   for (const recorded of events) {
     const event = { type: recorded.type, data: recorded.data } as ReservationEvent;
@@ -154,7 +154,6 @@ async function applyBatch(events: readonly ReservationRowEvent[], tx: Projection
         valid_until: event.data.validUntil,
         opened_at: recorded.metadata.occurredAt,
         revision: recorded.revision,
-        opened: event.data,
         applied_subscription: null,
       });
       continue;
@@ -168,7 +167,7 @@ async function applyBatch(events: readonly ReservationRowEvent[], tx: Projection
 
 export const reservationsProjection: Projection = {
   name: 'sales-reservations',
-  version: 6,
+  version: 7,
   canHandle: reservationEventTypes,
   tables: [
     {
@@ -181,7 +180,6 @@ export const reservationsProjection: Projection = {
           valid_until timestamptz not null,
           opened_at timestamptz not null,
           revision integer not null,
-          opened jsonb not null,
           applied_subscription uuid
         );
         create index on ${s.table(RESERVATIONS_TABLE)} (valid_until) where status in ('PENDING', 'OFFLINE_PAYMENT');
