@@ -67,6 +67,9 @@ export const reservationAppend = (reservationId: string, loaded: Pick<LoadedRese
 /** Writes one such append on its own (one stream: a plain append, at the revision it was decided on). */
 export const appendAlone = (store: EventStore, append: StreamAppend) => store.append(append.streamId, append.events, append.expectedRevision);
 
+/** How many reservations' owners ownerOf keeps: a user id or null each, about 100 bytes. */
+const OWNERS_KEPT = 20_000;
+
 const folded = (recorded: readonly RecordedEvent[]): ReservationState =>
   recorded.reduce((s, e) => evolveReservation(s, reservationFromLog(e), e.metadata.occurredAt), initialReservationState());
 
@@ -79,6 +82,9 @@ const folded = (recorded: readonly RecordedEvent[]): ReservationState =>
  */
 @Injectable()
 export class ReservationLog {
+  /** Owners of reservations read so far (null: anonymous), oldest first. */
+  private readonly owners = new Map<string, string | null>();
+
   constructor(
     @Inject(SALES_EVENT_STORE) private readonly store: EventStore,
     @Inject(SALES_DB) private readonly db: Queryable,
@@ -100,11 +106,21 @@ export class ReservationLog {
     };
   }
 
-  /** The signed-in user a reservation belongs to (null: anonymous, or no such reservation), from its first event. */
+  /**
+   * The signed-in user a reservation belongs to (null: anonymous, or no such reservation), from its first event. Every
+   * call of the buyer's pages asks it (the access guard) before the call reads the reservation itself; the opening
+   * never changes, so an owner once read is kept (the last OWNERS_KEPT reservations) and asked of the log only once.
+   */
   async ownerOf(reservationId: string): Promise<string | null> {
+    const known = this.owners.get(reservationId);
+    if (known !== undefined) return known;
     const [first] = await this.store.readStream(reservationStreamId(reservationId), { maxCount: 1 });
     const opened = first ? (first.type === 'ReservationOpened' ? (first.data as ReservationOpened['data']) : null) : ((await this.openingOf(reservationId))?.data ?? null);
-    return opened?.ownerUserId ?? null;
+    if (!opened) return null; // no such reservation yet: asked again next time
+    const owner = opened.ownerUserId ?? null;
+    this.owners.set(reservationId, owner);
+    if (this.owners.size > OWNERS_KEPT) this.owners.delete(this.owners.keys().next().value!);
+    return owner;
   }
 
   /** What the reservation's hold opened it with, from the hold's event in its inventory stream; null when no hold opened it. */
