@@ -759,7 +759,7 @@ const messages = {
   'error.STEP_1_OVER_MAXIMUM': 'Sie haben mehr Tickets ausgewählt als erlaubt (höchstens {{0}}).',
   'error.STEP_1_OVER_MAXIMUM_FOR_RESTRICTED_CATEGORY': 'Sie können höchstens {{0}} Tickets für {{1}} kaufen.',
   'error.STEP_1_CATEGORIES_NOT_COMPATIBLE': 'Die ausgewählten Kategorien können nicht zusammen gekauft werden.',
-  'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE': 'Diese Ticketkategorie ist ausverkauft oder nicht im Verkauf.',
+  'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE': 'Eine gewählte Ticketkategorie oder Option ist ausverkauft oder nicht im Verkauf.',
   'error.STEP_1_ACCESS_RESTRICTED': 'Der Zugang zu dieser Ticketkategorie ist beschränkt.',
   'error.STEP_1_NOT_ENOUGH_TICKETS': 'Zurzeit sind nicht genügend Tickets verfügbar. Bitte warten Sie oder wählen Sie weniger Tickets.',
   'error.STEP_1_CODE_NOT_FOUND': 'Dieser Code ist ungültig oder wurde bereits verwendet.',

@@ -767,7 +767,7 @@ const messages = {
   'error.STEP_1_OVER_MAXIMUM': 'You have selected more tickets than allowed (maximum {{0}}).',
   'error.STEP_1_OVER_MAXIMUM_FOR_RESTRICTED_CATEGORY': 'You may buy at most {{0}} tickets for {{1}}.',
   'error.STEP_1_CATEGORIES_NOT_COMPATIBLE': 'The selected categories cannot be bought together.',
-  'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE': 'This ticket category is sold out or not on sale.',
+  'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE': 'A ticket category or option you selected is sold out or not on sale.',
   'error.STEP_1_ACCESS_RESTRICTED': 'Access to this ticket category is restricted.',
   'error.STEP_1_NOT_ENOUGH_TICKETS': 'Not enough tickets are available right now. Please wait or select fewer tickets.',
   'error.STEP_1_CODE_NOT_FOUND': 'This code is not valid or has already been used.',

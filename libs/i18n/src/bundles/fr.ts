@@ -762,7 +762,7 @@ const messages = {
   'error.STEP_1_OVER_MAXIMUM': 'Vous avez choisi plus de billets qu’autorisé (maximum {{0}}).',
   'error.STEP_1_OVER_MAXIMUM_FOR_RESTRICTED_CATEGORY': 'Vous pouvez acheter au maximum {{0}} billets pour {{1}}.',
   'error.STEP_1_CATEGORIES_NOT_COMPATIBLE': 'Les catégories choisies ne peuvent pas être achetées ensemble.',
-  'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE': 'Cette catégorie de billets est épuisée ou n’est pas en vente.',
+  'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE': 'Une catégorie de billets ou une option choisie est épuisée ou n’est pas en vente.',
   'error.STEP_1_ACCESS_RESTRICTED': 'L’accès à cette catégorie de billets est restreint.',
   'error.STEP_1_NOT_ENOUGH_TICKETS': 'Il n’y a pas assez de billets disponibles pour le moment. Veuillez patienter ou choisir moins de billets.',
   'error.STEP_1_CODE_NOT_FOUND': 'Ce code n’est pas valable ou a déjà été utilisé.',

@@ -759,7 +759,7 @@ const messages = {
   'error.STEP_1_OVER_MAXIMUM': 'Hai selezionato più biglietti di quelli consentiti (massimo {{0}}).',
   'error.STEP_1_OVER_MAXIMUM_FOR_RESTRICTED_CATEGORY': 'Puoi acquistare al massimo {{0}} biglietti per {{1}}.',
   'error.STEP_1_CATEGORIES_NOT_COMPATIBLE': 'Le categorie selezionate non possono essere acquistate insieme.',
-  'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE': 'Questa categoria di biglietti è esaurita o non è in vendita.',
+  'error.STEP_1_TICKET_CATEGORY_MUST_BE_SALEABLE': 'Una categoria di biglietti o un’opzione scelta è esaurita o non è in vendita.',
   'error.STEP_1_ACCESS_RESTRICTED': 'L’accesso a questa categoria di biglietti è riservato.',
   'error.STEP_1_NOT_ENOUGH_TICKETS': 'Al momento non ci sono abbastanza biglietti disponibili. Attendi o seleziona meno biglietti.',
   'error.STEP_1_CODE_NOT_FOUND': 'Questo codice non è valido o è già stato utilizzato.',

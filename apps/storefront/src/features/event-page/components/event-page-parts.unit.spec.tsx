@@ -52,7 +52,7 @@ describe('a part of the event page that comes into view after the page is on scr
     // nothing of the page is hidden (React would hide it all for a suspension without a boundary of its own)
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getAllByRole('banner').length).toBeGreaterThan(0); // the site header
-    expect(screen.getByText('This ticket category is sold out or not on sale.')).toBeTruthy();
+    expect(screen.getByText('A ticket category or option you selected is sold out or not on sale.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continue' })).toBe(document.activeElement);
 
     chunk.arrive();
