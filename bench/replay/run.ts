@@ -1,7 +1,7 @@
 /**
  * Replay benchmark: how fast every read model is rebuilt from a log made by the rush and booking flows, beside the
  * catch-up subscription's raw read rate (the ceiling) in the same run, with the rebuild's memory sampled.
- *   npx tsx bench/replay/run.ts [--events 1000000] [--page 10000] [--profile]   (REPLAY_BEFORE_TREE: a baseline rebuild too)
+ *   npx tsx bench/replay/run.ts [--events 1000000] [--page 10000] [--profile] [--each]   (REPLAY_BEFORE_TREE: a baseline rebuild too)
  * The log comes from .data/bench-replay/log-<events> (made by generate.mjs on first use, after `npm run build`);
  * each run copies that data folder and works on the copy. Children, each timed and its RSS sampled every 100 ms:
  * read-log.ts (the subscription from the start, pages of --page events), then `tools projections rebuild --all`
@@ -26,6 +26,8 @@ const argument = (name: string, fallback: string) => {
 const EVENTS = Number(argument('--events', '1000000'));
 const PAGE = Number(argument('--page', '10000'));
 const PROFILE = process.argv.includes('--profile');
+/** Also rebuild each read model alone (its own read of the log): where the rebuild's CPU goes, read model by read model. */
+const EACH = process.argv.includes('--each');
 /**
  * The checkout whose `tools projections rebuild` is measured (default this one): an export of an older commit
  * (`git archive <commit> | tar -x -C dir`, node_modules linked) gives the before figures on the same log.
@@ -218,6 +220,20 @@ try {
   console.log(`read memory: ${memoryLine(read.rss)}`);
   if (profileDir) console.log(`rebuild CPU profile: ${profileDir}`);
   if (TOOLS_TREE !== process.cwd()) console.log(`rebuild measured in ${TOOLS_TREE}`);
+
+  if (EACH) {
+    // Each alone reads the whole log too: the read-only row is the share every line below carries.
+    console.log('');
+    console.log('| read model alone | seconds | node CPU s | PostgreSQL CPU s | node µs/event over the read | PostgreSQL µs/event over the read |');
+    console.log('|---|---|---|---|---|---|');
+    for (const projection of allProjections) {
+      const alone = await sampled([...NODE_ARGS, 'tools/cli/main.ts', 'projections', 'rebuild', projection.name, '--page', String(PAGE)], { DATABASE_URL: database.url }, postmaster, TOOLS_TREE);
+      if (alone.code !== 0) throw new Error(`rebuild of ${projection.name} failed (${alone.code}):\n${alone.stdout}${alone.stderr}`);
+      const seconds = [...alone.stdout.matchAll(/ in ([\d.]+) s/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      const over = (cpu: number, readCpu: number) => (((cpu - readCpu) / head) * 1e6).toFixed(1);
+      console.log(`| ${projection.name} | ${seconds.toFixed(2)} | ${alone.cpu.toFixed(1)} | ${alone.postgresCpu.toFixed(1)} | ${over(alone.cpu, read.cpu)} | ${over(alone.postgresCpu, read.postgresCpu)} |`);
+    }
+  }
 
   const differences = await differencesFromLive();
   const lag = lagging.length ? `; not compared (the live runner's tables are behind the head or of another version): ${lagging.join(', ')}` : '';
