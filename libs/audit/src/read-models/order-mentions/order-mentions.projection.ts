@@ -10,9 +10,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isOrderIdShaped = (value: string): boolean => UUID.test(value);
 
 /**
- * Every UUID an event's data names, anywhere (a field, a list, a nested object), each once: the ids the
- * story's `mentions` can match, for an order id is a UUID. Only events of the streams an order shares with
- * others are indexed (its own streams are read whole).
+ * Fields that hold tickets' ids: a ticket's id is never an order's (each is a UUID of its own), so they are not
+ * indexed. A hold names each of its tickets (SeatsHeld's opening): this is half the index's rows left out.
+ */
+const TICKET_ID_FIELDS: ReadonlySet<string> = new Set(['ticketId', 'ticketIds']);
+
+/**
+ * Every UUID an event's data names, anywhere (a field, a list, a nested object), each once, but for tickets' ids:
+ * the ids the story's `mentions` can match for an order, for an order id is a UUID. Only events of the streams an
+ * order shares with others are indexed (its own streams are read whole).
  */
 export function idsNamedBy(data: unknown, into = new Set<string>()): Set<string> {
   if (typeof data === 'string') {
@@ -20,7 +26,8 @@ export function idsNamedBy(data: unknown, into = new Set<string>()): Set<string>
   } else if (Array.isArray(data)) {
     for (const value of data) idsNamedBy(value, into);
   } else if (data && typeof data === 'object') {
-    for (const value of Object.values(data)) idsNamedBy(value, into);
+    const fields = data as Record<string, unknown>;
+    for (const field in fields) if (!TICKET_ID_FIELDS.has(field)) idsNamedBy(fields[field], into);
   }
   return into;
 }
@@ -56,7 +63,7 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
  */
 export const orderMentionsProjection: Projection = {
   name: 'audit-order-mentions',
-  version: 1,
+  version: 2,
   canHandle: [ANY_EVENT],
   tables: [
     {

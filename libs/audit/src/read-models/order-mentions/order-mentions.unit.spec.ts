@@ -7,9 +7,14 @@ const TICKET = 'A1B2C3D4-E5F6-4A7B-8C9D-0E1F2A3B4C5D';
 
 describe('order-mentions keys', () => {
   it('takes every UUID an event names, at any depth, once, and nothing else', () => {
-    const data = { reservationId: ORDER, eventShortName: 'gala', lines: [{ ticketId: TICKET, categoryId: 1 }], again: [ORDER], at: '2025-03-01T10:00:00.000Z', user: 'U1' };
+    const data = { reservationId: ORDER, eventShortName: 'gala', lines: [{ id: TICKET, categoryId: 1 }], again: [ORDER], at: '2025-03-01T10:00:00.000Z', user: 'U1' };
     expect([...idsNamedBy(data)]).toEqual([ORDER, TICKET]);
     expect([...idsNamedBy({ reservationIds: [] })]).toEqual([]);
+  });
+
+  it("leaves tickets' ids out: a ticket's id is never an order's", () => {
+    const held = { reservationId: ORDER, opening: { reservationId: ORDER, tickets: [{ ticketId: TICKET, categoryId: 1 }] }, ticketIds: [TICKET] };
+    expect([...idsNamedBy(held)]).toEqual([ORDER]);
   });
 
   it('indexes exactly what the story keeps of a shared stream: for an id an order can have, a key iff the data mentions it', () => {
