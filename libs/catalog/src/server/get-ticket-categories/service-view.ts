@@ -38,7 +38,8 @@ export function serviceView({ service, descriptionHtml }: ServiceRecord, event: 
     type: service.type,
     supplementPolicy: service.supplementPolicy,
     fixPrice: service.fixPrice,
-    availableQuantity: Math.max(0, service.availableQuantity - sold),
+    // a mandatory supplement goes with every ticket sold (no stock of its own: the sales inventory does not limit it)
+    availableQuantity: service.supplementPolicy?.startsWith('MANDATORY_') ? service.availableQuantity : Math.max(0, service.availableQuantity - sold),
     maxQtyPerOrder: service.maxQtyPerOrder,
     free: service.fixPrice && !byPercentage && service.price === 0,
     formattedFinalPrice: byPercentage ? percentPlain(service.percentage ?? 0) : formatUnit(service.price, event.currency),

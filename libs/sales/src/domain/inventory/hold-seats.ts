@@ -11,7 +11,7 @@ export interface InventoryLimits {
   readonly capacitySize: ReadonlyMap<number, number>;
   /** The event's cap over all categories, or null. */
   readonly totalSeats: number | null;
-  /** Additional service id -> items available in total. */
+  /** Additional service id -> items available in total (Infinity: no stock, as for a mandatory supplement). */
   readonly serviceQuantity: ReadonlyMap<number, number>;
   /** The usage limit of the request's code (null: unlimited). */
   readonly codeMaxUsage: number | null;

@@ -240,7 +240,9 @@ function inventoryLimits(offer: PurchaseOffer, code: PromoCode | null): Inventor
     categoryCapacity: new Map(offer.categories.map((c) => [c.category.id, c.category.capacityId])),
     capacitySize: new Map(offer.capacities.map((c) => [c.id, c.size])),
     totalSeats: offer.totalSeats,
-    serviceQuantity: new Map(offer.services.map((s) => [s.service.id, s.service.availableQuantity])),
+    // a mandatory supplement is part of what a ticket or the reservation costs, not a stock: its quantity (999 when
+    // the catalog states none) would otherwise stop the sale with seats left
+    serviceQuantity: new Map(offer.services.map((s) => [s.service.id, isMandatory(s.service) ? Number.POSITIVE_INFINITY : s.service.availableQuantity])),
     codeMaxUsage: code?.maxUsage ?? null,
   };
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RuleViolations } from '@ticketing/kernel';
 import type { OfferedCategory, PurchaseOffer } from '@ticketing/catalog/contracts';
 import { additionalService, eventDetails, invoicingTerms, promoCode, ticketCategory } from '@ticketing/testing/catalog-events';
+import { decideHolds } from '../inventory/hold-seats.js';
+import { evolveInventory, initialInventoryState } from '../inventory/inventory.js';
 import { decideReserveTickets, refusedAfterSoldOutCheck, soldOutCategories, type ReserveTickets } from './reserve-tickets.js';
 
 const now = new Date('2027-03-01T10:00:00.000Z');
@@ -54,6 +56,21 @@ function refusal(run: () => unknown): string[] {
 }
 
 describe('decideReserveTickets', () => {
+  it('holds a mandatory supplement whatever its quantity (it follows the tickets), an optional one up to its quantity', () => {
+    const services = [
+      { service: additionalService({ id: 1, price: 500, availableQuantity: 2 }), onSale: true },
+      { service: additionalService({ id: 2, key: 'fee', supplementPolicy: 'MANDATORY_ONE_FOR_TICKET', price: 200, availableQuantity: 2 }), onSale: true },
+    ];
+    const first = decideReserveTickets(command({ reservationId: 'r-1', services: [{ serviceId: 1, quantity: 2, amount: null }] }), offer({ services }));
+    let state = initialInventoryState();
+    for (const event of decideHolds(state, [first.hold]).eventsByRequest.flat()) state = evolveInventory(state, event);
+    // both fees and both T-shirts are taken: two more tickets still sell, with their fees, but no T-shirt
+    const second = decideReserveTickets(command({ reservationId: 'r-2' }), offer({ services }));
+    expect(decideHolds(state, [second.hold]).outcomes).toEqual([{ held: true }]);
+    const shirt = decideReserveTickets(command({ reservationId: 'r-3', services: [{ serviceId: 1, quantity: 1, amount: null }] }), offer({ services }));
+    expect(decideHolds(state, [shirt.hold]).outcomes).toEqual([{ held: false, code: 'error.STEP_1_NOT_ENOUGH_TICKETS' }]);
+  });
+
   it('plans tickets, mandatory supplements, prices, validity and the hold', () => {
     const plan = decideReserveTickets(command({ services: [{ serviceId: 1, quantity: 1, amount: null }] }), offer());
     const data = plan.opened.data;
