@@ -323,6 +323,9 @@ export type SupplementPolicy =
 /** INHERITED: the event's VAT; NONE: no VAT; CUSTOM_*: its own percentage, included in the price or added. */
 export type AdditionalServiceVatType = 'INHERITED' | 'NONE' | 'CUSTOM_INCLUDED' | 'CUSTOM_EXCLUDED';
 
+/** A supplement every ticket or reservation carries (MANDATORY_*): booked with them, never chosen, and no stock of its own. */
+export const isMandatory = (service: Pick<AdditionalService, 'supplementPolicy'>): boolean => service.supplementPolicy?.startsWith('MANDATORY_') ?? false;
+
 export interface AdditionalService {
   readonly id: number;
   readonly key: string;
@@ -341,7 +344,7 @@ export interface AdditionalService {
   /** Bounds (minor units) of a custom amount or of a percentage-computed price; null = none. */
   readonly minPrice: number | null;
   readonly maxPrice: number | null;
-  /** Default 999. */
+  /** Default 999. Items to sell in all, of an optional supplement or a donation: a mandatory one (isMandatory) has no stock. */
   readonly availableQuantity: number;
   readonly maxQtyPerOrder: number;
   /** Sale window in the event's time zone. */

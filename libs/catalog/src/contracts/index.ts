@@ -2,6 +2,7 @@
 export {
   catalogStreams,
   INVOICE_NUMBER_PATTERN,
+  isMandatory,
   type AdditionalService,
   type AdditionalServiceType,
   type AttendeeField,

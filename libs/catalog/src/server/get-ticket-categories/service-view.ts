@@ -1,4 +1,4 @@
-import type { AdditionalService, EventDetails, PromoCode } from '@ticketing/catalog/contracts';
+import { isMandatory, type AdditionalService, type EventDetails, type PromoCode } from '@ticketing/catalog/contracts';
 import { formatUnit } from '@ticketing/kernel';
 import type { ServiceRecord } from '../shared/event-records.js';
 import { percentPlain, percentText } from '../shared/view-helpers.js';
@@ -39,7 +39,7 @@ export function serviceView({ service, descriptionHtml }: ServiceRecord, event: 
     supplementPolicy: service.supplementPolicy,
     fixPrice: service.fixPrice,
     // a mandatory supplement goes with every ticket sold (no stock of its own: the sales inventory does not limit it)
-    availableQuantity: service.supplementPolicy?.startsWith('MANDATORY_') ? service.availableQuantity : Math.max(0, service.availableQuantity - sold),
+    availableQuantity: isMandatory(service) ? service.availableQuantity : Math.max(0, service.availableQuantity - sold),
     maxQtyPerOrder: service.maxQtyPerOrder,
     free: service.fixPrice && !byPercentage && service.price === 0,
     formattedFinalPrice: byPercentage ? percentPlain(service.percentage ?? 0) : formatUnit(service.price, event.currency),
