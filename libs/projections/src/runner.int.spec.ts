@@ -69,7 +69,7 @@ describe('ProjectionRunner', () => {
   });
 
   it('applies the projections a batch busies in one transaction', async () => {
-    const r = runner({ projections: [eventRowsProjection(), eventRowsProjection({ name: 'second', table: 'second_rows' })] });
+    const r = runner({ projections: [eventRowsProjection(), eventRowsProjection({ name: 'second', table: 'second_rows' })], replayLanes: 1 });
     await r.catchUp(); // prepared
     const head = await appendEvents(t.store, 30);
     const query = vi.spyOn(pg.Client.prototype, 'query');
@@ -82,6 +82,48 @@ describe('ProjectionRunner', () => {
     }
     expect(await countRows(t.db, 'second_rows')).toEqual({ rows: 30, distinct: 30 });
     expect([await checkpointOf(t.db, 'event-rows'), await checkpointOf(t.db, 'second')]).toEqual([head, head]);
+  });
+
+  it('replays in lanes: each lane a transaction of its own per page, every page read once, every read model at the head', async () => {
+    const projections = [1, 2, 3, 4].map((n) => eventRowsProjection({ name: `lane-${n}`, table: `lane_${n}_rows` }));
+    const r = runner({ projections, replayLanes: 2 });
+    await r.catchUp(); // prepared
+    const head = await appendEvents(t.store, 30);
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    const read = vi.spyOn(t.store, 'readAll');
+    const pages: bigint[] = [];
+    try {
+      await r.catchUp(({ position }) => pages.push(position));
+      expect(query.mock.calls.filter(([text]) => text === 'begin')).toHaveLength(6); // three pages of 10, two lanes
+      // three full pages, the empty one after them, and the pass that finds nothing left
+      expect(read.mock.calls.map(([options]) => options?.after)).toEqual([head - 30n, head - 20n, head - 10n, head, head]);
+    } finally {
+      query.mockRestore();
+      read.mockRestore();
+    }
+    expect(pages).toEqual([head - 20n, head - 10n, head]);
+    for (const n of [1, 2, 3, 4]) {
+      expect(await countRows(t.db, `lane_${n}_rows`)).toEqual({ rows: 30, distinct: 30 });
+      expect(await checkpointOf(t.db, `lane-${n}`)).toBe(head);
+    }
+  });
+
+  it('replays in lanes: a read model that fails stops alone, the others of its lane and the other lane go to the head', async () => {
+    await appendEvents(t.store, 40);
+    const events = await t.store.readAll();
+    const failing = events[24]!;
+    const projections = [
+      eventRowsProjection({ name: 'fails', table: 'fails_rows', failOn: (e) => e.id === failing.id }),
+      ...[1, 2, 3].map((n) => eventRowsProjection({ name: `lane-${n}`, table: `lane_${n}_rows` })),
+    ];
+    const r = runner({ projections, replayLanes: 2 });
+    await r.catchUp();
+    expect(await countRows(t.db, 'fails_rows')).toEqual({ rows: 20, distinct: 20 });
+    expect(await checkpointOf(t.db, 'fails')).toBe(events[19]!.position);
+    for (const n of [1, 2, 3]) {
+      expect(await countRows(t.db, `lane_${n}_rows`)).toEqual({ rows: 40, distinct: 40 });
+      expect(await checkpointOf(t.db, `lane-${n}`)).toBe(events[39]!.position);
+    }
   });
 
   it('changes nothing when replayed again', async () => {

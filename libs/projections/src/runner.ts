@@ -6,6 +6,8 @@ import { ProjectionStoppedError } from './errors.js';
 import { pinoProjectionLogger, type ProjectionLogger } from './logger.js';
 import { prepareProjection, resetProjection } from './prepare.js';
 import { handles, type Projection } from './projection.js';
+import { assignLanes } from './replay-lanes.js';
+import { SharedPages, type PageReader } from './shared-pages.js';
 import { Signal } from './signal.js';
 import { LIVE_SCHEMA } from './sql-names.js';
 import { isTransient } from './transient.js';
@@ -26,6 +28,8 @@ export interface ProjectionRunnerOptions {
    * that is given, else 10,000.
    */
   readonly replayPageSize?: number;
+  /** Lanes of read models a replay applies side by side (default 2: see catchUp). */
+  readonly replayLanes?: number;
   /**
    * How the runner learns of new events: `subscription` (the store's watchAppends, else subscribeToAll, with a
    * slow poll as a safety net)
@@ -56,8 +60,8 @@ export interface RunnerProgress {
 
 const MAX_BACKOFF_MS = 5_000;
 
-/** Reads up to `size` events after `after`, in log order. */
-type PageReader = (after: GlobalPosition, size: number) => Promise<RecordedEvent[]>;
+/** Pages a lane may be ahead of the slowest in a replay: a lane that finished its page starts the next at once. */
+const REPLAY_LEAD = 2;
 
 /**
  * Follows the global log and keeps every projection's tables and checkpoint moving together. Safe to run
@@ -72,6 +76,7 @@ export class ProjectionRunner {
   private readonly schema: string;
   private readonly batchSize: number;
   private readonly replayPageSize: number;
+  private readonly replayLanes: number;
   private readonly wakeUps: 'subscription' | 'polling';
   private readonly pollIntervalMs: number;
   private readonly logger: ProjectionLogger;
@@ -99,6 +104,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 500;
     // a runner given small batches (tests of batch edges) replays in them too
     this.replayPageSize = options.replayPageSize ?? options.batchSize ?? 10_000;
+    this.replayLanes = options.replayLanes ?? 2;
     this.wakeUps = options.wakeUps ?? 'subscription';
     this.pollIntervalMs = options.pollIntervalMs ?? (this.wakeUps === 'subscription' ? 1_000 : 100);
     this.logger = options.logger ?? pinoProjectionLogger();
@@ -126,42 +132,61 @@ export class ProjectionRunner {
 
   /**
    * Applies everything in the log now, in pages of `replayPageSize`, then resolves; for the CLI and tests, which do
-   * not follow the log. `onPage` is told after each page.
+   * not follow the log. `onPage` is told after each page. The read models go in lanes (`replayLanes`): each lane
+   * applies a page to its read models in one transaction of its own, on its own connection, while the other lanes
+   * apply theirs, so that this process folds one lane's events while PostgreSQL writes another's rows. Each page is
+   * read once for every lane, and the next one while it is applied.
    */
   async catchUp(onPage?: (progress: ReplayProgress) => void): Promise<void> {
     await this.prepare();
-    let events = 0;
-    const read = this.readingAhead();
-    for (;;) {
-      const page = await this.exclusive(() => this.pumpOnce(this.replayPageSize, read));
-      if (!page) return;
-      events += page.events;
-      onPage?.({ position: page.reached, events });
-    }
+    await this.exclusive(async () => {
+      const progress = { events: 0 };
+      // a pass ends on an empty page; a read model found behind its page (reset by another process) is read again
+      for (let more = true; more; ) more = await this.replayPass(progress, onPage);
+    });
   }
 
-  /**
-   * A reader of pages that asks for the next page as soon as a full one arrives, so that the log is read while
-   * the page before is applied (PostgreSQL and this process work at the same time). The page read ahead is used
-   * only when the next read starts exactly after it; it is a prefix of the log as it was then, which is all a
-   * page ever is.
-   */
-  private readingAhead(): PageReader {
-    let ahead: { after: GlobalPosition; events: Promise<RecordedEvent[]> } | undefined;
-    return (after, size) => {
-      const events = ahead?.after === after ? ahead.events : this.store.readAll({ after, maxCount: size });
-      ahead = undefined;
-      events.then(
-        (page) => {
-          if (page.length < size) return;
-          const next = page[page.length - 1]!.position;
-          ahead = { after: next, events: this.store.readAll({ after: next, maxCount: size }) };
-          ahead.events.catch(() => undefined); // a read nobody takes must not fail the process; a taken one throws there
-        },
-        () => undefined,
-      );
-      return events;
-    };
+  /** One pass of catchUp from the lowest checkpoint to the head; false when there was nothing left to read. */
+  private async replayPass(progress: { events: number }, onPage?: (progress: ReplayProgress) => void): Promise<boolean> {
+    const active = this.projections.filter((p) => !this.failures.has(p.name));
+    if (active.length === 0) return false;
+    const after = active.map((p) => this.positions.get(p.name) ?? 0n).reduce((a, b) => (b < a ? b : a));
+    const read: PageReader = (from, size) => this.store.readAll({ after: from, maxCount: size });
+    const first = await read(after, this.replayPageSize);
+    if (first.length === 0) {
+      // Nothing new: a cheap moment to learn what other processes did (moved or reset checkpoints).
+      await this.refreshPositions();
+      return false;
+    }
+    const lanes = assignLanes(active, first, this.replayLanes);
+    const pages = new SharedPages(read, { after, events: first }, this.replayPageSize, lanes.length, REPLAY_LEAD);
+    const settled = await Promise.allSettled(
+      lanes.map(async (lane, laneIndex) => {
+        try {
+          for (let index = 0; ; index++) {
+            const page = await pages.take(index);
+            const last = page.events[page.events.length - 1]?.position;
+            if (last === undefined) return;
+            if (last > this.readUpTo) this.readUpTo = last;
+            await this.applyPage(
+              lane.filter((p) => !this.failures.has(p.name)),
+              page.after,
+              page.events,
+            );
+            if (pages.finish(laneIndex, index)) {
+              progress.events += page.events.length;
+              onPage?.({ position: last, events: progress.events });
+            }
+          }
+        } catch (error) {
+          pages.fail(error);
+          throw error;
+        }
+      }),
+    );
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    return true;
   }
 
   /**
@@ -259,19 +284,28 @@ export class ProjectionRunner {
    * Reads one batch (`size` events) after the lowest checkpoint and hands it to each projection; undefined when
    * nothing was left, else how many events it read and the position of the last.
    */
-  private async pumpOnce(size: number, read: PageReader = (after, maxCount) => this.store.readAll({ after, maxCount })): Promise<{ events: number; reached: GlobalPosition } | undefined> {
+  private async pumpOnce(size: number): Promise<{ events: number; reached: GlobalPosition } | undefined> {
     const active = this.projections.filter((p) => !this.failures.has(p.name));
     if (active.length === 0) return undefined;
     const after = active.map((p) => this.positions.get(p.name) ?? 0n).reduce((a, b) => (b < a ? b : a));
-    const events = await read(after, size);
+    const events = await this.store.readAll({ after, maxCount: size });
     if (events.length > 0 && events[events.length - 1]!.position > this.readUpTo) this.readUpTo = events[events.length - 1]!.position;
     if (events.length === 0) {
       // Nothing new: a cheap moment to learn what other processes did (moved or reset checkpoints).
       await this.refreshPositions();
       return undefined;
     }
-    // Projections with nothing to do in this batch only move their checkpoints: one statement for all of them
-    // instead of a transaction each (under a rush the batch is reservations; a dozen catalog read models idle).
+    await this.applyPage(active, after, events);
+    return { events: events.length, reached: events[events.length - 1]!.position };
+  }
+
+  /**
+   * A batch for the given projections. Those with nothing to do in it only move their checkpoints: one statement for
+   * all of them instead of a transaction each (under a rush the batch is reservations; a dozen catalog read models
+   * idle). The busy ones are applied in one transaction.
+   */
+  private async applyPage(active: readonly Projection[], after: GlobalPosition, events: readonly RecordedEvent[]): Promise<void> {
+    if (active.length === 0) return;
     const first = events[0]!.position;
     const last = events[events.length - 1]!.position;
     // the types in the page answer for a projection that has none of it yet (always so in a replay)
@@ -285,7 +319,6 @@ export class ProjectionRunner {
       (handlesSome ? busy : idle).push(projection);
     }
     await Promise.all([this.advanceIdle(idle, after, events), this.applyToBusy(busy, after, events)]);
-    return { events: events.length, reached: last };
   }
 
   /** The busy projections of a batch in one transaction; one by one when that fails (see applyBatchTogether). */
