@@ -14,7 +14,9 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { createPool, migrate } from '@ticketing/postgres';
 import { startEmbeddedPostgres } from '@ticketing/postgres/embedded';
+import { eventStoreMigrations } from '@ticketing/event-store';
 import { allProjections } from '@ticketing/application/projections';
 // @ts-expect-error the generator is plain JavaScript (it drives the built API like the other loopback benches)
 import { generate } from './generate.mjs';
@@ -139,6 +141,10 @@ const sql = new pg.Client({ connectionString: database.url });
 let exitCode = 0;
 try {
   await sql.connect();
+  // The log as this checkout's API finds it once started: a log cached by an older build gets the event store's
+  // later migrations (a rebuild of either tree then reads the same storage).
+  const pool = createPool(database.url, 1);
+  const migrated = await migrate(pool, eventStoreMigrations).finally(() => pool.end());
   const head = Number((await sql.query<{ head: string }>('select coalesce(max(position), 0) as head from events')).rows[0]!.head);
   const checkpoints = new Map(
     (await sql.query<{ name: string; position: string; version: number }>('select name, position, version from projection_checkpoints')).rows.map((r) => [
@@ -147,6 +153,7 @@ try {
     ]),
   );
   console.log(`bench/replay: ${head.toLocaleString('en')} events (${generatedIn > 0 ? `generated in ${generatedIn.toFixed(0)} s` : `cached in ${dir}`}), page ${PAGE.toLocaleString('en')}`);
+  if (migrated.length > 0) console.log(`migrated the copy: ${migrated.join(', ')}`);
   console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 
   // What the API's runner wrote while the log was made, kept aside to compare the rebuild with.

@@ -240,7 +240,7 @@ export async function reservationsMissingFromLog(databaseUrl: string, ids: reado
   const found = await query<{ id: string }>(
     databaseUrl,
     `select substr(stream_id, 13) as id from events where stream_id = any($1)
-     union select data->>'reservationId' from events where type = 'SeatsHeld' and data ? 'opening' and data->>'reservationId' = any($2)`,
+     union select data->>'reservationId' from events where type = 'SeatsHeld' and data->'opening' is not null and data->>'reservationId' = any($2)`,
     [ids.map((id) => `reservation-${id}`), ids],
   );
   const present = new Set(found.map((r) => r.id));

@@ -66,7 +66,7 @@ export async function appendEvents(
     name: 'event-store-insert-events',
     text: `insert into events (position, stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext,
                          hash, previous_hash, hash_format, recorded_at, log_hash)
-     select p.taken_position, $1, e.revision, e.id, e.type, e.data::jsonb, e.metadata::jsonb, e.subject_id, e.ciphertext,
+     select p.taken_position, $1, e.revision, e.id, e.type, e.data::jsonb::json, e.metadata::jsonb::json, e.subject_id, e.ciphertext,
             e.hash, e.previous_hash, ${HASH_FORMAT}, $11::timestamptz, p.taken_log_hash
      from event_store_take_positions($9::text[]) with ordinality as p(taken_position, taken_log_hash, ord)
        join unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[], $9::text[], $10::text[])

@@ -46,7 +46,7 @@ describe('PostgresEventStore hash chain: tampering with the rows is detected', (
   it('detects altered data, metadata and ciphertext', async () => {
     const stream = await aStream();
     await test.db.query(`update events set data = '{"amount": 1}' where stream_id = $1 and revision = 0`, [stream]);
-    await test.db.query(`update events set metadata = metadata || '{"actor": "user:evil"}' where stream_id = $1 and revision = 1`, [stream]);
+    await test.db.query(`update events set metadata = (metadata::jsonb || '{"actor": "user:evil"}')::json where stream_id = $1 and revision = 1`, [stream]);
     await test.db.query(
       `update events set personal_ciphertext = overlay(personal_ciphertext placing '\\x00'::bytea from 40 for 1)
        where stream_id = $1 and revision = 2`,
