@@ -1,3 +1,4 @@
+import { arrayLiteral } from '@ticketing/postgres';
 import type { ProjectionTx } from './projection.js';
 import { quoteIdent } from './sql-names.js';
 
@@ -60,7 +61,7 @@ export class RowFold<Row extends Record<string, unknown>> {
     if (missing.length === 0) return;
     const { rows } = await this.tx.client.query<{ row: Row }>(
       `select to_jsonb(t) - $2::text[] as row from ${this.tx.table(this.table)} t where ${quoteIdent(this.key)} = any($1::${this.keyType}[])`,
-      [missing, [...this.insertOnly]],
+      [arrayLiteral(missing), arrayLiteral([...this.insertOnly])],
     );
     for (const key of missing) this.rows.set(key, null);
     for (const { row } of rows) {

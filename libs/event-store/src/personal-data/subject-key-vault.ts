@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Db } from '@ticketing/postgres';
+import { arrayLiteral, type Db } from '@ticketing/postgres';
 import { unwrapSubjectKey, wrapSubjectKey } from './master-key.js';
 import type { SubjectKey } from './subject-key.js';
 
@@ -50,7 +50,7 @@ export class SubjectKeyVault {
     if (ids.length === 0) return new Map();
     const { rows } = await this.db.query<KeyRow>(
       'select subject_id, key_id, key, wrapped from subject_keys where subject_id = any($1::text[])',
-      [ids],
+      [arrayLiteral(ids)],
     );
     return new Map(rows.map((row) => [row.subject_id, this.toKey(row)]));
   }

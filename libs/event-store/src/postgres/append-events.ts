@@ -1,4 +1,4 @@
-import type { DbClient } from '@ticketing/postgres';
+import { arrayLiteral, type DbClient } from '@ticketing/postgres';
 import { assertExpectedRevision, NO_EVENTS } from '../expected-revision.js';
 import { GENESIS_HASH, HASH_FORMAT } from '../hash-chain.js';
 import { chainEvents, type PreparedEvent } from '../prepare-events.js';
@@ -75,15 +75,15 @@ export async function appendEvents(
      returning position`,
     values: [
       streamId,
-      chained.map((e) => e.revision),
-      chained.map((e) => e.id),
-      chained.map((e) => e.type),
-      chained.map((e) => e.dataJson),
-      chained.map((e) => e.metadataJson),
-      chained.map((e) => e.personal?.subjectId ?? null),
-      chained.map((e) => e.personal?.ciphertext ?? null),
-      chained.map((e) => e.hash),
-      chained.map((e) => e.previousHash),
+      arrayLiteral(chained.map((e) => e.revision)),
+      arrayLiteral(chained.map((e) => e.id)),
+      arrayLiteral(chained.map((e) => e.type)),
+      arrayLiteral(chained.map((e) => e.dataJson)),
+      arrayLiteral(chained.map((e) => e.metadataJson)),
+      arrayLiteral(chained.map((e) => e.personal?.subjectId ?? null)),
+      arrayLiteral(chained.map((e) => e.personal?.ciphertext ?? null)),
+      arrayLiteral(chained.map((e) => e.hash)),
+      arrayLiteral(chained.map((e) => e.previousHash)),
       current.recorded_at,
     ],
   });

@@ -1,4 +1,4 @@
-import type { DbClient } from '@ticketing/postgres';
+import { arrayLiteral, type DbClient } from '@ticketing/postgres';
 import { assertExpectedRevision, NO_EVENTS } from '../expected-revision.js';
 import { GENESIS_HASH, HASH_FORMAT } from '../hash-chain.js';
 import { chainEvents, type ChainedEvent, type PreparedStreamAppend } from '../prepare-events.js';
@@ -133,20 +133,20 @@ async function moveHeadsAndInsert(
      order by e.ord
      returning stream_id, position`,
     values: [
-      rows.map((row) => row.streamId),
-      rows.map((row) => row.event.revision),
-      rows.map((row) => row.event.id),
-      rows.map((row) => row.event.type),
-      rows.map((row) => row.event.dataJson),
-      rows.map((row) => row.event.metadataJson),
-      rows.map((row) => row.event.personal?.subjectId ?? null),
-      rows.map((row) => row.event.personal?.ciphertext ?? null),
-      rows.map((row) => row.event.hash),
-      rows.map((row) => row.event.previousHash),
+      arrayLiteral(rows.map((row) => row.streamId)),
+      arrayLiteral(rows.map((row) => row.event.revision)),
+      arrayLiteral(rows.map((row) => row.event.id)),
+      arrayLiteral(rows.map((row) => row.event.type)),
+      arrayLiteral(rows.map((row) => row.event.dataJson)),
+      arrayLiteral(rows.map((row) => row.event.metadataJson)),
+      arrayLiteral(rows.map((row) => row.event.personal?.subjectId ?? null)),
+      arrayLiteral(rows.map((row) => row.event.personal?.ciphertext ?? null)),
+      arrayLiteral(rows.map((row) => row.event.hash)),
+      arrayLiteral(rows.map((row) => row.event.previousHash)),
       recordedAt,
-      heads.map((head) => head.streamId),
-      heads.map((head) => head.last.revision),
-      heads.map((head) => head.last.hash),
+      arrayLiteral(heads.map((head) => head.streamId)),
+      arrayLiteral(heads.map((head) => head.last.revision)),
+      arrayLiteral(heads.map((head) => head.last.hash)),
       APPENDED_CHANNEL,
     ],
   });

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@ticketing/event-store';
+import { arrayLiteral } from '@ticketing/postgres';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
 import type { UserDeleted } from '@ticketing/accounts/domain';
 import { issuing, repricing, statusAfter, type OpenedData, type OrderPrice, type RecordedBooking } from './my-orders.events.js';
@@ -117,7 +118,7 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
   const idOf = (event: RecordedEvent) => String((event.data as { reservationId?: unknown }).reservationId ?? '').toLowerCase();
   // a hold is an order's only when it opened one (a rush of anonymous buyers: none is looked up)
   const named = [...new Set(events.filter((e) => e.type !== 'UserDeleted' && (e.type !== 'SeatsHeld' || openingOf(e)?.ownerUserId)).map(idOf).filter((id) => id !== ''))];
-  const { rows } = named.length === 0 ? { rows: [] } : await tx.client.query<{ id: string }>(`select reservation_id::text as id from ${tx.table(ORDERS_TABLE)} where reservation_id = any($1::uuid[])`, [named]);
+  const { rows } = named.length === 0 ? { rows: [] } : await tx.client.query<{ id: string }>(`select reservation_id::text as id from ${tx.table(ORDERS_TABLE)} where reservation_id = any($1::uuid[])`, [arrayLiteral(named)]);
   const kept = new Set(rows.map((r) => r.id));
   for (const event of events) {
     if (openingOf(event)?.ownerUserId) kept.add(idOf(event));

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@ticketing/event-store';
+import { arrayLiteral } from '@ticketing/postgres';
 import { ANY_EVENT, type Projection, type ProjectionTx } from '@ticketing/projections';
 import { isSharedStream } from '../../queries/order-story/order-links.js';
 
@@ -52,7 +53,7 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
     `insert into ${tx.table(ORDER_MENTIONS_TABLE)} (order_id, position, stream_id, revision)
      select * from unnest($1::text[], $2::bigint[], $3::text[], $4::int[])
      on conflict do nothing`,
-    [ids, positions, streams, revisions],
+    [arrayLiteral(ids), arrayLiteral(positions), arrayLiteral(streams), arrayLiteral(revisions)],
   );
 }
 

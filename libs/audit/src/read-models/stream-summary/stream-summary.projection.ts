@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@ticketing/event-store';
+import { arrayLiteral } from '@ticketing/postgres';
 import { ANY_EVENT, type Projection, type ProjectionTx } from '@ticketing/projections';
 
 /** One row per stream of the log: what an auditor scans before asking for one stream's history. */
@@ -58,13 +59,13 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
            last_event_type = excluded.last_event_type, event_count = s.event_count + (excluded.revision - s.revision)
      where s.revision < excluded.revision`,
     [
-      rows.map((r) => r.first.streamId),
-      rows.map((r) => categoryOf(r.first.streamId)),
-      rows.map((r) => r.last.revision),
-      rows.map((r) => r.first.revision),
-      rows.map((r) => r.first.recordedAt),
-      rows.map((r) => r.last.recordedAt),
-      rows.map((r) => r.last.type),
+      arrayLiteral(rows.map((r) => r.first.streamId)),
+      arrayLiteral(rows.map((r) => categoryOf(r.first.streamId))),
+      arrayLiteral(rows.map((r) => r.last.revision)),
+      arrayLiteral(rows.map((r) => r.first.revision)),
+      arrayLiteral(rows.map((r) => r.first.recordedAt)),
+      arrayLiteral(rows.map((r) => r.last.recordedAt)),
+      arrayLiteral(rows.map((r) => r.last.type)),
     ],
   );
 }

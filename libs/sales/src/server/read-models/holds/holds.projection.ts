@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@ticketing/event-store';
+import { arrayLiteral } from '@ticketing/postgres';
 import { inlineProjection, RowFold, type Projection, type ProjectionTx } from '@ticketing/projections';
 import { inventoryEventTypes, withoutOneSeat, type InventoryEvent, type SeatsHeld, type TicketLine } from '@ticketing/sales/domain';
 import { runsOf } from '../runs.js';
@@ -82,14 +83,14 @@ async function applyRuns(events: readonly HoldEvent[], tx: ProjectionTx): Promis
              as r(id, short_name, expires_at, tickets, services, code, code_uses, revision)
          on conflict (reservation_id) do nothing`,
         [
-          held.map((h) => h.data.reservationId),
-          held.map((h) => h.data.eventShortName),
-          held.map((h) => h.data.expiresAt),
-          held.map((h) => JSON.stringify(h.data.tickets)),
-          held.map((h) => JSON.stringify(h.data.services)),
-          held.map((h) => h.data.codeUse?.code ?? null),
-          held.map((h) => h.data.codeUse?.uses ?? 0),
-          held.map((h) => h.revision),
+          arrayLiteral(held.map((h) => h.data.reservationId)),
+          arrayLiteral(held.map((h) => h.data.eventShortName)),
+          arrayLiteral(held.map((h) => h.data.expiresAt)),
+          arrayLiteral(held.map((h) => JSON.stringify(h.data.tickets))),
+          arrayLiteral(held.map((h) => JSON.stringify(h.data.services))),
+          arrayLiteral(held.map((h) => h.data.codeUse?.code ?? null)),
+          arrayLiteral(held.map((h) => h.data.codeUse?.uses ?? 0)),
+          arrayLiteral(held.map((h) => h.revision)),
         ],
       );
     } else if (run.kind === 'HoldReleased' || run.kind === 'SeatsSold') {
@@ -98,7 +99,7 @@ async function applyRuns(events: readonly HoldEvent[], tx: ProjectionTx): Promis
         `update ${table} h set status = $3, expires_at = case when $3 = 'SOLD' then null else h.expires_at end, revision = r.revision
            from unnest($1::uuid[], $2::int[]) as r(id, revision)
           where h.reservation_id = r.id and h.revision < r.revision`,
-        [run.items.map((e) => (e.data as { reservationId: string }).reservationId), run.items.map((e) => e.revision), run.kind === 'SeatsSold' ? 'SOLD' : 'RELEASED'],
+        [arrayLiteral(run.items.map((e) => (e.data as { reservationId: string }).reservationId)), arrayLiteral(run.items.map((e) => e.revision)), run.kind === 'SeatsSold' ? 'SOLD' : 'RELEASED'],
       );
     } else {
       for (const event of run.items) await apply(event, tx);
