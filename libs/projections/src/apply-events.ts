@@ -1,7 +1,7 @@
 import type { GlobalPosition, RecordedEvent } from '@ticketing/event-store';
 import type { DbClient } from '@ticketing/postgres';
 import { ProjectionApplyError } from './errors.js';
-import { handles, type Projection } from './projection.js';
+import { ANY_EVENT, handledBy, type Projection } from './projection.js';
 import { schemaNames } from './sql-names.js';
 
 /**
@@ -18,7 +18,8 @@ export async function applyEvents(
   const tx = { client, ...schemaNames(projection, schema) };
   const fresh = events.length > 0 && events[0]!.position > after ? events : events.filter((event) => event.position > after);
   if (fresh.length === 0) return after;
-  const handled = fresh.filter((event) => handles(projection, event.type));
+  const handles = handledBy(projection);
+  const handled = projection.canHandle.includes(ANY_EVENT) ? fresh : fresh.filter((event) => handles(event.type));
   if (projection.applyBatch) {
     if (handled.length > 0) {
       try {

@@ -57,10 +57,19 @@ export interface Projection {
 }
 
 /** canHandle as a set, made once per projection: a replay asks for every event of the log and every projection. */
-const handledTypes = new WeakMap<Projection, { readonly all: boolean; readonly types: ReadonlySet<string> }>();
+const handledTypes = new WeakMap<Projection, (eventType: string) => boolean>();
 
 export function handles(projection: Projection, eventType: string): boolean {
+  return handledBy(projection)(eventType);
+}
+
+/** handles for one projection, looked up once: for a page of events asked one by one. */
+export function handledBy(projection: Projection): (eventType: string) => boolean {
   let handled = handledTypes.get(projection);
-  if (!handled) handledTypes.set(projection, (handled = { all: projection.canHandle.includes(ANY_EVENT), types: new Set(projection.canHandle) }));
-  return handled.all || handled.types.has(eventType);
+  if (!handled) {
+    const types = new Set(projection.canHandle);
+    handled = types.has(ANY_EVENT) ? () => true : (eventType) => types.has(eventType);
+    handledTypes.set(projection, handled);
+  }
+  return handled;
 }

@@ -73,8 +73,9 @@ export function sealedPersonal(row: ReadRow) {
  * something reads `personal`, once, and kept: a replay decrypts only for the read models that show personal data.
  */
 export async function toRecordedEvents(rows: readonly ReadRow[], vault: SubjectKeyVault): Promise<RecordedEvent[]> {
-  const subjects = [...new Set(rows.flatMap((row) => (row.personal_subject_id !== null && row.personal_ciphertext !== null ? [row.personal_subject_id] : [])))];
-  const keys = subjects.length === 0 ? new Map<string, SubjectKey>() : await vault.existingKeys(subjects);
+  const subjects = new Set<string>();
+  for (const row of rows) if (row.personal_subject_id !== null && row.personal_ciphertext !== null) subjects.add(row.personal_subject_id);
+  const keys = subjects.size === 0 ? new Map<string, SubjectKey>() : await vault.existingKeys(subjects);
   return rows.map((row) => {
     const event: RecordedEvent = {
       id: row.id,
@@ -87,18 +88,21 @@ export async function toRecordedEvents(rows: readonly ReadRow[], vault: SubjectK
       recordedAt: recordedAtOf(row.recorded_at as string | Date),
       hash: row.hash,
     };
-    const sealed = sealedPersonal(row);
-    if (!sealed) return event;
-    let opened: RecordedEvent['personal'];
-    return Object.defineProperty(event, 'personal', {
-      enumerable: true,
-      get: () => {
-        if (opened) return opened;
-        const key = keys.get(sealed.subjectId);
-        const data = key ? openWithSubjectKey(key, sealed.subjectId, row.id, sealed.ciphertext) : null;
-        opened = { subjectId: sealed.subjectId, data, erased: data === null };
-        return opened;
-      },
-    });
+    return row.personal_subject_id !== null && row.personal_ciphertext !== null ? sealedInto(event, row.personal_subject_id, row.personal_ciphertext, keys) : event;
+  });
+}
+
+/** `personal` opened when first read, then kept; the row it came from is not held (a replay keeps a page of events). */
+function sealedInto(event: RecordedEvent, subjectId: string, ciphertext: Buffer, keys: ReadonlyMap<string, SubjectKey>): RecordedEvent {
+  let opened: RecordedEvent['personal'];
+  return Object.defineProperty(event, 'personal', {
+    enumerable: true,
+    get: () => {
+      if (opened) return opened;
+      const key = keys.get(subjectId);
+      const data = key ? openWithSubjectKey(key, subjectId, event.id, ciphertext) : null;
+      opened = { subjectId, data, erased: data === null };
+      return opened;
+    },
   });
 }
