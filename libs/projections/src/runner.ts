@@ -28,7 +28,7 @@ export interface ProjectionRunnerOptions {
    * that is given, else 10,000.
    */
   readonly replayPageSize?: number;
-  /** Lanes of read models a replay applies side by side (default 2: see catchUp). */
+  /** Lanes of read models a replay applies side by side (default 3: see catchUp). */
   readonly replayLanes?: number;
   /**
    * How the runner learns of new events: `subscription` (the store's watchAppends, else subscribeToAll, with a
@@ -104,7 +104,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 500;
     // a runner given small batches (tests of batch edges) replays in them too
     this.replayPageSize = options.replayPageSize ?? options.batchSize ?? 10_000;
-    this.replayLanes = options.replayLanes ?? 2;
+    this.replayLanes = options.replayLanes ?? 3;
     this.wakeUps = options.wakeUps ?? 'subscription';
     this.pollIntervalMs = options.pollIntervalMs ?? (this.wakeUps === 'subscription' ? 1_000 : 100);
     this.logger = options.logger ?? pinoProjectionLogger();
