@@ -60,8 +60,12 @@ export interface RunnerProgress {
 
 const MAX_BACKOFF_MS = 5_000;
 
-/** Pages a lane may be ahead of the slowest in a replay: a lane that finished its page starts the next at once. */
-const REPLAY_LEAD = 2;
+/**
+ * Pages a lane may be ahead of the slowest in a replay: none. The lanes apply the same page side by side while the
+ * next one is read; letting a lane run a page ahead held a page more of events and measured no faster (bench/replay
+ * README, session 21: 43,576-44,803 against 43,514-47,776 events/s, 70 MiB more).
+ */
+const REPLAY_LEAD = 1;
 
 /**
  * Follows the global log and keeps every projection's tables and checkpoint moving together. Safe to run
