@@ -48,26 +48,42 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
     if (!seen) byStream.set(event.streamId, { first: event, last: event });
     else if (event.revision > seen.last.revision) seen.last = event;
   }
+  // A stream whose first event here is its first (revision 0) has no row yet: a page is applied once (the checkpoint
+  // moves with it), so those go in with a plain insert, without the upsert's conflict check (about 2 µs of
+  // PostgreSQL per row); a stream already seen is moved forward.
   const rows = [...byStream.values()];
-  await tx.client.query(
-    `insert into ${tx.table(STREAM_SUMMARY_TABLE)} as s (stream_id, category, revision, first_event_at, last_event_at, last_event_type, event_count)
-     select r.stream_id, r.category, r.revision, r.first_at, r.last_at, r.last_type, r.revision - r.first_revision + 1
-       from unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::text[])
-         as r(stream_id, category, revision, first_revision, first_at, last_at, last_type)
-     on conflict (stream_id) do update
-       set revision = excluded.revision, last_event_at = excluded.last_event_at,
-           last_event_type = excluded.last_event_type, event_count = s.event_count + (excluded.revision - s.revision)
-     where s.revision < excluded.revision`,
-    [
-      arrayLiteral(rows.map((r) => r.first.streamId)),
-      arrayLiteral(rows.map((r) => categoryOf(r.first.streamId))),
-      arrayLiteral(rows.map((r) => r.last.revision)),
-      arrayLiteral(rows.map((r) => r.first.revision)),
-      arrayLiteral(rows.map((r) => r.first.recordedAt)),
-      arrayLiteral(rows.map((r) => r.last.recordedAt)),
-      arrayLiteral(rows.map((r) => r.last.type)),
-    ],
-  );
+  const opened = rows.filter((r) => r.first.revision === 0);
+  const moved = rows.filter((r) => r.first.revision !== 0);
+  const table = tx.table(STREAM_SUMMARY_TABLE);
+  const source = `unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::text[])
+         as r(stream_id, category, revision, first_revision, first_at, last_at, last_type)`;
+  const values = (of: typeof rows) => [
+    arrayLiteral(of.map((r) => r.first.streamId)),
+    arrayLiteral(of.map((r) => categoryOf(r.first.streamId))),
+    arrayLiteral(of.map((r) => r.last.revision)),
+    arrayLiteral(of.map((r) => r.first.revision)),
+    arrayLiteral(of.map((r) => r.first.recordedAt)),
+    arrayLiteral(of.map((r) => r.last.recordedAt)),
+    arrayLiteral(of.map((r) => r.last.type)),
+  ];
+  if (opened.length > 0) {
+    await tx.client.query(
+      `insert into ${table} (stream_id, category, revision, first_event_at, last_event_at, last_event_type, event_count)
+       select r.stream_id, r.category, r.revision, r.first_at, r.last_at, r.last_type, r.revision + 1 from ${source}`,
+      values(opened),
+    );
+  }
+  if (moved.length > 0) {
+    await tx.client.query(
+      `insert into ${table} as s (stream_id, category, revision, first_event_at, last_event_at, last_event_type, event_count)
+       select r.stream_id, r.category, r.revision, r.first_at, r.last_at, r.last_type, r.revision - r.first_revision + 1 from ${source}
+       on conflict (stream_id) do update
+         set revision = excluded.revision, last_event_at = excluded.last_event_at,
+             last_event_type = excluded.last_event_type, event_count = s.event_count + (excluded.revision - s.revision)
+       where s.revision < excluded.revision`,
+      values(moved),
+    );
+  }
 }
 
 export const streamSummaryProjection: Projection = {
