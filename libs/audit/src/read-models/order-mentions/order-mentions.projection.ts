@@ -33,7 +33,16 @@ export function idsNamedBy(data: unknown, into = new Set<string>()): Set<string>
   return into;
 }
 
+/**
+ * The mentions of a batch in one insert. The runner hands a batch only events past the checkpoint, which moves with
+ * the rows, so none of them is in the table yet: a plain insert, without the conflict check (about 2 µs of
+ * PostgreSQL per row). `apply`, one event at a time, may be handed one again and then changes nothing.
+ */
 async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
+  await insertMentions(events, tx, 'new');
+}
+
+async function insertMentions(events: readonly RecordedEvent[], tx: ProjectionTx, rows: 'new' | 'maybe-there'): Promise<void> {
   const ids: string[] = [];
   const streams: string[] = [];
   const revisions: number[] = [];
@@ -48,11 +57,10 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
     }
   }
   if (ids.length === 0) return;
-  // One row per (id, event): a replayed event hits its key and changes nothing.
+  // One row per (id, event): an event applied again hits its key and changes nothing.
   await tx.client.query(
     `insert into ${tx.table(ORDER_MENTIONS_TABLE)} (order_id, position, stream_id, revision)
-     select * from unnest($1::text[], $2::bigint[], $3::text[], $4::int[])
-     on conflict do nothing`,
+     select * from unnest($1::text[], $2::bigint[], $3::text[], $4::int[])${rows === 'maybe-there' ? ' on conflict do nothing' : ''}`,
     [arrayLiteral(ids), arrayLiteral(positions), arrayLiteral(streams), arrayLiteral(revisions)],
   );
 }
@@ -79,6 +87,6 @@ export const orderMentionsProjection: Projection = {
         )`,
     },
   ],
-  apply: (event, tx) => applyBatch([event], tx),
+  apply: (event, tx) => insertMentions([event], tx, 'maybe-there'),
   applyBatch,
 };
