@@ -78,6 +78,31 @@ describe('RowFold', () => {
     expect(await table()).toEqual([]);
   });
 
+  it('inserts a row it did not find without a conflict check: one written behind its back fails the batch instead of being overwritten', async () => {
+    await fold(async (rows) => {
+      await rows.load([A]);
+      // only the runner writes the table, under the checkpoint lock: a row that appears between load and flush is a bug
+      await t.db.query(`insert into folded values ($1, 'HELD', null, null, '{}', 0, 1)`, [A]);
+      rows.set(A, { id: A, status: 'NEW', at: null, doc: null, tags: [], price: 0, revision: 0 });
+      await expect(rows.flush()).rejects.toMatchObject({ code: '23505' });
+    });
+    expect((await table()).map((r) => r['status'])).toEqual(['HELD']);
+  });
+
+  it('with guardRevision inserts a row an inline append wrote meanwhile as an update, kept if that append is later', async () => {
+    await fold(async (rows) => {
+      await rows.load([A, B]);
+      await t.db.query(`insert into folded values ($1, 'HELD', null, null, '{}', 0, 1), ($2, 'HELD', null, null, '{}', 0, 5)`, [A, B]);
+      rows.set(A, { id: A, status: 'SOLD', at: null, doc: null, tags: [], price: 0, revision: 2 });
+      rows.set(B, { id: B, status: 'SOLD', at: null, doc: null, tags: [], price: 0, revision: 2 });
+      await rows.flush();
+    }, true);
+    expect((await table()).map((r) => [r['status'], r['revision']])).toEqual([
+      ['SOLD', 2],
+      ['HELD', 5],
+    ]);
+  });
+
   it('with guardRevision keeps a row that someone else moved to a later revision meanwhile', async () => {
     await t.db.query(`insert into folded values ($1, 'HELD', null, null, '{}', 0, 1), ($2, 'HELD', null, null, '{}', 0, 1)`, [A, B]);
     await fold(async (rows) => {
