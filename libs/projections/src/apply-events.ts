@@ -1,7 +1,7 @@
 import type { GlobalPosition, RecordedEvent } from '@ticketing/event-store';
 import type { DbClient } from '@ticketing/postgres';
 import { ProjectionApplyError } from './errors.js';
-import { ANY_EVENT, handledBy, type Projection } from './projection.js';
+import { handledBy, handlesAll, type Projection } from './projection.js';
 import { schemaNames } from './sql-names.js';
 
 /**
@@ -19,7 +19,7 @@ export async function applyEvents(
   const fresh = events.length > 0 && events[0]!.position > after ? events : events.filter((event) => event.position > after);
   if (fresh.length === 0) return after;
   const handles = handledBy(projection);
-  const handled = projection.canHandle.includes(ANY_EVENT) ? fresh : fresh.filter((event) => handles(event.type));
+  const handled = handlesAll(projection) ? fresh : fresh.filter((event) => handles(event.type));
   if (projection.applyBatch) {
     if (handled.length > 0) {
       try {

@@ -63,12 +63,17 @@ export function handles(projection: Projection, eventType: string): boolean {
   return handledBy(projection)(eventType);
 }
 
+/** Whether the projection is handed every event (`ANY_EVENT`): a page then goes to it without a filter. */
+export function handlesAll(projection: Projection): boolean {
+  return projection.canHandle.includes(ANY_EVENT);
+}
+
 /** handles for one projection, looked up once: for a page of events asked one by one. */
 export function handledBy(projection: Projection): (eventType: string) => boolean {
   let handled = handledTypes.get(projection);
   if (!handled) {
     const types = new Set(projection.canHandle);
-    handled = types.has(ANY_EVENT) ? () => true : (eventType) => types.has(eventType);
+    handled = handlesAll(projection) ? () => true : (eventType) => types.has(eventType);
     handledTypes.set(projection, handled);
   }
   return handled;

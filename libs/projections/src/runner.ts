@@ -154,7 +154,7 @@ export class ProjectionRunner {
   private async replayPass(progress: { events: number }, onPage?: (progress: ReplayProgress) => void): Promise<boolean> {
     const active = this.projections.filter((p) => !this.failures.has(p.name));
     if (active.length === 0) return false;
-    const after = active.map((p) => this.positions.get(p.name) ?? 0n).reduce((a, b) => (b < a ? b : a));
+    const after = this.lowestCheckpoint(active);
     const read: PageReader = (from, size) => this.store.readAll({ after: from, maxCount: size });
     const first = await read(after, this.replayPageSize);
     if (first.length === 0) {
@@ -284,6 +284,11 @@ export class ProjectionRunner {
     this.moved();
   }
 
+  /** Where a read for these projections starts: the lowest of their checkpoints as this process knows them. */
+  private lowestCheckpoint(projections: readonly Projection[]): GlobalPosition {
+    return projections.map((p) => this.positions.get(p.name) ?? 0n).reduce((a, b) => (b < a ? b : a));
+  }
+
   /**
    * Reads one batch (`size` events) after the lowest checkpoint and hands it to each projection; undefined when
    * nothing was left, else how many events it read and the position of the last.
@@ -291,7 +296,7 @@ export class ProjectionRunner {
   private async pumpOnce(size: number): Promise<{ events: number; reached: GlobalPosition } | undefined> {
     const active = this.projections.filter((p) => !this.failures.has(p.name));
     if (active.length === 0) return undefined;
-    const after = active.map((p) => this.positions.get(p.name) ?? 0n).reduce((a, b) => (b < a ? b : a));
+    const after = this.lowestCheckpoint(active);
     const events = await this.store.readAll({ after, maxCount: size });
     if (events.length > 0 && events[events.length - 1]!.position > this.readUpTo) this.readUpTo = events[events.length - 1]!.position;
     if (events.length === 0) {
