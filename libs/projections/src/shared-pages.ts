@@ -14,8 +14,8 @@ export interface Page {
 /**
  * The log in pages, read once for several lanes that apply them each at its own pace: a lane may take a page at most
  * `lead` - 1 pages past the one the slowest lane is on (1: every lane on the same page; at most `lead` + 1 pages are
- * held), and the next page is read while the last one is applied. Page `i + 1` starts after the last event of page `i`; a page shorter than `size` is followed by a read of
- * what came after it, an empty page ends the lanes.
+ * held), and the next page is read while the last one is applied. Page `i + 1` starts after the last event of page
+ * `i`; a page shorter than `size` is followed by a read of what came after it, an empty page ends the lanes.
  */
 export class SharedPages {
   private readonly pages = new Map<number, Promise<Page>>();
