@@ -263,7 +263,7 @@ try {
         const busy = (100 * cpuPerHold.apiMain * result.success) / (result.lastSuccess * 1000);
         process.stdout.write(
           `  until the sell-out (${result.lastSuccess.toFixed(2)} s), per success: API main ${ms(cpuPerHold.apiMain)} (busy ${busy.toFixed(0)} % of the sale), ` +
-            `API other threads ${ms(cpuPerHold.apiOther)}, PostgreSQL ${ms(cpuPerHold.postgres)}, client ${ms(cpuPerHold.client)}, total ${ms(cpuPerHold.total)}\n`,
+            `API other threads ${ms(cpuPerHold.apiOther)} (${Object.entries(cpuPerHold.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ')}), PostgreSQL ${ms(cpuPerHold.postgres)}, client ${ms(cpuPerHold.client)}, total ${ms(cpuPerHold.total)}\n`,
         );
       }
       if (cpuPerRefusal) {

@@ -38,6 +38,13 @@ export interface ProjectionRunnerOptions {
   readonly wakeUps?: 'subscription' | 'polling';
   /** Longest pause between two looks at the log (default 1000 ms with a subscription, 100 ms polling). */
   readonly pollIntervalMs?: number;
+  /**
+   * Shortest time from the end of one batch to the start of the next when no `waitFor` asks for it (default 20 ms).
+   * Under a rush every append wakes the runner; spaced out, one batch takes the appends of several, so its statements
+   * (read, checkpoints, the transaction) are paid once for all of them (bench/rush README, session 23). A `waitFor`,
+   * or a first append after a quiet moment, is read at once.
+   */
+  readonly batchSpacingMs?: number;
   readonly logger?: ProjectionLogger;
   /** Told every time a checkpoint moves or a projection stops in this runner (a thread reports it to its parent). */
   readonly onProgress?: (progress: RunnerProgress) => void;
@@ -83,6 +90,7 @@ export class ProjectionRunner {
   private readonly replayLanes: number;
   private readonly wakeUps: 'subscription' | 'polling';
   private readonly pollIntervalMs: number;
+  private readonly batchSpacingMs: number;
   private readonly logger: ProjectionLogger;
   private readonly onProgress: ((progress: RunnerProgress) => void) | undefined;
   /** Last committed checkpoint of each projection as this process knows it. */
@@ -92,6 +100,8 @@ export class ProjectionRunner {
   /** Furthest position a batch of this process has read: appends up to it need no wake-up. */
   private readUpTo: GlobalPosition = 0n;
   private readonly wakeUp = new Signal();
+  /** Told by waitFor and wake: a command waits for the next batch, which skips the spacing. */
+  private readonly urgent = new Signal();
   private readonly progress = new Signal();
   private readonly stopping = new Signal();
   private prepared: Promise<void> | undefined;
@@ -111,6 +121,7 @@ export class ProjectionRunner {
     this.replayLanes = options.replayLanes ?? 3;
     this.wakeUps = options.wakeUps ?? 'subscription';
     this.pollIntervalMs = options.pollIntervalMs ?? (this.wakeUps === 'subscription' ? 1_000 : 100);
+    this.batchSpacingMs = options.batchSpacingMs ?? 20;
     this.logger = options.logger ?? pinoProjectionLogger();
     this.onProgress = options.onProgress;
     assertDistinct(this.projections);
@@ -129,6 +140,7 @@ export class ProjectionRunner {
     this.running = false;
     this.stopping.notify();
     this.wakeUp.notify();
+    this.urgent.notify();
     await this.subscription?.stop().catch(() => undefined);
     this.subscription = undefined;
     await this.loopDone;
@@ -200,7 +212,7 @@ export class ProjectionRunner {
    */
   async waitFor(position: GlobalPosition, timeoutMs = 5_000): Promise<void> {
     // a batch already read holds the position: waking the loop would only make it read an empty page
-    if (position > this.readUpTo) this.wakeUp.notify();
+    if (position > this.readUpTo) this.wake();
     await waitForCheckpoints(
       this.db,
       this.projections.map((p) => p.name),
@@ -213,6 +225,7 @@ export class ProjectionRunner {
   /** Looks at the log now: an append this runner's process made elsewhere (another thread) is waiting for it. */
   wake(): void {
     this.wakeUp.notify();
+    this.urgent.notify();
   }
 
   /**
@@ -436,10 +449,14 @@ export class ProjectionRunner {
     let backoffMs = 0;
     while (this.running) {
       try {
-        const more = await this.exclusive(() => this.pumpOnce(this.batchSize));
+        const read = await this.exclusive(() => this.pumpOnce(this.batchSize));
         backoffMs = 0;
-        if (more) continue;
+        // a full batch: more is waiting. A shorter one reached the head: an append since then has woken us already.
+        if (read?.events === this.batchSize) continue;
+        const batchEnded = Date.now();
         await this.wakeUp.wait(this.pollIntervalMs);
+        const spacing = this.batchSpacingMs - (Date.now() - batchEnded);
+        if (read && spacing > 0) await this.urgent.wait(spacing);
       } catch (error) {
         backoffMs = Math.min(backoffMs ? backoffMs * 2 : 100, MAX_BACKOFF_MS);
         this.logger.warn({ msg: 'projection runner: a batch failed on the connection; retrying', retryInMs: backoffMs, err: error });

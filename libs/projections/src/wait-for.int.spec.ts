@@ -48,7 +48,7 @@ describe('waitFor', () => {
     await running.start();
     const position = await appendEvents(t.store, 5);
     await running.waitFor(position, 5_000);
-    await new Promise((r) => setTimeout(r, 100)); // the loop reads once more after a batch, finds nothing, sleeps
+    await new Promise((r) => setTimeout(r, 100)); // the loop sleeps after a batch that reached the head
     const afterFirst = reads;
     await Promise.all(Array.from({ length: 20 }, () => running!.waitFor(position, 5_000)));
     await new Promise((r) => setTimeout(r, 100));
@@ -57,6 +57,30 @@ describe('waitFor', () => {
     const next = await appendEvents(t.store, 1);
     await running.waitFor(next, 5_000); // a position beyond the last batch still wakes it
     expect(await rowAt(next)).toBe(1);
+  });
+
+  it('spaces out the batches nobody waits for, and reads at once for a waitFor or after a quiet moment', async () => {
+    // the spacing far longer than the waits below, the poll longer than the test: only the wake-ups move the runner
+    running = runner({ wakeUps: 'subscription', pollIntervalMs: 60_000, batchSpacingMs: 5_000 });
+    await running.start();
+    const appended = () => appendEvents(t.store, 1);
+    const applied = async (position: bigint, withinMs: number) => {
+      for (const deadline = Date.now() + withinMs; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+        if ((await rowAt(position)) === 1) return true;
+      }
+      return false;
+    };
+    // the first append after a quiet moment: read as soon as its notification comes, no spacing
+    const first = await appended();
+    expect(await applied(first, 2_000)).toBe(true);
+    // the next one, right after that batch, waits for the spacing: one batch would take it with those still to come
+    const second = await appended();
+    expect(await applied(second, 1_000)).toBe(false);
+    // unless a command waits for it (read-your-writes)
+    const asked = Date.now();
+    await running.waitFor(second, 5_000);
+    expect(Date.now() - asked).toBeLessThan(2_000);
+    expect(await rowAt(second)).toBe(1);
   });
 
   it('resolves in a process that does not run the projections, from the checkpoint table', async () => {

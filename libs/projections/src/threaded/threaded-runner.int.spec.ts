@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ProjectionStoppedError } from '../errors.js';
 import { appendEvents, createProjectionTestDb, recordingLogger, type ProjectionTestDb } from '../test-support/projection-test-db.js';
+import { RUNNER_THREAD_NAME } from './runner-thread.js';
 import { ThreadedProjectionRunner } from './threaded-runner.js';
 
 const workerScript = new URL('../test-support/runner-thread.worker.ts', import.meta.url).href;
@@ -40,6 +42,13 @@ describe('ThreadedProjectionRunner', () => {
     return logger;
   };
   const rowAt = async (position: bigint) => (await t.db.query('select 1 from event_rows where position = $1', [position.toString()])).rowCount;
+
+  it.runIf(process.platform === 'linux')('names its thread, so that its CPU is told apart from the process\'s other threads', async () => {
+    const named = () => readdirSync('/proc/self/task').filter((tid) => readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() === RUNNER_THREAD_NAME);
+    const before = named().length;
+    await start();
+    expect(named().length).toBe(before + 1);
+  });
 
   it('applies the log in its thread; waitFor resolves once the row is there (read-your-writes)', async () => {
     await start();
