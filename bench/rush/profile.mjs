@@ -34,40 +34,53 @@ function parentOf(pid) {
 }
 
 /**
- * CPU ms so far: the API's main thread and its other threads, the bench's PostgreSQL (its postmaster and the
- * postmaster's children, when `postmasterPid` is given; else every postgres process of the machine, which on a
- * shared machine counts other people's databases too), this load client. A backend that exits between two
- * snapshots takes its CPU with it: the pool keeps its connections, so that only happens at the edges.
+ * CPU ms so far, by process or thread: the API's main thread and its other threads (with their names), the bench's
+ * PostgreSQL (its postmaster and the postmaster's children, when `postmasterPid` is given; else every postgres
+ * process of the machine, which on a shared machine counts other people's databases too), this load client.
  */
 export function cpuSnapshot(apiPid, postmasterPid) {
-  let apiOther = 0;
-  const threads = {};
+  const threads = new Map();
   for (const tid of readdirSync(`/proc/${apiPid}/task`)) {
     if (tid === String(apiPid)) continue;
-    const ms = cpuOf(`/proc/${apiPid}/task/${tid}/stat`) ?? 0;
-    const name = commOf(`${apiPid}/task/${tid}`);
-    threads[name] = (threads[name] ?? 0) + ms;
-    apiOther += ms;
+    const ms = cpuOf(`/proc/${apiPid}/task/${tid}/stat`);
+    if (ms !== null) threads.set(tid, { name: commOf(`${apiPid}/task/${tid}`), ms });
   }
-  let postgres = 0;
+  const postgres = new Map();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid) || commOf(pid) !== 'postgres') continue;
     if (postmasterPid !== undefined && Number(pid) !== postmasterPid && parentOf(pid) !== postmasterPid) continue;
-    postgres += cpuOf(`/proc/${pid}/stat`) ?? 0;
+    const ms = cpuOf(`/proc/${pid}/stat`);
+    if (ms !== null) postgres.set(pid, ms);
   }
   const client = process.cpuUsage();
-  return { apiMain: cpuOf(`/proc/${apiPid}/task/${apiPid}/stat`) ?? 0, apiOther, threads, postgres, client: (client.user + client.system) / 1000 };
+  return { apiMain: cpuOf(`/proc/${apiPid}/task/${apiPid}/stat`) ?? 0, threads, postgres, client: (client.user + client.system) / 1000 };
 }
 
-/** ms of CPU per call between two snapshots, per part and in all. */
+/**
+ * CPU between two snapshots, process by process: one started since counts whole, one gone since counts nothing (its
+ * last moments are lost, not its whole life: a PostgreSQL backend or autovacuum worker that exits mid-run used to
+ * take every second it had ever spent out of the sum, and made a run's PostgreSQL share negative).
+ */
+function spent(before, after, msOf = (value) => value) {
+  let ms = 0;
+  for (const [id, now] of after) {
+    const then = before.get(id);
+    ms += Math.max(0, msOf(now) - (then === undefined ? 0 : msOf(then)));
+  }
+  return ms;
+}
+
+/** ms of CPU per call between two snapshots, per part and in all; the API's other threads also by name. */
 export function cpuPerCall(before, after, calls) {
-  const per = (key) => (after[key] - before[key]) / calls;
-  const parts = { apiMain: per('apiMain'), apiOther: per('apiOther'), postgres: per('postgres'), client: per('client') };
-  const threads = Object.fromEntries(
-    Object.entries(after.threads)
-      .map(([name, ms]) => [name, (ms - (before.threads[name] ?? 0)) / calls])
-      .filter(([, ms]) => ms > 0),
-  );
+  const parts = {
+    apiMain: (after.apiMain - before.apiMain) / calls,
+    apiOther: spent(before.threads, after.threads, (thread) => thread.ms) / calls,
+    postgres: spent(before.postgres, after.postgres) / calls,
+    client: (after.client - before.client) / calls,
+  };
+  const byName = {};
+  for (const [tid, { name, ms }] of after.threads) byName[name] = (byName[name] ?? 0) + Math.max(0, ms - (before.threads.get(tid)?.ms ?? 0));
+  const threads = Object.fromEntries(Object.entries(byName).map(([name, ms]) => [name, ms / calls]).filter(([, ms]) => ms > 0));
   return { ...parts, threads, total: parts.apiMain + parts.apiOther + parts.postgres + parts.client };
 }
 
