@@ -36,6 +36,16 @@ const PROFILE = ['1', 'cpu', 'survivors'].includes(process.env.BENCH_PROFILE ?? 
 const V8_PROFILES = PROFILE && process.env.BENCH_PROFILE !== 'cpu';
 const WARMUP_HOLDS = 5_000; // rush-warmup's capacity in rush.catalog.yaml
 const WARMUP = Math.min(WARMUP_HOLDS + 1_000, BUYERS);
+/**
+ * Then a sale on each of these events (1,000 seats each) and as many refusals: each measured run is on an event the
+ * API has not seen, and until it has seen a few, V8 deoptimizes the reserve path on the new event's objects and
+ * compiles it again during the sale (bench/rush README, session 23).
+ */
+const WARMUP_SALES = [
+  { event: 'rush-warmup-pair', seats: 2 },
+  { event: 'rush-warmup-single', seats: 1 },
+  { event: 'rush-warmup-pair-2', seats: 2 },
+];
 const SEATS = 1_000; // the capacity of every event in rush.catalog.yaml, and the SKIP LOCKED table's size
 const REQUEST_TIMEOUT_MS = 30_000;
 const CATALOG = 'bench/rush/rush.catalog.yaml';
@@ -159,7 +169,7 @@ try {
   }
   const categories = {};
   const rounds = Array.from({ length: ROUNDS }, (_, i) => i + 1);
-  for (const event of ['rush-warmup', ...rounds.flatMap((n) => [`rush-single-${n}`, `rush-pair-${n}`])]) {
+  for (const event of ['rush-warmup', ...WARMUP_SALES.map((w) => w.event), ...rounds.flatMap((n) => [`rush-single-${n}`, `rush-pair-${n}`])]) {
     const found = await waitFor(`${event} to be readable`, async () => {
       const c = await category(event);
       return { done: c !== undefined, c };
@@ -212,12 +222,13 @@ try {
 
   // ---- warm-up, not measured: every path once hot (JIT, pools, caches) before anything is timed.
   process.stdout.write(`warming up (${WARMUP} calls per route)...\n`);
-  const warm = [await phase(WARMUP, noop), await phase(WARMUP, reserve('rush-warmup', 1))];
+  await phase(WARMUP, noop);
+  const sales = [await phase(WARMUP, reserve('rush-warmup', 1))];
   await setupSeats(WARMUP_HOLDS);
-  warm.push(await phase(WARMUP, hold(1)));
-  if (warm[1].success === 0) {
-    process.stdout.write(`warning: no reserve call succeeded during the warm-up (${warm[1].samples.join(' | ') || 'no answer'})\n`);
-  }
+  await phase(WARMUP, hold(1));
+  for (const { event, seats } of WARMUP_SALES) sales.push(await phase(Math.min(2 * (SEATS / seats), BUYERS), reserve(event, seats)));
+  const unsold = sales.find((sale) => sale.success === 0);
+  if (unsold) process.stdout.write(`warning: no reserve call succeeded in a warm-up sale (${unsold.samples.join(' | ') || 'no answer'})\n`);
 
   // ---- measured runs
   const runs = [];
