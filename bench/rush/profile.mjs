@@ -61,25 +61,23 @@ export function cpuSnapshot(apiPid, postmasterPid) {
  * last moments are lost, not its whole life: a PostgreSQL backend or autovacuum worker that exits mid-run used to
  * take every second it had ever spent out of the sum, and made a run's PostgreSQL share negative).
  */
-function spent(before, after, msOf = (value) => value) {
+function spent(before, after) {
   let ms = 0;
-  for (const [id, now] of after) {
-    const then = before.get(id);
-    ms += Math.max(0, msOf(now) - (then === undefined ? 0 : msOf(then)));
-  }
+  for (const [pid, now] of after) ms += Math.max(0, now - (before.get(pid) ?? 0));
   return ms;
 }
 
 /** ms of CPU per call between two snapshots, per part and in all; the API's other threads also by name. */
 export function cpuPerCall(before, after, calls) {
+  // the API's other threads thread by thread, as spent() counts processes, summed by name
+  const byName = {};
+  for (const [tid, { name, ms }] of after.threads) byName[name] = (byName[name] ?? 0) + Math.max(0, ms - (before.threads.get(tid)?.ms ?? 0));
   const parts = {
     apiMain: (after.apiMain - before.apiMain) / calls,
-    apiOther: spent(before.threads, after.threads, (thread) => thread.ms) / calls,
+    apiOther: Object.values(byName).reduce((sum, ms) => sum + ms, 0) / calls,
     postgres: spent(before.postgres, after.postgres) / calls,
     client: (after.client - before.client) / calls,
   };
-  const byName = {};
-  for (const [tid, { name, ms }] of after.threads) byName[name] = (byName[name] ?? 0) + Math.max(0, ms - (before.threads.get(tid)?.ms ?? 0));
   const threads = Object.fromEntries(Object.entries(byName).map(([name, ms]) => [name, ms / calls]).filter(([, ms]) => ms > 0));
   return { ...parts, threads, total: parts.apiMain + parts.apiOther + parts.postgres + parts.client };
 }

@@ -263,10 +263,11 @@ try {
     const transactionsPerCall = PROFILE ? await new Promise((r) => setTimeout(r, 1100)).then(transactions).then((n) => (n - transactionsBefore) / answered) : undefined;
     // after the last seat: refusals only (the few calls in flight at that moment included)
     const cpuPerRefusal = atSoldOut && answered > answeredAtSoldOut ? cpuPerCall(atSoldOut, after, answered - answeredAtSoldOut) : undefined;
+    const ms = (n) => n.toFixed(3);
+    const byThread = (part) => Object.entries(part.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ');
     if (PROFILE && !V8_PROFILES) {
-      const ms = (n) => n.toFixed(3);
       process.stdout.write(
-        `  CPU ms per answered call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${Object.entries(cpu.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ')}), ` +
+        `  CPU ms per answered call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${byThread(cpu)}), ` +
           `PostgreSQL ${ms(cpu.postgres)}, client ${ms(cpu.client)}, total ${ms(cpu.total)}; PostgreSQL transactions per call ${transactionsPerCall.toFixed(3)}\n`,
       );
       if (cpuPerHold) {
@@ -274,7 +275,7 @@ try {
         const busy = (100 * cpuPerHold.apiMain * result.success) / (result.lastSuccess * 1000);
         process.stdout.write(
           `  until the sell-out (${result.lastSuccess.toFixed(2)} s), per success: API main ${ms(cpuPerHold.apiMain)} (busy ${busy.toFixed(0)} % of the sale), ` +
-            `API other threads ${ms(cpuPerHold.apiOther)} (${Object.entries(cpuPerHold.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ')}), PostgreSQL ${ms(cpuPerHold.postgres)}, client ${ms(cpuPerHold.client)}, total ${ms(cpuPerHold.total)}\n`,
+            `API other threads ${ms(cpuPerHold.apiOther)} (${byThread(cpuPerHold)}), PostgreSQL ${ms(cpuPerHold.postgres)}, client ${ms(cpuPerHold.client)}, total ${ms(cpuPerHold.total)}\n`,
         );
       }
       if (cpuPerRefusal) {
@@ -291,10 +292,9 @@ try {
       writeFileSync(join(profiles, `${key}-${round}.heapprofile`), JSON.stringify(heapProfile));
       const summary = summarizeProfile(cpuProfile);
       const heap = summarizeHeapProfile(heapProfile);
-      const ms = (n) => n.toFixed(3);
       const lines = (list) => list.map((l) => `    ${l}`).join('\n');
       process.stdout.write(
-        `  CPU ms per answered call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${Object.entries(cpu.threads).map(([name, n]) => `${name} ${ms(n)}`).join(', ')}), ` +
+        `  CPU ms per answered call: API main ${ms(cpu.apiMain)}, API other threads ${ms(cpu.apiOther)} (${byThread(cpu)}), ` +
           `PostgreSQL ${ms(cpu.postgres)}, client ${ms(cpu.client)}, total ${ms(cpu.total)}\n` +
           `  main thread CPU profile (${file}, ${summary.totalMs.toFixed(0)} ms sampled), self time by place:\n${lines(summary.places)}\n  by function:\n${lines(summary.functions)}\n` +
           `  ${process.env.BENCH_PROFILE === 'survivors' ? 'allocated and outliving a young-generation GC' : 'allocated'} on the main thread (sampled): ${(heap.totalBytes / calls / 1024).toFixed(1)} KiB per call, by place:\n${lines(heap.places)}\n  by function:\n${lines(heap.functions)}\n`,
