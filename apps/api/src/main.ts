@@ -1,6 +1,8 @@
 import { createApp, createRootLogger, InvalidConfigurationError, readConfig } from '@ticketing/application';
+import { setV8Options } from './v8-options.js';
 
 async function main(): Promise<void> {
+  setV8Options();
   let config;
   try {
     config = readConfig();
