@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrayLiteral } from './array-literal.js';
+import { arrayLiteral, jsonArrayOf } from './array-literal.js';
 import { createTestDatabase, type TestDatabase } from './testing.js';
 
 describe('arrayLiteral', () => {
@@ -37,5 +37,32 @@ describe('arrayLiteral', () => {
       const theirs = await test.db.query(`select $1::${type} as v`, [values]);
       expect(ours.rows[0]!.v, type).toEqual(theirs.rows[0]!.v);
     }
+  });
+});
+
+describe('jsonArrayOf', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase('json_array_of');
+  });
+  afterAll(() => test?.drop());
+
+  const DOCUMENTS = [{ a: 'quote " and \\ backslash', b: [1, 2.5, null], c: { d: 'Zürich 日本語 😀', e: 'tab\tnew\nline' } }, {}, { only: true }];
+
+  it('gives jsonb_array_elements each document, in order, as jsonb reads it alone', async () => {
+    const texts = DOCUMENTS.map((d) => JSON.stringify(d));
+    const ours = await test.db.query<{ ord: string; value: string }>(
+      'select ord, value::json::text as value from jsonb_array_elements($1::jsonb) with ordinality as e(value, ord) order by ord',
+      [jsonArrayOf(texts)],
+    );
+    const alone = await test.db.query<{ value: string }>('select t::jsonb::json::text as value from unnest($1::text[]) as t', [arrayLiteral(texts)]);
+    expect(ours.rows.map((r) => r.value)).toEqual(alone.rows.map((r) => r.value));
+    expect(ours.rows.map((r) => JSON.parse(r.value))).toEqual(DOCUMENTS);
+  });
+
+  it('is an empty array for no documents, and refuses a NUL as jsonb does', async () => {
+    const empty = await test.db.query<{ n: number }>('select count(*)::int as n from jsonb_array_elements($1::jsonb)', [jsonArrayOf([])]);
+    expect(empty.rows[0]!.n).toBe(0);
+    await expect(test.db.query('select jsonb_array_elements($1::jsonb)', [jsonArrayOf(['{"ok":1}', JSON.stringify({ bad: 'a\u0000b' })])])).rejects.toThrow(/unsupported Unicode escape sequence/);
   });
 });

@@ -29,3 +29,13 @@ function element(value: ArrayElement): string {
   if (value === '' || NEEDS_QUOTES.test(value) || (value.length === 4 && value.toLowerCase() === 'null')) return `"${value.replace(/[\\"]/g, '\\$&')}"`;
   return value;
 }
+
+/**
+ * The JSON array whose elements are the JSON documents `texts` (`[{"a":1},{"b":2}]`), for a `$n::jsonb` parameter a
+ * statement takes apart with `jsonb_array_elements`: no element is escaped, where an array literal of the same texts
+ * quotes each one and escapes its every quote and backslash (a JavaScript regular expression over every event's
+ * data on each append; PostgreSQL unescaping it again before parsing it). Each text must be one JSON document.
+ */
+export function jsonArrayOf(texts: readonly string[]): string {
+  return `[${texts.join(',')}]`;
+}

@@ -1,4 +1,4 @@
-import { arrayLiteral, type DbClient } from '@ticketing/postgres';
+import { arrayLiteral, jsonArrayOf, type DbClient } from '@ticketing/postgres';
 import { assertExpectedRevision, NO_EVENTS } from '../expected-revision.js';
 import { GENESIS_HASH, HASH_FORMAT } from '../hash-chain.js';
 import { chainEvents, type PreparedEvent } from '../prepare-events.js';
@@ -66,10 +66,11 @@ export async function appendEvents(
     name: 'event-store-insert-events',
     text: `insert into events (position, stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext,
                          hash, previous_hash, hash_format, recorded_at, log_hash)
-     select p.taken_position, $1, e.revision, e.id, e.type, e.data::jsonb::json, e.metadata::jsonb::json, e.subject_id, e.ciphertext,
+     select p.taken_position, $1, e.revision, e.id, e.type, e.data::json, e.metadata::json, e.subject_id, e.ciphertext,
             e.hash, e.previous_hash, ${HASH_FORMAT}, $11::timestamptz, p.taken_log_hash
      from event_store_take_positions($9::text[]) with ordinality as p(taken_position, taken_log_hash, ord)
-       join unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[], $9::text[], $10::text[])
+       join rows from (unnest($2::int[]), unnest($3::uuid[]), unnest($4::text[]), jsonb_array_elements($5::jsonb), jsonb_array_elements($6::jsonb),
+                       unnest($7::text[]), unnest($8::bytea[]), unnest($9::text[]), unnest($10::text[]))
          with ordinality as e(revision, id, type, data, metadata, subject_id, ciphertext, hash, previous_hash, ord) on e.ord = p.ord
      order by e.ord
      returning position`,
@@ -78,8 +79,8 @@ export async function appendEvents(
       arrayLiteral(chained.map((e) => e.revision)),
       arrayLiteral(chained.map((e) => e.id)),
       arrayLiteral(chained.map((e) => e.type)),
-      arrayLiteral(chained.map((e) => e.dataJson)),
-      arrayLiteral(chained.map((e) => e.metadataJson)),
+      jsonArrayOf(chained.map((e) => e.dataJson)),
+      jsonArrayOf(chained.map((e) => e.metadataJson)),
       arrayLiteral(chained.map((e) => e.personal?.subjectId ?? null)),
       arrayLiteral(chained.map((e) => e.personal?.ciphertext ?? null)),
       arrayLiteral(chained.map((e) => e.hash)),

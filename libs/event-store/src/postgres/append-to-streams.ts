@@ -1,4 +1,4 @@
-import { arrayLiteral, type DbClient } from '@ticketing/postgres';
+import { arrayLiteral, jsonArrayOf, type DbClient } from '@ticketing/postgres';
 import { assertExpectedRevision, NO_EVENTS } from '../expected-revision.js';
 import { GENESIS_HASH, HASH_FORMAT } from '../hash-chain.js';
 import { chainEvents, type ChainedEvent, type PreparedStreamAppend } from '../prepare-events.js';
@@ -125,10 +125,11 @@ async function moveHeadsAndInsert(
        woken as materialized (select pg_notify($15, min(stream_id)) from head)
      insert into events (position, stream_id, revision, id, type, data, metadata, personal_subject_id, personal_ciphertext,
                          hash, previous_hash, hash_format, recorded_at, log_hash)
-     select p.taken_position, e.stream_id, e.revision, e.id, e.type, e.data::jsonb::json, e.metadata::jsonb::json, e.subject_id, e.ciphertext,
+     select p.taken_position, e.stream_id, e.revision, e.id, e.type, e.data::json, e.metadata::json, e.subject_id, e.ciphertext,
             e.hash, e.previous_hash, ${HASH_FORMAT}, $11::timestamptz, p.taken_log_hash
      from woken, event_store_take_positions($9::text[]) with ordinality as p(taken_position, taken_log_hash, ord)
-       join unnest($1::text[], $2::int[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bytea[], $9::text[], $10::text[])
+       join rows from (unnest($1::text[]), unnest($2::int[]), unnest($3::uuid[]), unnest($4::text[]), jsonb_array_elements($5::jsonb),
+                       jsonb_array_elements($6::jsonb), unnest($7::text[]), unnest($8::bytea[]), unnest($9::text[]), unnest($10::text[]))
          with ordinality as e(stream_id, revision, id, type, data, metadata, subject_id, ciphertext, hash, previous_hash, ord) on e.ord = p.ord
      order by e.ord
      returning stream_id, position`,
@@ -137,8 +138,8 @@ async function moveHeadsAndInsert(
       arrayLiteral(rows.map((row) => row.event.revision)),
       arrayLiteral(rows.map((row) => row.event.id)),
       arrayLiteral(rows.map((row) => row.event.type)),
-      arrayLiteral(rows.map((row) => row.event.dataJson)),
-      arrayLiteral(rows.map((row) => row.event.metadataJson)),
+      jsonArrayOf(rows.map((row) => row.event.dataJson)),
+      jsonArrayOf(rows.map((row) => row.event.metadataJson)),
       arrayLiteral(rows.map((row) => row.event.personal?.subjectId ?? null)),
       arrayLiteral(rows.map((row) => row.event.personal?.ciphertext ?? null)),
       arrayLiteral(rows.map((row) => row.event.hash)),
