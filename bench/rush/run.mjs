@@ -12,7 +12,9 @@
 //      files in a temp folder (sampling slows the API: compare profiled runs with profiled runs); survivors: the
 //      same with only the allocations that outlived a young-generation collection),
 //      BENCH_API_NODE_ARGS [] (node options of the API process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`: every
-//      thread's profile over the whole process life, the projection thread's included).
+//      thread's profile over the whole process life, the projection thread's included),
+//      BENCH_STATEMENTS [off] (1: pg_stat_statements preloaded, and per run the 12 statements that took the most of
+//      PostgreSQL's time, from the run's first call to its read-back).
 // Exit code 1 when a run sold anything but exactly 1,000 seats, answered any 5xx, lost a request, or answered
 // something else than success / sold out. Timings are printed, never asserted.
 import { spawn } from 'node:child_process';
@@ -34,6 +36,8 @@ if (ROUNDS > 3) throw new Error('BENCH_ROUNDS is at most 3 (rush.catalog.yaml ha
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'single,refused,pair,locked1,locked2,noop').split(','));
 const PROFILE = ['1', 'cpu', 'survivors'].includes(process.env.BENCH_PROFILE ?? '');
 const V8_PROFILES = PROFILE && process.env.BENCH_PROFILE !== 'cpu';
+/** pg_stat_statements preloaded; per run, the statements that took the most of PostgreSQL's time. */
+const STATEMENTS = process.env.BENCH_STATEMENTS === '1';
 const WARMUP_HOLDS = 5_000; // rush-warmup's capacity in rush.catalog.yaml
 const WARMUP = Math.min(WARMUP_HOLDS + 1_000, BUYERS);
 /**
@@ -136,7 +140,12 @@ async function phase(count, call, { soldOutAfter = Infinity, onSoldOut = () => u
 const { startEmbeddedPostgres } = await import(join(DIST, 'embedded-postgres.js'));
 const parent = mkdtempSync(join(tmpdir(), 'bench-rush-'));
 chmodSync(parent, 0o755);
-const database = await startEmbeddedPostgres({ dataDir: join(parent, 'pg'), database: 'bench', ephemeral: true });
+const database = await startEmbeddedPostgres({
+  dataDir: join(parent, 'pg'),
+  database: 'bench',
+  ephemeral: true,
+  settings: STATEMENTS ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {},
+});
 port = await freePort();
 const apiNodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const api = spawn(process.execPath, [...apiNodeArgs, join(DIST, 'main.js')], {
@@ -151,6 +160,7 @@ try {
   await whenHealthy(api, send);
   importCatalog(DIST, CATALOG, database.url);
   await sql.connect();
+  if (STATEMENTS) await sql.query('create extension if not exists pg_stat_statements');
 
   /** The category of an event once the read side shows it, and its availableTickets (null when not shown). */
   async function category(event) {
@@ -215,6 +225,15 @@ try {
     const r = await sql.query('select (xact_commit + xact_rollback)::bigint as n from pg_stat_database where datname = current_database()');
     return Number(r.rows[0].n);
   }
+  /** The statements that took the most of PostgreSQL's time since the last reset, one line each. */
+  async function topStatements() {
+    const { rows } = await sql.query(
+      `select calls, rows, total_exec_time as ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as query
+       from pg_stat_statements where query not like '%pg_stat_statements%' order by total_exec_time desc limit 12`,
+    );
+    const lines = rows.map((r) => `    ${r.ms.toFixed(1).padStart(8)} ms ${String(r.calls).padStart(6)} calls ${String(r.rows).padStart(7)} rows  ${r.query}`);
+    return `  PostgreSQL time by statement (pg_stat_statements, the run and the read-back):\n${lines.join('\n')}\n`;
+  }
   async function tableSold() {
     const r = await sql.query('select count(*)::int as n from bench_seats where reservation_id is not null');
     return r.rows[0].n;
@@ -254,6 +273,7 @@ try {
             },
           }
         : {};
+    if (STATEMENTS) await sql.query('select pg_stat_statements_reset()');
     const result = await phase(count, call, sale);
     const after = PROFILE ? cpuSnapshot(api.pid, postmasterPid) : undefined;
     const answered = result.success + result.soldOut + result.other + result.serverError;
@@ -302,6 +322,8 @@ try {
     }
     const counted = result.success * seatsPerBuyer;
     const observed = sold ? await sold(counted) : null;
+    // after the read-back, which waited for the projection thread to catch up with the run
+    if (STATEMENTS) process.stdout.write(await topStatements());
     runs.push({ key, round, name, seatsPerBuyer, counted, observed, cpu, cpuPerHold, cpuPerRefusal, ...result });
   }
   // Rounds of every run, one after the other: the machine's drift over a few minutes touches every run alike.

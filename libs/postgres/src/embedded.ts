@@ -17,6 +17,8 @@ export interface EmbeddedPostgresOptions {
   /** Delete the data folder on stop (tests). */
   readonly ephemeral?: boolean;
   readonly log?: (message: string) => void;
+  /** Server settings given at start (`-c name=value`), e.g. a benchmark's `shared_preload_libraries`. */
+  readonly settings?: Readonly<Record<string, string>>;
 }
 
 export interface RunningPostgres {
@@ -95,7 +97,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: !options.ephemeral,
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     onLog: (m: unknown) => log(String(m).trim()),
     onError: (m: unknown) => log(String(m).trim()),
   });
