@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { setV8Options } from '@ticketing/application/v8-options';
 import { createEventStore, eventStoreMigrations, type EventStore } from '@ticketing/event-store';
 import { createPool, migrate, type Db } from '@ticketing/postgres';
 import { projectionMigrations } from '@ticketing/projections';
@@ -44,8 +45,9 @@ export async function withEventLog(usage: string, work: (log: { db: Db; store: E
   }
 }
 
-/** Runs a tool's main and turns its result (or failure) into the process exit code. */
+/** Runs a tool's main, with the product's V8 options, and turns its result (or failure) into the process exit code. */
 export function runMain(main: () => Promise<number>): void {
+  setV8Options();
   main().then(
     (code) => {
       process.exitCode = code;

@@ -1,5 +1,5 @@
 import { createApp, createRootLogger, InvalidConfigurationError, readConfig } from '@ticketing/application';
-import { setV8Options } from './v8-options.js';
+import { setV8Options } from '@ticketing/application/v8-options';
 
 async function main(): Promise<void> {
   setV8Options();
