@@ -4,7 +4,7 @@ import { V8_OPTIONS } from './v8-options.js';
 
 /**
  * A function's `map` result, made once by the interpreter and once by the same function optimized by TurboFan, in a
- * node of its own with the given V8 options set the way the API sets them: do both arrays have one hidden class?
+ * node of its own with the given V8 options set the way the API and the tools set them: do both arrays have one hidden class?
  */
 function mapResultKinds(options: readonly string[]): { sameMap: boolean; turbofanned: boolean } {
   const script = `
@@ -23,7 +23,7 @@ function mapResultKinds(options: readonly string[]): { sameMap: boolean; turbofa
   return JSON.parse(child.stdout) as { sameMap: boolean; turbofanned: boolean };
 }
 
-describe('the API process V8 options', () => {
+describe("the product's V8 options", () => {
   it('without them, optimized code and the interpreter make arrays of two kinds from one map call', () => {
     expect(mapResultKinds([])).toEqual({ sameMap: false, turbofanned: true });
   });
