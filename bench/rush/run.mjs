@@ -42,8 +42,9 @@ const WARMUP_HOLDS = 5_000; // rush-warmup's capacity in rush.catalog.yaml
 const WARMUP = Math.min(WARMUP_HOLDS + 1_000, BUYERS);
 /**
  * Then a sale on each of these events (1,000 seats each) and as many refusals: each measured run is on an event the
- * API has not seen, and until it has seen a few, V8 deoptimizes the reserve path on the new event's objects and
- * compiles it again during the sale (bench/rush README, session 23).
+ * API has not seen, and until it had seen a few, V8 deoptimized the reserve path on each new event and compiled it
+ * again during the sale (bench/rush README, session 23). Since session 24 the API's V8 option removes the cause (arrays
+ * of two kinds from one `map`); the warm-up is kept so that figures stay comparable with the sessions before.
  */
 const WARMUP_SALES = [
   { event: 'rush-warmup-pair', seats: 2 },
