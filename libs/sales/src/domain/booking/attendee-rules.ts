@@ -9,7 +9,7 @@ import { isValidEmail } from './email-address.js';
 import { lengthOf, trimToNull } from './form-values.js';
 
 /** What the attendee rules read of the booking context. */
-export type AttendeeContext = Pick<BookingContext, 'tickets' | 'contentLanguages'>;
+export type AttendeeContext = Pick<BookingContext, 'tickets' | 'contentLanguages' | 'language'>;
 
 const NO_ANSWERS: TicketOwnerForm = { email: null, additional: null };
 
@@ -53,8 +53,9 @@ export function attendeesOf(tickets: Readonly<Record<string, TicketOwnerForm>>, 
       firstName: trimToNull(form.firstName) ?? '',
       lastName: trimToNull(form.lastName) ?? '',
       email: trimToNull(form.email) ?? '',
-      // with one content language there is no choice to make (spec point 2: the select is preset)
-      userLanguage: contentLanguageOf(form.userLanguage ?? null, context.contentLanguages) ?? context.contentLanguages[0] ?? null,
+      // with one content language there is no choice to make (spec point 2: the select is preset); with several, a form
+      // that names none (an API client's) gets the language the buyer booked in
+      userLanguage: contentLanguageOf(form.userLanguage ?? null, context.contentLanguages) ?? context.language ?? context.contentLanguages[0] ?? null,
       answers: answersTo(form.additional, ticket.questions),
     };
   }

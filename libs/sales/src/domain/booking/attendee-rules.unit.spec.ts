@@ -37,6 +37,11 @@ describe('attendee rules', () => {
     expect([result.booking.attendees[T1]?.userLanguage, result.booking.attendees[T2]?.userLanguage]).toEqual(['de', 'en']);
   });
 
+  it('when an attendee form names no language, or one the event does not speak, then the language booked in is recorded', () => {
+    const result = validateBooking(form({ tickets: { [T1]: attendee({ userLanguage: null }), [T2]: attendee({ userLanguage: 'fr' }) } }), { ...context(), language: 'de' });
+    expect([result.booking.attendees[T1]?.userLanguage, result.booking.attendees[T2]?.userLanguage]).toEqual(['de', 'de']);
+  });
+
   describe('extra fields', () => {
     it('when a required field is absent, empty or blank, then it is an empty field', () => {
       const company = question({ name: 'company', required: true });

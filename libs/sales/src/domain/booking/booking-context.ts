@@ -48,6 +48,11 @@ export interface BookingContext {
   readonly categoriesLinkedToGroups: boolean;
   /** The event's content languages, the first being the default. */
   readonly contentLanguages: readonly string[];
+  /**
+   * The call's language (`lang`) among the content languages: what an attendee whose form names none (or one the event
+   * does not speak) is written to in, as alf.io takes the request's locale. Absent or null: the first content language.
+   */
+  readonly language?: string | null;
   /** Today in the event's time zone, ISO `yyyy-MM-dd`: the limit for dates of birth. */
   readonly today: string;
   /** ISO codes of the EU member states (Greece as `GR`). */

@@ -70,13 +70,13 @@ export class ValidateToOverviewHandler implements ICommandHandler<ValidateToOver
         if (state.status !== 'PENDING') throw new NotFoundError('reservation', input.reservationId);
         const offer = await this.offers.forReservation(state, now);
         if (!offer) throw new NotFoundError('event', state.eventShortName);
-        const context = this.contextOf(state, offer, now);
+        const language = contentLanguageOf(input.language, offer.event.contentLanguages);
+        const context = { ...this.contextOf(state, offer, now), language };
         vatCheck ??= this.checkVat(input.form, context);
         fieldChecks ??= this.checkVatFields(input.form, context, offer.organizer?.invoicing?.country ?? null);
         const { errors, warnings, booking: details, subscriptionOwner } = validateBooking(input.form, { ...context, vatCheck: { status: await vatCheck }, vatFieldChecks: await fieldChecks });
         const booking = subscriptionOwner ? { ...details, subscriptionOwner } : details;
         const passed = errors.length === 0 && (warnings.length === 0 || input.ignoreWarnings);
-        const language = contentLanguageOf(input.language, offer.event.contentLanguages);
         const events = decideRecordBooking(state, { reservationId: input.reservationId, booking, passed, language });
         const result = { errors, warnings };
         const metadata = provenance(this.options.ids.uuid(), input.actor, now, input.reservationId);

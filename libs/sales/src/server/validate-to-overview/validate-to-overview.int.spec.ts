@@ -135,6 +135,10 @@ describe('POST /api/v2/public/reservation/{id}/validate-to-overview with the for
         data: festival({ field: attendeeField({ name: 'size', type: 'select', required: true, restrictedValues: ['S', 'M', 'L'], additionalServiceId: 1 }) }),
       }),
     ]);
+    await app.given('event-zweisprachig', [
+      catalogEvent({ type: 'EventPublished', data: { event: { ...details, shortName: 'zweisprachig', contentLanguages: ['de', 'fr'] } } }),
+      catalogEvent({ type: 'TicketCategoryAdded', data: { eventShortName: 'zweisprachig', category: ticketCategory({ id: 1, key: 'eintritt', price: 0, maxPerReservation: 5 }) } }),
+    ]);
   });
   afterAll(async () => {
     await app?.close();
@@ -157,6 +161,19 @@ describe('POST /api/v2/public/reservation/{id}/validate-to-overview with the for
     const fields = (await info(id)).ticketsByCategory[0].tickets[0].ticketFieldConfigurationAfterStandard;
     expect(fields.find((f: { name: string }) => f.name === 'days').fields.map((f: { fieldValue: string | null }) => f.fieldValue)).toEqual([null, 'sat', null]);
     expect(fields.find((f: { name: string }) => f.name === 'phone').fields).toEqual([{ fieldIndex: 0, fieldValue: null }]);
+  });
+
+  it('writes to an attendee whose form names no language in the language the buyer booked in (alf.io: the request\'s locale)', async () => {
+    const reserved = await call('POST', '/event/zweisprachig/reserve-tickets?lang=fr', { reservation: [{ ticketCategoryId: 1, amount: '2' }], additionalService: [] });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
+    const id = reserved.body.value as string;
+    const [first, second] = (await info(id)).ticketsByCategory[0].tickets.map((t: { uuid: string }) => t.uuid);
+    const attendee = (n: string) => ({ firstName: n, lastName: 'Curie', email: `${n.toLowerCase()}@example.org`, additional: {} });
+    const form = { firstName: 'Marie', lastName: 'Curie', email: 'marie@example.org', tickets: { [first]: attendee('Marie'), [second]: { ...attendee('Irene'), userLanguage: 'de' } } };
+    const validated = await call('POST', `/reservation/${id}/validate-to-overview?lang=fr`, form);
+    expect(validated.status, JSON.stringify(validated.body)).toBe(200);
+    const languages = Object.fromEntries((await info(id)).ticketsByCategory[0].tickets.map((t: { uuid: string; userLanguage: string }) => [t.uuid, t.userLanguage]));
+    expect(languages).toEqual({ [first]: 'fr', [second]: 'de' });
   });
 
   it('reports every error of the form in one answer', async () => {
