@@ -1,7 +1,6 @@
-import { Body, Controller, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import { SignedInUsers } from '@ticketing/accounts/contracts';
 import { actorOf, type SessionRequest } from '../shared/actor.js';
 import { ApiAntiForgery, ApiNotFound, ApiValidationFailure, success, ZodResponse } from '@ticketing/wire';
@@ -35,10 +34,7 @@ export class ReserveTicketsController {
     @Query() { lang, 'g-recaptcha-response': recaptchaResponse }: CaptchaLangQueryDto,
     @Body() form: ReservationFormDto,
     @Req() request: SessionRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReservationIdResponseDto> {
-    // alf.io sends the CORS header on this call's 422 (reference 1.4); on every answer here
-    reply.header('Access-Control-Allow-Origin', '*');
     const reservationId = await this.commands.execute(
       new ReserveTicketsCommand({
         eventShortName: shortName,

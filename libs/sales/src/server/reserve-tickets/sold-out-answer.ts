@@ -14,6 +14,9 @@ export const RESERVE_TICKETS_ROUTE = '/api/v2/public/event/:shortName/reserve-ti
  * a supplement, a body the schema refuses, a category not known sold out) goes on to the controller. It runs after
  * the request hooks (anti-forgery, human verification, rate limits): a refusal here never skips a check that refuses
  * earlier. Install before the routes are added (an onRoute hook, like the compression's).
+ *
+ * The route's CORS header is added here too, before either: alf.io sends it on this call's 422 (reference 1.4), and a
+ * 422 of the form's schema is answered by the framework before the controller runs.
  */
 export function installSoldOutAnswers(fastify: FastifyInstance, desk: InventoryDesk): void {
   const body = (code: string) => JSON.stringify(failure([{ fieldName: 'reservationForm', code, arguments: null }]));
@@ -29,12 +32,15 @@ export function installSoldOutAnswers(fastify: FastifyInstance, desk: InventoryD
     const lines = form.reservation.map((line) => ({ categoryId: line.ticketCategoryId, quantity: line.amount ?? line.quantity ?? 0 }));
     const known = desk.knownSoldOut(shortName, lines);
     if (!known) return done();
-    // as ReserveTicketsController: alf.io sends the CORS header on this call's 422 (reference 1.4)
-    reply.code(422).header('Access-Control-Allow-Origin', '*').header('content-type', 'application/json; charset=utf-8').send(answers[known]);
+    reply.code(422).header('content-type', 'application/json; charset=utf-8').send(answers[known]);
+  };
+  const allowAnyOrigin: preHandlerHookHandler = (_request, reply, done) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+    done();
   };
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.url !== RESERVE_TICKETS_ROUTE || !methods.includes('POST')) return;
-    route.preHandler = [...(route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]), answer];
+    route.preHandler = [...(route.preHandler === undefined ? [] : Array.isArray(route.preHandler) ? route.preHandler : [route.preHandler]), allowAnyOrigin, answer];
   });
 }
