@@ -9,7 +9,7 @@ import type { User } from '../../../api/user-queries';
 import { meQueryOptions } from '../../../api/user-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import type { BookingErrors, BookingFormPatch, Country, FieldError } from '../../booking';
-import { CheckboxField, ErrorSummary, fieldDomId, mapServerErrors, TextField, useFocusFirstInvalid } from '../../booking';
+import { CheckboxField, ErrorSummary, fieldDomId, mapServerErrors, TextField, useClearFieldError, useFocusFirstInvalid } from '../../booking';
 import { useLanguage, useLocalized, useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
 import { useSaveProfile } from '../hooks/use-save-profile';
@@ -46,6 +46,7 @@ function ProfileForm({ user }: { user: User }) {
   const [globalErrors, setGlobalErrors] = useState<readonly FieldError[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const goToFirstError = useFocusFirstInvalid(formRef);
+  const clearFieldError = useClearFieldError(setErrors);
   const { save, pending } = useSaveProfile();
   const prefix = useId();
   useDocumentTitle(t('my-profile.title'));
@@ -84,7 +85,7 @@ function ProfileForm({ user }: { user: User }) {
     <div className="account-page">
       <h1>{t('my-profile.title')}</h1>
       <p className="account-page__intro">{t('my-profile.description')}</p>
-      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearFieldError}>
         <section className="booking-section" aria-labelledby={detailsId}>
           <h2 id={detailsId}>{t('reservation-page.your-details')}</h2>
           <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} />

@@ -21,6 +21,7 @@ import {
   InvoiceSection,
   postponeAssignmentOffered,
   StepIndicator,
+  useClearFieldError,
   useFocusFirstInvalid,
   ValidityCountdown,
 } from '../../booking';
@@ -102,6 +103,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const goToFirstError = useFocusFirstInvalid(formRef);
+  const clearFieldError = useClearFieldError(setErrors);
   const { validate, pending } = useValidateToOverview(reservationId);
   const { refresh } = useReservationRefresh(reservationId);
   const cancellation = useCancelReservation(context, reservationId, carry);
@@ -213,7 +215,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
       <StepIndicator current={2} free={free} />
       <ReservationHeading title={t('breadcrumb.step2')} eventTitle={title} shortId={info.shortId} />
       <ValidityCountdown expiresAt={info.validity} now={now} onExpired={() => setExpired(true)} />
-      <form ref={formRef} className="checkout-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form ref={formRef} className="checkout-form" noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearFieldError}>
         <div ref={summaryRef}>
           {contactHidden ? <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} /> : null}
         </div>

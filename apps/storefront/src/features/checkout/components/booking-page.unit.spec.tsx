@@ -86,6 +86,25 @@ describe('booking step (spec 2, step 2)', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it('drops a field\'s error as soon as the visitor changes it, and the summary once no field shows one', async () => {
+    renderApp(BOOK, checkoutApi(makeReservation()));
+    await fillContact();
+    fireEvent.change(textbox(region('Your details'), /Email/), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const email = textbox(region('Your details'), /Email/);
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(email, { target: { value: 'grace@example.org' } });
+    expect(email.getAttribute('aria-invalid')).not.toBe('true');
+    const describedBy = (email.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent ?? '').join(' ')).not.toContain('not valid');
+    // the attendee's fields were not touched: still refused, and the summary still asks to check them
+    expect(textbox(region('Regular, ticket 1'), /First name/).getAttribute('aria-invalid')).toBe('true');
+    expect(alertSaying('Please check the values you entered.')).toBeTruthy();
+    fillAttendee('Regular, ticket 1');
+    expect(screen.queryAllByRole('textbox').filter((t) => t.getAttribute('aria-invalid') === 'true')).toEqual([]);
+    expect(alertSaying('Please check the values you entered.')).toBeUndefined();
+  });
+
   it('copies the contact data into the only ticket', async () => {
     renderApp(BOOK, checkoutApi(makeReservation()));
     await fillContact();

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import type { BookingErrors, FieldError, TicketFormValues } from '../../booking';
-import { AttendeeForm, ErrorSummary, ticketFormValuesOf, useFocusFirstInvalid } from '../../booking';
+import { AttendeeForm, ErrorSummary, ticketFormValuesOf, useClearFieldError, useFocusFirstInvalid } from '../../booking';
 import { useLanguage, useTranslate } from '../../i18n';
 import { useCountries } from './use-countries';
 import { useUpdateTicket } from './use-update-ticket';
@@ -42,6 +42,7 @@ export function TicketOwnerForm({ eventShortName, ticket, event, rules, onSaved,
   const [globalErrors, setGlobalErrors] = useState<readonly FieldError[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const goToFirstError = useFocusFirstInvalid(formRef);
+  const clearFieldError = useClearFieldError(setErrors);
   const { update, pending } = useUpdateTicket(eventShortName, ticket.uuid);
   const checking = useRef(false);
 
@@ -73,7 +74,7 @@ export function TicketOwnerForm({ eventShortName, ticket, event, rules, onSaved,
 
   const prepare = () => void loadOwnerCheck().catch(() => undefined);
   return (
-    <form ref={formRef} className="ticket-owner-form" noValidate onSubmit={(e) => void onSubmit(e)} onFocus={prepare} onPointerDown={prepare}>
+    <form ref={formRef} className="ticket-owner-form" noValidate onSubmit={(e) => void onSubmit(e)} onChange={clearFieldError} onFocus={prepare} onPointerDown={prepare}>
       {rules.transferNotice ? <p className="notice notice--info">{t('ticket-update.transfer-info')}</p> : null}
       <ErrorSummary globalErrors={globalErrors} hasFieldErrors={Object.keys(errors).length > 0} />
       <AttendeeForm
