@@ -845,7 +845,7 @@ const messages = {
   'error.invalidCode': 'Der Code hat kein gültiges Format.',
   'error.notes': 'Die Anmerkungen sind ungültig.',
   'error.network': 'Der Server ist nicht erreichbar. Überprüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
-  'error.email': 'Die E-Mail-Adresse ist ungültig.',
+  'error.email': 'Bitte eine gültige E-Mail-Adresse eingeben.',
   'error.firstname': 'Der Vorname ist ungültig.',
   'error.lastname': 'Der Nachname ist ungültig.',
   'lastname.fullname': 'Der Nachname ist erforderlich.',

@@ -853,7 +853,7 @@ const messages = {
   'error.invalidCode': 'The code is not in a valid format.',
   'error.notes': 'The notes are not valid.',
   'error.network': 'The server cannot be reached. Check your connection and try again.',
-  'error.email': 'The email address is not valid.',
+  'error.email': 'Enter a valid email address.',
   'error.firstname': 'The first name is not valid.',
   'error.lastname': 'The last name is not valid.',
   'lastname.fullname': 'The last name is required.',

@@ -848,7 +848,7 @@ const messages = {
   'error.invalidCode': 'Le format du code n’est pas valable.',
   'error.notes': 'Les remarques ne sont pas valables.',
   'error.network': 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
-  'error.email': 'L’adresse e-mail n’est pas valable.',
+  'error.email': 'Saisissez une adresse e-mail valide.',
   'error.firstname': 'Le prénom n’est pas valable.',
   'error.lastname': 'Le nom n’est pas valable.',
   'lastname.fullname': 'Le nom est obligatoire.',

@@ -845,7 +845,7 @@ const messages = {
   'error.invalidCode': 'Il formato del codice non è valido.',
   'error.notes': 'Le note non sono valide.',
   'error.network': 'Impossibile raggiungere il server. Controlla la connessione e riprova.',
-  'error.email': 'L’indirizzo email non è valido.',
+  'error.email': 'Inserisci un indirizzo email valido.',
   'error.firstname': 'Il nome non è valido.',
   'error.lastname': 'Il cognome non è valido.',
   'lastname.fullname': 'Il cognome è obbligatorio.',

@@ -75,7 +75,7 @@ describe('attendee form: standard fields (spec 2)', () => {
     render({ errors: { [`tickets[${TICKET_A}].email`]: { code: 'error.email', args: [] } } });
     const email = textbox(/Email/);
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('The email address is not valid.');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Enter a valid email address.');
     expect(textbox(/First name/).getAttribute('aria-invalid')).toBeNull();
   });
 

@@ -87,7 +87,7 @@ describe('the waiting-list form', () => {
     fill(/Email/, 'anna.example.org');
     submit();
     expect(within(region()).getByText('At most 255 characters are allowed.')).toBeTruthy();
-    expect(within(region()).getByText('The email address is not valid.')).toBeTruthy();
+    expect(within(region()).getByText('Enter a valid email address.')).toBeTruthy();
     expect(document.activeElement).toBe(field(/Last name/));
   });
 
@@ -161,7 +161,7 @@ describe('the waiting-list form', () => {
     fillValid();
     submit();
     await waitFor(() => expect(field(/Email/).getAttribute('aria-invalid')).toBe('true'));
-    expect(within(region()).getByText('The email address is not valid.')).toBeTruthy();
+    expect(within(region()).getByText('Enter a valid email address.')).toBeTruthy();
     expect(within(region()).getByRole('alert').textContent).toContain("An unexpected error has occurred. Please contact the event's organizers for assistance.");
   });
 });

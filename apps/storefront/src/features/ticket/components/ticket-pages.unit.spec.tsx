@@ -201,7 +201,7 @@ describe('ticket pages (spec 2)', () => {
       const lastName = screen.getByRole('textbox', { name: /Last name/ });
       await waitFor(() => expect(document.activeElement).toBe(lastName));
       expect(lastName.getAttribute('aria-invalid')).toBe('true');
-      expect(screen.getByText('The email address is not valid.')).toBeTruthy();
+      expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
       expect(puts).toEqual([]);
 
       fireEvent.change(lastName, { target: { value: 'Keller' } });
