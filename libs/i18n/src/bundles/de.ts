@@ -113,6 +113,7 @@ const messages = {
   'a11y.step.current': 'aktueller Schritt',
   'a11y.step.completed': 'abgeschlossen',
   'a11y.event-image': 'Bild der Veranstaltung {{0}}',
+  'a11y.subscription-image': 'Bild des Abonnements {{0}}',
   'a11y.organizer-logo': 'Logo von {{0}}',
   'a11y.map': 'Karte des Veranstaltungsorts: {{0}}',
   'a11y.countdown': 'Verbleibende Zeit für den Abschluss der Bestellung',

@@ -115,6 +115,7 @@ const messages = {
   'a11y.step.current': 'current step',
   'a11y.step.completed': 'completed',
   'a11y.event-image': 'Image of the event {{0}}',
+  'a11y.subscription-image': 'Image of the subscription {{0}}',
   'a11y.organizer-logo': 'Logo of {{0}}',
   'a11y.map': 'Map of the event location: {{0}}',
   'a11y.countdown': 'Time left to complete the order',

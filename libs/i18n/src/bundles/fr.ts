@@ -116,6 +116,7 @@ const messages = {
   'a11y.step.current': 'étape actuelle',
   'a11y.step.completed': 'terminée',
   'a11y.event-image': 'Image de l’événement {{0}}',
+  'a11y.subscription-image': 'Image de l’abonnement {{0}}',
   'a11y.organizer-logo': 'Logo de {{0}}',
   'a11y.map': 'Carte du lieu de l’événement\u00a0: {{0}}',
   'a11y.countdown': 'Temps restant pour finaliser la commande',

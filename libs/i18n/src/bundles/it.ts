@@ -113,6 +113,7 @@ const messages = {
   'a11y.step.current': 'passaggio attuale',
   'a11y.step.completed': 'completato',
   'a11y.event-image': 'Immagine dell’evento {{0}}',
+  'a11y.subscription-image': 'Immagine dell’abbonamento {{0}}',
   'a11y.organizer-logo': 'Logo di {{0}}',
   'a11y.map': 'Mappa del luogo dell’evento: {{0}}',
   'a11y.countdown': 'Tempo rimasto per completare l’ordine',

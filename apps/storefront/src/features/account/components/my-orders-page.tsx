@@ -46,7 +46,7 @@ function OrderGroupSection({ group }: { group: OrderGroup }) {
       </h2>
       {starts ? <p className="account-card__meta">{t('my-orders.starts-on', starts)}</p> : null}
       <div className="orders-table__scroll">
-        <table className="orders-table">
+        <table className="orders-table" aria-labelledby={headingId}>
           <thead>
             <tr>
               <th scope="col">{t('my-orders.id')}</th>

@@ -31,6 +31,8 @@ describe('my orders (spec 2, My orders)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My orders' })).toBeTruthy();
 
     const festival = screen.getByRole('region', { name: 'Winter Festival' });
+    // each table is named by its event or pass, for screen readers listing the page's tables
+    expect(within(festival).getByRole('table', { name: 'Winter Festival' })).toBeTruthy();
     expect(within(festival).getByText('Starts on 12 December 2026')).toBeTruthy();
     const [, free, paid] = within(festival).getAllByRole('row');
     expect(within(free!).getByRole('link', { name: '3F2A9C1E' }).getAttribute('href')).toBe(`/event/winter-festival/reservation/${FREE_ORDER}/book`);

@@ -30,7 +30,7 @@ export function SubscriptionPage({ id }: { id: string }) {
     <div className="event-page subscription-page">
       <header className="event-header">
         {s.fileBlobId ? (
-          <img className="event-header__image" src={fileUrl(s.fileBlobId)} alt={t('a11y.event-image', title)} width={16} height={9} fetchPriority="high" />
+          <img className="event-header__image" src={fileUrl(s.fileBlobId)} alt={t('a11y.subscription-image', title)} width={16} height={9} fetchPriority="high" />
         ) : null}
         <h1 className="event-header__title">{title}</h1>
         <p className="event-header__organizer">{t('event.organized-by', s.organizationName)}</p>

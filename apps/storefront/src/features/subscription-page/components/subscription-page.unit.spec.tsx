@@ -19,11 +19,12 @@ describe('subscription page', () => {
 
   it('shows title, description, price with tax, validity, entries, sale period and the compatible events', async () => {
     const { calls } = renderApp(`/subscription/${SUBSCRIPTION_ID}`, {
-      [API]: makeSubscription(),
+      [API]: makeSubscription({ fileBlobId: 'pass-image' }),
       '/api/v2/public/events': (url: URL) =>
         url.searchParams.get('subscription') === SUBSCRIPTION_ID ? [makeBasicEvent('kammermusik'), makeBasicEvent('strings')] : [],
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pass 6f1c (en)' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Image of the subscription Pass 6f1c (en)' })).toBeTruthy();
     expect(screen.getByText('Ten concerts')).toBeTruthy();
     const summary = within(screen.getByRole('complementary', { name: 'Subscription details' }));
     expect(summary.getByText('250.00 CHF')).toBeTruthy();
