@@ -20,9 +20,13 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const routesDir = join(appRoot, 'src/routes');
 
 const KB = 1024;
-/** Budgets by route file; any other route gets DEFAULT_BUDGET. */
-export const BUDGETS = { 'event.$eventShortName.index.tsx': 120 * KB };
-export const DEFAULT_BUDGET = 130 * KB;
+/**
+ * Budgets by route file; any other route gets DEFAULT_BUDGET. Raised by 1 KB each on 2026-11-30 (README, "Bundle
+ * sizes"): the event page and the booking step sat 3 bytes under them, where a changed hash in a lazy chunk's file
+ * name alone moves a route by a few bytes.
+ */
+export const BUDGETS = { 'event.$eventShortName.index.tsx': 121 * KB };
+export const DEFAULT_BUDGET = 131 * KB;
 
 /** Modules the browser build must never contain: the app renders with React, and no server code ships. */
 export const FORBIDDEN_MODULES = [

@@ -66,5 +66,4 @@ export {
 export type { BookingErrors, FieldError } from './model/field-names';
 export { attendeeEmailReadOnly, attendeeReadOnly, extraFieldReadOnly } from './model/field-locking';
 export { countdownLevel, DANGER_BELOW_MS, EXPIRED_BELOW_MS, WARNING_BELOW_MS } from './model/countdown';
-export { focusFirstInvalidField, useFocusFirstInvalid } from './hooks/focus-first-invalid';
-export { useClearFieldError } from './hooks/clear-field-error';
+export { focusFirstInvalidField, clearFieldErrorOn, useFocusFirstInvalid } from './hooks/focus-first-invalid';

@@ -9,7 +9,7 @@ import type { User } from '../../../api/user-queries';
 import { meQueryOptions } from '../../../api/user-queries';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import type { BookingErrors, BookingFormPatch, Country, FieldError } from '../../booking';
-import { CheckboxField, ErrorSummary, fieldDomId, mapServerErrors, TextField, useClearFieldError, useFocusFirstInvalid } from '../../booking';
+import { CheckboxField, ErrorSummary, fieldDomId, mapServerErrors, TextField, clearFieldErrorOn, useFocusFirstInvalid } from '../../booking';
 import { useLanguage, useLocalized, useTranslate } from '../../i18n';
 import { useToast } from '../../toast';
 import { useSaveProfile } from '../hooks/use-save-profile';
@@ -46,7 +46,7 @@ function ProfileForm({ user }: { user: User }) {
   const [globalErrors, setGlobalErrors] = useState<readonly FieldError[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const goToFirstError = useFocusFirstInvalid(formRef);
-  const clearFieldError = useClearFieldError(setErrors);
+  const clearFieldError = clearFieldErrorOn(setErrors);
   const { save, pending } = useSaveProfile();
   const prefix = useId();
   useDocumentTitle(t('my-profile.title'));

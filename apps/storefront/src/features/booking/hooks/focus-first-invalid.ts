@@ -1,5 +1,6 @@
-import type { RefObject } from 'react';
+import type { Dispatch, FormEvent, RefObject, SetStateAction } from 'react';
 import { useCallback, useEffect, useState } from 'react';
+import { fieldKey, type BookingErrors } from '../model/field-names';
 
 /**
  * Spec 5: after a failed check the page goes to the first invalid field. Invalid controls carry
@@ -25,3 +26,15 @@ export function useFocusFirstInvalid(rootRef: RefObject<HTMLElement | null>): ()
   }, [request, rootRef]);
   return useCallback(() => setRequest((n) => n + 1), []);
 }
+
+/**
+ * A field the visitor changes drops the error it was refused with (its message, `aria-invalid`), so that a screen
+ * reader does not read "invalid" on a value already mended; the next submit checks it again. For a form's `onChange`,
+ * which React bubbles from every control: the control's `name` is its field name, the key of its error.
+ */
+export const clearFieldErrorOn =
+  (setErrors: Dispatch<SetStateAction<BookingErrors>>) =>
+  ({ target }: FormEvent<HTMLFormElement>): void => {
+    const key = fieldKey(String((target as { name?: unknown }).name ?? ''));
+    if (key) setErrors((errors) => (key in errors ? Object.fromEntries(Object.entries(errors).filter(([name]) => name !== key)) : errors));
+  };

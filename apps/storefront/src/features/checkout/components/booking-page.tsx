@@ -21,7 +21,7 @@ import {
   InvoiceSection,
   postponeAssignmentOffered,
   StepIndicator,
-  useClearFieldError,
+  clearFieldErrorOn,
   useFocusFirstInvalid,
   ValidityCountdown,
 } from '../../booking';
@@ -103,7 +103,7 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
   const goToFirstError = useFocusFirstInvalid(formRef);
-  const clearFieldError = useClearFieldError(setErrors);
+  const clearFieldError = clearFieldErrorOn(setErrors);
   const { validate, pending } = useValidateToOverview(reservationId);
   const { refresh } = useReservationRefresh(reservationId);
   const cancellation = useCancelReservation(context, reservationId, carry);

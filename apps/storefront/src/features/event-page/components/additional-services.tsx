@@ -75,7 +75,7 @@ function ServiceItem({ service: s, event, choice }: { service: AdditionalService
             {t(`show-event.supplement-policy.${s.supplementPolicy}`, s.maxQtyPerOrder)}
           </p>
         ) : null}
-        <RichText className="service__description" html={localize(s.description, event.contentLanguages)} />
+        <RichText className="service__description" html={localize(s.description, event.contentLanguages)} headingsUnder={3} />
       </div>
       <div className="service__side">
         <p className="service__price">

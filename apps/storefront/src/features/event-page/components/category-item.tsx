@@ -31,7 +31,7 @@ export function CategoryItem({ category: c, event, onRefresh, quantity }: Props)
         <h3 className="category__name">{name}</h3>
         {c.accessRestricted ? <p className="badge badge--restricted">{t('show-event.category.access-restricted')}</p> : null}
         {sale ? <p className="category__sale">{sale}</p> : null}
-        <RichText className="category__description" html={localize(c.description, event.contentLanguages)} />
+        <RichText className="category__description" html={localize(c.description, event.contentLanguages)} headingsUnder={3} />
       </div>
       <div className="category__side">
         <p className="category__price">

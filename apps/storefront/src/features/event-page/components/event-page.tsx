@@ -60,7 +60,7 @@ export function EventPage({ shortName, codeState, errors, carry }: Props) {
           <h2 id="event-description-title" className="visually-hidden">
             {t('event.description')}
           </h2>
-          <RichText html={localize(event.description, event.contentLanguages)} />
+          <RichText html={localize(event.description, event.contentLanguages)} headingsUnder={2} />
         </section>
         {event.waitingRoom ? (
           <waitingRoom.Part event={event}>

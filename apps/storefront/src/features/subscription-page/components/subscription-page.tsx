@@ -104,7 +104,7 @@ export function SubscriptionPage({ id }: { id: string }) {
         ) : null}
       </aside>
       <div className="event-page__content">
-        <RichText className="event-section" html={localize(s.description, s.contentLanguages)} />
+        <RichText className="event-section" html={localize(s.description, s.contentLanguages)} headingsUnder={1} />
         {events.length ? (
           <section className="event-section" aria-labelledby="subscription-events-title">
             <h2 id="subscription-events-title">{t('storefront.subscription.compatible-events')}</h2>

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { useRef, useState } from 'react';
 import type { BookingErrors, FieldError, TicketFormValues } from '../../booking';
-import { AttendeeForm, ErrorSummary, ticketFormValuesOf, useClearFieldError, useFocusFirstInvalid } from '../../booking';
+import { AttendeeForm, ErrorSummary, ticketFormValuesOf, clearFieldErrorOn, useFocusFirstInvalid } from '../../booking';
 import { useLanguage, useTranslate } from '../../i18n';
 import { useCountries } from './use-countries';
 import { useUpdateTicket } from './use-update-ticket';
@@ -42,7 +42,7 @@ export function TicketOwnerForm({ eventShortName, ticket, event, rules, onSaved,
   const [globalErrors, setGlobalErrors] = useState<readonly FieldError[]>([]);
   const formRef = useRef<HTMLFormElement>(null);
   const goToFirstError = useFocusFirstInvalid(formRef);
-  const clearFieldError = useClearFieldError(setErrors);
+  const clearFieldError = clearFieldErrorOn(setErrors);
   const { update, pending } = useUpdateTicket(eventShortName, ticket.uuid);
   const checking = useRef(false);
 
