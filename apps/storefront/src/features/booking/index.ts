@@ -66,4 +66,4 @@ export {
 export type { BookingErrors, FieldError } from './model/field-names';
 export { attendeeEmailReadOnly, attendeeReadOnly, extraFieldReadOnly } from './model/field-locking';
 export { countdownLevel, DANGER_BELOW_MS, EXPIRED_BELOW_MS, WARNING_BELOW_MS } from './model/countdown';
-export { focusFirstInvalidField, clearFieldErrorOn, useFocusFirstInvalid } from './hooks/focus-first-invalid';
+export { clearFieldErrorOn, focusFirstInvalidField, useFocusFirstInvalid, withoutFieldError } from './hooks/focus-first-invalid';

@@ -27,6 +27,12 @@ export function useFocusFirstInvalid(rootRef: RefObject<HTMLElement | null>): ()
   return useCallback(() => setRequest((n) => n + 1), []);
 }
 
+/** The errors without the one of field `key` (the same object when it has none). */
+export const withoutFieldError =
+  (key: string) =>
+  (errors: BookingErrors): BookingErrors =>
+    key in errors ? Object.fromEntries(Object.entries(errors).filter(([name]) => name !== key)) : errors;
+
 /**
  * A field the visitor changes drops the error it was refused with (its message, `aria-invalid`), so that a screen
  * reader does not read "invalid" on a value already mended; the next submit checks it again. For a form's `onChange`,
@@ -36,5 +42,5 @@ export const clearFieldErrorOn =
   (setErrors: Dispatch<SetStateAction<BookingErrors>>) =>
   ({ target }: FormEvent<HTMLFormElement>): void => {
     const key = fieldKey(String((target as { name?: unknown }).name ?? ''));
-    if (key) setErrors((errors) => (key in errors ? Object.fromEntries(Object.entries(errors).filter(([name]) => name !== key)) : errors));
+    if (key) setErrors(withoutFieldError(key));
   };

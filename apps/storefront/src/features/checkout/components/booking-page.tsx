@@ -22,6 +22,8 @@ import {
   postponeAssignmentOffered,
   StepIndicator,
   clearFieldErrorOn,
+  ticketFieldName,
+  withoutFieldError,
   useFocusFirstInvalid,
   ValidityCountdown,
 } from '../../booking';
@@ -126,7 +128,11 @@ export function BookingPage({ context, reservationId, search, now = Date.now }: 
         })
       : new Set<ContactField>(),
   );
-  const onChange = (patch: BookingFormPatch) => setValues((v) => withAttendeeAutocomplete(v, patch, firstTicket?.uuid, fillable.current));
+  const onChange = (patch: BookingFormPatch) => {
+    // what autocomplete copies into the first ticket changes that field too: its error goes with the contact's
+    for (const field of Object.keys(patch)) if (firstTicket && fillable.current.has(field as ContactField)) setErrors(withoutFieldError(ticketFieldName(firstTicket.uuid, field as ContactField)));
+    setValues((v) => withAttendeeAutocomplete(v, patch, firstTicket?.uuid, fillable.current));
+  };
   const onTicketChange = (uuid: string, patch: Partial<TicketFormValues>) => {
     if (uuid === firstTicket?.uuid) for (const field of Object.keys(patch)) fillable.current.delete(field as ContactField);
     setValues((v) => ({

@@ -126,6 +126,19 @@ describe('booking step (spec 2, step 2)', () => {
     expect(textbox(ticket, /Email/).value).toBe('gracie@example.org');
   });
 
+  it('drops the error of a first-ticket field that attendee autocomplete fills from the contact', async () => {
+    const event = makeEvent(SHORT_NAME, { assignmentConfiguration: { enableAttendeeAutocomplete: true, forceAssignment: false, enableTicketTransfer: false } });
+    renderApp(BOOK, checkoutApi(makeReservation({ ticketsByCategory: [{ name: 'Regular', ticketAccessType: 'INHERIT', tickets: [makeTicket(TICKET_1)] }] }), {}, event));
+    await screen.findByRole('region', { name: 'Your details' });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    const ticket = region('Regular, ticket 1');
+    await waitFor(() => expect(textbox(ticket, /First name/).getAttribute('aria-invalid')).toBe('true'));
+    fireEvent.change(textbox(region('Your details'), /First name/), { target: { value: 'Grace' } });
+    expect(textbox(ticket, /First name/).value).toBe('Grace');
+    expect(textbox(ticket, /First name/).getAttribute('aria-invalid')).not.toBe('true');
+    expect(textbox(ticket, /Last name/).getAttribute('aria-invalid')).toBe('true');
+  });
+
   it("puts the server's field errors under their fields and its global ones in the summary", async () => {
     const reservation = makeReservation({
       ticketsByCategory: [{ name: 'Regular', ticketAccessType: 'INHERIT', tickets: [makeTicket(TICKET_1, { ticketFieldConfigurationAfterStandard: [makeField('company')] })] }],
