@@ -170,7 +170,7 @@ describe('the catalog pages in chromium, on the demo catalog', () => {
     expect(await facts.getByText('Verein Seeklang Zürich').isVisible()).toBe(true);
     expect(await facts.getByRole('link', { name: 'seeklang@example.org' }).getAttribute('href')).toBe('mailto:seeklang@example.org');
     expect(await facts.getByRole('link', { name: t('to-event-site') }).getAttribute('href')).toBe('https://seeklang.example.org/winter-2027');
-    expect(await page.getByRole('heading', { level: 2, name: 'Three days of music by the lake' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 3, name: 'Three days of music by the lake' }).isVisible()).toBe(true);
 
     const tickets = page.getByRole('region', { name: t('show-event.tickets') });
     const pass = tickets.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Festival pass (3 days)' }) });
@@ -303,7 +303,7 @@ describe('the catalog pages in chromium, on the demo catalog', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('de');
     // the event's texts come with the event, the interface's with the German bundle, loaded a moment later: wait for both
     for (const element of [
-      page.getByRole('heading', { level: 2, name: 'Drei Tage Musik am See' }),
+      page.getByRole('heading', { level: 3, name: 'Drei Tage Musik am See' }),
       page.getByRole('heading', { level: 3, name: 'Festivalpass (3 Tage)' }),
       page.getByRole('heading', { level: 2, name: de['show-event.additional-services']! }),
       page.getByRole('combobox', { name: de['reservation-page-complete.language']! }),
