@@ -44,25 +44,46 @@ export interface PaymentShop {
   readonly standIns: RunningStandIns;
 }
 
-/** The app listening on a port of its own (or `port`), with its mail going to `smtpPort`. */
-export async function startPaymentShop(smtpPort: number, options: TestAppOptions & { port?: number; env?: Record<string, string> } = {}): Promise<PaymentShop> {
-  const port = options.port ?? (await freePort());
-  const base = `http://127.0.0.1:${port}`;
-  const app = await startTestApp(
-    {
-      RESERVATION_SWEEP_INTERVAL_MS: '0',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'tickets@acme.test',
-      PUBLIC_BASE_URL: base,
-      PORT: String(port),
-      ...options.env,
-    },
-    options,
-  );
-  await app.app.listen({ port, host: '127.0.0.1' });
-  const standIns = app.app.get<RunningStandIns | null>(PAYMENT_STAND_INS);
-  if (!standIns) throw new Error('the app runs without payment stand-ins');
-  return { app, base, port, standIns };
+/**
+ * The app listening on a port of its own (or `port`), with its mail going to `smtpPort`. The app must know its port
+ * before it starts (PUBLIC_BASE_URL), so a free one is picked first; when a parallel test file takes it before the
+ * app listens, the app is started again on another (its database kept), up to five times.
+ */
+export async function startPaymentShop(
+  smtpPort: number,
+  options: TestAppOptions & { port?: number; env?: Record<string, string>; pickPort?: () => Promise<number> } = {},
+): Promise<PaymentShop> {
+  let appOptions: TestAppOptions = options;
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await (options.pickPort ?? freePort)());
+    const base = `http://127.0.0.1:${port}`;
+    const app = await startTestApp(
+      {
+        RESERVATION_SWEEP_INTERVAL_MS: '0',
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'tickets@acme.test',
+        PUBLIC_BASE_URL: base,
+        PORT: String(port),
+        ...options.env,
+      },
+      appOptions,
+    );
+    try {
+      await app.app.listen({ port, host: '127.0.0.1' });
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!taken || options.port !== undefined || attempt === 5) {
+        await app.close({ keepDatabase: options.database !== undefined });
+        throw error;
+      }
+      await app.close({ keepDatabase: true });
+      appOptions = { ...appOptions, database: app.database };
+      continue;
+    }
+    const standIns = app.app.get<RunningStandIns | null>(PAYMENT_STAND_INS);
+    if (!standIns) throw new Error('the app runs without payment stand-ins');
+    return { app, base, port, standIns };
+  }
 }
 
 export interface ShopEvent {
