@@ -12,7 +12,7 @@
 // live reservation, sold, or free again), nothing held past its expiry after a sweep. Exit code 1 on any 5xx, failed
 // request or failed check. Timings are printed, never asserted.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -237,5 +237,7 @@ try {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 } finally {
   await stopBenchApp({ agent, sql, api, database });
+  // the data folder went with the ephemeral database; its parent was this run's
+  rmSync(parent, { recursive: true, force: true });
 }
 process.exit(exitCode);

@@ -16,7 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -322,5 +322,7 @@ events:
 } finally {
   lean.close();
   await stopBenchApp({ agent, sql, api, database });
+  // the data folder went with the ephemeral database; its parent was this run's
+  rmSync(parent, { recursive: true, force: true });
 }
 process.exit(exitCode);
