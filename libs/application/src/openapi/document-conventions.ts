@@ -1,7 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { rateLimitOfOperation } from '../abuse/rate-limits/rate-limited-routes.js';
 
 type Operation = {
-  responses?: Record<string, { description?: string; headers?: Record<string, unknown> }>;
+  responses?: Record<string, { description?: string; headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
   parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: unknown }[];
 };
 
@@ -10,7 +11,7 @@ const header = (description: string) => ({ description, schema: { type: 'string'
 /**
  * The cross-cutting rules of reference 1.4 are applied by hooks, not controllers, so they are written into
  * the description here, from the same path rules the hooks use: token headers on public GETs, the OpenID
- * flag on /api/v2 GETs, the anti-forgery 403 on every write.
+ * flag on /api/v2 GETs, the anti-forgery 403 on every write, the 429 of the rate-limited calls.
  */
 export function documentConventions(document: OpenAPIObject): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
@@ -32,6 +33,17 @@ export function documentConventions(document: OpenAPIObject): OpenAPIObject {
         responses['400'] ??= { description: 'The body is not valid JSON (text/plain `bad request`, reference 1.3).' };
       }
       if (method === 'post' && path === '/api/v2/public/event/{shortName}/reserve-tickets') documentQueueGate(operation);
+      const limit = rateLimitOfOperation(method, path);
+      if (limit) {
+        responses['429'] ??= {
+          description:
+            `Too many calls from this client${limit.when ? ` ${limit.when}` : ''} (RATE_LIMITS \`${limit.call}\`): ` +
+            'code `error.TOO_MANY_REQUESTS`; `Retry-After` says when to try again.',
+          headers: { 'Retry-After': header('Seconds to wait before the next call of this kind.') },
+          // the name renameSchemas gives the wire's ValidationFailureDto
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationFailure' } } },
+        };
+      }
     }
   }
   return renameSchemas(document);

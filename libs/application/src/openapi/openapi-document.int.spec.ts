@@ -51,6 +51,40 @@ describe('the OpenAPI description', () => {
     expect(info.properties['globalTermsUrl']).toEqual({ anyOf: [{ type: 'string' }, { type: 'null' }] });
   });
 
+  it('documents the 429 of every rate-limited call (RATE_LIMITS), with its Retry-After header, and of no other', () => {
+    const limited = operations()
+      .filter(({ op }) => '429' in op.responses)
+      .map(({ path, method }) => `${method} ${path}`)
+      .sort();
+    expect(limited).toEqual([
+      'get /api/v2/audit/order/{reservationId}',
+      'get /api/v2/audit/subscription/{subscriptionId}',
+      'get /api/v2/audit/ticket/{ticketId}',
+      'get /api/v2/public/event/{eventName}/poll',
+      'get /api/v2/public/event/{eventName}/poll/{pollId}',
+      'get /api/v2/public/event/{shortName}/code/{code}',
+      'get /api/v2/public/event/{shortName}/ticket-categories',
+      'get /api/v2/public/event/{shortName}/validate-code',
+      'get /openid/authentication',
+      'get /openid/{type}/{publicIdentifier}/reservation/{reservationId}',
+      'post /api/v2/public/event/{eventName}/poll/{pollId}/answer',
+      'post /api/v2/public/event/{eventName}/ticket/{ticketIdentifier}/send-ticket-by-email',
+      'post /api/v2/public/event/{shortName}/check-discount',
+      'post /api/v2/public/event/{shortName}/reserve-tickets',
+      'post /api/v2/public/event/{shortName}/waiting-list/subscribe',
+      'post /api/v2/public/reservation/{reservationId}/apply-code',
+      'post /api/v2/public/subscription/{id}',
+      'post /api/v2/public/{purchaseContextType}/{publicIdentifier}/reservation/{reservationId}/re-send-email',
+    ]);
+    const response = (path: string, method: string) => (document.paths[path] as Record<string, Operation>)[method]!.responses['429'] as { description: string; headers: object };
+    expect(response('/api/v2/public/event/{shortName}/reserve-tickets', 'post').description).toContain('RATE_LIMITS `reserve`');
+    expect(response('/api/v2/public/event/{shortName}/reserve-tickets', 'post').headers).toHaveProperty('Retry-After');
+    expect(response('/api/v2/public/event/{shortName}/reserve-tickets', 'post')).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationFailure' } } } });
+    expect(document.components?.schemas).toHaveProperty('ValidationFailure');
+    // ticket-categories counts against the code budget only when it carries a code
+    expect(response('/api/v2/public/event/{shortName}/ticket-categories', 'get').description).toContain('with `code` (RATE_LIMITS `code`)');
+  });
+
   it('is what the server publishes at /api/openapi.json', async () => {
     const served = await app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(served.json()).toEqual(JSON.parse(JSON.stringify(document)));

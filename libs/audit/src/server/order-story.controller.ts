@@ -18,7 +18,6 @@ const found = (story: OrderStory | null, what: string, id: string): OrderStoryDt
 @UseGuards(AuditorApiKeyGuard)
 @ApiResponse({ status: 401, description: 'No `Authorization: ApiKey <key>` header, or an unknown key.' })
 @ApiResponse({ status: 403, description: 'A key of another role than `auditor` (an organizer key).' })
-@ApiResponse({ status: 429, description: 'Too many calls from this client (RATE_LIMITS `audit`); `Retry-After` says when to try again.' })
 @Controller('api/v2/audit')
 export class OrderStoryController {
   constructor(@Inject(AUDIT_API_OPTIONS) private readonly options: AuditApiOptions) {}

@@ -75,7 +75,7 @@ export type auditOrderResponse422 = {
 }
 
 export type auditOrderResponse429 = {
-  data: void
+  data: ValidationFailure
   status: 429
 }
     
@@ -118,7 +118,7 @@ export const getAuditOrderQueryKey = (reservationId?: string,) => {
     }
 
     
-export const getAuditOrderQueryOptions = <TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getAuditOrderQueryOptions = <TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -137,10 +137,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuditOrderQueryResult = NonNullable<Awaited<ReturnType<typeof auditOrder>>>
-export type AuditOrderQueryError = ErrorType<void | void | void | ValidationFailure | void>
+export type AuditOrderQueryError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
 
-export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof auditOrder>>,
@@ -150,7 +150,7 @@ export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TE
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof auditOrder>>,
@@ -160,7 +160,7 @@ export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TE
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -168,7 +168,7 @@ export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TE
  * @summary Every event of every stream the order touched (its reservation, its holds on the event's inventory, its tickets, payment attempts, a pass, its invoice number, its user), in log order, with actor, correlation, causation, amounts and the order's status after each step. Personal data reads "[erased]" once its subject was forgotten.
  */
 
-export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -184,7 +184,7 @@ export function useAuditOrder<TData = Awaited<ReturnType<typeof auditOrder>>, TE
 
 
 
-export const getAuditOrderSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getAuditOrderSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -203,18 +203,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuditOrderSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof auditOrder>>>
-export type AuditOrderSuspenseQueryError = ErrorType<void | void | void | ValidationFailure | void>
+export type AuditOrderSuspenseQueryError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
 
-export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  reservationId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -222,7 +222,7 @@ export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrd
  * @summary Every event of every stream the order touched (its reservation, its holds on the event's inventory, its tickets, payment attempts, a pass, its invoice number, its user), in log order, with actor, correlation, causation, amounts and the order's status after each step. Personal data reads "[erased]" once its subject was forgotten.
  */
 
-export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditOrderSuspense<TData = Awaited<ReturnType<typeof auditOrder>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  reservationId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditOrder>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -267,7 +267,7 @@ export type auditSubscriptionResponse422 = {
 }
 
 export type auditSubscriptionResponse429 = {
-  data: void
+  data: ValidationFailure
   status: 429
 }
     
@@ -310,7 +310,7 @@ export const getAuditSubscriptionQueryKey = (subscriptionId?: string,) => {
     }
 
     
-export const getAuditSubscriptionQueryOptions = <TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(subscriptionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getAuditSubscriptionQueryOptions = <TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(subscriptionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -329,10 +329,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuditSubscriptionQueryResult = NonNullable<Awaited<ReturnType<typeof auditSubscription>>>
-export type AuditSubscriptionQueryError = ErrorType<void | void | void | ValidationFailure | void>
+export type AuditSubscriptionQueryError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
 
-export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  subscriptionId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof auditSubscription>>,
@@ -342,7 +342,7 @@ export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubs
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  subscriptionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof auditSubscription>>,
@@ -352,7 +352,7 @@ export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubs
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  subscriptionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -360,7 +360,7 @@ export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubs
  * @summary The story of the order that bought the pass (see auditOrder), and the orders that used it (`usedBy`).
  */
 
-export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  subscriptionId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -376,7 +376,7 @@ export function useAuditSubscription<TData = Awaited<ReturnType<typeof auditSubs
 
 
 
-export const getAuditSubscriptionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(subscriptionId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getAuditSubscriptionSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(subscriptionId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -395,18 +395,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuditSubscriptionSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof auditSubscription>>>
-export type AuditSubscriptionSuspenseQueryError = ErrorType<void | void | void | ValidationFailure | void>
+export type AuditSubscriptionSuspenseQueryError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
 
-export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  subscriptionId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  subscriptionId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  subscriptionId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -414,7 +414,7 @@ export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof a
  * @summary The story of the order that bought the pass (see auditOrder), and the orders that used it (`usedBy`).
  */
 
-export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditSubscriptionSuspense<TData = Awaited<ReturnType<typeof auditSubscription>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  subscriptionId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditSubscription>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -459,7 +459,7 @@ export type auditTicketResponse422 = {
 }
 
 export type auditTicketResponse429 = {
-  data: void
+  data: ValidationFailure
   status: 429
 }
     
@@ -502,7 +502,7 @@ export const getAuditTicketQueryKey = (ticketId?: string,) => {
     }
 
     
-export const getAuditTicketQueryOptions = <TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(ticketId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getAuditTicketQueryOptions = <TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(ticketId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -521,10 +521,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuditTicketQueryResult = NonNullable<Awaited<ReturnType<typeof auditTicket>>>
-export type AuditTicketQueryError = ErrorType<void | void | void | ValidationFailure | void>
+export type AuditTicketQueryError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
 
-export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  ticketId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof auditTicket>>,
@@ -534,7 +534,7 @@ export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  ticketId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof auditTicket>>,
@@ -544,7 +544,7 @@ export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, 
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  ticketId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -552,7 +552,7 @@ export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, 
  * @summary The story of the order that bought the ticket (see auditOrder).
  */
 
-export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  ticketId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -568,7 +568,7 @@ export function useAuditTicket<TData = Awaited<ReturnType<typeof auditTicket>>, 
 
 
 
-export const getAuditTicketSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(ticketId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getAuditTicketSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(ticketId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -587,18 +587,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuditTicketSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof auditTicket>>>
-export type AuditTicketSuspenseQueryError = ErrorType<void | void | void | ValidationFailure | void>
+export type AuditTicketSuspenseQueryError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
 
-export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  ticketId: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  ticketId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  ticketId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -606,7 +606,7 @@ export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTi
  * @summary The story of the order that bought the ticket (see auditOrder).
  */
 
-export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | void>>(
+export function useAuditTicketSuspense<TData = Awaited<ReturnType<typeof auditTicket>>, TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>>(
  ticketId: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof auditTicket>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -485,11 +485,16 @@ export type checkDiscountResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type checkDiscountResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type checkDiscountResponseSuccess = (checkDiscountResponse200 | checkDiscountResponse204) & {
   headers: Headers;
 };
-export type checkDiscountResponseError = (checkDiscountResponse400 | checkDiscountResponse403 | checkDiscountResponse422) & {
+export type checkDiscountResponseError = (checkDiscountResponse400 | checkDiscountResponse403 | checkDiscountResponse422 | checkDiscountResponse429) & {
   headers: Headers;
 };
 
@@ -519,7 +524,7 @@ export const checkDiscount = async (shortName: string,
 
 
 
-export const getCheckDiscountMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+export const getCheckDiscountMutationOptions = <TError = ErrorType<void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkDiscount>>, TError,{shortName: string;data: BodyType<CheckDiscountForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkDiscount>>, TError,{shortName: string;data: BodyType<CheckDiscountForm>}, TContext> => {
 
@@ -546,12 +551,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckDiscountMutationResult = NonNullable<Awaited<ReturnType<typeof checkDiscount>>>
     export type CheckDiscountMutationBody = BodyType<CheckDiscountForm>
-    export type CheckDiscountMutationError = ErrorType<void | void | ValidationFailure>
+    export type CheckDiscountMutationError = ErrorType<void | void | ValidationFailure | ValidationFailure>
 
     /**
  * @summary The automatic discount the selected quantities would get; 204 when there is none (also for an unknown event).
  */
-export const useCheckDiscount = <TError = ErrorType<void | void | ValidationFailure>,
+export const useCheckDiscount = <TError = ErrorType<void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkDiscount>>, TError,{shortName: string;data: BodyType<CheckDiscountForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkDiscount>>,
@@ -576,9 +581,14 @@ export type openCodeLinkResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type openCodeLinkResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 ;
-export type openCodeLinkResponseError = (openCodeLinkResponse307 | openCodeLinkResponse422) & {
+export type openCodeLinkResponseError = (openCodeLinkResponse307 | openCodeLinkResponse422 | openCodeLinkResponse429) & {
   headers: Headers;
 };
 
@@ -617,7 +627,7 @@ export const getOpenCodeLinkQueryKey = (shortName?: string,
     }
 
     
-export const getOpenCodeLinkQueryOptions = <TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(shortName: string,
+export const getOpenCodeLinkQueryOptions = <TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(shortName: string,
     code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -637,10 +647,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OpenCodeLinkQueryResult = NonNullable<Awaited<ReturnType<typeof openCodeLink>>>
-export type OpenCodeLinkQueryError = ErrorType<void | ValidationFailure>
+export type OpenCodeLinkQueryError = ErrorType<void | ValidationFailure | ValidationFailure>
 
 
-export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     code: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -651,7 +661,7 @@ export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -662,7 +672,7 @@ export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -671,7 +681,7 @@ export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>
  * @summary Always 307. A usable promo or access code: to /event/{e}?code=. A category code: reserves one ticket and goes to its booking page. Otherwise to /event/{e}?errors=<codes>.
  */
 
-export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     code: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -688,7 +698,7 @@ export function useOpenCodeLink<TData = Awaited<ReturnType<typeof openCodeLink>>
 
 
 
-export const getOpenCodeLinkSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(shortName: string,
+export const getOpenCodeLinkSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(shortName: string,
     code: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -708,20 +718,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OpenCodeLinkSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof openCodeLink>>>
-export type OpenCodeLinkSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type OpenCodeLinkSuspenseQueryError = ErrorType<void | ValidationFailure | ValidationFailure>
 
 
-export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     code: string, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     code: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     code: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -730,7 +740,7 @@ export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCo
  * @summary Always 307. A usable promo or access code: to /event/{e}?code=. A category code: reserves one ticket and goes to its booking page. Otherwise to /event/{e}?errors=<codes>.
  */
 
-export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure>>(
+export function useOpenCodeLinkSuspense<TData = Awaited<ReturnType<typeof openCodeLink>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     code: string, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openCodeLink>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -764,11 +774,16 @@ export type getTicketCategoriesResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type getTicketCategoriesResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type getTicketCategoriesResponseSuccess = (getTicketCategoriesResponse200) & {
   headers: Headers;
 };
-export type getTicketCategoriesResponseError = (getTicketCategoriesResponse404 | getTicketCategoriesResponse422) & {
+export type getTicketCategoriesResponseError = (getTicketCategoriesResponse404 | getTicketCategoriesResponse422 | getTicketCategoriesResponse429) & {
   headers: Headers;
 };
 
@@ -814,7 +829,7 @@ export const getGetTicketCategoriesQueryKey = (shortName?: string,
     }
 
     
-export const getGetTicketCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(shortName: string,
+export const getGetTicketCategoriesQueryOptions = <TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(shortName: string,
     params?: GetTicketCategoriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -834,10 +849,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTicketCategoriesQueryResult = NonNullable<Awaited<ReturnType<typeof getTicketCategories>>>
-export type GetTicketCategoriesQueryError = ErrorType<void | ValidationFailure>
+export type GetTicketCategoriesQueryError = ErrorType<void | ValidationFailure | ValidationFailure>
 
 
-export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     params: undefined |  GetTicketCategoriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -848,7 +863,7 @@ export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTick
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     params?: GetTicketCategoriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -859,7 +874,7 @@ export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTick
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     params?: GetTicketCategoriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -868,7 +883,7 @@ export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTick
  * @summary Categories, supplements and donations on offer now. With a usable code: access-restricted categories it names, discounted prices. Unlike alf.io, a code that is expired, used up or in another currency changes nothing, and a code with a usage limit lowers maximumSaleableTickets to its uses left without raising it above the category maximum.
  */
 
-export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     params?: GetTicketCategoriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -885,7 +900,7 @@ export function useGetTicketCategories<TData = Awaited<ReturnType<typeof getTick
 
 
 
-export const getGetTicketCategoriesSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(shortName: string,
+export const getGetTicketCategoriesSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(shortName: string,
     params?: GetTicketCategoriesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -905,20 +920,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTicketCategoriesSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getTicketCategories>>>
-export type GetTicketCategoriesSuspenseQueryError = ErrorType<void | ValidationFailure>
+export type GetTicketCategoriesSuspenseQueryError = ErrorType<void | ValidationFailure | ValidationFailure>
 
 
-export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     params: undefined |  GetTicketCategoriesParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     params?: GetTicketCategoriesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     params?: GetTicketCategoriesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -927,7 +942,7 @@ export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof
  * @summary Categories, supplements and donations on offer now. With a usable code: access-restricted categories it names, discounted prices. Unlike alf.io, a code that is expired, used up or in another currency changes nothing, and a code with a usage limit lowers maximumSaleableTickets to its uses left without raising it above the category maximum.
  */
 
-export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure>>(
+export function useGetTicketCategoriesSuspense<TData = Awaited<ReturnType<typeof getTicketCategories>>, TError = ErrorType<void | ValidationFailure | ValidationFailure>>(
  shortName: string,
     params?: GetTicketCategoriesParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getTicketCategories>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -956,11 +971,16 @@ export type validateCodeResponse422 = {
   data: EventCodeResponse
   status: 422
 }
+
+export type validateCodeResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type validateCodeResponseSuccess = (validateCodeResponse200) & {
   headers: Headers;
 };
-export type validateCodeResponseError = (validateCodeResponse422) & {
+export type validateCodeResponseError = (validateCodeResponse422 | validateCodeResponse429) & {
   headers: Headers;
 };
 
@@ -1006,7 +1026,7 @@ export const getValidateCodeQueryKey = (shortName?: string,
     }
 
     
-export const getValidateCodeQueryOptions = <TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(shortName: string,
+export const getValidateCodeQueryOptions = <TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(shortName: string,
     params: ValidateCodeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1026,10 +1046,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ValidateCodeQueryResult = NonNullable<Awaited<ReturnType<typeof validateCode>>>
-export type ValidateCodeQueryError = ErrorType<EventCodeResponse>
+export type ValidateCodeQueryError = ErrorType<EventCodeResponse | ValidationFailure>
 
 
-export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(
+export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(
  shortName: string,
     params: ValidateCodeParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -1040,7 +1060,7 @@ export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(
+export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(
  shortName: string,
     params: ValidateCodeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -1051,7 +1071,7 @@ export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(
+export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(
  shortName: string,
     params: ValidateCodeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1060,7 +1080,7 @@ export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>
  * @summary Whether a promo or access code can be used now, and what it gives. 422 with error.STEP_1_CODE_NOT_FOUND otherwise (fieldName eventName for an unknown event).
  */
 
-export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(
+export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(
  shortName: string,
     params: ValidateCodeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1077,7 +1097,7 @@ export function useValidateCode<TData = Awaited<ReturnType<typeof validateCode>>
 
 
 
-export const getValidateCodeSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(shortName: string,
+export const getValidateCodeSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(shortName: string,
     params: ValidateCodeParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -1097,20 +1117,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ValidateCodeSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof validateCode>>>
-export type ValidateCodeSuspenseQueryError = ErrorType<EventCodeResponse>
+export type ValidateCodeSuspenseQueryError = ErrorType<EventCodeResponse | ValidationFailure>
 
 
-export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(
+export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(
  shortName: string,
     params: ValidateCodeParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(
+export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(
  shortName: string,
     params: ValidateCodeParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(
+export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(
  shortName: string,
     params: ValidateCodeParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -1119,7 +1139,7 @@ export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof valida
  * @summary Whether a promo or access code can be used now, and what it gives. 422 with error.STEP_1_CODE_NOT_FOUND otherwise (fieldName eventName for an unknown event).
  */
 
-export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse>>(
+export function useValidateCodeSuspense<TData = Awaited<ReturnType<typeof validateCode>>, TError = ErrorType<EventCodeResponse | ValidationFailure>>(
  shortName: string,
     params: ValidateCodeParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof validateCode>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -1163,11 +1183,16 @@ export type subscribeToWaitingListResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type subscribeToWaitingListResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type subscribeToWaitingListResponseSuccess = (subscribeToWaitingListResponse200) & {
   headers: Headers;
 };
-export type subscribeToWaitingListResponseError = (subscribeToWaitingListResponse400 | subscribeToWaitingListResponse403 | subscribeToWaitingListResponse404 | subscribeToWaitingListResponse422) & {
+export type subscribeToWaitingListResponseError = (subscribeToWaitingListResponse400 | subscribeToWaitingListResponse403 | subscribeToWaitingListResponse404 | subscribeToWaitingListResponse422 | subscribeToWaitingListResponse429) & {
   headers: Headers;
 };
 
@@ -1197,7 +1222,7 @@ export const subscribeToWaitingList = async (shortName: string,
 
 
 
-export const getSubscribeToWaitingListMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getSubscribeToWaitingListMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof subscribeToWaitingList>>, TError,{shortName: string;data: BodyType<WaitingQueueSubscriptionForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof subscribeToWaitingList>>, TError,{shortName: string;data: BodyType<WaitingQueueSubscriptionForm>}, TContext> => {
 
@@ -1224,12 +1249,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SubscribeToWaitingListMutationResult = NonNullable<Awaited<ReturnType<typeof subscribeToWaitingList>>>
     export type SubscribeToWaitingListMutationBody = BodyType<WaitingQueueSubscriptionForm>
-    export type SubscribeToWaitingListMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type SubscribeToWaitingListMutationError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
     /**
  * @summary Joins the waiting list of a sold-out event (or pre-registers before sales start, when the event takes pre-registrations). When a seat comes free it is reserved for the first subscriber waiting (for WAITING_LIST_RESERVATION_MINUTES, default 4 hours) and a link to book it is e-mailed in the chosen language. 200 with value false when the list takes no entries now or the e-mail already waits; 422 with the field codes of the reference.
  */
-export const useSubscribeToWaitingList = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useSubscribeToWaitingList = <TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof subscribeToWaitingList>>, TError,{shortName: string;data: BodyType<WaitingQueueSubscriptionForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof subscribeToWaitingList>>,

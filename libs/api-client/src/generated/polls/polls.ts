@@ -67,11 +67,16 @@ export type getEventPollsResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type getEventPollsResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type getEventPollsResponseSuccess = (getEventPollsResponse200) & {
   headers: Headers;
 };
-export type getEventPollsResponseError = (getEventPollsResponse422) & {
+export type getEventPollsResponseError = (getEventPollsResponse422 | getEventPollsResponse429) & {
   headers: Headers;
 };
 
@@ -117,7 +122,7 @@ export const getGetEventPollsQueryKey = (eventName?: string,
     }
 
     
-export const getGetEventPollsQueryOptions = <TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(eventName: string,
+export const getGetEventPollsQueryOptions = <TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(eventName: string,
     params: GetEventPollsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -137,10 +142,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEventPollsQueryResult = NonNullable<Awaited<ReturnType<typeof getEventPolls>>>
-export type GetEventPollsQueryError = ErrorType<ValidationFailure>
+export type GetEventPollsQueryError = ErrorType<ValidationFailure | ValidationFailure>
 
 
-export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     params: GetEventPollsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -151,7 +156,7 @@ export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     params: GetEventPollsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -162,7 +167,7 @@ export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     params: GetEventPollsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -171,7 +176,7 @@ export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls
  * @summary The event's polls open to the attendee whose PIN this is, in the organizer's order. 422: `not_found` on `pin` (no such event; the poll unknown, not OPEN, or restricted to tags the ticket lacks), `pin.invalid` (malformed, or no checked-in ticket of the event has it), `pin.duplicate` (two checked-in tickets share it).
  */
 
-export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     params: GetEventPollsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -188,7 +193,7 @@ export function useGetEventPolls<TData = Awaited<ReturnType<typeof getEventPolls
 
 
 
-export const getGetEventPollsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(eventName: string,
+export const getGetEventPollsSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(eventName: string,
     params: GetEventPollsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
@@ -208,20 +213,20 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEventPollsSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getEventPolls>>>
-export type GetEventPollsSuspenseQueryError = ErrorType<ValidationFailure>
+export type GetEventPollsSuspenseQueryError = ErrorType<ValidationFailure | ValidationFailure>
 
 
-export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     params: GetEventPollsParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     params: GetEventPollsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     params: GetEventPollsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
@@ -230,7 +235,7 @@ export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEv
  * @summary The event's polls open to the attendee whose PIN this is, in the organizer's order. 422: `not_found` on `pin` (no such event; the poll unknown, not OPEN, or restricted to tags the ticket lacks), `pin.invalid` (malformed, or no checked-in ticket of the event has it), `pin.duplicate` (two checked-in tickets share it).
  */
 
-export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPollsSuspense<TData = Awaited<ReturnType<typeof getEventPolls>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     params: GetEventPollsParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPolls>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
@@ -259,11 +264,16 @@ export type getEventPollResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type getEventPollResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type getEventPollResponseSuccess = (getEventPollResponse200) & {
   headers: Headers;
 };
-export type getEventPollResponseError = (getEventPollResponse422) & {
+export type getEventPollResponseError = (getEventPollResponse422 | getEventPollResponse429) & {
   headers: Headers;
 };
 
@@ -312,7 +322,7 @@ export const getGetEventPollQueryKey = (eventName?: string,
     }
 
     
-export const getGetEventPollQueryOptions = <TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(eventName: string,
+export const getGetEventPollQueryOptions = <TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(eventName: string,
     pollId: number,
     params: GetEventPollParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -333,10 +343,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEventPollQueryResult = NonNullable<Awaited<ReturnType<typeof getEventPoll>>>
-export type GetEventPollQueryError = ErrorType<ValidationFailure>
+export type GetEventPollQueryError = ErrorType<ValidationFailure | ValidationFailure>
 
 
-export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     pollId: number,
     params: GetEventPollParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>> & Pick<
@@ -348,7 +358,7 @@ export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     pollId: number,
     params: GetEventPollParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>> & Pick<
@@ -360,7 +370,7 @@ export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     pollId: number,
     params: GetEventPollParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -370,7 +380,7 @@ export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>
  * @summary One open poll with its options. 422: `not_found` on `pin` (no such event; the poll unknown, not OPEN, or restricted to tags the ticket lacks), `pin.invalid` (malformed, or no checked-in ticket of the event has it), `pin.duplicate` (two checked-in tickets share it).
  */
 
-export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     pollId: number,
     params: GetEventPollParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -388,7 +398,7 @@ export function useGetEventPoll<TData = Awaited<ReturnType<typeof getEventPoll>>
 
 
 
-export const getGetEventPollSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(eventName: string,
+export const getGetEventPollSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(eventName: string,
     pollId: number,
     params: GetEventPollParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
@@ -409,22 +419,22 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEventPollSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof getEventPoll>>>
-export type GetEventPollSuspenseQueryError = ErrorType<ValidationFailure>
+export type GetEventPollSuspenseQueryError = ErrorType<ValidationFailure | ValidationFailure>
 
 
-export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     pollId: number,
     params: GetEventPollParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     pollId: number,
     params: GetEventPollParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     pollId: number,
     params: GetEventPollParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -434,7 +444,7 @@ export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEve
  * @summary One open poll with its options. 422: `not_found` on `pin` (no such event; the poll unknown, not OPEN, or restricted to tags the ticket lacks), `pin.invalid` (malformed, or no checked-in ticket of the event has it), `pin.duplicate` (two checked-in tickets share it).
  */
 
-export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure>>(
+export function useGetEventPollSuspense<TData = Awaited<ReturnType<typeof getEventPoll>>, TError = ErrorType<ValidationFailure | ValidationFailure>>(
  eventName: string,
     pollId: number,
     params: GetEventPollParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof getEventPoll>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -474,11 +484,16 @@ export type answerEventPollResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type answerEventPollResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type answerEventPollResponseSuccess = (answerEventPollResponse200) & {
   headers: Headers;
 };
-export type answerEventPollResponseError = (answerEventPollResponse400 | answerEventPollResponse403 | answerEventPollResponse422) & {
+export type answerEventPollResponseError = (answerEventPollResponse400 | answerEventPollResponse403 | answerEventPollResponse422 | answerEventPollResponse429) & {
   headers: Headers;
 };
 
@@ -510,7 +525,7 @@ export const answerEventPoll = async (eventName: string,
 
 
 
-export const getAnswerEventPollMutationOptions = <TError = ErrorType<void | void | ValidationFailure>,
+export const getAnswerEventPollMutationOptions = <TError = ErrorType<void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof answerEventPoll>>, TError,{eventName: string;pollId: number;data: BodyType<PollAnswerForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof answerEventPoll>>, TError,{eventName: string;pollId: number;data: BodyType<PollAnswerForm>}, TContext> => {
 
@@ -537,12 +552,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AnswerEventPollMutationResult = NonNullable<Awaited<ReturnType<typeof answerEventPoll>>>
     export type AnswerEventPollMutationBody = BodyType<PollAnswerForm>
-    export type AnswerEventPollMutationError = ErrorType<void | void | ValidationFailure>
+    export type AnswerEventPollMutationError = ErrorType<void | void | ValidationFailure | ValidationFailure>
 
     /**
  * @summary Records the attendee's choice; a later answer of the same ticket replaces it. 422: `not_found` on `pin` (no such event; the poll unknown, not OPEN, or restricted to tags the ticket lacks), `pin.invalid` (malformed, or no checked-in ticket of the event has it), `pin.duplicate` (two checked-in tickets share it); `not_found` on `optionId` for an option not of the poll (alf.io: 500).
  */
-export const useAnswerEventPoll = <TError = ErrorType<void | void | ValidationFailure>,
+export const useAnswerEventPoll = <TError = ErrorType<void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof answerEventPoll>>, TError,{eventName: string;pollId: number;data: BodyType<PollAnswerForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof answerEventPoll>>,

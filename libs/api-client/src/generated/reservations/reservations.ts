@@ -305,11 +305,16 @@ export type reSendReservationEmailResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type reSendReservationEmailResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type reSendReservationEmailResponseSuccess = (reSendReservationEmailResponse200) & {
   headers: Headers;
 };
-export type reSendReservationEmailResponseError = (reSendReservationEmailResponse400 | reSendReservationEmailResponse401 | reSendReservationEmailResponse403 | reSendReservationEmailResponse404 | reSendReservationEmailResponse422) & {
+export type reSendReservationEmailResponseError = (reSendReservationEmailResponse400 | reSendReservationEmailResponse401 | reSendReservationEmailResponse403 | reSendReservationEmailResponse404 | reSendReservationEmailResponse422 | reSendReservationEmailResponse429) & {
   headers: Headers;
 };
 
@@ -350,7 +355,7 @@ export const reSendReservationEmail = async (purchaseContextType: 'event' | 'sub
 
 
 
-export const getReSendReservationEmailMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
+export const getReSendReservationEmailMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext> => {
 
@@ -377,12 +382,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReSendReservationEmailMutationResult = NonNullable<Awaited<ReturnType<typeof reSendReservationEmail>>>
     
-    export type ReSendReservationEmailMutationError = ErrorType<void | string | void | void | ValidationFailure>
+    export type ReSendReservationEmailMutationError = ErrorType<void | string | void | void | ValidationFailure | ValidationFailure>
 
     /**
  * @summary Sends the reservation e-mail again (confirmation, or the transfer instructions). false when there is nothing to send.
  */
-export const useReSendReservationEmail = <TError = ErrorType<void | string | void | void | ValidationFailure>,
+export const useReSendReservationEmail = <TError = ErrorType<void | string | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reSendReservationEmail>>, TError,{purchaseContextType: 'event' | 'subscription';publicIdentifier: string;reservationId: string;params: ReSendReservationEmailParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof reSendReservationEmail>>,
@@ -635,11 +640,16 @@ export type reserveTicketsResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type reserveTicketsResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type reserveTicketsResponseSuccess = (reserveTicketsResponse200) & {
   headers: Headers;
 };
-export type reserveTicketsResponseError = (reserveTicketsResponse400 | reserveTicketsResponse403 | reserveTicketsResponse404 | reserveTicketsResponse422) & {
+export type reserveTicketsResponseError = (reserveTicketsResponse400 | reserveTicketsResponse403 | reserveTicketsResponse404 | reserveTicketsResponse422 | reserveTicketsResponse429) & {
   headers: Headers;
 };
 
@@ -678,7 +688,7 @@ export const reserveTickets = async (shortName: string,
 
 
 
-export const getReserveTicketsMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getReserveTicketsMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reserveTickets>>, TError,{shortName: string;data: BodyType<ReservationForm>;params: ReserveTicketsParams}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof reserveTickets>>, TError,{shortName: string;data: BodyType<ReservationForm>;params: ReserveTicketsParams}, TContext> => {
 
@@ -705,12 +715,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReserveTicketsMutationResult = NonNullable<Awaited<ReturnType<typeof reserveTickets>>>
     export type ReserveTicketsMutationBody = BodyType<ReservationForm>
-    export type ReserveTicketsMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type ReserveTicketsMutationError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
     /**
  * @summary Reserves the selected tickets (and supplements): seats are held until the reservation expires (the event validity, default 25 minutes). All or nothing. 422 with the selection error codes of the reference, in its order.
  */
-export const useReserveTickets = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useReserveTickets = <TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reserveTickets>>, TError,{shortName: string;data: BodyType<ReservationForm>;params: ReserveTicketsParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof reserveTickets>>,
@@ -1343,11 +1353,16 @@ export type applyCodeResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type applyCodeResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type applyCodeResponseSuccess = (applyCodeResponse200) & {
   headers: Headers;
 };
-export type applyCodeResponseError = (applyCodeResponse400 | applyCodeResponse401 | applyCodeResponse403 | applyCodeResponse404 | applyCodeResponse422) & {
+export type applyCodeResponseError = (applyCodeResponse400 | applyCodeResponse401 | applyCodeResponse403 | applyCodeResponse404 | applyCodeResponse422 | applyCodeResponse429) & {
   headers: Headers;
 };
 
@@ -1377,7 +1392,7 @@ export const applyCode = async (reservationId: string,
 
 
 
-export const getApplyCodeMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure>,
+export const getApplyCodeMutationOptions = <TError = ErrorType<void | string | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext> => {
 
@@ -1404,12 +1419,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ApplyCodeMutationResult = NonNullable<Awaited<ReturnType<typeof applyCode>>>
     export type ApplyCodeMutationBody = BodyType<ReservationCodeForm>
-    export type ApplyCodeMutationError = ErrorType<void | string | void | void | ValidationFailure>
+    export type ApplyCodeMutationError = ErrorType<void | string | void | void | ValidationFailure | ValidationFailure>
 
     /**
  * @summary Pays for tickets of a pending event order with a pass (subscription), found by its id or by its PIN within the event's organizer: the first `amount` tickets that cost something become free and the order summary gains an APPLIED_SUBSCRIPTION row. Answered 200 even when refused, with value false and the reason: error.restrictedValue (not a PIN), subscription.uuid.not.found, subscription.pin.not.found, subscription.not.acquired, subscription.not.valid (not valid yet), subscription.expired, subscription.max-usage-reached, subscription.max-usage-reached-per-event. False without a reason when the order is not pending, already has a pass applied, buys a pass itself, is for an event the pass is not linked to or has no ticket to pay for. Guesses are rate-limited (429).
  */
-export const useApplyCode = <TError = ErrorType<void | string | void | void | ValidationFailure>,
+export const useApplyCode = <TError = ErrorType<void | string | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof applyCode>>, TError,{reservationId: string;data: BodyType<ReservationCodeForm>}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof applyCode>>,

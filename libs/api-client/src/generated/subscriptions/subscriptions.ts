@@ -262,11 +262,16 @@ export type reserveSubscriptionResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type reserveSubscriptionResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type reserveSubscriptionResponseSuccess = (reserveSubscriptionResponse200) & {
   headers: Headers;
 };
-export type reserveSubscriptionResponseError = (reserveSubscriptionResponse400 | reserveSubscriptionResponse403 | reserveSubscriptionResponse404 | reserveSubscriptionResponse422) & {
+export type reserveSubscriptionResponseError = (reserveSubscriptionResponse400 | reserveSubscriptionResponse403 | reserveSubscriptionResponse404 | reserveSubscriptionResponse422 | reserveSubscriptionResponse429) & {
   headers: Headers;
 };
 
@@ -294,7 +299,7 @@ export const reserveSubscription = async (id: string, options?: RequestInit): Pr
 
 
 
-export const getReserveSubscriptionMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getReserveSubscriptionMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reserveSubscription>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof reserveSubscription>>, TError,{id: string}, TContext> => {
 
@@ -321,12 +326,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReserveSubscriptionMutationResult = NonNullable<Awaited<ReturnType<typeof reserveSubscription>>>
     
-    export type ReserveSubscriptionMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type ReserveSubscriptionMutationError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
     /**
  * @summary Opens a reservation for one pass (no body; the language from Accept-Language). 422 show-subscription.sold-out.message when none is left or it is not on sale, error.STEP_1_CATEGORIES_NOT_COMPATIBLE for a paid pass with no way to pay.
  */
-export const useReserveSubscription = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useReserveSubscription = <TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof reserveSubscription>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof reserveSubscription>>,

@@ -1465,11 +1465,16 @@ export type sendTicketByEmailResponse422 = {
   data: ValidationFailure
   status: 422
 }
+
+export type sendTicketByEmailResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
     
 export type sendTicketByEmailResponseSuccess = (sendTicketByEmailResponse200) & {
   headers: Headers;
 };
-export type sendTicketByEmailResponseError = (sendTicketByEmailResponse400 | sendTicketByEmailResponse403 | sendTicketByEmailResponse404 | sendTicketByEmailResponse422) & {
+export type sendTicketByEmailResponseError = (sendTicketByEmailResponse400 | sendTicketByEmailResponse403 | sendTicketByEmailResponse404 | sendTicketByEmailResponse422 | sendTicketByEmailResponse429) & {
   headers: Headers;
 };
 
@@ -1508,7 +1513,7 @@ export const sendTicketByEmail = async (eventName: string,
 
 
 
-export const getSendTicketByEmailMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const getSendTicketByEmailMutationOptions = <TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTicketByEmail>>, TError,{eventName: string;ticketIdentifier: string;params?: SendTicketByEmailParams}, TContext>, request?: SecondParameter<typeof customFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendTicketByEmail>>, TError,{eventName: string;ticketIdentifier: string;params?: SendTicketByEmailParams}, TContext> => {
 
@@ -1535,12 +1540,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendTicketByEmailMutationResult = NonNullable<Awaited<ReturnType<typeof sendTicketByEmail>>>
     
-    export type SendTicketByEmailMutationError = ErrorType<void | void | void | ValidationFailure>
+    export type SendTicketByEmailMutationError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>
 
     /**
  * @summary E-mails the ticket to its holder, its PDF and calendar entry attached. false when no mail server is configured. 404 unless the order is complete and the ticket assigned.
  */
-export const useSendTicketByEmail = <TError = ErrorType<void | void | void | ValidationFailure>,
+export const useSendTicketByEmail = <TError = ErrorType<void | void | void | ValidationFailure | ValidationFailure>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTicketByEmail>>, TError,{eventName: string;ticketIdentifier: string;params?: SendTicketByEmailParams}, TContext>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendTicketByEmail>>,

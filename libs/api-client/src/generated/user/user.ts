@@ -878,13 +878,18 @@ export type openReservationSignedInResponse422 = {
   status: 422
 }
 
+export type openReservationSignedInResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
+
 export type openReservationSignedInResponse502 = {
   data: void
   status: 502
 }
     
 ;
-export type openReservationSignedInResponseError = (openReservationSignedInResponse302 | openReservationSignedInResponse400 | openReservationSignedInResponse422 | openReservationSignedInResponse502) & {
+export type openReservationSignedInResponseError = (openReservationSignedInResponse302 | openReservationSignedInResponse400 | openReservationSignedInResponse422 | openReservationSignedInResponse429 | openReservationSignedInResponse502) & {
   headers: Headers;
 };
 
@@ -936,7 +941,7 @@ export const getOpenReservationSignedInQueryKey = (type?: 'event' | 'subscriptio
     }
 
     
-export const getOpenReservationSignedInQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(type: 'event' | 'subscription',
+export const getOpenReservationSignedInQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
     params?: OpenReservationSignedInParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -958,10 +963,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OpenReservationSignedInQueryResult = NonNullable<Awaited<ReturnType<typeof openReservationSignedIn>>>
-export type OpenReservationSignedInQueryError = ErrorType<void | ValidationFailure | ValidationFailure | void>
+export type OpenReservationSignedInQueryError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>
 
 
-export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
@@ -974,7 +979,7 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
@@ -987,7 +992,7 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
@@ -998,7 +1003,7 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
  * @summary A reservation's page for a signed-in visitor (reference 57): 302 to /{type}/{publicIdentifier}/reservation/{reservationId}, through the login first when not signed in.
  */
 
-export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
+export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
@@ -1017,7 +1022,7 @@ export function useOpenReservationSignedIn<TData = Awaited<ReturnType<typeof ope
 
 
 
-export const getOpenReservationSignedInSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(type: 'event' | 'subscription',
+export const getOpenReservationSignedInSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
     params?: OpenReservationSignedInParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
@@ -1039,24 +1044,24 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OpenReservationSignedInSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof openReservationSignedIn>>>
-export type OpenReservationSignedInSuspenseQueryError = ErrorType<void | ValidationFailure | ValidationFailure | void>
+export type OpenReservationSignedInSuspenseQueryError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>
 
 
-export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
     params: undefined |  OpenReservationSignedInParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
     params?: OpenReservationSignedInParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof openReservationSignedIn>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
@@ -1067,7 +1072,7 @@ export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<ty
  * @summary A reservation's page for a signed-in visitor (reference 57): 302 to /{type}/{publicIdentifier}/reservation/{reservationId}, through the login first when not signed in.
  */
 
-export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | void>>(
+export function useOpenReservationSignedInSuspense<TData = Awaited<ReturnType<typeof openReservationSignedIn>>, TError = ErrorType<void | ValidationFailure | ValidationFailure | ValidationFailure | void>>(
  type: 'event' | 'subscription',
     publicIdentifier: string,
     reservationId: string,
@@ -1104,13 +1109,18 @@ export type startLoginResponse422 = {
   status: 422
 }
 
+export type startLoginResponse429 = {
+  data: ValidationFailure
+  status: 429
+}
+
 export type startLoginResponse502 = {
   data: void
   status: 502
 }
     
 ;
-export type startLoginResponseError = (startLoginResponse302 | startLoginResponse404 | startLoginResponse422 | startLoginResponse502) & {
+export type startLoginResponseError = (startLoginResponse302 | startLoginResponse404 | startLoginResponse422 | startLoginResponse429 | startLoginResponse502) & {
   headers: Headers;
 };
 
@@ -1153,7 +1163,7 @@ export const getStartLoginQueryKey = (params?: StartLoginParams,) => {
     }
 
     
-export const getStartLoginQueryOptions = <TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getStartLoginQueryOptions = <TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1172,10 +1182,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type StartLoginQueryResult = NonNullable<Awaited<ReturnType<typeof startLogin>>>
-export type StartLoginQueryError = ErrorType<void | void | ValidationFailure | void>
+export type StartLoginQueryError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>
 
 
-export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(
  params: undefined |  StartLoginParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof startLogin>>,
@@ -1185,7 +1195,7 @@ export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TE
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(
  params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof startLogin>>,
@@ -1195,7 +1205,7 @@ export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TE
       >, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(
  params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1203,7 +1213,7 @@ export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TE
  * @summary Starts the OpenID Connect login of the visitor session (authorization code flow with PKCE, state and nonce): 302 to the provider. Sets the ALFIO_LOGIN cookie (SameSite=Lax, 10 minutes) the answer must come back with. 404 when login is off; 502 when the provider cannot be reached.
  */
 
-export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(
  params?: StartLoginParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1219,7 +1229,7 @@ export function useStartLogin<TData = Awaited<ReturnType<typeof startLogin>>, TE
 
 
 
-export const getStartLoginSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
+export const getStartLoginSuspenseQueryOptions = <TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1238,18 +1248,18 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type StartLoginSuspenseQueryResult = NonNullable<Awaited<ReturnType<typeof startLogin>>>
-export type StartLoginSuspenseQueryError = ErrorType<void | void | ValidationFailure | void>
+export type StartLoginSuspenseQueryError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>
 
 
-export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(
  params: undefined |  StartLoginParams, options: { query:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(
  params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(
  params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient
   ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1257,7 +1267,7 @@ export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLog
  * @summary Starts the OpenID Connect login of the visitor session (authorization code flow with PKCE, state and nonce): 302 to the provider. Sets the ALFIO_LOGIN cookie (SameSite=Lax, 10 minutes) the answer must come back with. 404 when login is off; 502 when the provider cannot be reached.
  */
 
-export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | void>>(
+export function useStartLoginSuspense<TData = Awaited<ReturnType<typeof startLogin>>, TError = ErrorType<void | void | ValidationFailure | ValidationFailure | void>>(
  params?: StartLoginParams, options?: { query?:Partial<UseSuspenseQueryOptions<Awaited<ReturnType<typeof startLogin>>, TError, TData>>, request?: SecondParameter<typeof customFetch>}
  , queryClient?: QueryClient 
  ):  UseSuspenseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
