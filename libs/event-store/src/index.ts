@@ -10,3 +10,4 @@ export { handleCommand, type CommandRun, type Decision } from './command/handle-
 export { HASH_FORMAT, LEGACY_HASH_FORMAT } from './hash-chain.js';
 export { checkLogLink, linkInLog, LOG_STREAM_ID, LogChainVerifier, type LogEntry, type LogHead } from './log-chain.js';
 export { recordedAtText } from './postgres/event-rows.js';
+export { FORGOTTEN_SUBJECTS_STREAM, SUBJECT_FORGOTTEN, type SubjectForgottenData } from './personal-data/subject-forgotten.js';

@@ -1,5 +1,7 @@
 import { historyOf, type HistoryEntry } from '@ticketing/audit';
-import { LOG_STREAM_ID, type ChainProblem } from '@ticketing/event-store';
+import { randomUUID } from 'node:crypto';
+import { FORGOTTEN_SUBJECTS_STREAM, LOG_STREAM_ID, SUBJECT_FORGOTTEN, type ChainProblem, type SubjectForgottenData } from '@ticketing/event-store';
+import { provenance } from '@ticketing/kernel';
 import { json, UsageError, type CliContext, type ExitCode } from '../cli-context.js';
 import { startProgress } from '../../shared/progress.js';
 import { checkpointCommand, exportCommand, publicKeyCommand, verifyLogWithCheckpoints } from './audit-checkpoints.command.js';
@@ -47,7 +49,18 @@ export async function auditCommand(args: readonly string[], context: CliContext)
         context.out.write(`no key for subject ${subjectId}: nothing was erased (a mistyped id, a subject forgotten before, or one that never had personal data)\n`);
         return 1;
       }
-      context.out.write(`forgot subject ${subjectId}: its personal data now reads as erased; the events and their chain stay\n`);
+      // the read models drop what they had decrypted of it when they apply this (the running API's, too)
+      const id = randomUUID();
+      try {
+        await context.store.append(FORGOTTEN_SUBJECTS_STREAM, [{ id, type: SUBJECT_FORGOTTEN, data: { subjectId } satisfies SubjectForgottenData, metadata: provenance(id, 'operator:cli', new Date()) }]);
+      } catch (error) {
+        context.out.write(
+          `forgot subject ${subjectId}, but telling the read models failed (${error instanceof Error ? error.message : String(error)}): ` +
+            'they keep what they had decrypted of it until `projections rebuild --all`\n',
+        );
+        return 1;
+      }
+      context.out.write(`forgot subject ${subjectId}: its personal data now reads as erased, in the log and the read models; the events and their chain stay\n`);
       return 0;
     }
     case 'checkpoint':

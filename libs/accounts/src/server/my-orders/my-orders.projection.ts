@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@ticketing/event-store';
+import { SUBJECT_FORGOTTEN, type RecordedEvent, type SubjectForgottenData } from '@ticketing/event-store';
 import { arrayLiteral } from '@ticketing/postgres';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
 import type { UserDeleted } from '@ticketing/accounts/domain';
@@ -33,7 +33,7 @@ function openingOf(recorded: RecordedEvent): OpenedData | null {
  * "My orders" (reference 3.6 item 48): one row per reservation made while signed in, keyed by its owner, with what
  * the list shows (purchase context, status, dates, total, items and their names) and the subjects its personal data
  * is kept under (what deleting the owner's profile erases). Names are decrypted from the log: null once erased, and
- * cleared at once by the owner's `UserDeleted`. Reservations of anonymous buyers are not kept.
+ * cleared at once by the owner's `UserDeleted` or a forgotten subject's `SubjectForgotten`. Reservations of anonymous buyers are not kept.
  */
 async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   const orders = tx.table(ORDERS_TABLE);
@@ -106,6 +106,11 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   }
   if (recorded.type === 'UserDeleted') {
     await tx.client.query(`update ${orders} set names = null where owner_user_id = $1`, [(data as UserDeleted['data']).userId]);
+    return;
+  }
+  if (recorded.type === SUBJECT_FORGOTTEN) {
+    // `audit forget-subject`: the names an order keeps under that subject read as erased in the log now
+    await tx.client.query(`update ${orders} set names = null where $1 = any(subjects) and names is not null`, [(data as unknown as SubjectForgottenData).subjectId]);
   }
 }
 
@@ -117,12 +122,13 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
 async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
   const idOf = (event: RecordedEvent) => String((event.data as { reservationId?: unknown }).reservationId ?? '').toLowerCase();
   // a hold is an order's only when it opened one (a rush of anonymous buyers: none is looked up)
-  const named = [...new Set(events.filter((e) => e.type !== 'UserDeleted' && (e.type !== 'SeatsHeld' || openingOf(e)?.ownerUserId)).map(idOf).filter((id) => id !== ''))];
+  const erasing = (event: RecordedEvent) => event.type === 'UserDeleted' || event.type === SUBJECT_FORGOTTEN;
+  const named = [...new Set(events.filter((e) => !erasing(e) && (e.type !== 'SeatsHeld' || openingOf(e)?.ownerUserId)).map(idOf).filter((id) => id !== ''))];
   const { rows } = named.length === 0 ? { rows: [] } : await tx.client.query<{ id: string }>(`select reservation_id::text as id from ${tx.table(ORDERS_TABLE)} where reservation_id = any($1::uuid[])`, [arrayLiteral(named)]);
   const kept = new Set(rows.map((r) => r.id));
   for (const event of events) {
     if (openingOf(event)?.ownerUserId) kept.add(idOf(event));
-    if (event.type === 'UserDeleted' || kept.has(idOf(event))) await apply(event, tx);
+    if (erasing(event) || kept.has(idOf(event))) await apply(event, tx);
   }
 }
 
@@ -137,6 +143,7 @@ export const myOrdersProjection: Projection = {
     ...repricing,
     ...issuing,
     'UserDeleted',
+    SUBJECT_FORGOTTEN,
   ],
   tables: [
     {

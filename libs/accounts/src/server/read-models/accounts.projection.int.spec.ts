@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EventToAppend } from '@ticketing/event-store';
+import { FORGOTTEN_SUBJECTS_STREAM, SUBJECT_FORGOTTEN, type EventToAppend } from '@ticketing/event-store';
 import type { UserEvent } from '@ticketing/accounts/domain';
 // Tests only: the projection harness (fresh database, real event store, a polling runner).
 import { projectionHarness, type ProjectionHarness } from '@ticketing/testing/app';
@@ -50,6 +50,22 @@ describe('accounts-users projection', () => {
     await h.store.forgetSubject(ADA);
     await h.runner.rebuild(accountsProjection.name);
     expect((await users())[0]).toEqual({ user_id: ADA, subject: 'ada', first_name: null, last_name: null, email: null });
+  });
+
+  it('drops a person\'s details and saved profile live when their subject is forgotten, as a rebuild reads them', async () => {
+    await history();
+    const profile = { firstName: 'Augusta Ada', lastName: 'King', billing: { addCompanyBillingDetails: false, companyName: null, addressLine1: '12 St James Square', addressLine2: null, zip: 'SW1Y 4JU', city: 'London', state: null, country: 'GB', taxId: null, skipVatNr: false, italianEInvoicing: null } };
+    await h.given(`user-${ADA}`, [log({ type: 'UserProfileSaved', data: { userId: ADA, profile } }, 7)]);
+    await h.store.forgetSubject(ADA);
+    const forgotten = { correlationId: 'c-9', causationId: 'c-9', occurredAt: '2027-03-01T10:09:00.000Z', actor: 'operator:cli' };
+    await h.given(FORGOTTEN_SUBJECTS_STREAM, [{ type: SUBJECT_FORGOTTEN, data: { subjectId: ADA }, metadata: forgotten }]);
+    expect((await users())[0]).toEqual({ user_id: ADA, subject: 'ada', first_name: null, last_name: null, email: null });
+    const [row] = await h.rows<{ profile: { lastName: string; billing: { addressLine1: string | null } } }>(`select profile from accounts_users where user_id = '${ADA}'`);
+    expect([row?.profile.lastName, row?.profile.billing.addressLine1]).toEqual(['', null]);
+    // Grace keeps hers
+    expect((await users())[1]).toMatchObject({ first_name: 'Grace', email: 'grace@example.org' });
+    // the live rows are what a rebuild from the log gives
+    expect(await h.runner.verify(accountsProjection.name)).toMatchObject({ ok: true });
   });
 
   it('changes nothing when the events are delivered again (a sign-out is not undone by its sign-in)', async () => {

@@ -1,7 +1,7 @@
-import type { RecordedEvent } from '@ticketing/event-store';
+import { SUBJECT_FORGOTTEN, type RecordedEvent, type SubjectForgottenData } from '@ticketing/event-store';
 import type { Projection, ProjectionTx } from '@ticketing/projections';
 import { userEventTypes } from '@ticketing/accounts/domain';
-import { userFromLog } from '../users/user-log.js';
+import { ERASED_PROFILE, userFromLog } from '../users/user-log.js';
 import { myOrdersProjection } from '../my-orders/my-orders.projection.js';
 
 export const USERS_TABLE = 'accounts_users';
@@ -15,6 +15,17 @@ export const SESSIONS_TABLE = 'accounts_sessions';
 async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   const users = tx.table(USERS_TABLE);
   const sessions = tx.table(SESSIONS_TABLE);
+  if (recorded.type === SUBJECT_FORGOTTEN) {
+    // `audit forget-subject` of a person (their subject is their user id): names, e-mail and a saved profile read as
+    // erased in the log now (a saved profile as an empty one, as userFromLog gives it); other subjects name no row
+    const { subjectId } = recorded.data as unknown as SubjectForgottenData;
+    await tx.client.query(
+      `update ${users} set first_name = null, last_name = null, email = null, profile = case when profile is null then null else $2::jsonb end
+       where user_id::text = $1`,
+      [subjectId, JSON.stringify(ERASED_PROFILE)],
+    );
+    return;
+  }
   const event = userFromLog(recorded);
   const at = recorded.metadata.occurredAt;
   switch (event.type) {
@@ -83,7 +94,7 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
 export const accountsProjection: Projection = {
   name: 'accounts-users',
   version: 2,
-  canHandle: userEventTypes,
+  canHandle: [...userEventTypes, SUBJECT_FORGOTTEN],
   tables: [
     {
       name: USERS_TABLE,

@@ -20,7 +20,7 @@ export function userToLog(event: UserEvent, metadata: EventMetadata): EventToApp
 }
 
 const ERASED: UserDetails = { firstName: null, lastName: null, email: null };
-const ERASED_PROFILE: UserProfile = {
+export const ERASED_PROFILE: UserProfile = {
   firstName: '',
   lastName: '',
   billing: { addCompanyBillingDetails: false, companyName: null, addressLine1: null, addressLine2: null, zip: null, city: null, state: null, country: null, taxId: null, skipVatNr: false, italianEInvoicing: null },

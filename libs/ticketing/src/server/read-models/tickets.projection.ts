@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@ticketing/event-store';
+import { SUBJECT_FORGOTTEN, type RecordedEvent, type SubjectForgottenData } from '@ticketing/event-store';
 import { USER_DELETED, type UserDeletedData } from '@ticketing/accounts/contracts';
 import { RowFold, type Projection, type ProjectionTx } from '@ticketing/projections';
 import { ticketEventTypes } from '@ticketing/ticketing/domain';
@@ -7,12 +7,21 @@ import { pollAnswersProjection } from '../polls/poll-answers.projection.js';
 
 export const TICKETS_TABLE = 'ticketing_tickets';
 
+/** Events that choose their rows by something else than a ticket id. */
+const erasing = (type: string) => type === USER_DELETED || type === SUBJECT_FORGOTTEN;
+
 /**
  * One row per issued ticket: its order, category, status and current holder (decrypted from the log; null once
- * the holder's data was erased). What an order's page lists, in issue order.
+ * the holder's data was erased, with the subject it is kept under). What an order's page lists, in issue order.
  */
 async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
   const table = tx.table(TICKETS_TABLE);
+  if (recorded.type === SUBJECT_FORGOTTEN) {
+    // `audit forget-subject`: the holders kept under that subject read as erased in the log now, and here too
+    const { subjectId } = recorded.data as unknown as SubjectForgottenData;
+    await tx.client.query(`update ${table} set holder = null where subject_id = $1 and holder is not null`, [subjectId]);
+    return;
+  }
   if (recorded.type === USER_DELETED) {
     // the owner of these orders deleted their profile: the holders' keys are forgotten, their names go here too
     const { reservationIds } = recorded.data as unknown as UserDeletedData;
@@ -25,9 +34,9 @@ async function apply(recorded: RecordedEvent, tx: ProjectionTx): Promise<void> {
     case 'TicketIssued': {
       const d = event.data;
       await tx.client.query(
-        `insert into ${table} (ticket_id, reservation_id, event_short_name, category_id, status, holder, issued_position, issued_at, updated_at, revision)
-         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $8, $9) on conflict (ticket_id) do nothing`,
-        [d.ticketId, d.reservationId, d.eventShortName, d.categoryId, d.status, d.attendee ? JSON.stringify(d.attendee) : null, String(recorded.position), at, recorded.revision],
+        `insert into ${table} (ticket_id, reservation_id, event_short_name, category_id, status, holder, subject_id, issued_position, issued_at, updated_at, revision)
+         values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $9, $10) on conflict (ticket_id) do nothing`,
+        [d.ticketId, d.reservationId, d.eventShortName, d.categoryId, d.status, d.attendee ? JSON.stringify(d.attendee) : null, d.subjectId ?? null, String(recorded.position), at, recorded.revision],
       );
       return;
     }
@@ -65,6 +74,7 @@ interface TicketRow extends Record<string, unknown> {
   category_id: number;
   status: string;
   holder: unknown;
+  subject_id: string | null;
   emails_sent: number;
   issued_position: string | number;
   issued_at: string;
@@ -75,16 +85,18 @@ interface TicketRow extends Record<string, unknown> {
 /**
  * The rows `apply` leaves, for a whole batch: the tickets it names loaded at once, each event folded into its row in
  * memory with the same rules (insert if absent, change only from an older revision), the changed rows written back
- * in one statement. A profile's deletion (rows chosen by their order, not their id) is applied as `apply` does it.
+ * in one statement. A profile's deletion and a forgotten subject (rows chosen by their order or subject, not their id)
+ * are applied as `apply` does it.
  */
 async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): Promise<void> {
-  const rows = new RowFold<TicketRow>(tx, TICKETS_TABLE, 'ticket_id', { insertOnly: ['reservation_id', 'event_short_name', 'category_id', 'issued_position', 'issued_at'] });
-  await rows.load(events.filter((e) => e.type !== USER_DELETED).map((e) => (e.data as { ticketId: string }).ticketId));
+  const rows = new RowFold<TicketRow>(tx, TICKETS_TABLE, 'ticket_id', { insertOnly: ['reservation_id', 'event_short_name', 'category_id', 'subject_id', 'issued_position', 'issued_at'] });
+  const ticketIds = () => events.filter((e) => !erasing(e.type)).map((e) => (e.data as { ticketId: string }).ticketId);
+  await rows.load(ticketIds());
   for (const recorded of events) {
-    if (recorded.type === USER_DELETED) {
+    if (erasing(recorded.type)) {
       await rows.flushAndForget();
       await apply(recorded, tx);
-      await rows.load(events.filter((e) => e.type !== USER_DELETED).map((e) => (e.data as { ticketId: string }).ticketId));
+      await rows.load(ticketIds());
       continue;
     }
     const event = ticketFromLog(recorded);
@@ -101,6 +113,7 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
         category_id: d.categoryId,
         status: d.status,
         holder: d.attendee ?? null,
+        subject_id: d.subjectId ?? null,
         emails_sent: 0,
         issued_position: String(recorded.position),
         issued_at: at,
@@ -130,8 +143,8 @@ async function applyBatch(events: readonly RecordedEvent[], tx: ProjectionTx): P
 
 export const ticketsProjection: Projection = {
   name: 'ticketing-tickets',
-  version: 2,
-  canHandle: [...ticketEventTypes, USER_DELETED],
+  version: 3,
+  canHandle: [...ticketEventTypes, USER_DELETED, SUBJECT_FORGOTTEN],
   tables: [
     {
       name: TICKETS_TABLE,
@@ -143,6 +156,7 @@ export const ticketsProjection: Projection = {
           category_id integer not null,
           status text not null,
           holder jsonb,
+          subject_id text,
           emails_sent integer not null default 0,
           issued_position bigint not null,
           issued_at timestamptz not null,
