@@ -54,7 +54,7 @@ describe('accounts-users projection', () => {
 
   it('drops a person\'s details and saved profile live when their subject is forgotten, as a rebuild reads them', async () => {
     await history();
-    const profile = { firstName: 'Augusta Ada', lastName: 'King', billing: { addCompanyBillingDetails: false, companyName: null, addressLine1: '12 St James Square', addressLine2: null, zip: 'SW1Y 4JU', city: 'London', state: null, country: 'GB', taxId: null, skipVatNr: false, italianEInvoicing: null } };
+    const profile = { firstName: 'Augusta Ada', lastName: 'King', billing: { addCompanyBillingDetails: false, companyName: null, addressLine1: '12 St James Square', addressLine2: null, zip: 'SW1Y 4JU', city: 'London', state: null, country: 'GB', taxId: null, skipVatNr: false, italianEInvoicing: null }, additionalData: {} };
     await h.given(`user-${ADA}`, [log({ type: 'UserProfileSaved', data: { userId: ADA, profile } }, 7)]);
     await h.store.forgetSubject(ADA);
     const forgotten = { correlationId: 'c-9', causationId: 'c-9', occurredAt: '2027-03-01T10:09:00.000Z', actor: 'operator:cli' };
