@@ -4,7 +4,7 @@ import { isApiError } from '@ticketing/api-client';
 import { reservationInfoQueryOptions, reservationStatusQueryOptions } from '../../api/reservation-queries';
 import type { ReservationInfo } from '../../api/reservation-queries';
 import type { ReservationPage, StatusLookup } from './reservation-page';
-import { availablePage, pageForStatus, pageOfPath } from './reservation-page';
+import { availablePage, lookupIn, pageForStatus, pageOfPath } from './reservation-page';
 import type { PurchaseContextRef } from '../../app/purchase-context';
 import { reservationPageHref } from '../../app/purchase-context';
 import type { PageNotice } from '../../app/page-notice';
@@ -42,7 +42,7 @@ interface GuardInput {
 export async function guardReservationPage({ queryClient, context, reservationId, location }: GuardInput): Promise<ReservationPage> {
   // spec 4: in a frame, the embedding host hears of the reservation's status (only framed pages load that code)
   if (window.parent !== window) void import('../embedding/host-notifications').then((m) => m.watchReservation(queryClient, context, reservationId));
-  const page = availablePage(pageForStatus(await lookUpStatus(queryClient, reservationId)));
+  const page = availablePage(pageForStatus(lookupIn(await lookUpStatus(queryClient, reservationId), context)));
   if (pageOfPath(location.pathname, reservationId) !== page) {
     throw redirect({ href: reservationPageHref(context, reservationId, page, location.searchStr), replace: true });
   }

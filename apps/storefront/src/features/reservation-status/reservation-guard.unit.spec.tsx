@@ -51,6 +51,15 @@ describe('the status guard of reservation pages (spec 2 and 4)', () => {
     },
   );
 
+  it('sends a reservation made for another event or a pass to the not-found page, which then stays', async () => {
+    const made = (type: string, publicIdentifier: string) => ({ status: 'COMPLETE', validatedBookingInformation: true, purchaseContext: { type, publicIdentifier } });
+    expect(await guard(`${PAGE}/success`, made('event', 'jazz'))).toEqual({ stays: 'success' });
+    expect(await guard(`${PAGE}/success`, made('event', 'blues'))).toEqual({ redirect: `${PAGE}/not-found`, replace: true });
+    expect(await guard(`${PAGE}/success`, made('event', 'Jazz'))).toEqual({ redirect: `${PAGE}/not-found`, replace: true });
+    expect(await guard(`${PAGE}/not-found`, made('event', 'blues'))).toEqual({ stays: 'not-found' });
+    expect(await guard(`${PAGE}/success`, made('subscription', 'jazz'))).toEqual({ redirect: `${PAGE}/not-found`, replace: true });
+  });
+
   it.each([404, 422, 500])('treats a status lookup answering %s as not found', async (status) => {
     expect(await guard(`${PAGE}/book`, { status })).toEqual({ redirect: `${PAGE}/not-found`, replace: true });
   });

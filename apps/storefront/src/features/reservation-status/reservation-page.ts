@@ -17,6 +17,20 @@ export type ReservationPage = (typeof RESERVATION_PAGES)[number];
 export interface StatusLookup {
   readonly status: string;
   readonly validatedBookingInformation: boolean;
+  /** The event or pass the reservation was made for (absent from alf.io's answer). */
+  readonly purchaseContext?: { readonly type: string; readonly publicIdentifier: string };
+}
+
+/**
+ * The lookup of a reservation made for the event or pass in the address, else null (not found, as the server's own
+ * reservation link answers): under another one its pages would show that one's title and links that fail. A pass is
+ * named by its descriptor id, in any case.
+ */
+export function lookupIn(lookup: StatusLookup | null, context: { readonly type: string; readonly id: string }): StatusLookup | null {
+  const made = lookup?.purchaseContext;
+  if (!made) return lookup;
+  const same = made.type === context.type && (context.type === 'subscription' ? made.publicIdentifier.toLowerCase() === context.id.toLowerCase() : made.publicIdentifier === context.id);
+  return same ? lookup : null;
 }
 
 /** The page for a status; `null` is a failed status lookup, which the spec treats as NOT_FOUND. */

@@ -637,6 +637,8 @@ export * from './reservationPaymentResultResponseValueAnyOfGatewayIdOrNull';
 export * from './reservationPaymentResultResponseValueAnyOfRedirectUrl';
 export * from './reservationPaymentResultResponseWarningsItem';
 export * from './reservationStatusInfo';
+export * from './reservationStatusInfoPurchaseContext';
+export * from './reservationStatusInfoPurchaseContextType';
 export * from './reservationStatusInfoStatus';
 export * from './reserveTicketsParams';
 export * from './returnFromPaymentProviderCancelled';

@@ -15,9 +15,12 @@ Conventions:
 - GETs under `/api/v2` carry `Alfio-OpenId-Enabled: true|false`.
  * OpenAPI spec version: 2.0.0
  */
+import type { ReservationStatusInfoPurchaseContext } from './reservationStatusInfoPurchaseContext';
 import type { ReservationStatusInfoStatus } from './reservationStatusInfoStatus';
 
 export interface ReservationStatusInfo {
+  /** Not in alf.io's view: the event (short name) or pass (descriptor id) the reservation was made for; its pages under another one are not found. */
+  purchaseContext: ReservationStatusInfoPurchaseContext;
   status: ReservationStatusInfoStatus;
   validatedBookingInformation: boolean;
 }

@@ -106,7 +106,10 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect(body.ticketsByCategory).toHaveLength(1);
       expect(body.ticketsByCategory[0].tickets).toHaveLength(2);
       expect(body.ticketsByCategory[0].tickets[0].ticketFieldConfigurationAfterStandard.map((f: { name: string }) => f.name)).toEqual(['company']);
-      expect(await call('GET', `/reservation/${id}/status`)).toEqual({ status: 200, body: { status: 'PENDING', validatedBookingInformation: false } });
+      expect(await call('GET', `/reservation/${id}/status`)).toEqual({
+        status: 200,
+        body: { status: 'PENDING', validatedBookingInformation: false, purchaseContext: { type: 'event', publicIdentifier: 'free-talk' } },
+      });
     });
 
     it('answers field errors under the reference field names, and keeps what was entered', async () => {
@@ -129,7 +132,7 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
     it('validates, goes back to booking, validates again and confirms with no payment', async () => {
       const tickets = await attendees(id, { company: ['Analytical Engines'] });
       expect(await validate(id, { ...contact, tickets })).toMatchObject({ status: 200, body: { success: true, value: true } });
-      expect((await call('GET', `/reservation/${id}/status`)).body).toEqual({ status: 'PENDING', validatedBookingInformation: true });
+      expect((await call('GET', `/reservation/${id}/status`)).body).toEqual({ status: 'PENDING', validatedBookingInformation: true, purchaseContext: { type: 'event', publicIdentifier: 'free-talk' } });
       const view = (await info(id)).body;
       expect(view.ticketsByCategory[0].tickets[0]).toMatchObject({ firstName: 'Guest0', lastName: 'Smith', email: 'guest0@example.org', assigned: true, acquired: false });
       expect(view.ticketsByCategory[0].tickets[0].ticketFieldConfigurationAfterStandard[0]).toMatchObject({ name: 'company', value: 'Analytical Engines' });
@@ -316,7 +319,10 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
 
       const accepted = (await info(id)).body;
       expect(accepted).toMatchObject({ status: 'DEFERRED_OFFLINE_PAYMENT', paymentProxy: 'OFFLINE', paid: false, orderSummary: { notYetPaid: true } });
-      expect(await call('GET', `/reservation/${id}/status`)).toEqual({ status: 200, body: { status: 'DEFERRED_OFFLINE_PAYMENT', validatedBookingInformation: true } });
+      expect(await call('GET', `/reservation/${id}/status`)).toEqual({
+        status: 200,
+        body: { status: 'DEFERRED_OFFLINE_PAYMENT', validatedBookingInformation: true, purchaseContext: { type: 'event', publicIdentifier: 'festival' } },
+      });
       const festival = (await call('GET', '/event/festival')).body;
       expect(festival.offlinePaymentConfiguration).toEqual({ showOnlyBasicInstructions: false }); // alf.io's wire, unchanged
       expect(accepted.validity).toBe(festival.datesWithOffset.startDateTime); // due by the event's begin

@@ -151,7 +151,10 @@ describe('invoice numbers', () => {
       const email = 'crash-start@example.org';
       const id = await settleWithoutNumber(a, email);
       expect((await info(a, id)).body).toMatchObject({ status: 'FINALIZING', paid: false, invoiceNumber: null, invoiceOrReceiptDocumentPresent: false, metadata: { finalized: false } });
-      expect(await call(a, 'GET', `/reservation/${id}/status`)).toEqual({ status: 200, body: { status: 'FINALIZING', validatedBookingInformation: true } });
+      expect(await call(a, 'GET', `/reservation/${id}/status`)).toEqual({
+        status: 200,
+        body: { status: 'FINALIZING', validatedBookingInformation: true, purchaseContext: { type: 'event', publicIdentifier: 'expo' } },
+      });
       // acquired, but nothing to do with it until the number is assigned: the ticket calls serve issued tickets only
       expect((await info(a, id)).body.ticketsByCategory[0].tickets[0]).toMatchObject({ acquired: true, sendMailEnabled: false, downloadEnabled: false, cancellationEnabled: false });
       expect(mailsTo(email)).toHaveLength(0);

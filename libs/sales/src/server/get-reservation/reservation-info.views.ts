@@ -114,7 +114,13 @@ export const reservationInfoSchema = z
   })
   .describe('ReservationInfo: everything the booking, overview and success steps show.');
 
-export const reservationStatusInfoSchema = z.object({ status: reservationStatusSchema, validatedBookingInformation: z.boolean() });
+export const reservationStatusInfoSchema = z.object({
+  status: reservationStatusSchema,
+  validatedBookingInformation: z.boolean(),
+  purchaseContext: z
+    .object({ type: z.enum(['event', 'subscription']), publicIdentifier: z.string() })
+    .describe("Not in alf.io's view: the event (short name) or pass (descriptor id) the reservation was made for; its pages under another one are not found."),
+});
 
 export const reservationPaymentResultSchema = z.object({
   success: z.boolean(),
@@ -125,6 +131,7 @@ export const reservationPaymentResultSchema = z.object({
 });
 
 export type ReservationInfo = z.infer<typeof reservationInfoSchema>;
+export type ReservationStatusInfo = z.infer<typeof reservationStatusInfoSchema>;
 export type AdditionalFieldView = z.infer<typeof additionalFieldSchema>;
 export type BookingInfoTicket = z.infer<typeof bookingInfoTicketSchema>;
 export type BillingDetailsView = z.infer<typeof billingDetailsSchema>;

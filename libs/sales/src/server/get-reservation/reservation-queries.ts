@@ -8,7 +8,7 @@ import type { OpenedReservation, ReservationState } from '@ticketing/sales/domai
 import { reservationInfo } from './reservation-info.js';
 import { subscriptionPurchaseOf } from '../purchase-context/subscription-purchase.js';
 import { PurchaseOffers } from '../purchase-context/purchase-offers.js';
-import type { ReservationInfo } from './reservation-info.views.js';
+import type { ReservationInfo, ReservationStatusInfo } from './reservation-info.views.js';
 import { SALES_EVENT_STORE, SALES_OPTIONS, type SalesOptions } from '../tokens.js';
 import { ReservationLog } from '../reservation/reservation-stream.js';
 
@@ -81,9 +81,11 @@ export class ReservationQueries {
     return ours ? { status: state.status, validatedBookingInformation: state.validated } : null;
   }
 
-  async status(reservationId: string): Promise<{ status: VisibleStatus; validatedBookingInformation: boolean }> {
+  async status(reservationId: string): Promise<ReservationStatusInfo> {
     const { state } = await this.reservations.load(reservationId);
     if (!isVisible(state)) throw new NotFoundError('reservation', reservationId);
-    return { status: state.status, validatedBookingInformation: state.validated };
+    const pass = state.opened.purchaseContext;
+    const purchaseContext = pass ? { type: 'subscription' as const, publicIdentifier: pass.descriptorId } : { type: 'event' as const, publicIdentifier: state.eventShortName };
+    return { status: state.status, validatedBookingInformation: state.validated, purchaseContext };
   }
 }
