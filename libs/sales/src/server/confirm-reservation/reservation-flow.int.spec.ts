@@ -238,6 +238,9 @@ describe('booking, overview and confirmation (steps 2 and 3)', () => {
       expect(catcher.mails.length).toBe(mailsBefore + 1);
       expect(mail.text).toContain('CH93 0076 2011 6238 5295 7');
       expect(mail.text).toContain(id.slice(0, 8).toUpperCase());
+      // the VAT line the order's summary shows (prices here include it), before the total
+      expect(awaiting.orderSummary).toMatchObject({ displayVat: true, vatPercentage: '7.70' });
+      expect(mail.text).toContain(`incl. VAT 7.7%  CHF ${awaiting.orderSummary.totalVAT}\nTotal: CHF ${awaiting.orderSummary.totalPrice}`);
 
       // the sweeper leaves it alone before the deadline
       await app.app.get(CommandBus).execute(new ExpireReservationsCommand(500, new Date(Date.now() + 60 * 60 * 1000)));

@@ -18,6 +18,11 @@ export interface ReservationMailFacts {
   readonly organizer: { readonly name: string; readonly email: string } | null;
   readonly shortId: string;
   readonly lines: readonly ReservationMailLine[];
+  /**
+   * The VAT line, as the order's summary shows it (null when it shows none: free, or VAT not displayed): its rate
+   * ("22"), its amount with the currency, and whether the prices include it (else it is added to the lines).
+   */
+  readonly vat: { readonly rate: string; readonly amount: string; readonly included: boolean } | null;
   /** With its currency. */
   readonly total: string;
   readonly link: string;
@@ -114,6 +119,8 @@ interface Texts {
   confirmed(title: string): string;
   awaiting(title: string): string;
   order(id: string, summary: string, total: string): string;
+  /** The VAT line's label: "VAT 22%", or "incl. VAT 22%" when the prices include it. */
+  vat(rate: string, included: boolean): string;
   transfer(account: string, owner: string, reason: string, total: string, until: string): string;
   /** A deferred transfer: the same instructions, but nothing is cancelled at the deadline. */
   deferredTransfer(account: string, owner: string, reason: string, total: string, until: string): string;
@@ -136,6 +143,7 @@ const texts: Record<string, Texts> = {
     confirmed: (title) => `thank you: your reservation for ${title} is confirmed.`,
     awaiting: (title) => `thank you for your reservation for ${title}. It will be confirmed as soon as we receive your bank transfer.`,
     order: (id, summary, total) => `Reservation ${id}\n${summary}\nTotal: ${total}`,
+    vat: (rate, included) => `${included ? 'incl. ' : ''}VAT ${rate}%`,
     transfer: (account, owner, reason, total, until) =>
       `Please transfer ${total} to:\n${account}\n${owner}\nPayment reason: ${reason}\nThe payment must reach us by ${until}; after that the reservation is cancelled.`,
     deferredTransfer: (account, owner, reason, total, until) =>
@@ -155,6 +163,7 @@ const texts: Record<string, Texts> = {
     confirmed: (title) => `grazie: la tua prenotazione per ${title} è confermata.`,
     awaiting: (title) => `grazie per la prenotazione per ${title}. Sarà confermata appena riceveremo il tuo bonifico.`,
     order: (id, summary, total) => `Prenotazione ${id}\n${summary}\nTotale: ${total}`,
+    vat: (rate, included) => `${included ? 'di cui ' : ''}IVA ${rate}%`,
     transfer: (account, owner, reason, total, until) =>
       `Trasferisci ${total} a:\n${account}\n${owner}\nCausale: ${reason}\nIl pagamento deve arrivarci entro ${until}; dopo, la prenotazione è annullata.`,
     deferredTransfer: (account, owner, reason, total, until) =>
@@ -174,6 +183,7 @@ const texts: Record<string, Texts> = {
     confirmed: (title) => `vielen Dank: Ihre Reservierung für ${title} ist bestätigt.`,
     awaiting: (title) => `vielen Dank für Ihre Reservierung für ${title}. Sie wird bestätigt, sobald Ihre Überweisung eingegangen ist.`,
     order: (id, summary, total) => `Reservierung ${id}\n${summary}\nTotal: ${total}`,
+    vat: (rate, included) => `${included ? 'inkl. ' : ''}MwSt. ${rate} %`,
     transfer: (account, owner, reason, total, until) =>
       `Bitte überweisen Sie ${total} an:\n${account}\n${owner}\nZahlungszweck: ${reason}\nDie Zahlung muss bis ${until} eingehen; danach wird die Reservierung storniert.`,
     deferredTransfer: (account, owner, reason, total, until) =>
@@ -193,6 +203,7 @@ const texts: Record<string, Texts> = {
     confirmed: (title) => `merci : votre réservation pour ${title} est confirmée.`,
     awaiting: (title) => `merci pour votre réservation pour ${title}. Elle sera confirmée dès réception de votre virement.`,
     order: (id, summary, total) => `Réservation ${id}\n${summary}\nTotal : ${total}`,
+    vat: (rate, included) => `${included ? 'dont ' : ''}TVA ${rate} %`,
     transfer: (account, owner, reason, total, until) =>
       `Veuillez virer ${total} à :\n${account}\n${owner}\nMotif du paiement : ${reason}\nLe paiement doit nous parvenir avant le ${until} ; ensuite, la réservation est annulée.`,
     deferredTransfer: (account, owner, reason, total, until) =>
@@ -225,7 +236,8 @@ export function reservationMail(facts: ReservationMailFacts): ReservationMail {
   const awaiting = transfer !== null && !transfer.deferred;
   const greeting = t.greeting(facts.firstName);
   const lead = awaiting ? t.awaiting(facts.eventTitle) : t.confirmed(facts.eventTitle);
-  const summary = facts.lines.map((line) => `${line.quantity} x ${line.name}  ${line.subTotal}`).join('\n');
+  const vatLabel = facts.vat ? t.vat(facts.vat.rate, facts.vat.included) : null;
+  const summary = [...facts.lines.map((line) => `${line.quantity} x ${line.name}  ${line.subTotal}`), ...(facts.vat ? [`${vatLabel}  ${facts.vat.amount}`] : [])].join('\n');
   let instructions: string | null = null;
   if (transfer) {
     // an instant the buyer acts on, wherever they are: its zone named, as the waiting room and the event page name it
@@ -248,7 +260,7 @@ export function reservationMail(facts: ReservationMailFacts): ReservationMail {
       kind: 'table',
       caption: t.reservation(facts.shortId),
       columns: [{ label: t.columns[0], align: 'right' }, { label: t.columns[1] }, { label: t.columns[2], align: 'right' }],
-      rows: facts.lines.map((line) => [String(line.quantity), line.name, line.subTotal]),
+      rows: [...facts.lines.map((line) => [String(line.quantity), line.name, line.subTotal]), ...(facts.vat ? [['', vatLabel!, facts.vat.amount]] : [])],
       total: ['', t.totalLabel, facts.total],
     },
   ];

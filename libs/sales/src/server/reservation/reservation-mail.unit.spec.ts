@@ -8,6 +8,7 @@ const facts = (transfer: ReservationMailFacts['transfer']): ReservationMailFacts
   organizer: { name: 'Seeklang Verein', email: 'info@seeklang.example' },
   shortId: 'AB12CD34',
   lines: [{ quantity: 2, name: 'Pass', subTotal: 'CHF 180.00' }],
+  vat: null,
   total: 'CHF 180.00',
   link: 'https://tickets.example.org/event/open-air/reservation/r-1/deferred-payment',
   timeZone: 'Europe/Zurich',
@@ -49,6 +50,14 @@ describe('the HTML part of the reservation e-mail', () => {
     expect(mail.html).toMatch(/<a href="https:\/\/tickets\.example\.org\/event\/open-air\/reservation\/r-1\/deferred-payment"[^>]*>View your reservation<\/a>/);
     expect(mail.html).toContain('Seeklang Verein');
     expect(mail.replyTo).toBe('info@seeklang.example');
+  });
+
+  it('shows the VAT line of the summary, added to the lines or included in them, so that the lines add up to the total', () => {
+    const added = reservationMail({ ...facts(null), lines: [{ quantity: 2, name: 'Entry', subTotal: 'EUR 16.00' }], vat: { rate: '22', amount: 'EUR 3.52', included: false }, total: 'EUR 19.52' });
+    expect(added.text).toContain('Reservation AB12CD34\n2 x Entry  EUR 16.00\nVAT 22%  EUR 3.52\nTotal: EUR 19.52');
+    expect(added.html).toMatch(/<td[^>]*><\/td><td[^>]*>VAT 22%<\/td><td[^>]*>EUR 3\.52<\/td>/);
+    const included = reservationMail({ ...facts(null), language: 'de', vat: { rate: '7.7', amount: 'CHF 12.87', included: true } });
+    expect(included.text).toContain('2 x Pass  CHF 180.00\ninkl. MwSt. 7.7 %  CHF 12.87\nTotal: CHF 180.00');
   });
 
   it('is written in the buyer\'s language', () => {

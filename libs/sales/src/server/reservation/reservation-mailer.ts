@@ -10,8 +10,8 @@ import { SubscriptionPasses } from '@ticketing/subscriptions/contracts';
 import { ticketsIssued } from '@ticketing/sales/domain';
 import { isVisible } from '../get-reservation/reservation-queries.js';
 import { ReservationLog } from './reservation-stream.js';
-import { passOwnerMail, reservationMail } from './reservation-mail.js';
-import type { SubscriptionInfoView } from '../get-reservation/reservation-info.views.js';
+import { passOwnerMail, reservationMail, type ReservationMailFacts } from './reservation-mail.js';
+import type { ReservationInfo, SubscriptionInfoView } from '../get-reservation/reservation-info.views.js';
 
 /** What to log about a failed send: the SMTP code, never the message (it usually quotes the recipient's address). */
 export function mailFailure(error: unknown): string {
@@ -119,6 +119,7 @@ export class ReservationMailer {
       organizer: organizer ? { name: organizer.name, email: organizer.email } : null,
       shortId: info.shortId,
       lines: info.orderSummary.summary.map((row) => ({ quantity: row.amount, name: row.name ?? '', subTotal: `${event.currency} ${row.subTotal}` })),
+      vat: vatLine(info.orderSummary, event.currency, event.vatIncluded),
       total: `${event.currency} ${info.orderSummary.totalPrice}`,
       link,
       timeZone: event.timeZone,
@@ -152,4 +153,11 @@ function passFacts(info: SubscriptionInfoView | null): { id: string | null; owne
   const { firstName, lastName, email } = info.owner;
   const owner = firstName && lastName && email ? ownerName({ firstName, lastName, email }) : '';
   return { id: info.id, owner, pin: info.configuration?.displayPin === false ? null : info.pin };
+}
+
+/** The VAT line the order's summary shows (the storefront's summary table shows the same), or null. */
+function vatLine(summary: ReservationInfo['orderSummary'], currency: string, included: boolean): ReservationMailFacts['vat'] {
+  if (!summary.displayVat || summary.free || summary.vatPercentage === null) return null;
+  const rate = summary.vatPercentage.includes('.') ? summary.vatPercentage.replace(/\.?0+$/, '') : summary.vatPercentage;
+  return { rate, amount: `${currency} ${summary.totalVAT}`, included };
 }
