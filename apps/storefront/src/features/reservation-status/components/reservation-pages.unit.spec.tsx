@@ -258,6 +258,21 @@ describe('reservation pages', () => {
       expect(await screen.findByText('An unexpected error has occurred. Please try again.')).toBeTruthy();
     });
 
+    const tooMany = { status: 429, body: { success: false, validationErrors: [{ fieldName: '', code: 'error.TOO_MANY_REQUESTS', arguments: null }] }, headers: { 'retry-after': '10' } };
+
+    it('says to wait, not to try again, when resending hit the rate limit (429)', async () => {
+      renderApp(`${PAGE}/success`, api({ [STATUS]: status('COMPLETE'), [INFO]: makeReservation(), [RESEND]: tooMany }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Resend the reservation email' }));
+      expect(await screen.findByText('Too many attempts. Please wait a moment and try again.')).toBeTruthy();
+      expect(screen.queryByText('An unexpected error has occurred. Please try again.')).toBeNull();
+    });
+
+    it('says to wait when sending a ticket hit the rate limit (429)', async () => {
+      renderApp(`${PAGE}/success`, api({ [STATUS]: status('COMPLETE'), [INFO]: makeReservation(), [`POST /api/v2/public/event/${EVENT}/ticket/t-2/send-ticket-by-email`]: tooMany }));
+      fireEvent.click(within(await screen.findByRole('group', { name: 'Ticket #2' })).getByRole('button', { name: 'Send by email' }));
+      expect(await screen.findByText('Too many attempts. Please wait a moment and try again.')).toBeTruthy();
+    });
+
     it('offers the invoice when spec 6 allows it', async () => {
       renderApp(`${PAGE}/success`, api({ [STATUS]: status('COMPLETE'), [INFO]: makeReservation({ invoiceOrReceiptDocumentPresent: true, invoiceNumber: '2027-7' }) }));
       const link = await screen.findByRole('link', { name: 'Download your invoice' });
