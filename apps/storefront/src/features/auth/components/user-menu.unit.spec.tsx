@@ -13,6 +13,11 @@ describe('top bar: login link and user menu', () => {
     vi.unstubAllGlobals();
   });
 
+  it('opens the brand link home in the same tab outside a frame', async () => {
+    renderApp('/events-all?organizer=3', accountApi(null), createTestContext({ lang: 'en' }));
+    expect((await screen.findByRole('link', { name: 'Tickets' })).getAttribute('target')).toBeNull();
+  });
+
   it('shows nothing and asks nothing while login is off or not known to be on', async () => {
     const { calls } = renderApp('/events-all?organizer=3', accountApi(makeUser()), createTestContext({ lang: 'en' }));
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
@@ -56,6 +61,12 @@ describe('top bar: login link and user menu', () => {
       await waitFor(() => expect(calls).toContain(`${USER_API}/me`));
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    });
+
+    it('opens the brand link home in a new tab, not in the host\'s frame (home is not embeddable)', async () => {
+      renderApp('/events-all?organizer=3', accountApi(null), loginOnContext());
+      const brand = await screen.findByRole('link', { name: 'Tickets' });
+      expect([brand.getAttribute('target'), brand.getAttribute('rel')]).toEqual(['_blank', 'noopener']);
     });
 
     it('leaves my orders and my profile out of the menu, logout in', async () => {

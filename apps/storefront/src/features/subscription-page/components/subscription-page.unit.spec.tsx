@@ -37,9 +37,22 @@ describe('subscription page', () => {
     const events = within(await screen.findByRole('region', { name: 'Events you can attend with this subscription' }));
     expect(events.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['kammermusik (en)', 'strings (en)']);
     expect(events.getByRole('link', { name: 'kammermusik (en)' }).getAttribute('href')).toBe(`/event/kammermusik?subscription=${SUBSCRIPTION_ID}`);
+    expect(events.getByRole('link', { name: 'kammermusik (en)' }).getAttribute('target')).toBeNull();
     expect(screen.getByRole('link', { name: /Back to the organizer's website/ }).getAttribute('href')).toBe('https://example.org/pass');
     expect(calls).toContain(`/api/v2/public/events?subscription=${SUBSCRIPTION_ID}`);
     expect(summary.getByRole('button', { name: 'Continue' })).toBeTruthy();
+  });
+
+  it('embedded in a host\'s frame, opens a compatible event in a new tab (the event may not allow that host)', async () => {
+    Object.defineProperty(window, 'parent', { value: { postMessage: vi.fn() }, configurable: true });
+    try {
+      renderApp(`/subscription/${SUBSCRIPTION_ID}`, { [API]: makeSubscription(), '/api/v2/public/events': [makeBasicEvent('kammermusik')] });
+      const events = within(await screen.findByRole('region', { name: 'Events you can attend with this subscription' }));
+      const link = events.getByRole('link', { name: 'kammermusik (en)' });
+      expect([link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['_blank', 'noopener']);
+    } finally {
+      Object.defineProperty(window, 'parent', { value: window, configurable: true });
+    }
   });
 
   it('warns when it is sold out, and shows unlimited entries when there is no maximum', async () => {
