@@ -13,6 +13,8 @@ export interface CliContext {
   readonly store: EventStore;
   readonly projections: readonly Projection[];
   readonly out: CliOutput;
+  /** Errors (usage, failures, an unknown id): process.stderr unless given, so that output redirected to a file holds none. */
+  readonly err?: CliOutput;
   /** TICKET_CODE_SECRET as the API reads it (null or absent: the secret the API keeps in the database). */
   readonly ticketCodeSecret?: string | null;
   /** Where the runner's structured logs go; main sends them to stderr. */

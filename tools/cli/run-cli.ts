@@ -30,8 +30,13 @@ ${AUDIT_STORY_USAGE.trimEnd()}
                                           (exit 1 when refused: wrong or old code, another event's ticket, price owed)
 `;
 
-/** Runs one command line (without `node main.ts`) and returns the exit code; never exits the process itself. */
+/**
+ * Runs one command line (without `node main.ts`) and returns the exit code; never exits the process itself. Errors
+ * go to `err` (process.stderr unless given: main's `out` is stdout, and `audit order X --json > story.json` must
+ * not put an error in the file); `help` is output like any other.
+ */
 export async function runCli(argv: readonly string[], context: CliContext): Promise<ExitCode> {
+  const err = context.err ?? process.stderr;
   const [group, ...args] = argv;
   try {
     switch (group) {
@@ -45,20 +50,22 @@ export async function runCli(argv: readonly string[], context: CliContext): Prom
         return await pollsCommand(args, context);
       case 'tickets':
         return await ticketsCommand(args, context);
-      case undefined:
       case 'help':
       case '--help':
         context.out.write(USAGE);
-        return group === undefined ? 2 : 0;
+        return 0;
+      case undefined:
+        err.write(USAGE);
+        return 2;
       default:
         throw new UsageError(`unknown command: ${group}`);
     }
   } catch (error) {
     if (error instanceof UsageError) {
-      context.out.write(`${error.message}\n\n${USAGE}`);
+      err.write(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    context.out.write(`failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    err.write(`failed: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
 }

@@ -22,7 +22,10 @@ export function databaseUrlOf(env: NodeJS.ProcessEnv, folder = process.cwd()): s
 /**
  * What every command-line tool needs: the pool at DATABASE_URL and the event store (EVENTSTORE_URL selects
  * KurrentDB for the log), migrated, closed again however `work` ends. Without DATABASE_URL, the embedded
- * PostgreSQL a running `npm start` of this checkout says it runs; returns 2 with `usage` when there is neither.
+ * PostgreSQL a running `npm start` of this checkout says it runs, whose URL then becomes this process's
+ * DATABASE_URL, as tools/start/start.mjs gives it to the API: what is named after the database (the default
+ * checkpoint file, checkpoint-settings.ts) is then the API's. Returns 2 with `usage` when there is neither, 1
+ * with one line naming the database (never its password) when it cannot be reached.
  */
 export async function withEventLog(usage: string, work: (log: { db: Db; store: EventStore }) => Promise<number>): Promise<number> {
   const databaseUrl = databaseUrlOf(process.env);
@@ -30,8 +33,18 @@ export async function withEventLog(usage: string, work: (log: { db: Db; store: E
     process.stderr.write(`DATABASE_URL is not set, and no \`npm start\` of this checkout runs an embedded PostgreSQL (${EMBEDDED_URL_FILE})\n\n${usage}`);
     return 2;
   }
+  const given = Boolean(process.env['DATABASE_URL']?.trim());
+  process.env['DATABASE_URL'] = databaseUrl;
   const db = createPool(databaseUrl, 5);
   try {
+    try {
+      await db.query('select 1');
+    } catch (error) {
+      // the one thing an operator can act on (which database, why); a stack would only bury it
+      const source = given ? 'DATABASE_URL' : `${EMBEDDED_URL_FILE}: is \`npm start\` still running?`;
+      process.stderr.write(`cannot reach the database ${withoutPassword(databaseUrl)} (${source}): ${reasonOf(error)}\n`);
+      return 1;
+    }
     // The API applies the same migrations; they are idempotent, so a tool run before the first start works too.
     await migrate(db, [...eventStoreMigrations, ...projectionMigrations]);
     const store = createEventStore({ db, eventStoreUrl: process.env['EVENTSTORE_URL'] || undefined });
@@ -43,6 +56,25 @@ export async function withEventLog(usage: string, work: (log: { db: Db; store: E
   } finally {
     await db.end();
   }
+}
+
+/** The URL as it may be printed: its password masked (a connection string that is no URL is not printed at all). */
+export function withoutPassword(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (url.password) url.password = '***';
+    if (url.searchParams.has('password')) url.searchParams.set('password', '***');
+    return url.toString();
+  } catch {
+    return '(DATABASE_URL, not printed: not a URL)';
+  }
+}
+
+/** Node's connect error for a host name with several addresses is an AggregateError with no message of its own. */
+function reasonOf(error: unknown): string {
+  if (error instanceof AggregateError && !error.message) return [...new Set(error.errors.map(reasonOf))].join('; ');
+  if (error instanceof Error) return error.message || String((error as NodeJS.ErrnoException).code ?? error.name);
+  return String(error);
 }
 
 /** Runs a tool's main, with the product's V8 options, and turns its result (or failure) into the process exit code. */

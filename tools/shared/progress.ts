@@ -70,8 +70,11 @@ export function describeProgress(label: string, unit: string, done: number, tota
   return `${label}: ${count} ${Math.round(rate).toLocaleString('en')} ${unit}/s${eta}`;
 }
 
+/** Rounded once, before the units are split: 119.6 s reads `2 min 0 s`, not `1 min 60 s`. */
 function duration(seconds: number): string {
-  if (seconds < 60) return `${Math.ceil(seconds)} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
+  const whole = Math.ceil(seconds);
+  if (whole < 60) return `${whole} s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+  const minutes = Math.round(whole / 60);
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }

@@ -8,6 +8,16 @@ describe('CLI progress', () => {
     expect(describeProgress('verify', 'positions', 42, 0, 1_000)).toBe('verify: 42 positions 42 positions/s');
   });
 
+  it('rounds the ETA before splitting it into units: never 60 of the smaller one', () => {
+    // 1,000 events left at 8.36 events/s: 119.6 s
+    expect(describeProgress('verify-log', 'events', 1_000, 2_000, 119_600)).toBe('verify-log: 1,000/2,000 events (50%) 8 events/s, ETA 2 min 0 s');
+    // 59.6 s left, and 7,190 s (1 h 59.8 min) left
+    expect(describeProgress('x', 'events', 1_000, 2_000, 59_600)).toMatch(/, ETA 1 min 0 s$/);
+    expect(describeProgress('x', 'events', 1_000, 2_000, 7_190_000)).toMatch(/, ETA 2 h 0 min$/);
+    expect(describeProgress('x', 'events', 1_000, 2_000, 7_170_000)).toMatch(/, ETA 2 h 0 min$/);
+    expect(describeProgress('x', 'events', 1_000, 2_000, 5_400_000)).toMatch(/, ETA 1 h 30 min$/);
+  });
+
   it('stays quiet off a terminal without --progress, and during the first second', () => {
     let clock = 0;
     const written: string[] = [];

@@ -1,7 +1,10 @@
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { once } from 'node:events';
+import type { KeyObject } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { open, rm, type FileHandle } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import {
   checkpointSettingsFromEnv,
+  EMPTY_EXPORT_RANGE,
   exportLog,
   loadSigningKey,
   makeCheckpoint,
@@ -13,6 +16,7 @@ import {
   type CheckpointSettings,
   type CheckpointSigner,
   type ExportBound,
+  type ExportSummary,
 } from '@ticketing/audit';
 import { PostgresEventStore } from '@ticketing/event-store';
 import { UsageError, type CliContext, type ExitCode } from '../cli-context.js';
@@ -21,8 +25,11 @@ import { startProgress } from '../../shared/progress.js';
 /**
  * Signed checkpoints (see libs/audit/src/checkpoints and the README's audit section): `audit checkpoint`,
  * `audit public-key`, `audit verify-log --checkpoints [--file F | --log-only] [--public-key K]`, `audit export`. Settings come
- * from the environment (AUDIT_SIGNING_KEY, AUDIT_SIGNING_KEY_FILE, AUDIT_CHECKPOINT_FILE), as the API reads them.
+ * from the environment (AUDIT_SIGNING_KEY, AUDIT_SIGNING_KEY_FILE, AUDIT_CHECKPOINT_FILE), as the API reads them; the
+ * default checkpoint file is named after DATABASE_URL's database, which withEventLog (tools/shared/event-log-session.ts)
+ * sets to the embedded PostgreSQL's when the tools use that one, as tools/start/start.mjs does for the API.
  */
+
 
 /** `audit checkpoint`: signs the log as it stands now, appends the checkpoint to the log and the file. */
 export async function checkpointCommand(context: CliContext): Promise<ExitCode> {
@@ -38,9 +45,12 @@ export async function checkpointCommand(context: CliContext): Promise<ExitCode> 
   return 0;
 }
 
-/** `audit public-key`: what a verifier is given to check the signatures. */
+/**
+ * `audit public-key`: what a verifier is given to check the signatures. Never makes a key: one made here (a mistyped
+ * AUDIT_SIGNING_KEY_FILE) would be handed to verifiers although nothing was signed with it.
+ */
 export async function publicKeyCommand(context: CliContext): Promise<ExitCode> {
-  const signer = await signerOrFail(checkpointSettingsFromEnv(process.env), true);
+  const signer = await signerOrFail(checkpointSettingsFromEnv(process.env), false);
   context.out.write(`key id ${signer.keyId}\nbase64 (DER SubjectPublicKeyInfo): ${signer.publicKeyBase64}\n${signer.publicKey.export({ type: 'spki', format: 'pem' }).toString()}`);
   return 0;
 }
@@ -60,8 +70,10 @@ export async function verifyLogWithCheckpoints(args: readonly string[], context:
   if (options.flags.has('--log-only') && options.values['--file']) throw new UsageError(`${usage}: --file and --log-only exclude each other`);
   const settings = checkpointSettingsFromEnv(process.env);
   const publicKey = options.values['--public-key'];
-  const trusted = publicKey ? parsePublicKey(existsSync(publicKey) ? readFileSync(publicKey, 'utf8') : publicKey) : (await signerOrFail(settings, false)).publicKey;
-  const fileName = options.flags.has('--log-only') ? undefined : (options.values['--file'] ?? (existsSync(settings.checkpointFile) ? settings.checkpointFile : undefined));
+  const named = options.values['--file'];
+  if (named !== undefined && !existsSync(named)) throw new Error(`--file ${named}: no such file`);
+  const trusted = publicKey ? trustedKeyOf(publicKey) : (await signerOrFail(settings, false, '; or pass --public-key K')).publicKey;
+  const fileName = options.flags.has('--log-only') ? undefined : (named ?? (existsSync(settings.checkpointFile) ? settings.checkpointFile : undefined));
   const file = fileName ? await readCheckpointFile(fileName, { eventHashes: false }) : undefined;
 
   const chainsCode = await chains();
@@ -95,44 +107,107 @@ function describeProblem(p: CheckpointProblem): string {
   return `${p.kind} ${at}: ${p.detail}${event}\n`;
 }
 
-/** `audit export --from <time|position> --to <time|position> [--out F] [--checkpoint-file F] [--progress]` */
+/**
+ * `audit export --from <time|position> --to <time|position> [--out F] [--checkpoint-file F] [--progress]`. Everything
+ * the command line names is checked before --out is made (an export of nothing, a missing file), --out is never
+ * written over, and a run that fails leaves no --out behind: the retry finds the name free.
+ */
 export async function exportCommand(args: readonly string[], context: CliContext): Promise<ExitCode> {
   postgresOnly(context);
   const options = parseOptions(args, ['--from', '--to', '--out', '--checkpoint-file'], ['--progress']);
   if (options.operands.length > 0) throw new UsageError(`usage: audit export --from <time|position> --to <time|position> [--out F] (unexpected ${options.operands[0]})`);
+  const bounds = { ...bound('from', options.values['--from']), ...bound('to', options.values['--to']) };
+  const outName = options.values['--out'];
+  const unwritable = outName === undefined ? null : newFileProblem(outName);
+  if (outName !== undefined && unwritable) throw new Error(`--out ${outName}: ${unwritable}`);
+  const named = options.values['--checkpoint-file'];
+  if (named !== undefined && !existsSync(named)) throw new Error(`--checkpoint-file ${named}: no such file`);
   const settings = checkpointSettingsFromEnv(process.env);
   const signer = await signerOrFail(settings, false);
-  const fileName = options.values['--checkpoint-file'] ?? (existsSync(settings.checkpointFile) ? settings.checkpointFile : null);
-  const outName = options.values['--out'];
-  const out = outName ? createWriteStream(outName, { flags: 'wx' }) : null;
-  const write = out
-    ? async (line: string) => {
-        if (!out.write(line)) await once(out, 'drain');
-      }
-    : (line: string) => context.out.write(line);
+  const fileName = named ?? (existsSync(settings.checkpointFile) ? settings.checkpointFile : null);
+  const out = outName === undefined ? null : new ExportFile(outName);
   const progress = startProgress({ label: 'export', unit: 'events', force: options.flags.has('--progress') });
+  let summary: ExportSummary;
   try {
-    const summary = await exportLog({
+    summary = await exportLog({
       db: context.db,
       signer,
-      write,
+      write: out ? (line) => out.write(line) : (line) => context.out.write(line),
       ...(fileName ? { checkpointFile: fileName } : {}),
-      ...bound('from', options.values['--from']),
-      ...bound('to', options.values['--to']),
+      ...bounds,
       onProgress: (done, total) => progress.update(done, total),
     });
-    progress.finish();
-    const text = `exported ${summary.events} event(s), positions ${summary.from}..${summary.to}, with ${summary.checkpoints} checkpoint(s)${fileName ? ` (event hashes from ${fileName})` : ''}${outName ? ` to ${outName}` : ''}\n`;
-    // with the export on stdout, the summary must not end up in it
-    if (out) context.out.write(text);
-    else process.stderr.write(text);
+    await out?.close();
+  } catch (error) {
+    await out?.discard();
+    if ((error as { code?: unknown }).code === EMPTY_EXPORT_RANGE) throw new UsageError((error as Error).message);
+    throw error;
   } finally {
-    if (out) {
-      out.end();
-      await once(out, 'close');
-    }
+    progress.finish();
   }
+  const unsigned =
+    summary.unsigned > 0n
+      ? `; it ends at the last checkpoint's position: the ${summary.unsigned} later event(s) are not signed yet (\`audit checkpoint\`, then export again; or --to, to take them unproven)`
+      : '';
+  const text = `exported ${summary.events} event(s), positions ${summary.from}..${summary.to}, with ${summary.checkpoints} checkpoint(s)${fileName ? ` (event hashes from ${fileName})` : ''}${outName ? ` to ${outName}` : ''}${unsigned}\n`;
+  // with the export on stdout, the summary must not end up in it
+  (out ? context.out : (context.err ?? process.stderr)).write(text);
   return 0;
+}
+
+/** Lines are gathered up to this many characters per write: a million-event export is not a million system calls. */
+const FLUSH_AT = 1 << 16;
+
+/**
+ * The export's --out file: made (`wx`: never over another) when the export writes its first line, once its bounds
+ * and checkpoint file were read; removed again by `discard` when the export fails after that.
+ */
+class ExportFile {
+  private handle: FileHandle | null = null;
+  private pending = '';
+
+  constructor(private readonly path: string) {}
+
+  async write(line: string): Promise<void> {
+    this.handle ??= await createNew(this.path);
+    this.pending += line;
+    if (this.pending.length >= FLUSH_AT) await this.flush();
+  }
+
+  async close(): Promise<void> {
+    this.handle ??= await createNew(this.path);
+    await this.flush();
+    await this.handle.close();
+  }
+
+  async discard(): Promise<void> {
+    if (!this.handle) return;
+    await this.handle.close().catch(() => undefined);
+    await rm(this.path, { force: true });
+  }
+
+  private async flush(): Promise<void> {
+    const text = this.pending;
+    this.pending = '';
+    await this.handle!.writeFile(text);
+  }
+}
+
+/** Why `path` cannot be made as a new file, or null: said before the export starts (open with `wx` still decides). */
+function newFileProblem(path: string): string | null {
+  if (existsSync(path)) return 'exists already (an export never overwrites a file)';
+  if (!existsSync(dirname(resolve(path)))) return `no folder ${dirname(path)}`;
+  return null;
+}
+
+async function createNew(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'wx');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EEXIST' || code === 'ENOENT' ? newFileProblem(path) : null;
+    throw new Error(`--out ${path}: ${why ?? (error as Error).message}`);
+  }
 }
 
 function bound(side: 'from' | 'to', text: string | undefined): { from?: ExportBound; to?: ExportBound } {
@@ -147,14 +222,40 @@ function postgresOnly(context: CliContext): void {
   if (!(context.store instanceof PostgresEventStore)) throw new Error('signed checkpoints and exports need the PostgreSQL log (unset EVENTSTORE_URL)');
 }
 
-async function signerOrFail(settings: CheckpointSettings, create: boolean): Promise<CheckpointSigner> {
+/**
+ * The key that signs, from AUDIT_SIGNING_KEY or the development key file; made there only when `create` (a checkpoint
+ * is signed): whoever only reads or hands out the key must not get one nothing was signed with.
+ */
+async function signerOrFail(settings: CheckpointSettings, create: boolean, instead = ''): Promise<CheckpointSigner> {
   const signer = await loadSigningKey({ configured: settings.signingKey, devKeyFile: settings.signingKeyFile, mayGenerate: settings.mayGenerate }, { create });
   if (signer) return signer;
   throw new Error(
     settings.mayGenerate
-      ? `no signing key yet: set AUDIT_SIGNING_KEY, or make a checkpoint first (a key is made in ${settings.signingKeyFile}); or pass --public-key`
-      : 'AUDIT_SIGNING_KEY is not set (with APP_MODE=prod no key is made)',
+      ? `no signing key: AUDIT_SIGNING_KEY is not set, and there is no key file ${settings.signingKeyFile} (AUDIT_SIGNING_KEY_FILE); ` +
+          `the first checkpoint makes one there (audit checkpoint, or the API's), or set AUDIT_SIGNING_KEY (openssl genpkey -algorithm ed25519)${instead}`
+      : `AUDIT_SIGNING_KEY is not set (with APP_MODE=prod no key is made)${instead}`,
   );
+}
+
+/**
+ * --public-key: a file holding the key (PEM or base64), else the key itself. Text that is neither key nor file is a
+ * path that is not there: said so, rather than read as a key.
+ */
+function trustedKeyOf(argument: string): KeyObject {
+  if (existsSync(argument)) return publicKeyFrom(readFileSync(argument, 'utf8'), `--public-key ${argument}`);
+  const text = argument.trim();
+  if (!text.startsWith('-----BEGIN') && !/^[A-Za-z0-9+/]{40,}={0,2}$/.test(text)) {
+    throw new Error(`--public-key ${argument}: no such file (nor a key: PEM, or base64 of its DER SubjectPublicKeyInfo)`);
+  }
+  return publicKeyFrom(text, '--public-key');
+}
+
+function publicKeyFrom(text: string, source: string): KeyObject {
+  try {
+    return parsePublicKey(text);
+  } catch (error) {
+    throw new Error(`${source}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 interface ParsedOptions {

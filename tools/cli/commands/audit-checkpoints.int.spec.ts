@@ -1,16 +1,18 @@
 import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkpointSettingsFromEnv, makeCheckpoint, parseSigningKey } from '@ticketing/audit';
 import { createEventStore, eventStoreMigrations, hashEvent, linkInLog, recordedAtText, type EventStore } from '@ticketing/event-store';
 import { migrate } from '@ticketing/postgres';
 import { createTestDatabase, type TestDatabase } from '@ticketing/postgres/testing';
 import { projectionMigrations, type ProjectionLogger } from '@ticketing/projections';
 import { allProjections } from '@ticketing/application/projections';
-import { runCli } from '../run-cli.js';
+import { runCli, USAGE } from '../run-cli.js';
+import { withEventLog } from '../../shared/event-log-session.js';
 
 const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 const metadata = { correlationId: 'c', causationId: 'c', occurredAt: '2027-03-01T10:00:00.000Z', actor: 'session:abc' };
@@ -73,10 +75,12 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function cli(...argv: string[]): Promise<{ code: number; text: string }> {
+  /** `text` what goes to stdout, `errors` what goes to stderr. */
+  async function cli(...argv: string[]): Promise<{ code: number; text: string; errors: string }> {
     let text = '';
-    const code = await runCli(argv, { db: test.db, store, projections: allProjections, out: { write: (t) => (text += t) }, logger: silent });
-    return { code, text };
+    let errors = '';
+    const code = await runCli(argv, { db: test.db, store, projections: allProjections, out: { write: (t) => (text += t) }, err: { write: (t) => (errors += t) }, logger: silent });
+    return { code, text, errors };
   }
 
   function verifyExport(file: string, ...args: string[]) {
@@ -113,7 +117,11 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     expect(withFile).toMatchObject({ code: 0, text: expect.stringContaining('checkpoints intact: 2 checkpoint(s) from the file') });
 
     const exported = join(dir, 'clean.jsonl');
-    expect(await cli('audit', 'export', '--out', exported)).toMatchObject({ code: 0, text: expect.stringMatching(/^exported \d+ event\(s\), positions 1\.\.\d+, with 2 checkpoint\(s\)/) });
+    // without --to, the export ends where the last checkpoint signed the log: the checkpoint's own event is after it
+    expect(await cli('audit', 'export', '--out', exported)).toMatchObject({
+      code: 0,
+      text: expect.stringMatching(new RegExp(`^exported \\d+ event\\(s\\), positions 1\\.\\.${lines[1].position}, with 2 checkpoint\\(s\\).*: the 1 later event\\(s\\) are not signed yet`)),
+    });
     const exportLines = readFileSync(exported, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(exportLines[0]).toMatchObject({ kind: 'header', format: 'ticketing-audit-export', version: 1, publicKey });
     // personal data as stored: ciphertext, erased once its key is gone, never the plain text
@@ -135,12 +143,115 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     const byTime = join(dir, 'by-time.jsonl');
     const later = new Date(Date.now() + 3_600_000).toISOString();
     expect(await cli('audit', 'export', '--from', '2000-01-01T00:00:00Z', '--to', later, '--out', byTime)).toMatchObject({ code: 0, text: expect.stringMatching(/^exported \d+ event\(s\), positions 1\.\./) });
-    expect(readFileSync(byTime, 'utf8').split('\n').slice(1)).toEqual(readFileSync(exported, 'utf8').split('\n').slice(1));
-    expect(await cli('audit', 'export', '--from', 'yesterday')).toMatchObject({ code: 2, text: expect.stringContaining('--from: a position (digits) or a time (ISO 8601), not yesterday') });
+    const byPosition = join(dir, 'by-position.jsonl');
+    expect((await cli('audit', 'export', '--from', '1', '--to', (await store.headPosition()).toString(), '--out', byPosition)).code).toBe(0);
+    expect(readFileSync(byTime, 'utf8').split('\n').slice(1)).toEqual(readFileSync(byPosition, 'utf8').split('\n').slice(1));
+    // to the log's end: the only event after the last checkpoint is that checkpoint's own, which proves nothing new
+    expect(verifyExport(byPosition, '--public-key', publicKey)).toMatchObject({ status: 0 });
+    expect(await cli('audit', 'export', '--from', 'yesterday')).toMatchObject({ code: 2, text: '', errors: expect.stringContaining('--from: a position (digits) or a time (ISO 8601), not yesterday') });
 
     // a checkpoint signed with another key is refused
     const other = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
     expect(verifyExport(exported, '--public-key', other)).toMatchObject({ status: 1, stdout: expect.stringMatching(/^BAD checkpoint at position \d+: signed with another key/) });
+  });
+
+  it("exports from position 0 as from the log's start, and to a position past its end as to its end", async () => {
+    const head = (await store.headPosition()).toString();
+    const fromZero = join(dir, 'from-zero.jsonl');
+    expect(await cli('audit', 'export', '--from', '0', '--to', head, '--out', fromZero)).toMatchObject({ code: 0, text: expect.stringContaining(`positions 1..${head}`) });
+    expect(verifyExport(fromZero, '--public-key', publicKey)).toMatchObject({ status: 0, stdout: expect.stringMatching(new RegExp(`^OK: \\d+ event\\(s\\), positions 1\\.\\.${head}`)) });
+    // a --to past the end is the end
+    expect(await cli('audit', 'export', '--from', head, '--to', '99999')).toMatchObject({ code: 0, errors: expect.stringMatching(new RegExp(`^exported 1 event\\(s\\), positions ${head}\\.\\.${head}, `)) });
+  });
+
+  it('refuses a range that holds no event, as a wrong command line, and makes no --out for it', async () => {
+    const head = (await store.headPosition()).toString();
+    const refused = async (...bounds: string[]) => {
+      const out = join(dir, `empty-${bounds.join('_').replace(/[^0-9a-z]/gi, '')}.jsonl`);
+      const answer = await cli('audit', 'export', ...bounds, '--out', out);
+      expect(answer, bounds.join(' ')).toMatchObject({ code: 2, text: '' });
+      expect(existsSync(out), `${bounds.join(' ')} leaves no file`).toBe(false);
+      return answer.errors.split('\n')[0];
+    };
+    expect(await refused('--from', '10', '--to', '5')).toBe('nothing to export: to position 5 comes before from position 10');
+    expect(await refused('--from', '99999')).toBe(`nothing to export: from position 99999 is past the log's end (position ${head})`);
+    expect(await refused('--from', '2027-01-01T00:00:00Z', '--to', '2026-01-01')).toMatch(/^nothing to export: no event was recorded at or after 2027-01-01T00:00:00.000Z/);
+    expect(await refused('--to', '2001-01-01')).toBe('nothing to export: no event was recorded at or before 2001-01-01T00:00:00.000Z');
+    expect(await refused('--to', '0')).toBe('nothing to export: to position 0 comes before from position 1');
+  });
+
+  it('checks the command line before it makes --out, never writes over a file, and leaves none behind when it fails', async () => {
+    const out = join(dir, 'retry.jsonl');
+    const once = async (...args: string[]) => {
+      const answer = await cli('audit', 'export', ...args);
+      expect(answer.text, args.join(' ')).toBe('');
+      return answer;
+    };
+    expect(await once('--from', 'yesterday', '--out', out)).toMatchObject({ code: 2 });
+    expect(existsSync(out)).toBe(false);
+    expect(await once('--checkpoint-file', join(dir, 'nonexistent.jsonl'), '--out', out)).toEqual({ code: 1, text: '', errors: `failed: --checkpoint-file ${join(dir, 'nonexistent.jsonl')}: no such file\n` });
+    expect(existsSync(out)).toBe(false);
+    // the retry finds the name free
+    expect((await cli('audit', 'export', '--out', out)).code).toBe(0);
+    const exported = readFileSync(out, 'utf8');
+
+    expect(await once('--out', out)).toEqual({ code: 1, text: '', errors: `failed: --out ${out}: exists already (an export never overwrites a file)\n` });
+    expect(readFileSync(out, 'utf8')).toBe(exported);
+    const nowhere = join(dir, 'no-such-folder', 'x.jsonl');
+    expect(await once('--out', nowhere)).toEqual({ code: 1, text: '', errors: `failed: --out ${nowhere}: no folder ${join(dir, 'no-such-folder')}\n` });
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+  });
+
+  it('says what is wrong with a key: a file that is not there, text that is no Ed25519 key', async () => {
+    const missing = join(dir, 'does-not-exist.pem');
+    expect(await cli('audit', 'verify-log', '--checkpoints', '--public-key', missing)).toEqual({
+      code: 1,
+      text: '',
+      errors: `failed: --public-key ${missing}: no such file (nor a key: PEM, or base64 of its DER SubjectPublicKeyInfo)\n`,
+    });
+    const garbled = join(dir, 'garbled.pem');
+    writeFileSync(garbled, 'not a key\n');
+    expect((await cli('audit', 'verify-log', '--checkpoints', '--public-key', garbled)).errors).toBe(`failed: --public-key ${garbled}: not an Ed25519 public key (PEM, or base64 of its DER SubjectPublicKeyInfo)\n`);
+    expect((await cli('audit', 'verify-log', '--checkpoints', '--public-key', 'A'.repeat(60))).errors).toBe('failed: --public-key: not an Ed25519 public key (PEM, or base64 of its DER SubjectPublicKeyInfo)\n');
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    expect((await cli('audit', 'verify-log', '--checkpoints', '--public-key', rsa)).errors).toBe('failed: --public-key: not an Ed25519 public key: a rsa key\n');
+    // the key as a PEM file is read
+    const pem = join(dir, 'public.pem');
+    writeFileSync(pem, parseSigningKey(process.env['AUDIT_SIGNING_KEY']!).publicKey.export({ type: 'spki', format: 'pem' }));
+    expect(await cli('audit', 'verify-log', '--checkpoints', '--public-key', pem)).toMatchObject({ code: 0, text: expect.stringContaining('checkpoints intact: 2 checkpoint(s)') });
+
+    const configured = process.env['AUDIT_SIGNING_KEY'];
+    try {
+      process.env['AUDIT_SIGNING_KEY'] = 'nonsense';
+      expect(await cli('audit', 'public-key')).toEqual({ code: 1, text: '', errors: 'failed: AUDIT_SIGNING_KEY: not an Ed25519 private key (PEM, or base64 of its DER PKCS#8 form)\n' });
+      writeFileSync(join(dir, 'k.pem'), 'garbage');
+      process.env['AUDIT_SIGNING_KEY'] = '';
+      process.env['AUDIT_SIGNING_KEY_FILE'] = join(dir, 'k.pem');
+      expect((await cli('audit', 'public-key')).errors).toBe(`failed: ${join(dir, 'k.pem')}: not an Ed25519 private key (PEM, or base64 of its DER PKCS#8 form)\n`);
+    } finally {
+      process.env['AUDIT_SIGNING_KEY'] = configured;
+      delete process.env['AUDIT_SIGNING_KEY_FILE'];
+    }
+  });
+
+  it('never makes a key for public-key: it says there is none, and how one is made', async () => {
+    const configured = process.env['AUDIT_SIGNING_KEY'];
+    try {
+      // a mistyped key file: nothing is made there, and no key is printed that nothing was signed with
+      process.env['AUDIT_SIGNING_KEY'] = '';
+      const mistyped = join(dir, 'x', 'k.pem');
+      process.env['AUDIT_SIGNING_KEY_FILE'] = mistyped;
+      const none = await cli('audit', 'public-key');
+      expect(none).toMatchObject({ code: 1, text: '' });
+      expect(none.errors).toBe(
+        `failed: no signing key: AUDIT_SIGNING_KEY is not set, and there is no key file ${mistyped} (AUDIT_SIGNING_KEY_FILE); ` +
+          "the first checkpoint makes one there (audit checkpoint, or the API's), or set AUDIT_SIGNING_KEY (openssl genpkey -algorithm ed25519)\n",
+      );
+      expect(existsSync(join(dir, 'x'))).toBe(false);
+    } finally {
+      process.env['AUDIT_SIGNING_KEY'] = configured;
+      delete process.env['AUDIT_SIGNING_KEY_FILE'];
+    }
   });
 
   it('detects an event rewritten with every later hash, its head and the log chain recomputed, and names it', async () => {
@@ -231,6 +342,9 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     const verified = run('audit', 'verify-log', '--checkpoints');
     expect(verified.status).toBe(1);
     expect(verified.stdout).toMatch(/^signature checkpoint at position \d+: signed with another key/m);
+    // as run, an error goes to stderr (main's `out` is stdout), in one line
+    const existing = join(dir, 'clean.jsonl');
+    expect(run('audit', 'export', '--out', existing)).toMatchObject({ status: 1, stdout: '', stderr: `failed: --out ${existing}: exists already (an export never overwrites a file)\n` });
   });
 
   /**
@@ -263,4 +377,67 @@ describe('signed checkpoints, verify-log --checkpoints, export and tools/verify-
     await test.db.query('update event_log set log_hash = $1', [link]);
     return rows[0].position;
   }
+});
+
+/**
+ * `npm start` gives the API the embedded PostgreSQL's URL as DATABASE_URL; the tools find that URL in
+ * .data/database-url. Both must name the default checkpoint file after that database, or the CLI's checkpoints go to
+ * another file than the API's and verify-log --checkpoints reports the API's as lost from the file.
+ */
+describe('the checkpoint file of the database the tools use', () => {
+  let test: TestDatabase;
+  let checkout: string;
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    test = await createTestDatabase('cli_checkpoint_file');
+    await migrate(test.db, [...eventStoreMigrations, ...projectionMigrations]);
+    checkout = mkdtempSync(join(tmpdir(), 'checkout-'));
+    mkdirSync(join(checkout, '.data'));
+    writeFileSync(join(checkout, '.data/database-url'), `${test.url}\n`);
+    process.env['AUDIT_SIGNING_KEY'] = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+    delete process.env['AUDIT_CHECKPOINT_FILE'];
+    delete process.env['DATABASE_URL'];
+  });
+  afterAll(async () => {
+    process.env = saved;
+    vi.restoreAllMocks();
+    await test.drop();
+    rmSync(checkout, { recursive: true, force: true });
+  });
+
+  /** As `npm run tools -- <argv>` runs in the checkout while its `npm start` runs: no DATABASE_URL, the URL in .data/database-url. */
+  async function tools(...argv: string[]): Promise<{ code: number; text: string }> {
+    let text = '';
+    vi.spyOn(process, 'cwd').mockReturnValue(checkout);
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      const code = await withEventLog(USAGE, ({ db, store }) =>
+        runCli(argv, { db, store, projections: allProjections, out: { write: (t) => (text += t) }, err: { write: (t) => (text += t) }, logger: silent }),
+      );
+      return { code, text };
+    } finally {
+      vi.restoreAllMocks();
+      delete process.env['DATABASE_URL'];
+    }
+  }
+
+  it("appends the CLI's checkpoints to the API's file, which verify-log --checkpoints then reads whole", async () => {
+    const store = createEventStore({ db: test.db });
+    await store.append('inventory-gala', [held(ids[0]!)]);
+    // the API's checkpoint, with the environment tools/start/start.mjs gives it (the file as app-config.ts names it)
+    vi.spyOn(process, 'cwd').mockReturnValue(checkout);
+    const apiFile = checkpointSettingsFromEnv({ ...process.env, DATABASE_URL: test.url }).checkpointFile;
+    vi.restoreAllMocks();
+    const database = new URL(test.url).pathname.slice(1);
+    expect(apiFile).toBe(join(checkout, `.data/audit/checkpoints-${database}.jsonl`));
+    await makeCheckpoint({ db: test.db, store, signer: parseSigningKey(process.env['AUDIT_SIGNING_KEY']!), file: apiFile, actor: 'system:api' });
+    await store.close();
+
+    const made = await tools('audit', 'checkpoint');
+    expect(made).toMatchObject({ code: 0, text: expect.stringContaining(`and to ${apiFile}\n`) });
+    expect(readdirSync(join(checkout, '.data/audit'))).toEqual([`checkpoints-${database}.jsonl`]);
+    expect(readFileSync(apiFile, 'utf8').trim().split('\n')).toHaveLength(2);
+    expect(await tools('audit', 'verify-log', '--checkpoints')).toMatchObject({ code: 0, text: expect.stringContaining(`checkpoints intact: 2 checkpoint(s) from the file ${apiFile} and the log`) });
+  });
 });

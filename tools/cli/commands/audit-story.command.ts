@@ -7,7 +7,10 @@ export const AUDIT_STORY_USAGE = `  audit order <reservationId> [--json]   an or
   audit subscription <id> [--json]        the story of the order that bought the pass, and the orders that used it
 `;
 
-/** `audit order|ticket|subscription <id> [--json]`: a readable table, or the story as one JSON document. */
+/**
+ * `audit order|ticket|subscription <id> [--json]`: a readable table, or the story as one JSON document on `out`; an
+ * unknown id is said on `err` (process.stderr unless given), so that `--json > story.json` holds JSON or nothing.
+ */
 export async function auditStoryCommand(kind: 'order' | 'ticket' | 'subscription', args: readonly string[], context: CliContext): Promise<ExitCode> {
   const id = args.find((a) => !a.startsWith('--'));
   if (!id) throw new UsageError(`usage: audit ${kind} <id> [--json]`);
@@ -19,7 +22,7 @@ export async function auditStoryCommand(kind: 'order' | 'ticket' | 'subscription
         ? await ticketStory(context.store, id, orderStatusFold, options)
         : await subscriptionStory(context.store, id, orderStatusFold, options);
   if (!story) {
-    context.out.write(`no ${kind} ${id} in the log\n`);
+    (context.err ?? process.stderr).write(`no ${kind} ${id} in the log\n`);
     return 1;
   }
   context.out.write(args.includes('--json') ? `${json(story)}\n` : table(story));

@@ -40,10 +40,12 @@ describe('audit order | ticket | subscription (CLI and auditor API)', () => {
     const json = String(response.headers['content-type'] ?? '').includes('json');
     return { status: response.statusCode, body: json ? response.json() : response.body, headers: response.headers };
   };
-  async function cli(...argv: string[]): Promise<{ code: number; text: string }> {
+  /** `text` what goes to stdout, `errors` what goes to stderr. */
+  async function cli(...argv: string[]): Promise<{ code: number; text: string; errors: string }> {
     let text = '';
-    const code = await runCli(argv, { db: app.db, store: app.store, projections: allProjections, out: { write: (t) => (text += t) }, logger: silent });
-    return { code, text };
+    let errors = '';
+    const code = await runCli(argv, { db: app.db, store: app.store, projections: allProjections, out: { write: (t) => (text += t) }, err: { write: (t) => (errors += t) }, logger: silent });
+    return { code, text, errors };
   }
   const ticketsOf = async (reservationId: string): Promise<{ uuid: string; categoryId?: number }[]> =>
     (await call('GET', `/reservation/${reservationId}`)).body.ticketsByCategory.flatMap((c: { tickets: { uuid: string }[] }) => c.tickets);
@@ -154,7 +156,9 @@ describe('audit order | ticket | subscription (CLI and auditor API)', () => {
     const viaTicket = JSON.parse((await cli('audit', 'ticket', free, '--json')).text);
     expect(viaTicket.subject).toEqual({ kind: 'ticket', id: free });
     expect(viaTicket.steps.map((s: { eventId: string }) => s.eventId)).toEqual(story.steps.map((s: { eventId: string }) => s.eventId));
-    expect(await cli('audit', 'order', UNKNOWN)).toEqual({ code: 1, text: `no order ${UNKNOWN} in the log\n` });
+    // said on stderr: `--json > story.json` holds JSON or nothing
+    expect(await cli('audit', 'order', UNKNOWN, '--json')).toEqual({ code: 1, text: '', errors: `no order ${UNKNOWN} in the log\n` });
+    expect(await cli('audit', 'ticket', UNKNOWN)).toEqual({ code: 1, text: '', errors: `no ticket ${UNKNOWN} in the log\n` });
     expect(await cli('audit', 'subscription', UNKNOWN)).toMatchObject({ code: 1 });
   });
 

@@ -19,7 +19,7 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       const streamId = required(operands[0], 'audit history <streamId>');
       const history = await historyOf(context.store, streamId);
       if (history.length === 0) {
-        context.out.write(`no events in stream ${streamId}\n`);
+        (context.err ?? process.stderr).write(`no events in stream ${streamId}\n`);
         return 1;
       }
       for (const entry of history) context.out.write(rest.includes('--json') ? `${json(entry)}\n` : describe(entry));
@@ -31,7 +31,7 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       const result = await context.store.verify(operands[0], { onProgress: (done, total) => progress.update(done, total) });
       progress.finish();
       if (operands[0] && result.ok && result.streamsChecked === 0) {
-        context.out.write(`no stream ${operands[0]} in the log: nothing verified (a stream removed with its head shows in the whole log's check, audit verify-log)\n`);
+        (context.err ?? process.stderr).write(`no stream ${operands[0]} in the log: nothing verified (a stream removed with its head shows in the whole log's check, audit verify-log)\n`);
         return 1;
       }
       for (const p of result.problems) context.out.write(`${p.kind} ${where(p)}: ${p.detail}\n`);
@@ -46,7 +46,7 @@ export async function auditCommand(args: readonly string[], context: CliContext)
     case 'forget-subject': {
       const subjectId = required(operands[0], 'audit forget-subject <subjectId>');
       if (!(await context.store.forgetSubject(subjectId))) {
-        context.out.write(`no key for subject ${subjectId}: nothing was erased (a mistyped id, a subject forgotten before, or one that never had personal data)\n`);
+        (context.err ?? process.stderr).write(`no key for subject ${subjectId}: nothing was erased (a mistyped id, a subject forgotten before, or one that never had personal data)\n`);
         return 1;
       }
       // the read models drop what they had decrypted of it when they apply this (the running API's, too)
@@ -54,7 +54,7 @@ export async function auditCommand(args: readonly string[], context: CliContext)
       try {
         await context.store.append(FORGOTTEN_SUBJECTS_STREAM, [{ id, type: SUBJECT_FORGOTTEN, data: { subjectId } satisfies SubjectForgottenData, metadata: provenance(id, 'operator:cli', new Date()) }]);
       } catch (error) {
-        context.out.write(
+        (context.err ?? process.stderr).write(
           `forgot subject ${subjectId}, but telling the read models failed (${error instanceof Error ? error.message : String(error)}): ` +
             'they keep what they had decrypted of it until `projections rebuild --all`\n',
         );

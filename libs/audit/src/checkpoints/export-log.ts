@@ -10,8 +10,17 @@ import type { CheckpointSigner } from './signing-key.js';
 export const EXPORT_FORMAT = 'ticketing-audit-export';
 export const EXPORT_VERSION = 1;
 
-/** A bound of the export: a position, or a time (the first event recorded at or after it, the last at or before it). */
+/**
+ * A bound of the export: a position, or a time (the first event recorded at or after it, the last at or before it).
+ * Positions count from 1: `from` 0 is the log's start; a `to` past the log's end is its end.
+ */
 export type ExportBound = { readonly position: bigint } | { readonly time: string };
+
+/**
+ * The `code` of the error thrown when the bounds hold no event (an empty log, `from` past its end, `to` before
+ * `from`, a time no event was recorded on that side of): an export of nothing would verify, and mean nothing.
+ */
+export const EMPTY_EXPORT_RANGE = 'EMPTY_EXPORT_RANGE';
 
 export interface ExportOptions {
   readonly db: Db;
@@ -31,6 +40,8 @@ export interface ExportSummary {
   readonly to: bigint;
   readonly events: number;
   readonly checkpoints: number;
+  /** Without a `to`: the export stopped at the last checkpoint's position, and this many later events are not signed yet. */
+  readonly unsigned: bigint;
 }
 
 const PAGE = 5_000;
@@ -57,13 +68,13 @@ interface ExportRow {
  * Writes the events of [from, to] as JSON lines, in one snapshot: a header (format, public key), a base (the stream
  * heads and the log chain's link just before `from`, which the chains of the exported events continue), then each
  * event as stored (hashes, previous hash, log link; personal data as its ciphertext, marked erased once its key is
- * gone, never decrypted), each checkpoint of the range right after the event at its position.
+ * gone, never decrypted), each checkpoint of the range right after the event at its position. Bounds that hold no
+ * event throw (code EMPTY_EXPORT_RANGE) before the first line is written.
  */
 export function exportLog(options: ExportOptions): Promise<ExportSummary> {
   return inTransaction(options.db, async (client) => {
     await client.query('set transaction isolation level repeatable read, read only');
-    const from = await resolveBound(client, options.from, 'from');
-    const to = await resolveBound(client, options.to, 'to');
+    const { from, to, unsigned } = await resolveRange(client, options.from, options.to);
     const base = from - 1n;
     const inRange = (line: CheckpointFileLine) => BigInt(line.position) >= base && BigInt(line.position) <= to;
     const file = options.checkpointFile ? (await readCheckpointFile(options.checkpointFile, { eventHashes: inRange })).filter(inRange) : undefined;
@@ -79,7 +90,7 @@ export function exportLog(options: ExportOptions): Promise<ExportSummary> {
       }
     };
     await writeCheckpointsAt(base);
-    const total = to >= from ? Number(to - from + 1n) : 0;
+    const total = Number(to - from + 1n);
     let events = 0;
     for (let after = base; after < to; ) {
       const { rows } = await client.query<ExportRow>(
@@ -98,7 +109,7 @@ export function exportLog(options: ExportOptions): Promise<ExportSummary> {
       options.onProgress?.(Number(after - base), total);
       if (rows.length < PAGE) break;
     }
-    return { from, to, events, checkpoints: written };
+    return { from, to, events, checkpoints: written, unsigned };
   });
 }
 
@@ -125,23 +136,52 @@ function eventLine(row: ExportRow) {
 
 const line = (value: object) => `${JSON.stringify(value)}\n`;
 
-async function resolveBound(client: DbClient, bound: ExportBound | undefined, side: 'from' | 'to'): Promise<bigint> {
-  if (bound && 'position' in bound) return bound.position;
-  const { rows } = bound
-    ? await client.query<{ position: string | null }>(
-        side === 'from'
-          ? 'select min(position) as position from events where recorded_at >= $1::timestamptz'
-          : 'select max(position) as position from events where recorded_at <= $1::timestamptz',
-        [bound.time],
-      )
-    : await client.query<{ position: string | null }>(side === 'from' ? 'select 1 as position' : 'select position from event_log');
-  if (rows[0]?.position == null) {
-    // no event in the range: an empty one, after the log's end
-    if (side === 'to') return 0n;
-    const head = await client.query<{ position: string }>('select position from event_log');
-    return BigInt(head.rows[0]?.position ?? 0) + 1n;
+/**
+ * The positions [from, to] the bounds name, in the export's snapshot; throws EMPTY_EXPORT_RANGE when they hold no event.
+ * Without a `to`, the export ends where the last checkpoint signed the log (after `from`), so that all of it can be
+ * proven (tools/verify-export fails an event no checkpoint covers); without a checkpoint there, at the log's end.
+ */
+async function resolveRange(client: DbClient, fromBound: ExportBound | undefined, toBound: ExportBound | undefined): Promise<{ from: bigint; to: bigint; unsigned: bigint }> {
+  const head = BigInt((await client.query<{ position: string }>('select position from event_log')).rows[0]?.position ?? 0);
+  if (head === 0n) throw emptyRange('the log holds no event yet');
+  let from = 1n;
+  if (fromBound && 'position' in fromBound) {
+    if (fromBound.position > head) throw emptyRange(`from position ${fromBound.position} is past the log's end (position ${head})`);
+    if (fromBound.position > 1n) from = fromBound.position;
+  } else if (fromBound) {
+    const first = await positionAt(client, 'select min(position) as position from events where recorded_at >= $1::timestamptz', fromBound.time);
+    if (first === null) throw emptyRange(`no event was recorded at or after ${fromBound.time} (the log ends at position ${head})`);
+    from = first;
   }
-  return BigInt(rows[0].position);
+  let to = head;
+  let unsigned = 0n;
+  if (!toBound) {
+    const { rows } = await client.query<{ position: string | null }>(
+      "select max((data->>'position')::bigint)::text as position from events where stream_id = $1",
+      [CHECKPOINT_STREAM],
+    );
+    const signed = rows[0]?.position == null ? null : BigInt(rows[0].position);
+    if (signed !== null && signed >= from && signed < head) [to, unsigned] = [signed, head - signed];
+  } else if ('position' in toBound) {
+    if (toBound.position < head) to = toBound.position;
+  } else {
+    const last = await positionAt(client, 'select max(position) as position from events where recorded_at <= $1::timestamptz', toBound.time);
+    if (last === null) throw emptyRange(`no event was recorded at or before ${toBound.time}`);
+    to = last;
+  }
+  if (to < from) throw emptyRange(`to ${named(toBound, to)} comes before from ${named(fromBound, from)}`);
+  return { from, to, unsigned };
+}
+
+async function positionAt(client: DbClient, sql: string, time: string): Promise<bigint | null> {
+  const { rows } = await client.query<{ position: string | null }>(sql, [time]);
+  return rows[0]?.position == null ? null : BigInt(rows[0].position);
+}
+
+const named = (bound: ExportBound | undefined, position: bigint) => (bound && 'time' in bound ? `${bound.time} (position ${position})` : `position ${position}`);
+
+function emptyRange(why: string): Error {
+  return Object.assign(new Error(`nothing to export: ${why}`), { code: EMPTY_EXPORT_RANGE });
 }
 
 /** The log chain's link after every event up to `position`: the stored one where the event has it, else recomputed. */

@@ -2,7 +2,7 @@ export { CHECKPOINT_EVENT, CHECKPOINT_STREAM, CHECKPOINT_FORMAT, signCheckpoint,
 export { catchUpCheckpointFile } from './catch-up-checkpoint-file.js';
 export { appendCheckpointLine, openCheckpointFile, readCheckpointFile, readCheckpointLineAt, MAX_EVENT_HASHES, type CheckpointFileLine } from './checkpoint-file.js';
 export { checkpointSettingsFromEnv, DEFAULT_CHECKPOINT_FILE, DEFAULT_CHECKPOINT_INTERVAL_MS, DEFAULT_SIGNING_KEY_FILE, type CheckpointSettings } from './checkpoint-settings.js';
-export { exportLog, EXPORT_FORMAT, EXPORT_VERSION, type ExportBound, type ExportOptions, type ExportSummary } from './export-log.js';
+export { EMPTY_EXPORT_RANGE, exportLog, EXPORT_FORMAT, EXPORT_VERSION, type ExportBound, type ExportOptions, type ExportSummary } from './export-log.js';
 export { headsAt } from './log-at-position.js';
 export { makeCheckpoint, type MadeCheckpoint, type MakeCheckpointOptions } from './make-checkpoint.js';
 export { headsRoot, leafText, type HeadLeaf } from './merkle.js';

@@ -14,10 +14,12 @@ export interface CheckpointSigner {
 
 /** An Ed25519 private key as PEM (`-----BEGIN PRIVATE KEY-----`) or as base64 of its DER PKCS#8 form. */
 export function parseSigningKey(text: string): CheckpointSigner {
-  const trimmed = text.trim();
-  const privateKey = trimmed.startsWith('-----BEGIN')
-    ? createPrivateKey(trimmed)
-    : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
+  const privateKey = keyOf(
+    text,
+    (pem) => createPrivateKey(pem),
+    (der) => createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
+    'not an Ed25519 private key (PEM, or base64 of its DER PKCS#8 form)',
+  );
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error(`the audit signing key must be Ed25519, not ${privateKey.asymmetricKeyType ?? 'unknown'}`);
   return signerOf(privateKey);
 }
@@ -32,10 +34,30 @@ export function keyIdOf(spkiDer: Buffer): string {
   return createHash('sha256').update(spkiDer).digest('hex').slice(0, 16);
 }
 
-/** A public key as checkpoints carry it (base64 DER), or as PEM. */
+/** An Ed25519 public key as checkpoints carry it (base64 of its DER SubjectPublicKeyInfo), or as PEM. */
 export function parsePublicKey(text: string): KeyObject {
+  const publicKey = keyOf(
+    text,
+    (pem) => createPublicKey(pem),
+    (der) => createPublicKey({ key: der, format: 'der', type: 'spki' }),
+    'not an Ed25519 public key (PEM, or base64 of its DER SubjectPublicKeyInfo)',
+  );
+  if (publicKey.asymmetricKeyType !== 'ed25519') throw new Error(`not an Ed25519 public key: a ${publicKey.asymmetricKeyType ?? 'unknown'} key`);
+  return publicKey;
+}
+
+const BASE64 = /^[A-Za-z0-9+/\s]+={0,2}$/;
+
+/** PEM, else base64 DER; anything else (a path, a typo) is `notAKey`, not OpenSSL's `asn1 encoding routines` riddle. */
+function keyOf(text: string, fromPem: (pem: string) => KeyObject, fromDer: (der: Buffer) => KeyObject, notAKey: string): KeyObject {
   const trimmed = text.trim();
-  return trimmed.startsWith('-----BEGIN') ? createPublicKey(trimmed) : createPublicKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'spki' });
+  try {
+    if (trimmed.startsWith('-----BEGIN')) return fromPem(trimmed);
+    if (BASE64.test(trimmed)) return fromDer(Buffer.from(trimmed, 'base64'));
+  } catch {
+    // OpenSSL's reason says nothing to an operator: the one below does
+  }
+  throw new Error(notAKey);
 }
 
 export interface SigningKeySettings {
@@ -53,14 +75,11 @@ export interface SigningKeySettings {
  * database must not be able to sign.
  */
 export async function loadSigningKey(settings: SigningKeySettings, options: { readonly create?: boolean } = {}): Promise<CheckpointSigner | null> {
-  if (settings.configured) return parseSigningKey(settings.configured);
+  if (settings.configured) return parseNamed(settings.configured, 'AUDIT_SIGNING_KEY');
   if (!settings.mayGenerate) return null;
-  try {
-    return parseSigningKey(await readFile(settings.devKeyFile, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  // a verifier or an export asks for the key that signed: none was made yet, so there is nothing to trust
+  const existing = await readDevKey(settings.devKeyFile);
+  if (existing !== null) return existing;
+  // a verifier, an export or `audit public-key` asks for the key that signed: none was made yet, so there is nothing to trust
   if (options.create === false) return null;
   const { privateKey } = generateKeyPairSync('ed25519');
   await mkdir(dirname(settings.devKeyFile), { recursive: true });
@@ -70,5 +89,25 @@ export async function loadSigningKey(settings: SigningKeySettings, options: { re
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return parseSigningKey(await readFile(settings.devKeyFile, 'utf8'));
+  return readDevKey(settings.devKeyFile);
+}
+
+async function readDevKey(file: string): Promise<CheckpointSigner | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return parseNamed(text, file);
+}
+
+/** The key's source (the variable, the file) leads the reason it is refused: the operator knows what to fix. */
+function parseNamed(text: string, source: string): CheckpointSigner {
+  try {
+    return parseSigningKey(text);
+  } catch (error) {
+    throw new Error(`${source}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
