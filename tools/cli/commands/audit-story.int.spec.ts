@@ -27,6 +27,7 @@ describe('audit order | ticket | subscription (CLI and auditor API)', () => {
   let id: string;
   let paid: string;
   let free: string;
+  let pending: string;
   let ip = 0;
 
   const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, extra: Record<string, string> = {}): Promise<Answer> => {
@@ -74,6 +75,7 @@ describe('audit order | ticket | subscription (CLI and auditor API)', () => {
     // another order on the same inventory, whose holds must not show in the story
     const other = await call('POST', '/event/gala/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }] });
     expect(other.status).toBe(200);
+    pending = other.body.value as string;
 
     const reserved = await call('POST', '/event/gala/reserve-tickets?lang=en', { reservation: [{ ticketCategoryId: 1, amount: 1 }, { ticketCategoryId: 2, amount: 1 }] });
     expect(reserved.status, JSON.stringify(reserved.body)).toBe(200);
@@ -160,6 +162,12 @@ describe('audit order | ticket | subscription (CLI and auditor API)', () => {
     expect(await cli('audit', 'order', UNKNOWN, '--json')).toEqual({ code: 1, text: '', errors: `no order ${UNKNOWN} in the log\n` });
     expect(await cli('audit', 'ticket', UNKNOWN)).toEqual({ code: 1, text: '', errors: `no ticket ${UNKNOWN} in the log\n` });
     expect(await cli('audit', 'subscription', UNKNOWN)).toMatchObject({ code: 1 });
+  });
+
+  it('lists only the streams that hold something of the order: a pending order\'s tickets are not issued yet', async () => {
+    const story = JSON.parse((await cli('audit', 'order', pending, '--json')).text);
+    expect(story.finalStatus).toBe('PENDING');
+    expect(story.streams).toEqual([{ streamId: 'inventory-gala', events: 1 }]);
   });
 
   it('answers the auditor API: 200 with an auditor key, 401 without one, 403 with an organizer key, 404 for an unknown order', async () => {

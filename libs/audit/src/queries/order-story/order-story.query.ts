@@ -111,7 +111,8 @@ export async function orderStory<S>(
   return {
     subject,
     reservationId,
-    streams: [...found.entries()].map(([streamId, events]) => ({ streamId, events: events.length })),
+    // a stream the order names but that holds nothing of it yet (a pending order's tickets, issued once it is paid) is not one it touched
+    streams: [...found.entries()].filter(([, events]) => events.length > 0).map(([streamId, events]) => ({ streamId, events: events.length })),
     steps,
     finalStatus: fold.statusOf(state),
   };
