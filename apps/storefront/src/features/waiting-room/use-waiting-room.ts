@@ -15,13 +15,14 @@ export const pollMs = (status: WaitingRoomStatus | undefined, random: () => numb
 };
 
 /**
- * Joins the event's waiting room on arrival (once; joining again changes nothing server-side) and follows the
- * place in line by polling at the interval the server suggests, backing off on failures. A failed join is tried
- * again on the same back-off for as long as the room is on the page (the buyer is told it is being tried: without
- * a join there is nothing to poll). Once admitted the token goes where the reserve call finds it (admissionsAtom),
- * which moves the page on to the ticket selection.
+ * Joins the event's waiting room on arrival (once per page: the gate holds this for as long as the page is open, room
+ * or selection) and follows the place in line by polling at the interval the server suggests, backing off on
+ * failures. A failed join is tried again on the same back-off for as long as the page is open (the buyer is told it
+ * is being tried: without a join there is nothing to poll). Once admitted the token goes where the reserve call finds
+ * it (admissionsAtom), which moves the page on to the ticket selection; no polls while `admitted` (the token's own
+ * expiry ends it), one at once when it lapses, none once the server says EXPIRED (until the buyer joins again).
  */
-export function useWaitingRoom(shortName: string) {
+export function useWaitingRoom(shortName: string, admitted: boolean) {
   const setAdmissions = useSetAtom(admissionsAtom);
   const joined = useRef(false);
   const shown = useRef(true);
@@ -45,25 +46,31 @@ export function useWaitingRoom(shortName: string) {
   const status = useQuery({
     queryKey: getGetWaitingRoomStatusQueryKey(shortName),
     queryFn: async () => successData(await getWaitingRoomStatus(shortName)),
-    enabled: join.isSuccess,
+    enabled: join.isSuccess && !admitted,
     initialData: join.data,
     retry: false,
-    refetchInterval: (query) => (query.state.error ? backoffMs(query.state.fetchFailureCount) : pollMs(query.state.data)),
+    refetchInterval: (query) =>
+      query.state.error ? backoffMs(query.state.fetchFailureCount) : query.state.data?.state !== 'EXPIRED' && pollMs(query.state.data),
     refetchIntervalInBackground: true,
   });
 
   const current = status.data ?? join.data;
+  const taken = useRef<string | null>(null);
   useEffect(() => {
     if (current?.state === 'ADMITTED' && current.token && current.tokenExpiresAt) {
+      taken.current = current.token;
       const admission = { token: current.token, expiresAt: Date.parse(current.tokenExpiresAt) };
       setAdmissions((all) => ({ ...all, [shortName]: admission }));
     }
   }, [current?.state, current?.token]);
+  // an admission this page took and holds no more has lapsed (its validity passed, or reserve-tickets refused it),
+  // whatever the last answer, from before the lapse, said
+  const lapsed = !admitted && current?.state === 'ADMITTED' && current.token === taken.current;
 
   const rejoin = () => {
     join.reset();
     join.mutate(undefined, { onSuccess: () => void status.refetch() });
   };
   // while the join is tried again it is pending, its failures counted
-  return { status: current, failed: join.failureCount > 0 || status.isError, rejoin };
+  return { status: lapsed ? { ...current, state: 'EXPIRED' as const } : current, failed: join.failureCount > 0 || status.isError, rejoin };
 }

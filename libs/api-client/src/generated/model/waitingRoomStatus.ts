@@ -38,7 +38,7 @@ export interface WaitingRoomStatus {
    * @maximum 9007199254740991
    */
   pollAfterSeconds: number;
-  /** Place in line (1 = first), once drawn or placed. */
+  /** Place in the whole line since it opened (1 = first), the buyers already admitted counted too, once drawn or placed; the place among those still waiting is ahead + 1. */
   position: WaitingRoomStatusPosition;
   /** NOT_JOINED: this session is not in line. WAITING_FOR_DRAW: joined before the opening; the order is drawn at random when it opens. JOINING: joined after the opening, a place follows within a second. IN_LINE: placed, not admitted yet. ADMITTED: reserve with `token` in the Alfio-Queue-Token header before `tokenExpiresAt`. EXPIRED: the admission lapsed; join again (at the end). */
   state: WaitingRoomStatusState;

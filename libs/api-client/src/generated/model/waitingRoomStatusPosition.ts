@@ -17,6 +17,6 @@ Conventions:
  */
 
 /**
- * Place in line (1 = first), once drawn or placed.
+ * Place in the whole line since it opened (1 = first), the buyers already admitted counted too, once drawn or placed; the place among those still waiting is ahead + 1.
  */
 export type WaitingRoomStatusPosition = number | null;

@@ -12,7 +12,7 @@ export const waitingRoomStatusSchema = z
           'ADMITTED: reserve with `token` in the Alfio-Queue-Token header before `tokenExpiresAt`. EXPIRED: the admission lapsed; join again (at the end).',
       ),
     opensAt: z.string().describe('When admissions begin (ISO 8601 instant).'),
-    position: z.number().int().nullable().describe('Place in line (1 = first), once drawn or placed.'),
+    position: z.number().int().nullable().describe('Place in the whole line since it opened (1 = first), the buyers already admitted counted too, once drawn or placed; the place among those still waiting is ahead + 1.'),
     ahead: z.number().int().nullable().describe('Buyers still to be admitted before this one.'),
     estimatedWaitSeconds: z.number().int().nullable().describe('Until admission, at the configured rate (and the opening, before it).'),
     token: z.string().nullable().describe('The admission token, bound to this session (ADMITTED only).'),

@@ -40,6 +40,7 @@ describe('the waiting room on the event page', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('joins on arrival and tells the place, the people ahead and the wait in a polite live region; no selection yet', async () => {
@@ -83,12 +84,109 @@ describe('the waiting room on the event page', () => {
     expect(requests.filter((r) => r.url.includes('/reserve-tickets')).map((r) => r.headers.get('Alfio-Queue-Token'))).toEqual(['token-7']);
   });
 
-  it('a reserve refused for want of a valid token sends the buyer back to the waiting room', async () => {
-    open(admitted, () => QUEUE_REFUSAL);
+  it('the big number is the place among those still waiting, as the people ahead say (the position the API answers counts from the start)', async () => {
+    // six earlier buyers were admitted: place 7 of the room's order, nobody ahead any more
+    open(status({ position: 7, ahead: 0, estimatedWaitSeconds: 1 }));
+    const room = await screen.findByRole('region', { name: 'Waiting room' });
+    const live = within(room).getByRole('status');
+    await within(live).findByText('People ahead of you: 0');
+    expect(within(live).getByText(/^Your place in line:/).textContent).toBe('Your place in line: 1');
+    expect(within(room).getByText('1')).toBeTruthy();
+    expect(within(room).queryByText('7')).toBeNull();
+  });
+
+  it('while admitted, a notice above the selection says until when the place is kept: added to a live region that was there, read out politely once, the focus left on the tickets', async () => {
+    // ten minutes before the token runs out (only the clock is fake: the page's timers run)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-06-01T18:00:00.000Z'));
+    let admit = () => {};
+    const admission = new Promise<void>((resolve) => (admit = resolve));
+    const kept = status({ state: 'ADMITTED', position: 12, ahead: null, estimatedWaitSeconds: null, token: 'token-12', tokenExpiresAt: '2030-06-01T18:10:00.000Z', pollAfterSeconds: 2 });
+    const { requests } = renderApp('/event/concert', {
+      [API]: makeEvent('concert', { waitingRoom: { opensAt: OPENS_AT, admissionsPerMinute: 60 } }),
+      [`${API}/ticket-categories`]: makeItems({ ticketCategories: [makeCategory(1, 'Festival pass')] }),
+      [`POST ${API}/check-discount`]: { status: 204 },
+      [`POST ${API}/waiting-room`]: status({}),
+      [`${API}/waiting-room`]: () => admission.then(() => kept),
+    });
+    const room = await screen.findByRole('region', { name: 'Waiting room' });
+    await within(room).findByText('Your place in line: 12');
+    const liveBefore = screen.getAllByRole('status');
+    // what the room's own live region says until it goes: not the turn, which the notice says
+    const roomSaid: string[] = [];
+    const roomLive = within(room).getByRole('status');
+    const roomObserver = new MutationObserver(() => roomSaid.push(roomLive.textContent ?? ''));
+    roomObserver.observe(roomLive, { subtree: true, childList: true, characterData: true });
+    admit();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Tickets' });
+    // the event's time zone (Europe/Rome), the page's language
+    const notice = await screen.findByText(/^It is your turn! Choose your tickets before Jun 1, 2030, 8:10\sPM\.$/);
+    const live = notice.closest('[role="status"]') as HTMLElement;
+    expect(liveBefore).toContain(live);
+    expect(live.getAttribute('aria-live')).toBe('polite');
+    expect(live.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    roomObserver.disconnect();
+    expect(roomSaid.filter((text) => text.includes('your turn'))).toEqual([]);
+    expect(screen.getAllByText(/your turn/)).toEqual([notice]);
+    // nothing in it changes while the buyer chooses (no poll while admitted), so it is not read out again
+    const changes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => changes.push(...records));
+    observer.observe(live, { subtree: true, childList: true, characterData: true, attributes: true });
+    const polls = requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    observer.disconnect();
+    expect(changes).toEqual([]);
+    expect(requests.slice(polls).filter((r) => r.url.endsWith('/waiting-room'))).toEqual([]);
+    expect(document.activeElement).toBe(heading);
+  }, 10_000);
+
+  it('an admission that lapses shows the expired message and the join-again button; the page does not join again by itself', async () => {
+    const expiresAt = Date.now() + 1_500;
+    let joins = 0;
+    const place = () =>
+      joins > 1
+        ? status({ state: 'JOINING', position: null, ahead: null, estimatedWaitSeconds: null, pollAfterSeconds: 2 })
+        : Date.now() < expiresAt
+          ? status({ state: 'ADMITTED', position: 3, ahead: null, estimatedWaitSeconds: null, token: 'token-3', tokenExpiresAt: new Date(expiresAt).toISOString(), pollAfterSeconds: 30 })
+          : status({ state: 'EXPIRED', position: 3, ahead: null, estimatedWaitSeconds: null, pollAfterSeconds: 30 });
+    const { requests } = renderApp('/event/concert', {
+      [API]: makeEvent('concert', { waitingRoom: { opensAt: OPENS_AT, admissionsPerMinute: 60 } }),
+      [`${API}/ticket-categories`]: makeItems({ ticketCategories: [makeCategory(1, 'Festival pass')] }),
+      [`POST ${API}/check-discount`]: { status: 204 },
+      // as the server: a join after the lapse leaves the old place and takes a new one at the end
+      [`POST ${API}/waiting-room`]: () => {
+        joins += 1;
+        return place();
+      },
+      [`${API}/waiting-room`]: () => place(),
+    });
+    const joinsSent = () => requests.filter((r) => r.method === 'POST' && r.url.endsWith('/waiting-room')).length;
+    await screen.findByRole('heading', { level: 2, name: 'Tickets' });
+    const room = await screen.findByRole('region', { name: 'Waiting room' }, { timeout: 3_000 });
+    await within(within(room).getByRole('status')).findByText('Your turn has passed. Join the line again to get a new place at its end.');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Tickets' })).toBeNull();
+    // the focus went with the selection: it goes to the room, not to nowhere
+    expect(document.activeElement).toBe(within(room).getByRole('heading', { level: 2, name: 'Waiting room' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(joinsSent()).toBe(1);
+    fireEvent.click(within(room).getByRole('button', { name: 'Join the line again' }));
+    await within(room).findByText('Taking your place in line…');
+    expect(joinsSent()).toBe(2);
+    // and the line is followed again (the polls stopped at EXPIRED)
+    const polls = requests.length;
+    await waitFor(() => expect(requests.slice(polls).some((r) => r.method === 'GET' && r.url.endsWith('/waiting-room'))).toBe(true), { timeout: 3_000 });
+  }, 12_000);
+
+  it('a reserve refused for want of a valid token sends the buyer back to the waiting room, which offers to join again', async () => {
+    const { requests } = open(admitted, () => QUEUE_REFUSAL);
     await screen.findByRole('heading', { level: 2, name: 'Tickets' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Quantity for Festival pass' }), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('region', { name: 'Waiting room' })).toBeTruthy();
+    const room = await screen.findByRole('region', { name: 'Waiting room' });
+    expect(await within(room).findByRole('button', { name: 'Join the line again' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(room).getByRole('heading', { level: 2, name: 'Waiting room' }));
+    expect(requests.filter((r) => r.method === 'POST' && r.url.endsWith('/waiting-room'))).toHaveLength(1);
   });
 });
 
