@@ -135,7 +135,7 @@ const messages = {
   'user.menu.my-profile': 'Mein Profil',
   'login.refused.title': 'Anmeldung fehlgeschlagen',
   'login.refused.unknown-state': 'Diese Anmeldung ist unbekannt, wurde bereits verwendet oder hat zu lange gedauert.',
-  'login.refused.other-browser': 'Diese Anmeldung wurde in einem anderen Browser gestartet.',
+  'login.refused.other-browser': 'Diese Anmeldung wurde in einem anderen Browser oder unter einer anderen Adresse dieser Website gestartet (etwa 127.0.0.1 statt localhost).',
   'login.refused.provider-error': 'Die Anmeldung wurde abgebrochen oder vom Identitätsanbieter abgelehnt.',
   'login.refused.not-verified': 'Die Antwort des Identitätsanbieters konnte nicht überprüft werden.',
   'login.refused.not-signed-in': 'Sie sind nicht angemeldet.',

@@ -137,7 +137,7 @@ const messages = {
   'user.menu.my-profile': 'My profile',
   'login.refused.title': 'Sign-in failed',
   'login.refused.unknown-state': 'This sign-in is unknown, was used already or took too long.',
-  'login.refused.other-browser': 'This sign-in was started in another browser.',
+  'login.refused.other-browser': 'This sign-in was started in another browser, or at another address of this site (such as 127.0.0.1 instead of localhost).',
   'login.refused.provider-error': 'The sign-in was cancelled or refused by the identity provider.',
   'login.refused.not-verified': 'The identity provider\'s answer could not be verified.',
   'login.refused.not-signed-in': 'You are not signed in.',

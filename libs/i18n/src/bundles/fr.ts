@@ -138,7 +138,7 @@ const messages = {
   'user.menu.my-profile': 'Mon profil',
   'login.refused.title': 'Échec de la connexion',
   'login.refused.unknown-state': 'Cette connexion est inconnue, a déjà été utilisée ou a pris trop de temps.',
-  'login.refused.other-browser': 'Cette connexion a été commencée dans un autre navigateur.',
+  'login.refused.other-browser': 'Cette connexion a été commencée dans un autre navigateur ou à une autre adresse de ce site (par exemple 127.0.0.1 au lieu de localhost).',
   'login.refused.provider-error': 'La connexion a été annulée ou refusée par le fournisseur d’identité.',
   'login.refused.not-verified': 'La réponse du fournisseur d’identité n’a pas pu être vérifiée.',
   'login.refused.not-signed-in': 'Vous n’êtes pas connecté.',

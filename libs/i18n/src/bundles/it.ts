@@ -135,7 +135,7 @@ const messages = {
   'user.menu.my-profile': 'Il mio profilo',
   'login.refused.title': 'Accesso non riuscito',
   'login.refused.unknown-state': 'Questo accesso è sconosciuto, è già stato usato o ha richiesto troppo tempo.',
-  'login.refused.other-browser': 'Questo accesso è stato avviato in un altro browser.',
+  'login.refused.other-browser': 'Questo accesso è stato avviato in un altro browser o a un altro indirizzo di questo sito (per esempio 127.0.0.1 invece di localhost).',
   'login.refused.provider-error': 'L’accesso è stato annullato o rifiutato dal fornitore di identità.',
   'login.refused.not-verified': 'Non è stato possibile verificare la risposta del fornitore di identità.',
   'login.refused.not-signed-in': 'Non hai effettuato l’accesso.',
