@@ -143,6 +143,7 @@ export function OverviewPage({ context, reservationId, search, now = Date.now }:
         {free ? null : (
           <PaymentMethodSelector
             methods={methods}
+            pass={context.type === 'subscription'}
             value={method}
             onChange={(method) => setValues((v) => ({ ...v, method }))}
             detail={

@@ -12,13 +12,15 @@ interface Props {
    * the other, under the group when they stand side by side.
    */
   readonly detail?: ReactNode;
+  /** A pass's order: the descriptions speak of the pass, not of tickets. */
+  readonly pass?: boolean;
 }
 
 /**
  * Spec 2 and 9: the ways to pay as a labelled radio group in the display order, side by side up to three and
  * one under the other above; each option's description (a bank transfer's days to pay) is read with it.
  */
-export function PaymentMethodSelector({ methods, value, onChange, detail = null }: Props) {
+export function PaymentMethodSelector({ methods, value, onChange, detail = null, pass = false }: Props) {
   const t = useTranslate();
   const id = useId();
   const vertical = methods.length > VERTICAL_LAYOUT_ABOVE;
@@ -34,7 +36,7 @@ export function PaymentMethodSelector({ methods, value, onChange, detail = null 
       <div className="payment-methods__options">
         {methods.map((method) => {
           const optionId = `${id}-${method.method}`;
-          const description = paymentMethodDescription(method);
+          const description = paymentMethodDescription(method, pass);
           return (
             <div key={method.method} className={`payment-method${value === method.method ? ' payment-method--chosen' : ''}`}>
               <input

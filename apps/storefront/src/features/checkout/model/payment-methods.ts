@@ -49,18 +49,20 @@ export function paymentFlowOf(method: Pick<OfferedPaymentMethod, 'proxy'> | unde
   return method?.proxy === 'MOLLIE' || method?.proxy === 'PAYPAL' || method?.proxy === 'SAFERPAY' ? 'redirect' : 'confirm';
 }
 
-/** The description under a method's label: by its provider (a card may go through Stripe, Mollie or Saferpay). */
-export function paymentMethodDescription(method: OfferedPaymentMethod): { key: string; args: number[] } | undefined {
+/**
+ * The description under a method's label: by its provider (a card may go through Stripe, Mollie or Saferpay). A pass's
+ * order (`pass`) brings a pass and its PIN, not tickets: the texts that speak of tickets have a pass's wording.
+ */
+export function paymentMethodDescription(method: OfferedPaymentMethod, pass = false): { key: string; args: number[] } | undefined {
   switch (method.proxy) {
     case 'OFFLINE':
       // one day is said in the singular, in every language
-      return method.offlineDelayDays === 1
-        ? { key: 'storefront.reservation-page.offline.description.one', args: [] }
-        : { key: 'reservation-page.offline.description', args: [method.offlineDelayDays ?? 0] };
+      if (method.offlineDelayDays === 1) return { key: pass ? 'storefront.reservation-page.offline.description.pass.one' : 'storefront.reservation-page.offline.description.one', args: [] };
+      return { key: pass ? 'storefront.reservation-page.offline.description.pass' : 'reservation-page.offline.description', args: [method.offlineDelayDays ?? 0] };
     case 'ON_SITE':
       return { key: 'reservation-page.on-site.description', args: [] };
     case 'STRIPE':
-      return { key: 'reservation-page.credit-card.description', args: [] };
+      return { key: pass ? 'storefront.reservation-page.credit-card.description.pass' : 'reservation-page.credit-card.description', args: [] };
     case 'PAYPAL':
       return { key: 'reservation-page.paypal.description', args: [] };
     case 'MOLLIE':

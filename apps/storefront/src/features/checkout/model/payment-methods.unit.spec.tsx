@@ -1,3 +1,4 @@
+import { bundles } from '@ticketing/i18n';
 import { describe, expect, it } from 'vitest';
 import { makeReservation } from '../checkout-fixtures';
 import { canConfirm, pageAfterConfirm, paymentFormOf } from './overview-rules';
@@ -59,6 +60,20 @@ describe('payment methods (spec 9)', () => {
     const offline = (offlineDelayDays: number) => paymentMethodDescription({ method: 'BANK_TRANSFER' as never, proxy: 'OFFLINE', labelKey: '', parameters: {}, offlineDelayDays });
     expect(offline(3)).toEqual({ key: 'reservation-page.offline.description', args: [3] });
     expect(offline(1)).toEqual({ key: 'storefront.reservation-page.offline.description.one', args: [] });
+  });
+
+  it("speaks of a pass's order as a pass (and its PIN), not as tickets", () => {
+    const card = paymentMethodDescription({ method: 'CREDIT_CARD' as never, proxy: 'STRIPE', labelKey: '', parameters: {} }, true);
+    expect(card).toEqual({ key: 'storefront.reservation-page.credit-card.description.pass', args: [] });
+    const offline = (offlineDelayDays: number) => paymentMethodDescription({ method: 'BANK_TRANSFER' as never, proxy: 'OFFLINE', labelKey: '', parameters: {}, offlineDelayDays }, true);
+    expect(offline(3)).toEqual({ key: 'storefront.reservation-page.offline.description.pass', args: [3] });
+    expect(offline(1)).toEqual({ key: 'storefront.reservation-page.offline.description.pass.one', args: [] });
+    for (const lang of ['en', 'de', 'it', 'fr'] as const) {
+      for (const key of ['storefront.reservation-page.credit-card.description.pass', 'storefront.reservation-page.offline.description.pass', 'storefront.reservation-page.offline.description.pass.one']) {
+        expect(bundles[lang][key as keyof (typeof bundles)['en']], `${lang} ${key}`).toBeTruthy();
+      }
+    }
+    expect(bundles.en['storefront.reservation-page.offline.description.pass' as keyof (typeof bundles)['en']]).not.toMatch(/ticket/i);
   });
 
   it('keeps only the method of a held payment token (spec 4)', () => {
