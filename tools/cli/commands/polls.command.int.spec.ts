@@ -16,8 +16,9 @@ describe('tools polls results', () => {
   let store: EventStore;
   const run = async (...argv: string[]) => {
     let text = '';
-    const code = await runCli(argv, { db: test.db, store, projections: allProjections, out: { write: (t) => void (text += t) }, logger: silent });
-    return { code, text };
+    let errors = '';
+    const code = await runCli(argv, { db: test.db, store, projections: allProjections, out: { write: (t) => void (text += t) }, err: { write: (t) => void (errors += t) }, logger: silent });
+    return { code, text, errors };
   };
 
   beforeAll(async () => {
@@ -52,8 +53,8 @@ describe('tools polls results', () => {
   });
 
   it('says so for an unknown event or poll (exit 1) and a wrong command line (exit 2)', async () => {
-    expect(await run('polls', 'results', 'nowhere', '1')).toEqual({ code: 1, text: 'event nowhere not found\n' });
-    expect(await run('polls', 'results', 'meetup', '9')).toEqual({ code: 1, text: 'event meetup has no poll 9\n' });
+    expect(await run('polls', 'results', 'nowhere', '1')).toEqual({ code: 1, text: '', errors: 'event nowhere not found\n' });
+    expect(await run('polls', 'results', 'meetup', '9')).toEqual({ code: 1, text: '', errors: 'event meetup has no poll 9\n' });
     expect((await run('polls', 'results', 'meetup', 'x')).code).toBe(2);
     expect((await run('polls', 'tally', 'meetup', '1')).code).toBe(2);
   });

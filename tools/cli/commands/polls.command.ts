@@ -17,7 +17,7 @@ export async function pollsCommand(args: readonly string[], context: CliContext)
   const polls = await new PollsReadModel(context.db).pollsOf(eventShortName);
   const poll = polls?.polls.find((p) => p.id === pollId);
   if (!polls || !poll) {
-    context.out.write(polls ? `event ${eventShortName} has no poll ${pollId}\n` : `event ${eventShortName} not found\n`);
+    (context.err ?? process.stderr).write(polls ? `event ${eventShortName} has no poll ${pollId}\n` : `event ${eventShortName} not found\n`);
     return 1;
   }
   const votes = await pollResults(context.db, eventShortName, pollId);

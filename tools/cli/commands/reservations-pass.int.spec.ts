@@ -25,10 +25,11 @@ describe('tools reservations confirm-payment of a pass', () => {
     return { status: response.statusCode, body: response.body ? response.json() : null };
   };
   const info = async (id: string) => (await call('GET', `/reservation/${id}`)).body;
-  async function cli(...argv: string[]): Promise<{ code: number; text: string }> {
+  async function cli(...argv: string[]): Promise<{ code: number; text: string; errors: string }> {
     let text = '';
-    const code = await runCli(argv, { db: app.db, store: app.store, projections: allProjections, out: { write: (t) => (text += t) }, logger: silent });
-    return { code, text };
+    let errors = '';
+    const code = await runCli(argv, { db: app.db, store: app.store, projections: allProjections, out: { write: (t) => (text += t) }, err: { write: (t) => (errors += t) }, logger: silent });
+    return { code, text, errors };
   }
   /** A pass's order awaiting its bank transfer, with `form` as its booking. */
   async function awaitingTransfer(form: object): Promise<string> {

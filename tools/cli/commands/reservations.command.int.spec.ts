@@ -64,10 +64,11 @@ describe('tools reservations confirm-payment', () => {
     await test.drop();
   });
 
-  async function cli(...argv: string[]): Promise<{ code: number; text: string }> {
+  async function cli(...argv: string[]): Promise<{ code: number; text: string; errors: string }> {
     let text = '';
-    const code = await runCli(argv, { db: test.db, store, projections: allProjections, out: { write: (t) => (text += t) }, logger: silent });
-    return { code, text };
+    let errors = '';
+    const code = await runCli(argv, { db: test.db, store, projections: allProjections, out: { write: (t) => (text += t) }, err: { write: (t) => (errors += t) }, logger: silent });
+    return { code, text, errors };
   }
 
   it('completes an order awaiting its transfer: sold seats and issued tickets in one step, once', async () => {
@@ -80,8 +81,8 @@ describe('tools reservations confirm-payment', () => {
   });
 
   it('refuses an order that awaits no transfer, an unknown one and a malformed id', async () => {
-    expect(await cli('reservations', 'confirm-payment', pendingId)).toMatchObject({ code: 1, text: expect.stringContaining('error.STEP2_UNABLE_TO_TRANSITION') });
-    expect(await cli('reservations', 'confirm-payment', '00000000-0000-4000-8000-000000000000')).toMatchObject({ code: 1, text: expect.stringContaining('not found') });
+    expect(await cli('reservations', 'confirm-payment', pendingId)).toMatchObject({ code: 1, text: '', errors: expect.stringContaining('error.STEP2_UNABLE_TO_TRANSITION') });
+    expect(await cli('reservations', 'confirm-payment', '00000000-0000-4000-8000-000000000000')).toMatchObject({ code: 1, text: '', errors: expect.stringContaining('not found') });
     expect(await cli('reservations', 'confirm-payment', 'nope')).toMatchObject({ code: 2 });
   });
 });

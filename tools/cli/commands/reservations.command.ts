@@ -46,8 +46,8 @@ export async function reservationsCommand(args: readonly string[], context: CliC
     );
     return 0;
   } catch (error) {
-    if (error instanceof NotFoundError) context.out.write(`reservation ${reservationId} not found\n`);
-    else if (error instanceof RuleViolations) context.out.write(`reservation ${reservationId} awaits no bank transfer (${error.violations.map((v) => v.code).join(', ')})\n`);
+    if (error instanceof NotFoundError) (context.err ?? process.stderr).write(`reservation ${reservationId} not found\n`);
+    else if (error instanceof RuleViolations) (context.err ?? process.stderr).write(`reservation ${reservationId} awaits no bank transfer (${error.violations.map((v) => v.code).join(', ')})\n`);
     else throw error;
     return 1;
   }

@@ -18,8 +18,9 @@ describe('tools tickets check-in', () => {
 
   const run = async (...argv: string[]) => {
     let text = '';
-    const code = await runCli(argv, { db: app.db, store: app.store, projections: allProjections, out: { write: (t) => void (text += t) }, logger: silent });
-    return { code, text };
+    let errors = '';
+    const code = await runCli(argv, { db: app.db, store: app.store, projections: allProjections, out: { write: (t) => void (text += t) }, err: { write: (t) => void (errors += t) }, logger: silent });
+    return { code, text, errors };
   };
   const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
     const response = await app.inject({ method, url: `/api/v2/public${url}`, headers, ...(payload ? { payload } : {}) });
@@ -63,7 +64,7 @@ describe('tools tickets check-in', () => {
     const ticket = await buy('meetup');
     const code = await codeOf('meetup', ticket);
     const pin = pollPinOf(ticket);
-    expect(await run('tickets', 'check-in', 'meetup', code)).toEqual({ code: 0, text: `ticket ${ticket} checked in: Ada Lovelace (Community)\npoll PIN: ${pin}\n` });
+    expect(await run('tickets', 'check-in', 'meetup', code)).toEqual({ code: 0, text: `ticket ${ticket} checked in: Ada Lovelace (Community)\npoll PIN: ${pin}\n`, errors: '' });
     const [checkedIn] = (await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketCheckedIn');
     expect(checkedIn).toMatchObject({ data: { channel: 'DOOR' }, metadata: { actor: 'operator:cli' } });
 
@@ -75,6 +76,7 @@ describe('tools tickets check-in', () => {
     expect(await run('tickets', 'check-in', 'meetup', code)).toEqual({
       code: 0,
       text: `ticket ${ticket} already checked in at ${checkedIn!.metadata.occurredAt}, nothing changed: Ada Lovelace (Community)\npoll PIN: ${pin}\n`,
+      errors: '',
     });
     expect((await app.store.readStream(`ticket-${ticket}`)).filter((e) => e.type === 'TicketCheckedIn')).toHaveLength(1);
   });
@@ -85,13 +87,14 @@ describe('tools tickets check-in', () => {
     expect((await call('PUT', `/event/meetup/ticket/${ticket}`, { email: 'grace@example.org', firstName: 'Grace', lastName: 'Hopper', additional: {} })).status).toBe(200);
     expect(await run('tickets', 'check-in', 'meetup', oldCode)).toEqual({
       code: 1,
-      text: "refused (invalid_code): not the code of the ticket's current holder (forged, mistyped, or the ticket was handed on since it was printed)\n",
+      text: '',
+      errors: "refused (invalid_code): not the code of the ticket's current holder (forged, mistyped, or the ticket was handed on since it was printed)\n",
     });
     const owed = await buy('gala', 'ON_SITE');
     const owedCode = await codeOf('gala', owed);
-    expect(await run('tickets', 'check-in', 'meetup', owedCode)).toEqual({ code: 1, text: 'refused (not_found): no ticket of this event has this code (unknown, of another event, or released)\n' });
-    expect(await run('tickets', 'check-in', 'gala', owedCode)).toEqual({ code: 1, text: 'refused (error.ticket.to-be-paid): its price is owed: take the payment at the desk first\n' });
-    expect(await run('tickets', 'check-in', 'nowhere', owedCode)).toEqual({ code: 1, text: 'event nowhere not found\n' });
+    expect(await run('tickets', 'check-in', 'meetup', owedCode)).toEqual({ code: 1, text: '', errors: 'refused (not_found): no ticket of this event has this code (unknown, of another event, or released)\n' });
+    expect(await run('tickets', 'check-in', 'gala', owedCode)).toEqual({ code: 1, text: '', errors: 'refused (error.ticket.to-be-paid): its price is owed: take the payment at the desk first\n' });
+    expect(await run('tickets', 'check-in', 'nowhere', owedCode)).toEqual({ code: 1, text: '', errors: 'event nowhere not found\n' });
     for (const t of [ticket, owed]) expect((await app.store.readStream(`ticket-${t}`)).filter((e) => e.type === 'TicketCheckedIn')).toHaveLength(0);
     // the new holder's code works
     expect((await run('tickets', 'check-in', 'meetup', await codeOf('meetup', ticket))).text).toContain('checked in: Grace Hopper');

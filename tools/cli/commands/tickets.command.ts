@@ -38,8 +38,8 @@ export async function ticketsCommand(args: readonly string[], context: CliContex
     );
     return 0;
   } catch (error) {
-    if (error instanceof NotFoundError) context.out.write(`event ${eventShortName} not found\n`);
-    else if (error instanceof DomainError) context.out.write(`refused (${error.code}): ${reasons[error.code] ?? error.message}\n`);
+    if (error instanceof NotFoundError) (context.err ?? process.stderr).write(`event ${eventShortName} not found\n`);
+    else if (error instanceof DomainError) (context.err ?? process.stderr).write(`refused (${error.code}): ${reasons[error.code] ?? error.message}\n`);
     else throw error;
     return 1;
   }
